@@ -1,0 +1,28 @@
+// Command cidlc compiles an IDL — cloud resources described in a subset of Go — into a TypeScript package
+// for Pulumi programs and Go provider stubs for the Pulumi provider protocol.
+//
+// Usage:
+//
+//	cidlc [flags] IDL_DIR
+//
+// It loads IDL_DIR and every package below it, type-checks them, checks them against the rules of the IDL
+// language (documented in package github.com/cidlc/cidlc/idl) and reports every problem as
+// file:line:col: message. Without an output flag it only checks.
+//
+// A typical go:generate line in the root IDL package:
+//
+//	//go:generate go run github.com/cidlc/cidlc/cmd/cidlc . --out-pack=../pack --out-provider=../provider
+//
+// Exit status: 0 when all is well, 1 when the IDL has problems (or, with --check, outputs are stale), 2 for
+// a usage error.
+package main
+
+import (
+	"os"
+
+	"github.com/cidlc/cidlc/internal/cli"
+)
+
+func main() {
+	os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
+}

@@ -1,0 +1,85 @@
+package network
+
+import (
+	acme "github.com/cidlc/cidlc/examples/idl"
+	"github.com/cidlc/cidlc/idl"
+)
+
+// Scheme says who can reach a load balancer.
+type Scheme string
+
+const (
+	// SchemeInternetFacing gives the load balancer public addresses reachable from the internet.
+	SchemeInternetFacing Scheme = "internet-facing"
+	// SchemeInternal gives the load balancer private addresses reachable only from inside its VPC.
+	SchemeInternal Scheme = "internal"
+)
+
+// ListenerProtocol is the protocol a load balancer listener accepts.
+type ListenerProtocol string
+
+const (
+	// ListenerProtocolHTTP accepts plain HTTP and balances individual requests.
+	ListenerProtocolHTTP ListenerProtocol = "HTTP"
+	// ListenerProtocolHTTPS accepts HTTPS, terminating TLS with the listener's certificate.
+	ListenerProtocolHTTPS ListenerProtocol = "HTTPS"
+	// ListenerProtocolTCP forwards raw TCP connections.
+	ListenerProtocolTCP ListenerProtocol = "TCP"
+)
+
+// LoadBalancer spreads incoming traffic across a set of targets, such as servers or functions, and stops
+// sending traffic to targets that fail their health check.
+type LoadBalancer struct {
+	idl.NamedResource
+	// Scheme says whether the load balancer is reachable from the internet. Defaults to internet-facing.
+	Scheme *Scheme `lumi:"optional,replace"`
+	// Subnets are where the load balancer's nodes run; give at least two, in different zones.
+	Subnets []*Subnet `lumi:"replace"`
+	// SecurityGroups filter the traffic reaching the load balancer.
+	SecurityGroups *[]*SecurityGroup `lumi:"optional"`
+	// Listeners are the ports the load balancer accepts traffic on; at least one.
+	Listeners []Listener
+	// Targets receive the traffic: any mix of compute instances and functions.
+	Targets *[]idl.Resource `lumi:"optional"`
+	// HealthCheck says how targets are probed. Without one, a target is healthy when it accepts a TCP
+	// connection on its port.
+	HealthCheck *HealthCheck `lumi:"optional"`
+	// IdleTimeout is how long, in seconds, an idle connection is kept open. Defaults to 60.
+	IdleTimeout *float64 `lumi:"optional"`
+	// MaintenanceWindow is when Acme Cloud may update the load balancer's nodes.
+	MaintenanceWindow *acme.MaintenanceWindow `lumi:"optional"`
+	// Tags are labels attached to the load balancer.
+	Tags *acme.Tags `lumi:"optional"`
+	// DNSName is the DNS name clients use to reach the load balancer.
+	DNSName *string `lumi:"out"`
+	// ARN is the Acme Resource Name of the load balancer.
+	ARN *acme.ARN `lumi:"out"`
+}
+
+// Listener accepts traffic on one port of a load balancer and forwards it to the targets.
+type Listener struct {
+	// Port is the port the load balancer listens on.
+	Port Port
+	// Protocol is the protocol accepted on the port.
+	Protocol ListenerProtocol
+	// TargetPort is the port traffic is forwarded to on the targets. Defaults to Port.
+	TargetPort *Port `lumi:"optional"`
+	// CertificateARN is the TLS certificate presented to clients; required for HTTPS.
+	CertificateARN *acme.ARN `lumi:"optional"`
+}
+
+// HealthCheck says how a load balancer decides whether a target is healthy.
+type HealthCheck struct {
+	// Path is the HTTP path requested on each target, such as "/healthz". Without it, the check only
+	// opens a TCP connection.
+	Path *string `lumi:"optional"`
+	// Port is the port probed on each target.
+	Port Port
+	// IntervalSeconds is the time between two probes of a target. Defaults to 30.
+	IntervalSeconds *float64 `lumi:"optional"`
+	// HealthyThreshold is how many probes in a row must succeed before a target receives traffic again.
+	// Defaults to 3.
+	HealthyThreshold *float64 `lumi:"optional"`
+	// Headers are extra HTTP headers sent with each probe.
+	Headers *map[string]string `lumi:"optional"`
+}

@@ -1,0 +1,37 @@
+package storage
+
+import (
+	acme "github.com/cidlc/cidlc/examples/idl"
+	"github.com/cidlc/cidlc/idl"
+)
+
+// BucketObject is a file stored in a bucket under a key.
+type BucketObject struct {
+	idl.Resource
+	// Bucket is the bucket the object is stored in.
+	Bucket *Bucket `lumi:"replaces"`
+	// Key is the object's name in the bucket, such as "site/index.html".
+	Key string `lumi:"replaces"`
+	// Content is the object's data: a local file, a string or a remote URL. Without it, the object is
+	// empty.
+	Content *idl.Asset `lumi:"optional"`
+	// ContentType is the MIME type served with the object, such as "text/html". Guessed from the key when
+	// not given.
+	ContentType *string `lumi:"optional"`
+	// CacheControl is the Cache-Control header served with the object, such as "max-age=3600".
+	CacheControl *string `lumi:"optional"`
+	// ACL is the access granted on the object. Defaults to the bucket's.
+	ACL *CannedACL `lumi:"optional"`
+	// StorageClass is how the object is stored. Defaults to STANDARD.
+	StorageClass *StorageClass `lumi:"optional"`
+	// Metadata are user-defined headers stored with the object and returned on every read.
+	Metadata *map[string]string `lumi:"optional"`
+	// Tags are labels attached to the object.
+	Tags *acme.Tags `lumi:"optional"`
+	// ETag is a hash of the object's content that changes whenever the content does.
+	ETag *string `lumi:"etag,out"`
+	// VersionID identifies this version of the object, when the bucket has versioning turned on.
+	VersionID *string `lumi:"out"`
+	// Size is the size of the object in bytes.
+	Size *float64 `lumi:"out"`
+}

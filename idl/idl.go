@@ -1,0 +1,26 @@
+package idl
+
+// Resource marks a struct as a resource: embed it (by value) as the struct's first field.
+//
+//	type Bucket struct {
+//		idl.Resource
+//		Versioning *bool `lumi:"optional"`
+//	}
+//
+// A field of type *idl.Resource (or, as in 2017 IDLs, idl.Resource as the element of a slice or map) is a
+// reference to a resource of any type.
+type Resource struct{}
+
+// NamedResource marks a struct as a named resource: like Resource, plus a `name` property. The name is a
+// string, forces replacement when it changes, and defaults to the resource's Pulumi name when the program
+// does not give one.
+type NamedResource struct {
+	Resource
+}
+
+// Asset is a blob of data a property carries by content: a file, a string or a remote URL. It maps to
+// Pulumi's asset type. Use it as *idl.Asset (optional) or idl.Asset.
+type Asset struct{}
+
+// Archive is a collection of assets (a directory, a tarball, a zip file). It maps to Pulumi's archive type.
+type Archive struct{}

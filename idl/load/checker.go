@@ -1,0 +1,439 @@
+package load
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/cidlc/cidlc/idl/schema"
+)
+
+// declKind is what a top-level type declaration turned out to be.
+type declKind int
+
+const (
+	kindBad declKind = iota // rejected; references to it report nothing more
+	kindStruct
+	kindResource
+	kindEnum
+	kindAlias
+)
+
+// decl is a top-level type declaration of the IDL tree, with what the later passes need of its source.
+type decl struct {
+	kind  declKind
+	named bool // a resource that embeds idl.NamedResource
+	spec  *ast.TypeSpec
+	obj   *types.TypeName
+	pkg   *packages.Package
+
+	resource *schema.Resource
+	strct    *schema.Struct
+	enum     *schema.Enum
+	alias    *schema.Alias
+}
+
+// token returns the declaration's type token.
+func (d *decl) token() string {
+	switch d.kind {
+	case kindResource:
+		return d.resource.Token
+	case kindStruct:
+		return d.strct.Token
+	case kindEnum:
+		return d.enum.Token
+	case kindAlias:
+		return d.alias.Token
+	}
+	return ""
+}
+
+// checker holds the state of one Load.
+type checker struct {
+	fset  *token.FileSet
+	root  string // absolute, symlinks resolved
+	name  string // --name
+	pkg   *schema.Package
+	diags []Diagnostic
+
+	dirs    map[*packages.Package]string // package → dir relative to root, slash-separated, "" for root
+	decls   map[types.Object]*decl
+	order   []*decl                 // declarations in the order of the model, for the resolve pass
+	markers map[types.Object]string // idl.Resource etc. → their name
+	inTree  map[*types.Package]bool // the packages of the IDL tree
+	files   map[*ast.File]*schema.File
+}
+
+func newChecker(fset *token.FileSet, root, name string) *checker {
+	return &checker{
+		fset:    fset,
+		root:    root,
+		name:    name,
+		dirs:    map[*packages.Package]string{},
+		decls:   map[types.Object]*decl{},
+		markers: map[types.Object]string{},
+		inTree:  map[*types.Package]bool{},
+		files:   map[*ast.File]*schema.File{},
+	}
+}
+
+// errorf records a diagnostic at pos.
+func (c *checker) errorf(pos token.Pos, format string, args ...any) {
+	c.diags = append(c.diags, Diagnostic{Pos: c.fset.Position(pos), Msg: fmt.Sprintf(format, args...)})
+}
+
+// tokenPackageName is what Pulumi accepts as the package part of a token.
+var tokenPackageName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*$`)
+
+// moduleFileName is what a file name (without .go) must look like to be the module part of a token.
+var moduleFileName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*$`)
+
+func (c *checker) run(pkgs []*packages.Package) {
+	for _, p := range pkgs {
+		c.dirs[p] = c.relDir(p)
+		c.inTree[p.Types] = true
+		c.findMarkers(p.Types)
+	}
+	pkgs = sortedPackages(pkgs, func(p *packages.Package) string { return c.dirs[p] })
+
+	c.pkg = &schema.Package{Name: c.name}
+	if root := pkgs[0]; c.dirs[root] == "" {
+		c.pkg.Path = root.PkgPath
+		c.pkg.Doc = packageDoc(root)
+		if c.pkg.Name == "" {
+			c.pkg.Name = root.Name
+		}
+	} else {
+		c.pkg.Path = strings.TrimSuffix(root.PkgPath, "/"+c.dirs[root])
+	}
+	if c.pkg.Name == "" {
+		c.diags = append(c.diags, Diagnostic{Pos: token.Position{Filename: c.root}, Msg: errNoRoot.Error()})
+		return
+	}
+	if !tokenPackageName.MatchString(c.pkg.Name) {
+		c.diags = append(c.diags, Diagnostic{Msg: fmt.Sprintf(
+			"package name %q cannot start a token: use letters, digits, _ and -, starting with a letter", c.pkg.Name)})
+		return
+	}
+
+	// Pass 2: declare. Enums need to know which named types have constants, so count those first.
+	withConsts := c.typesWithConstants(pkgs)
+	for _, p := range pkgs {
+		m := &schema.Module{Dir: c.dirs[p], Name: p.Name, Path: p.PkgPath, Doc: packageDoc(p), Package: c.pkg}
+		c.pkg.Modules = append(c.pkg.Modules, m)
+		for _, f := range c.sortedFiles(p) {
+			c.declareFile(p, m, f, withConsts)
+		}
+	}
+	for _, p := range pkgs {
+		for _, f := range c.sortedFiles(p) {
+			c.declareConsts(p, f)
+		}
+		c.checkLowerCaseCollisions(p)
+	}
+
+	// Pass 3 and 4: resolve and validate.
+	for _, d := range c.order {
+		switch d.kind {
+		case kindResource:
+			d.resource.Properties = c.properties(d, true)
+			c.validateProperties(d.resource.Name, d.resource.Properties, true)
+		case kindStruct:
+			d.strct.Properties = c.properties(d, false)
+			c.validateProperties(d.strct.Name, d.strct.Properties, false)
+		case kindAlias:
+			d.alias.Type = c.typeOf("type "+d.obj.Name(), d.obj.Type().Underlying(), d.spec.Type, d.pkg, false)
+		}
+	}
+}
+
+// relDir returns the directory of p relative to the IDL root, slash-separated.
+func (c *checker) relDir(p *packages.Package) string {
+	if len(p.GoFiles) == 0 {
+		return p.PkgPath
+	}
+	dir := filepath.Dir(p.GoFiles[0])
+	rel, err := filepath.Rel(c.root, dir)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		if resolved, err2 := filepath.EvalSymlinks(dir); err2 == nil {
+			rel, err = filepath.Rel(c.root, resolved)
+		}
+	}
+	if err != nil || rel == "." {
+		return ""
+	}
+	return filepath.ToSlash(rel)
+}
+
+// findMarkers records the marker types of package idl as seen from p: looked up in the scope of the
+// package with idl's import path, so that a user type that happens to be called Resource is never one.
+func (c *checker) findMarkers(p *types.Package) {
+	for _, imp := range p.Imports() {
+		if imp.Path() != IDLPath {
+			continue
+		}
+		for _, name := range []string{"Resource", "NamedResource", "Asset", "Archive"} {
+			if obj := imp.Scope().Lookup(name); obj != nil {
+				c.markers[obj] = name
+			}
+		}
+	}
+}
+
+// marker returns the name of the idl marker type t is ("Resource", "Asset", …), or "".
+func (c *checker) marker(t types.Type) string {
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return c.markers[n.Obj()]
+	}
+	return ""
+}
+
+// sortedFiles returns p's syntax trees in file name order, with their schema.File created on first use.
+func (c *checker) sortedFiles(p *packages.Package) []*ast.File {
+	files := append([]*ast.File(nil), p.Syntax...)
+	sort.Slice(files, func(i, j int) bool {
+		return c.fset.File(files[i].Pos()).Name() < c.fset.File(files[j].Pos()).Name()
+	})
+	return files
+}
+
+// packageDoc returns the package doc comment of p (from whichever file has it).
+func packageDoc(p *packages.Package) string {
+	for _, f := range p.Syntax {
+		if doc := docText(f.Doc); doc != "" {
+			return doc
+		}
+	}
+	return ""
+}
+
+// typesWithConstants returns the named types that have at least one constant declared of them.
+func (c *checker) typesWithConstants(pkgs []*packages.Package) map[types.Object]bool {
+	has := map[types.Object]bool{}
+	for _, p := range pkgs {
+		for _, obj := range p.TypesInfo.Defs {
+			if k, ok := obj.(*types.Const); ok {
+				if n, ok := types.Unalias(k.Type()).(*types.Named); ok {
+					has[n.Obj()] = true
+				}
+			}
+		}
+	}
+	return has
+}
+
+// declareFile creates the schema.File of f and declares its types; it rejects functions and variables.
+func (c *checker) declareFile(p *packages.Package, m *schema.Module, f *ast.File, withConsts map[types.Object]bool) {
+	name := c.fset.File(f.Pos()).Name()
+	rel := filepath.Base(name)
+	if m.Dir != "" {
+		rel = m.Dir + "/" + rel
+	}
+	sf := &schema.File{Path: rel, ModuleToken: strings.TrimSuffix(rel, ".go"), Owner: m}
+	m.Files = append(m.Files, sf)
+	c.files[f] = sf
+	if base := strings.TrimSuffix(filepath.Base(name), ".go"); !moduleFileName.MatchString(base) {
+		c.errorf(f.Package, "file name %q cannot be the module part of a token; use letters, digits, _ and -, starting with a letter", filepath.Base(name))
+	}
+
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv != nil {
+				c.errorf(d.Name.Pos(), "method %s.%s: methods are not allowed in the IDL; it declares data shapes only", recvName(d.Recv), d.Name.Name)
+			} else {
+				c.errorf(d.Name.Pos(), "func %s: functions are not allowed in the IDL; it declares types and constants only", d.Name.Name)
+			}
+		case *ast.GenDecl:
+			switch d.Tok {
+			case token.VAR:
+				for _, spec := range d.Specs {
+					for _, n := range spec.(*ast.ValueSpec).Names {
+						c.errorf(n.Pos(), "var %s: variables are not allowed in the IDL; use a constant", n.Name)
+					}
+				}
+			case token.TYPE:
+				for _, spec := range d.Specs {
+					c.declareType(p, sf, d, spec.(*ast.TypeSpec), withConsts)
+				}
+			}
+		}
+	}
+}
+
+// recvName returns the receiver's type name of a method, for messages.
+func recvName(fl *ast.FieldList) string {
+	if len(fl.List) == 0 {
+		return "?"
+	}
+	t := fl.List[0].Type
+	for {
+		switch x := t.(type) {
+		case *ast.StarExpr:
+			t = x.X
+		case *ast.IndexExpr:
+			t = x.X
+		case *ast.IndexListExpr:
+			t = x.X
+		case *ast.ParenExpr:
+			t = x.X
+		case *ast.Ident:
+			return x.Name
+		default:
+			return "?"
+		}
+	}
+}
+
+// specDoc returns the doc comment of a spec: its own, the declaration's when the declaration has no
+// parentheses, or the comment at the end of its line (the 2017 IDLs document enum values that way).
+func specDoc(gd *ast.GenDecl, doc, comment *ast.CommentGroup) string {
+	if gd.Lparen.IsValid() {
+		return docText(doc, comment)
+	}
+	return docText(doc, gd.Doc, comment)
+}
+
+// declareType classifies a type declaration and creates its model node.
+func (c *checker) declareType(p *packages.Package, f *schema.File, gd *ast.GenDecl, ts *ast.TypeSpec, withConsts map[types.Object]bool) {
+	name := ts.Name.Name
+	subject := "type " + name
+	if ts.Assign.IsValid() {
+		c.errorf(ts.Name.Pos(), "%s: Go type aliases (type %s = …) are not allowed in the IDL; declare a named type (type %s T)", subject, name, name)
+		return
+	}
+	obj, _ := p.TypesInfo.Defs[ts.Name].(*types.TypeName)
+	if obj == nil || name == "_" {
+		return
+	}
+	d := &decl{kind: kindBad, spec: ts, obj: obj, pkg: p}
+	c.decls[obj] = d
+	if !ts.Name.IsExported() {
+		c.errorf(ts.Name.Pos(), "%s: unexported types are not allowed in the IDL; export it (%s)", subject, exported(name))
+		return
+	}
+	if ts.TypeParams != nil && len(ts.TypeParams.List) > 0 {
+		c.errorf(ts.Name.Pos(), "%s: generic types are not allowed in the IDL", subject)
+		return
+	}
+	base := schema.Decl{
+		Name:  name,
+		Token: c.pkg.Name + ":" + f.ModuleToken + ":" + name,
+		Doc:   specDoc(gd, ts.Doc, ts.Comment),
+		Pos:   c.fset.Position(ts.Name.Pos()),
+		File:  f,
+	}
+	switch u := obj.Type().Underlying().(type) {
+	case *types.Struct:
+		st, ok := ts.Type.(*ast.StructType)
+		if !ok {
+			c.errorf(ts.Type.Pos(), "%s: a struct type defined from another type is not allowed; declare its fields (type %s struct { … }) or use the other type itself", subject, name)
+			return
+		}
+		resource, named := c.embeddedMarkers(p, st)
+		switch {
+		case resource || named:
+			d.kind, d.named = kindResource, named
+			d.resource = &schema.Resource{Decl: base, Named: named}
+			f.Resources = append(f.Resources, d.resource)
+		default:
+			d.kind = kindStruct
+			d.strct = &schema.Struct{Decl: base}
+			f.Structs = append(f.Structs, d.strct)
+		}
+	case *types.Basic:
+		switch {
+		case u.Kind() == types.String && withConsts[obj]:
+			d.kind = kindEnum
+			d.enum = &schema.Enum{Decl: base}
+			f.Enums = append(f.Enums, d.enum)
+		case withConsts[obj] && (u.Kind() == types.Bool || u.Kind() == types.Float64):
+			c.errorf(ts.Name.Pos(), "%s: enums must be backed by string, not %s; use type %s string", subject, u.Name(), name)
+			return
+		case u.Kind() == types.String || u.Kind() == types.Bool || u.Kind() == types.Float64:
+			d.kind = kindAlias
+			d.alias = &schema.Alias{Decl: base}
+			f.Aliases = append(f.Aliases, d.alias)
+		default:
+			c.errorf(ts.Type.Pos(), "%s: %s", subject, basicProblem(u))
+			return
+		}
+	case *types.Slice, *types.Map:
+		d.kind = kindAlias
+		d.alias = &schema.Alias{Decl: base}
+		f.Aliases = append(f.Aliases, d.alias)
+	case *types.Interface:
+		if u.Empty() {
+			d.kind = kindAlias
+			d.alias = &schema.Alias{Decl: base}
+			f.Aliases = append(f.Aliases, d.alias)
+			break
+		}
+		c.errorf(ts.Name.Pos(), "%s: interfaces are not allowed in the IDL; it declares data shapes only", subject)
+		return
+	default:
+		c.errorf(ts.Type.Pos(), "%s: %s", subject, compositeProblem(u))
+		return
+	}
+	c.order = append(c.order, d)
+}
+
+// embeddedMarkers reports which resource markers a struct embeds.
+func (c *checker) embeddedMarkers(p *packages.Package, st *ast.StructType) (resource, named bool) {
+	for _, field := range st.Fields.List {
+		if len(field.Names) != 0 {
+			continue
+		}
+		switch c.marker(p.TypesInfo.TypeOf(field.Type)) {
+		case "Resource":
+			resource = true
+		case "NamedResource":
+			named = true
+		}
+	}
+	return resource, named
+}
+
+// exported returns name with its first letter upper-cased, for hints.
+func exported(name string) string {
+	if name == "" || name == "_" {
+		return "Name"
+	}
+	r := []rune(name)
+	r[0] = []rune(strings.ToUpper(string(r[0])))[0]
+	return string(r)
+}
+
+// checkLowerCaseCollisions rejects two types of one package whose lower-cased names are equal: the Go
+// stubs name marshaling structs by lower-casing the type's name, and case-insensitive file systems would
+// not keep their outputs apart.
+func (c *checker) checkLowerCaseCollisions(p *packages.Package) {
+	var ds []*decl
+	for _, d := range c.decls {
+		if d.pkg == p && d.kind != kindBad {
+			ds = append(ds, d)
+		}
+	}
+	sort.Slice(ds, func(i, j int) bool {
+		a, b := c.fset.Position(ds[i].spec.Name.Pos()), c.fset.Position(ds[j].spec.Name.Pos())
+		return a.Filename < b.Filename || a.Filename == b.Filename && a.Offset < b.Offset
+	})
+	byLower := map[string]*decl{}
+	for _, d := range ds {
+		lower := strings.ToLower(d.obj.Name())
+		if prev, ok := byLower[lower]; ok {
+			prevPos := c.fset.Position(prev.spec.Name.Pos())
+			c.errorf(d.spec.Name.Pos(), "type %s: its lower-cased name %q is also that of type %s (%s:%d); rename one of them",
+				d.obj.Name(), lower, prev.obj.Name(), filepath.Base(prevPos.Filename), prevPos.Line)
+			continue
+		}
+		byLower[lower] = d
+	}
+}

@@ -1,0 +1,211 @@
+// Package load reads an IDL tree from disk, type-checks it with go/packages, checks it against the rules of
+// the IDL language (see package idl) and builds its schema.Package.
+//
+// The work happens in passes, each reporting every problem it finds before the next one starts:
+//
+//  1. load: one packages.Load of the IDL directory and every package below it. Go errors (syntax, types,
+//     a directory outside any module) are reported as they are, and stop the load: IDL checks on code that
+//     does not type-check would only add noise.
+//  2. declare: every top-level declaration is classified (resource, struct, enum, alias, constant) or
+//     rejected, and gets its node in the model.
+//  3. resolve: struct fields become properties; their Go types become schema.Types, with references to
+//     the nodes of pass 2.
+//  4. validate: rules that need the whole declaration (duplicate wire names, reserved names).
+//
+// The IDL's marker types (idl.Resource and friends) are found through go/types, by the import path of
+// package idl, never by matching strings in the source.
+//
+// Load never writes anything and never panics on bad input: every problem is a Diagnostic.
+package load
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/cidlc/cidlc/idl/schema"
+)
+
+// IDLPath is the import path of the package IDL authors import for the marker types.
+const IDLPath = "github.com/cidlc/cidlc/idl"
+
+// Config says what to load.
+type Config struct {
+	// Dir is the IDL root directory.
+	Dir string
+	// Name is the token package name; "" means the Go name of the root package.
+	Name string
+	// WorkDir is the directory diagnostics are made relative to; "" means the current directory.
+	WorkDir string
+}
+
+// loadMode is what the checker needs: names and files to place the model, syntax for doc comments and
+// tags, types to classify fields. Dependencies (package idl, and whatever a bad IDL imports) are
+// type-checked from source (NeedDeps) rather than read from export data: export data would make `go list`
+// compile every IDL package with the Go compiler first, which costs more than type-checking the tiny
+// idl package, and reports each Go error a second time in the compiler's words.
+const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
+	packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule | packages.NeedImports | packages.NeedDeps
+
+// Load loads, checks and models the IDL tree at cfg.Dir. When the IDL has problems the error is a
+// Diagnostics holding all of them; any other error is a failure to run the Go tool itself.
+func Load(cfg Config) (*schema.Package, error) {
+	wd := cfg.WorkDir
+	if wd == "" {
+		var err error
+		if wd, err = os.Getwd(); err != nil {
+			return nil, err
+		}
+	}
+	if abs, err := filepath.Abs(wd); err == nil {
+		wd = abs
+	}
+	root, err := filepath.Abs(cfg.Dir)
+	if err != nil {
+		return nil, err
+	}
+	shown := relativePath(wd, root)
+	if info, err := os.Stat(root); err != nil || !info.IsDir() {
+		return nil, Diagnostics{{Pos: token.Position{Filename: shown}, Msg: "IDL directory does not exist or is not a directory"}}
+	}
+	if resolved, err := filepath.EvalSymlinks(root); err == nil {
+		root = resolved
+	}
+
+	fset := token.NewFileSet()
+	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: root, Fset: fset}, "./...")
+	if err != nil {
+		return nil, goToolError(shown, err)
+	}
+	if diags := goErrors(pkgs, shown); len(diags) > 0 {
+		return nil, sortAndRelativize(diags, wd)
+	}
+	if len(pkgs) == 0 {
+		return nil, Diagnostics{{Pos: token.Position{Filename: shown}, Msg: "no Go files in the IDL directory or below it"}}
+	}
+
+	c := newChecker(fset, root, cfg.Name)
+	c.run(pkgs)
+	if len(c.diags) > 0 {
+		return nil, sortAndRelativize(c.diags, wd)
+	}
+	return c.pkg, nil
+}
+
+// goToolError turns a failure of `go list` into a diagnostic about the IDL directory, with a hint for
+// the common case of a directory that is not in a module.
+func goToolError(dir string, err error) error {
+	msg := err.Error()
+	if notInModule(msg) {
+		return Diagnostics{{Pos: token.Position{Filename: dir},
+			Msg: "the IDL directory is not inside a Go module; run `go mod init` in it or above it"}}
+	}
+	return fmt.Errorf("%s: loading the IDL with the go command: %w", dir, err)
+}
+
+// notInModule recognises the go command's ways of saying that a directory belongs to no module.
+func notInModule(msg string) bool {
+	for _, s := range []string{"go.mod file not found", "outside main module", "does not contain main module", "outside a module"} {
+		if strings.Contains(msg, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// goErrors collects the Go errors of the loaded packages (list, parse and type errors), each once.
+func goErrors(pkgs []*packages.Package, dir string) []Diagnostic {
+	var diags []Diagnostic
+	parseLines := map[string]bool{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			msg := e.Msg
+			if notInModule(msg) {
+				diags = append(diags, Diagnostic{Pos: token.Position{Filename: dir},
+					Msg: "the IDL directory is not inside a Go module; run `go mod init` in it or above it"})
+				continue
+			}
+			if strings.Contains(msg, "no Go files") || strings.Contains(msg, "matched no packages") {
+				diags = append(diags, Diagnostic{Pos: token.Position{Filename: dir},
+					Msg: "no Go files in the IDL directory or below it"})
+				continue
+			}
+			pos := parsePos(e.Pos)
+			if pos.Filename == "" {
+				pos.Filename = dir
+			}
+			// After a syntax error the parser reports the confusion that follows it too; like the Go
+			// tools, keep only the first parse error of each line.
+			if e.Kind == packages.ParseError {
+				key := pos.Filename + ":" + strconv.Itoa(pos.Line)
+				if parseLines[key] {
+					continue
+				}
+				parseLines[key] = true
+			}
+			diags = append(diags, Diagnostic{Pos: pos, Msg: msg})
+		}
+	})
+	return diags
+}
+
+// parsePos parses the "file:line:col" (or "file:line", or "file") position of a packages.Error.
+func parsePos(s string) token.Position {
+	var pos token.Position
+	rest := s
+	nums := []int{}
+	for len(nums) < 2 {
+		i := strings.LastIndexByte(rest, ':')
+		if i < 0 {
+			break
+		}
+		n, err := strconv.Atoi(rest[i+1:])
+		if err != nil {
+			break
+		}
+		nums = append([]int{n}, nums...)
+		rest = rest[:i]
+	}
+	pos.Filename = rest
+	switch len(nums) {
+	case 2:
+		pos.Line, pos.Column = nums[0], nums[1]
+	case 1:
+		pos.Line = nums[0]
+	}
+	return pos
+}
+
+// errNoRoot explains why tokens cannot be made: they need a package name.
+var errNoRoot = errors.New("the IDL root directory has no Go package, so there is no default token package name; pass --name")
+
+// sortedPackages returns pkgs in the order of their directories relative to root, the root first.
+func sortedPackages(pkgs []*packages.Package, dirOf func(*packages.Package) string) []*packages.Package {
+	out := append([]*packages.Package(nil), pkgs...)
+	sort.Slice(out, func(i, j int) bool { return dirOf(out[i]) < dirOf(out[j]) })
+	return out
+}
+
+// docText returns the text of a doc comment without comment markers or a trailing newline.
+func docText(groups ...*ast.CommentGroup) string {
+	for _, g := range groups {
+		if g != nil {
+			if text := strings.TrimRight(g.Text(), "\n"); text != "" {
+				return text
+			}
+		}
+	}
+	return ""
+}
+
+// unalias strips Go type aliases (`any` among them).
+func unalias(t types.Type) types.Type { return types.Unalias(t) }

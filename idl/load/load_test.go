@@ -1,0 +1,303 @@
+package load_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cidlc/cidlc/idl/load"
+	"github.com/cidlc/cidlc/idl/schema"
+)
+
+// index finds every declaration of a loaded package by token.
+type index struct {
+	resources map[string]*schema.Resource
+	structs   map[string]*schema.Struct
+	enums     map[string]*schema.Enum
+	aliases   map[string]*schema.Alias
+	consts    map[string]*schema.Const
+}
+
+func loadOK(t *testing.T, dir string, name string) (*schema.Package, index) {
+	t.Helper()
+	pkg, err := load.Load(load.Config{Dir: dir, Name: name})
+	if err != nil {
+		t.Fatalf("Load(%s): %v", dir, err)
+	}
+	ix := index{map[string]*schema.Resource{}, map[string]*schema.Struct{}, map[string]*schema.Enum{}, map[string]*schema.Alias{}, map[string]*schema.Const{}}
+	for _, m := range pkg.Modules {
+		for _, f := range m.Files {
+			for _, r := range f.Resources {
+				ix.resources[r.Token] = r
+			}
+			for _, s := range f.Structs {
+				ix.structs[s.Token] = s
+			}
+			for _, e := range f.Enums {
+				ix.enums[e.Token] = e
+			}
+			for _, a := range f.Aliases {
+				ix.aliases[a.Token] = a
+			}
+			for _, c := range f.Consts {
+				ix.consts[c.Name] = c
+			}
+		}
+	}
+	return pkg, ix
+}
+
+func wireNames(props []*schema.Property) []string {
+	var names []string
+	for _, p := range props {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
+func prop(t *testing.T, props []*schema.Property, name string) *schema.Property {
+	t.Helper()
+	for _, p := range props {
+		if p.Name == name {
+			return p
+		}
+	}
+	t.Fatalf("no property %q in %v", name, wireNames(props))
+	return nil
+}
+
+// TestDesignNoteExample loads the design note's own SecurityGroup example.
+func TestDesignNoteExample(t *testing.T) {
+	pkg, ix := loadOK(t, "../../testdata/load/designnote", "")
+	if pkg.Name != "aws" {
+		t.Errorf("package name %q, want aws (the root package's Go name)", pkg.Name)
+	}
+	sg := ix.resources["aws:ec2/securityGroup:SecurityGroup"]
+	if sg == nil {
+		t.Fatalf("no resource aws:ec2/securityGroup:SecurityGroup; have %v", ix.resources)
+	}
+	if !sg.Named {
+		t.Error("SecurityGroup embeds idl.NamedResource but is not Named")
+	}
+	if sg.Doc != "A SecurityGroup is an Amazon EC2 Security Group." {
+		t.Errorf("SecurityGroup doc = %q", sg.Doc)
+	}
+	if got, want := strings.Join(wireNames(sg.Properties), " "), "name groupDescription vpc securityGroupEgress securityGroupIngress groupID"; got != want {
+		t.Errorf("SecurityGroup wire names = %s, want %s", got, want)
+	}
+	name := prop(t, sg.Properties, "name")
+	if !name.Synthetic || !name.Optional || !name.Replaces || name.Type.Kind != schema.String {
+		t.Errorf("name property = %+v; want a synthetic optional string that replaces", name)
+	}
+	gd := prop(t, sg.Properties, "groupDescription")
+	if !gd.Replaces || gd.Optional || gd.Type.Kind != schema.String || gd.Doc != "A required description about the security group." {
+		t.Errorf("groupDescription = %+v; want a required string that replaces (the `replace` spelling), with its doc", gd)
+	}
+	vpc := prop(t, sg.Properties, "vpc")
+	if vpc.Type.Kind != schema.Capability || vpc.Type.Ref != "aws:ec2/vpc:VPC" || vpc.Type.Resource == nil || vpc.Type.Resource.Name != "VPC" {
+		t.Errorf("vpc type = %+v; want a capability to aws:ec2/vpc:VPC", vpc.Type)
+	}
+	if !vpc.Optional || !vpc.Replaces {
+		t.Errorf("vpc = %+v; want optional and replaces", vpc)
+	}
+	egress := prop(t, sg.Properties, "securityGroupEgress")
+	if !egress.Optional || egress.Type.Kind != schema.Array || egress.Type.Elem.Kind != schema.StructRef || egress.Type.Elem.Ref != "aws:ec2/securityGroup:SecurityGroupRule" {
+		t.Errorf("securityGroupEgress = %+v (elem %+v); want an optional array of SecurityGroupRule", egress, egress.Type.Elem)
+	}
+	gid := prop(t, sg.Properties, "groupID")
+	if !gid.Out || gid.Optional || gid.Type.Kind != schema.String || gid.GoName != "GroupID" {
+		t.Errorf("groupID = %+v; want an out string", gid)
+	}
+	if !strings.Contains(gid.Doc, "sg-94b3a1f6") {
+		t.Errorf("groupID doc = %q", gid.Doc)
+	}
+	if gid.Pos.Line != 17 || gid.Pos.Column != 2 || filepath.Base(gid.Pos.Filename) != "securityGroup.go" {
+		t.Errorf("groupID position = %v, want securityGroup.go:17:2", gid.Pos)
+	}
+
+	rule := ix.structs["aws:ec2/securityGroup:SecurityGroupRule"]
+	if rule == nil {
+		t.Fatal("no struct SecurityGroupRule")
+	}
+	if got, want := strings.Join(wireNames(rule.Properties), " "), "ipProtocol cidrip fromPort toPort"; got != want {
+		t.Errorf("SecurityGroupRule wire names = %s, want %s", got, want)
+	}
+	if p := prop(t, rule.Properties, "fromPort"); !p.Optional || p.Type.Kind != schema.Number {
+		t.Errorf("fromPort = %+v; want an optional number", p)
+	}
+	if p := prop(t, rule.Properties, "ipProtocol"); p.Optional || p.Type.Kind != schema.String {
+		t.Errorf("ipProtocol = %+v; want a required string", p)
+	}
+	if ix.resources["aws:ec2/vpc:VPC"] == nil {
+		t.Error("no resource aws:ec2/vpc:VPC")
+	}
+}
+
+// Test2017Style loads an IDL written the way the 2017 AWS IDL was: wire names first in tags, in, assets,
+// archives, any values, references to any resource, aliases and a large enum, across packages.
+func Test2017Style(t *testing.T) {
+	_, ix := loadOK(t, "../../testdata/load/aws2017", "")
+	sg := ix.resources["aws:ec2/securityGroup:SecurityGroup"]
+	if sg == nil {
+		t.Fatal("no SecurityGroup")
+	}
+	if p := prop(t, sg.Properties, "groupName"); !p.Optional || !p.Replaces || p.GoName != "GroupName" {
+		t.Errorf(`lumi:"groupName,optional,replaces" gave %+v`, p)
+	}
+	if p := prop(t, sg.Properties, "tags"); p.Type.Kind != schema.Array || p.Type.Elem.Ref != "aws:types:Tag" {
+		t.Errorf("tags = %+v; want an array of the root package's Tag", p.Type)
+	}
+	if p := prop(t, sg.Properties, "groupID"); !p.Out || p.Optional {
+		t.Errorf("groupID = %+v; want a required out", p)
+	}
+
+	inst := ix.resources["aws:ec2/instance:Instance"]
+	if p := prop(t, inst.Properties, "userData"); !p.In || p.Type.Kind != schema.String {
+		t.Errorf("userData = %+v; want an in string", p)
+	}
+	if p := prop(t, inst.Properties, "securityGroups"); p.Type.Kind != schema.Array || p.Type.Elem.Kind != schema.Capability || p.Type.Elem.Ref != "aws:ec2/securityGroup:SecurityGroup" {
+		t.Errorf("securityGroups = %+v; want an array of capabilities", p.Type)
+	}
+	if p := prop(t, inst.Properties, "id"); !p.Out {
+		t.Errorf("id = %+v; an out property named id is legal", p)
+	}
+	it := ix.enums["aws:ec2/instance:InstanceType"]
+	if it == nil || len(it.Values) < 20 {
+		t.Fatalf("InstanceType enum = %+v; want 20+ values", it)
+	}
+	if it.Values[0].Value != "t2.nano" || it.Values[len(it.Values)-1].Value != "x1.16xlarge" || it.Values[1].Doc != "t2.micro" {
+		t.Errorf("enum values out of declaration order or without their line comments: %+v %+v", it.Values[0], it.Values[1])
+	}
+	if p := prop(t, inst.Properties, "instanceType"); p.Type.Kind != schema.EnumRef || p.Type.Enum != it {
+		t.Errorf("instanceType = %+v; want a reference to the InstanceType enum", p.Type)
+	}
+
+	role := ix.resources["aws:iam/role:Role"]
+	if p := prop(t, role.Properties, "assumeRolePolicyDocument"); p.Type.Kind != schema.Any {
+		t.Errorf("interface{} gave %+v", p.Type)
+	}
+	if p := prop(t, role.Properties, "arn"); p.Type.Kind != schema.AliasRef || p.Type.Ref != "aws:types:ARN" || p.Type.Alias.Type.Kind != schema.String {
+		t.Errorf("arn = %+v; want the ARN alias of string", p.Type)
+	}
+
+	fn := ix.resources["aws:lambda/function:Function"]
+	if p := prop(t, fn.Properties, "code"); p.Type.Kind != schema.Archive || p.Optional {
+		t.Errorf("code = %+v; want a required archive", p)
+	}
+	if p := prop(t, fn.Properties, "role"); p.Type.Kind != schema.Capability || p.Type.Ref != "aws:iam/role:Role" || p.Optional {
+		t.Errorf("role = %+v; want a required capability across packages", p)
+	}
+	env := prop(t, fn.Properties, "environment")
+	if env.Type.Kind != schema.AliasRef || env.Type.Alias.Type.Kind != schema.Map || env.Type.Alias.Type.Elem.Kind != schema.String {
+		t.Errorf("environment = %+v; want the Environment map alias", env.Type)
+	}
+	vpcc := ix.structs["aws:lambda/function:VPCConfig"]
+	if p := prop(t, vpcc.Properties, "securityGroups"); p.Type.Elem.Kind != schema.Capability || p.Type.Elem.Resource != ix.resources["aws:ec2/securityGroup:SecurityGroup"] {
+		t.Errorf("a struct's capability across packages = %+v", p.Type.Elem)
+	}
+
+	auth := ix.resources["aws:apigateway/authorizer:Authorizer"]
+	if p := prop(t, auth.Properties, "providers"); p.Type.Kind != schema.Array || p.Type.Elem.Kind != schema.AnyResource {
+		t.Errorf("*[]idl.Resource gave %+v", p.Type)
+	}
+	if p := prop(t, auth.Properties, "target"); p.Type.Kind != schema.AnyResource {
+		t.Errorf("*idl.Resource gave %+v", p.Type)
+	}
+	if p := prop(t, auth.Properties, "identitySource"); p.Type.Kind != schema.Map || p.Type.Elem.Kind != schema.Any {
+		t.Errorf("map[string]interface{} gave %+v", p.Type)
+	}
+
+	obj := ix.resources["aws:s3/object:Object"]
+	if p := prop(t, obj.Properties, "source"); p.Type.Kind != schema.Asset || !p.In {
+		t.Errorf("*idl.Asset in gave %+v", p)
+	}
+}
+
+// TestExamplesLoad checks that the showcase IDL in examples/ is clean.
+func TestExamplesLoad(t *testing.T) {
+	pkg, ix := loadOK(t, "../../examples/idl", "")
+	if pkg.Name != "acme" {
+		t.Errorf("examples package name = %q", pkg.Name)
+	}
+	if len(ix.resources) < 10 {
+		t.Errorf("examples declare %d resources; the showcase needs 10+", len(ix.resources))
+	}
+}
+
+// TestNameFlag: --name replaces the root package's Go name in every token.
+func TestNameFlag(t *testing.T) {
+	_, ix := loadOK(t, "../../testdata/load/designnote", "amazon")
+	if ix.resources["amazon:ec2/securityGroup:SecurityGroup"] == nil {
+		t.Errorf("--name amazon did not rename tokens: %v", ix.resources)
+	}
+}
+
+func diagnostics(t *testing.T, cfg load.Config) string {
+	t.Helper()
+	_, err := load.Load(cfg)
+	var diags load.Diagnostics
+	if !errors.As(err, &diags) {
+		t.Fatalf("want diagnostics, got %v", err)
+	}
+	return diags.Error()
+}
+
+// writeTree writes files (path → content) under dir.
+func writeTree(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for path, content := range files {
+		full := filepath.Join(dir, path)
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestEmptyDirectory(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"go.mod": "module example.com/empty\n\ngo 1.26\n", "idl/README": "nothing here\n"})
+	got := diagnostics(t, load.Config{Dir: filepath.Join(dir, "idl"), WorkDir: dir})
+	if want := "idl: no Go files in the IDL directory or below it"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestMissingDirectory(t *testing.T) {
+	dir := t.TempDir()
+	got := diagnostics(t, load.Config{Dir: filepath.Join(dir, "nope"), WorkDir: dir})
+	if want := "nope: IDL directory does not exist or is not a directory"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestOutsideModule(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"idl/a.go": "package a\n\n// ARN is an ARN.\ntype ARN string\n"})
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOWORK", "off")
+	got := diagnostics(t, load.Config{Dir: filepath.Join(dir, "idl"), WorkDir: dir})
+	if want := "idl: the IDL directory is not inside a Go module; run `go mod init` in it or above it"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestNoRootPackage: an IDL root with only sub-packages has no default token name.
+func TestNoRootPackage(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"go.mod":       "module example.com/x\n\ngo 1.26\n",
+		"idl/ec2/a.go": "package ec2\n\n// ARN is an ARN.\ntype ARN string\n",
+	})
+	got := diagnostics(t, load.Config{Dir: filepath.Join(dir, "idl"), WorkDir: dir})
+	if !strings.Contains(got, "pass --name") {
+		t.Errorf("got %q, want a hint to pass --name", got)
+	}
+	if _, err := load.Load(load.Config{Dir: filepath.Join(dir, "idl"), Name: "x"}); err != nil {
+		t.Errorf("with a name: %v", err)
+	}
+}

@@ -1,0 +1,87 @@
+package load
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestWireName(t *testing.T) {
+	for goName, want := range map[string]string{
+		"IPProtocol": "ipProtocol",
+		"VPC":        "vpc",
+		"GroupID":    "groupID",
+		"CIDRIP":     "cidrip",
+		"FromPort":   "fromPort",
+		"X":          "x",
+		"URLs":       "urLs", // the run URL is followed by s: L starts the "next word", as the rule says
+		"VPC2Peer":   "vpc2Peer",
+		"Größe":      "größe",
+		"ÉtatX":      "étatX",
+		"already":    "already",
+	} {
+		if got := wireName(goName); got != want {
+			t.Errorf("wireName(%q) = %q, want %q", goName, got, want)
+		}
+	}
+}
+
+func TestParseLumiTag(t *testing.T) {
+	for _, tc := range []struct {
+		tag  string
+		want tagOptions
+		err  string
+	}{
+		{tag: "", want: tagOptions{}},
+		{tag: "optional,replace", want: tagOptions{optional: true, replaces: true}},
+		{tag: "groupID,out", want: tagOptions{name: "groupID", out: true}},
+		{tag: "name=Bar", want: tagOptions{name: "Bar"}},
+		{tag: "groupName,optional,replaces", want: tagOptions{name: "groupName", optional: true, replaces: true}},
+		{tag: ",optional", want: tagOptions{optional: true}},
+		{tag: "userData,in", want: tagOptions{name: "userData", in: true}},
+		{tag: "out", want: tagOptions{out: true}},
+		{tag: "optional,optional", err: `duplicate lumi option "optional"`},
+		{tag: "replace,replaces", err: `duplicate lumi option "replaces"`},
+		{tag: "in,out", err: "both in (input only) and out"},
+		{tag: "optional,bogus", err: `unknown lumi option "bogus"`},
+		{tag: "min=3", err: `unknown lumi option "min=3"`},
+		{tag: "name=", err: "name= needs a name"},
+		{tag: "a-b", err: "is not an identifier"},
+		{tag: "a,name=b", err: "wire name is given twice"},
+		{tag: "optional,", err: "empty option"},
+	} {
+		got, problems := parseLumiTag(tc.tag)
+		if tc.err != "" {
+			if len(problems) == 0 || !strings.Contains(problems[0].msg, tc.err) {
+				t.Errorf("parseLumiTag(%q) problems = %v, want %q", tc.tag, problems, tc.err)
+			}
+			continue
+		}
+		if len(problems) > 0 || got != tc.want {
+			t.Errorf("parseLumiTag(%q) = %+v, %v; want %+v", tc.tag, got, problems, tc.want)
+		}
+	}
+}
+
+func TestLookupLumiTag(t *testing.T) {
+	for _, tc := range []struct {
+		tag, value string
+		found      bool
+		err        string
+	}{
+		{tag: `lumi:"optional"`, value: "optional", found: true},
+		{tag: `json:"x" lumi:"a,out"`, value: "a,out", found: true},
+		{tag: `json:"x"`},
+		{tag: `lumi:optional`, err: "malformed struct tag"},
+		{tag: `lumi:"optional`, err: "no closing quote"},
+		{tag: `lumi:"a"json:"b"`, value: "a", found: true, err: "separate key"},
+		{tag: `lumi:"a" lumi:"b"`, value: "a", found: true, err: "duplicate lumi tag"},
+	} {
+		value, _, found, problems := lookupLumiTag(tc.tag)
+		if value != tc.value || found != tc.found {
+			t.Errorf("lookupLumiTag(%q) = %q, %v; want %q, %v", tc.tag, value, found, tc.value, tc.found)
+		}
+		if (tc.err == "") != (len(problems) == 0) || tc.err != "" && !strings.Contains(problems[0].msg, tc.err) {
+			t.Errorf("lookupLumiTag(%q) problems = %v, want %q", tc.tag, problems, tc.err)
+		}
+	}
+}

@@ -1,0 +1,68 @@
+package load
+
+import (
+	"go/token"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/cidlc/cidlc/idl/schema"
+)
+
+// reservedResourceMembers are the instance members of @pulumi/pulumi's CustomResource that a generated
+// resource class inherits; a property with one of these names would hide them. `id` is allowed for an
+// out property, which is the resource's ID. (Members whose names start with __ are covered by a rule of
+// their own.)
+var reservedResourceMembers = map[string]string{
+	"urn":         "it would hide the resource's URN (pulumi.CustomResource.urn)",
+	"id":          "it would hide the resource's ID; only an out property may be named id, and it then is the ID",
+	"getProvider": "it would hide pulumi.CustomResource.getProvider",
+	"constructor": "a class cannot have a property named constructor",
+}
+
+// validateProperties applies the rules that need all the properties of one declaration: unique wire
+// names, and names that would clash with what the generated code inherits.
+func (c *checker) validateProperties(owner string, props []*schema.Property, isResource bool) {
+	seen := map[string]*schema.Property{}
+	for _, p := range props {
+		if p.Type == nil && !p.Synthetic {
+			continue // its type was rejected: say nothing more about it
+		}
+		subject := owner + "." + p.GoName
+		if prev, ok := seen[p.Name]; ok {
+			if prev.Synthetic {
+				c.report(p.Pos, subject+`: property "name" collides with the name property that idl.NamedResource adds; rename it with lumi:"name=…"`)
+			} else {
+				c.report(p.Pos, subject+": wire name "+quote(p.Name)+" is also the wire name of "+owner+"."+prev.GoName+" ("+lineOf(prev.Pos)+")")
+			}
+			continue
+		}
+		seen[p.Name] = p
+		if strings.HasPrefix(p.Name, "__") {
+			c.report(p.Pos, subject+": wire name "+quote(p.Name)+" is reserved: names starting with __ belong to the Pulumi runtime")
+			continue
+		}
+		if !isResource {
+			continue
+		}
+		if why, reserved := reservedResourceMembers[p.Name]; reserved && !(p.Name == "id" && p.Out) {
+			c.report(p.Pos, subject+": a property named "+quote(p.Name)+" is not allowed: "+why)
+			continue
+		}
+		if p.Name == "id" && (p.Type.Kind != schema.String) {
+			c.report(p.Pos, subject+": the out property id is the resource's ID and must be a string")
+		}
+	}
+}
+
+// report records a diagnostic at a position already resolved.
+func (c *checker) report(pos token.Position, msg string) {
+	c.diags = append(c.diags, Diagnostic{Pos: pos, Msg: msg})
+}
+
+func quote(s string) string { return strconv.Quote(s) }
+
+// lineOf names a position briefly, for pointing at the other half of a conflict.
+func lineOf(pos token.Position) string {
+	return filepath.Base(pos.Filename) + ":" + strconv.Itoa(pos.Line)
+}

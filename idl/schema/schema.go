@@ -1,0 +1,190 @@
+// Package schema is cidlc's model of an IDL: the package tree, its files, and the resources, structs,
+// enums, aliases and constants declared in them, with their properties and types.
+//
+// The model is pure data. It is built and validated by package load; backends read it and must not change
+// it. Every declaration carries its doc comment (as written, comment markers removed) and the
+// token.Position of its name in the IDL source, so that later stages can report positioned diagnostics
+// without going back to the Go syntax tree.
+//
+// Pointers between nodes (a property's type referring to a struct, a file referring to its module) are
+// resolved: backends never look anything up by name. Those back-references are excluded from JSON so that
+// `cidlc --print-schema` prints a tree, with tokens standing in for references.
+package schema
+
+import "go/token"
+
+// Package is a whole IDL tree: the root Go package given on the command line and every package below it.
+type Package struct {
+	// Name is the first part of every token (`aws` in `aws:ec2/securityGroup:SecurityGroup`): the --name
+	// flag, or the Go name of the root package.
+	Name string `json:"name"`
+	// Path is the Go import path of the IDL root directory.
+	Path string `json:"path"`
+	// Doc is the doc comment of the root package, if it has one.
+	Doc string `json:"doc,omitempty"`
+	// Modules are the Go packages of the tree, sorted by Dir; the root package (Dir "") comes first.
+	Modules []*Module `json:"modules"`
+}
+
+// Module is one Go package of the IDL tree.
+type Module struct {
+	// Dir is the package's directory relative to the IDL root, slash-separated; "" for the root.
+	Dir string `json:"dir"`
+	// Name is the Go package name (`ec2`).
+	Name string `json:"name"`
+	// Path is the Go import path.
+	Path string `json:"path"`
+	// Doc is the package doc comment.
+	Doc string `json:"doc,omitempty"`
+	// Files are the package's IDL files, sorted by Path.
+	Files []*File `json:"files"`
+
+	Package *Package `json:"-"`
+}
+
+// File is one IDL source file. Each file becomes one output file per backend.
+type File struct {
+	// Path is the file's path relative to the IDL root, slash-separated (`ec2/securityGroup.go`).
+	Path string `json:"path"`
+	// ModuleToken is the module part of the tokens of the file's declarations: Path without `.go`
+	// (`ec2/securityGroup`).
+	ModuleToken string `json:"moduleToken"`
+
+	// Declarations, each list in source order.
+	Resources []*Resource `json:"resources,omitempty"`
+	Structs   []*Struct   `json:"structs,omitempty"`
+	Enums     []*Enum     `json:"enums,omitempty"`
+	Aliases   []*Alias    `json:"aliases,omitempty"`
+	Consts    []*Const    `json:"consts,omitempty"`
+
+	Owner *Module `json:"-"`
+}
+
+// Decl is what every named declaration has.
+type Decl struct {
+	// Name is the Go name of the declaration (`SecurityGroup`).
+	Name string `json:"name"`
+	// Token is the declaration's type token `<pkg>:<module>:<Name>`. Empty for constants.
+	Token string `json:"token,omitempty"`
+	// Doc is the doc comment, comment markers removed, lines joined with "\n", no trailing newline.
+	Doc string         `json:"doc,omitempty"`
+	Pos token.Position `json:"pos"`
+
+	File *File `json:"-"`
+}
+
+// Resource is a struct that embeds idl.Resource or idl.NamedResource.
+type Resource struct {
+	Decl
+	// Named is true for resources that embed idl.NamedResource. Their first property is the synthetic
+	// `name` property.
+	Named bool `json:"named,omitempty"`
+	// Properties in source order (the synthetic `name` first).
+	Properties []*Property `json:"properties"`
+}
+
+// Struct is a plain struct type: a shape used by resource properties.
+type Struct struct {
+	Decl
+	Properties []*Property `json:"properties"`
+}
+
+// Enum is a string type with a set of constants of that type; the constants are its values.
+type Enum struct {
+	Decl
+	// Values in declaration order.
+	Values []*EnumValue `json:"values"`
+}
+
+// EnumValue is one constant of an enum.
+type EnumValue struct {
+	Name  string         `json:"name"`
+	Value string         `json:"value"`
+	Doc   string         `json:"doc,omitempty"`
+	Pos   token.Position `json:"pos"`
+}
+
+// Alias is a named type that is not a struct and not an enum: `type ARN string`,
+// `type Environment map[string]string`.
+type Alias struct {
+	Decl
+	// Type is the aliased type.
+	Type *Type `json:"type"`
+}
+
+// Const is a constant that is not an enum value.
+type Const struct {
+	Decl
+	// Type is a primitive (Bool, Number or String) or an EnumRef.
+	Type *Type `json:"type"`
+	// Value is a bool, float64 or string.
+	Value any `json:"value"`
+}
+
+// Property is a field of a resource or struct.
+type Property struct {
+	// GoName is the Go field name (`GroupID`).
+	GoName string `json:"goName"`
+	// Name is the wire name (`groupID`): from the lumi tag, else derived from GoName.
+	Name string         `json:"name"`
+	Doc  string         `json:"doc,omitempty"`
+	Pos  token.Position `json:"pos"`
+	// Type is the property's type, pointers removed: `*string` is String, `*VPC` is a Capability.
+	Type *Type `json:"type"`
+
+	// Optional: the caller may leave the property unset.
+	Optional bool `json:"optional,omitempty"`
+	// Out: the provider sets the property after create; callers may not set it. Resources only.
+	Out bool `json:"out,omitempty"`
+	// In: an input that the provider never returns. Resources only.
+	In bool `json:"in,omitempty"`
+	// Replaces: a change to the property replaces the resource. Resources only.
+	Replaces bool `json:"replaces,omitempty"`
+	// Synthetic marks the `name` property that idl.NamedResource adds: it has no Go field of its own.
+	Synthetic bool `json:"synthetic,omitempty"`
+}
+
+// Kind says what a Type is.
+type Kind string
+
+// The kinds of IDL types.
+const (
+	Bool        Kind = "bool"
+	Number      Kind = "number" // float64
+	String      Kind = "string"
+	Any         Kind = "any"         // interface{} / any: a JSON-like value
+	Asset       Kind = "asset"       // idl.Asset
+	Archive     Kind = "archive"     // idl.Archive
+	AnyResource Kind = "anyResource" // *idl.Resource: a reference to a resource of any type
+	Capability  Kind = "capability"  // *R for a resource R: a reference to an R
+	StructRef   Kind = "struct"
+	EnumRef     Kind = "enum"
+	AliasRef    Kind = "alias"
+	Array       Kind = "array"
+	Map         Kind = "map"
+)
+
+// Type is the type of a property, an alias, an array element or a map value.
+type Type struct {
+	Kind Kind `json:"kind"`
+	// Elem is the element type of an Array and the value type of a Map.
+	Elem *Type `json:"elem,omitempty"`
+	// Key is the key type of a Map: String, or an EnumRef or AliasRef of a string type.
+	Key *Type `json:"key,omitempty"`
+	// Ref is the token of the referenced declaration, for Capability, StructRef, EnumRef and AliasRef.
+	Ref string `json:"ref,omitempty"`
+
+	// Exactly one of these is set, for the kinds that refer to a declaration.
+	Resource *Resource `json:"-"`
+	Struct   *Struct   `json:"-"`
+	Enum     *Enum     `json:"-"`
+	Alias    *Alias    `json:"-"`
+}
+
+// IsPrimitive reports whether t is Bool, Number or String.
+func (t *Type) IsPrimitive() bool {
+	return t.Kind == Bool || t.Kind == Number || t.Kind == String
+}
+
+// Module returns the module a declaration belongs to.
+func (d *Decl) Module() *Module { return d.File.Owner }

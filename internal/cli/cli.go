@@ -1,0 +1,208 @@
+// Package cli is the cidlc command line: flags in, exit status out. It parses options, hands them to the
+// loader and the generators, and prints what they report. It holds no logic of its own beyond that, so that
+// tests can run the whole command in-process.
+package cli
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+
+	"github.com/spf13/pflag"
+
+	"github.com/cidlc/cidlc/idl/load"
+	"github.com/cidlc/cidlc/idl/schema"
+)
+
+// Exit statuses.
+const (
+	ExitOK    = 0 // all is well
+	ExitFail  = 1 // the IDL has problems, a generator failed, or (with --check) outputs are stale
+	ExitUsage = 2 // the command line is wrong
+)
+
+const usageHead = `cidlc compiles a cloud resource IDL (a subset of Go) into a Pulumi TypeScript package and Go
+provider stubs.
+
+Usage:
+  cidlc [flags] IDL_DIR
+
+IDL_DIR and every Go package below it are loaded, type-checked and checked against the IDL rules (see
+the documentation of package github.com/cidlc/cidlc/idl). Every problem is reported as
+file:line:col: message. Without an output flag, cidlc only checks the IDL.
+
+Exit status: 0 ok, 1 IDL problems or stale outputs, 2 usage error.
+
+Flags:
+`
+
+// options are the parsed command line.
+type options struct {
+	idlDir      string
+	outPack     string
+	outProvider string
+	name        string
+	printSchema bool
+	quiet       bool
+	verbose     bool
+}
+
+// Main runs cidlc with args (without the program name) and returns the exit status.
+func Main(args []string, stdout, stderr io.Writer) int {
+	opts, status, done := parseFlags(args, stdout, stderr)
+	if done {
+		return status
+	}
+	pkg, err := load.Load(load.Config{Dir: opts.idlDir, Name: opts.name})
+	if err != nil {
+		var diags load.Diagnostics
+		if errors.As(err, &diags) {
+			for _, d := range diags {
+				fmt.Fprintln(stderr, d)
+			}
+			if !opts.quiet {
+				fmt.Fprintf(stderr, "cidlc: %d problem%s in the IDL; nothing was written\n", len(diags), plural(len(diags)))
+			}
+			return ExitFail
+		}
+		fmt.Fprintln(stderr, "cidlc:", err)
+		return ExitFail
+	}
+	if opts.printSchema {
+		if err := printSchema(stdout, pkg); err != nil {
+			fmt.Fprintln(stderr, "cidlc:", err)
+			return ExitFail
+		}
+	}
+	if opts.verbose {
+		fmt.Fprintf(stderr, "cidlc: %s: %s\n", opts.idlDir, summary(pkg))
+	}
+	return ExitOK
+}
+
+func parseFlags(args []string, stdout, stderr io.Writer) (opts options, status int, done bool) {
+	fs := pflag.NewFlagSet("cidlc", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.SortFlags = false
+	fs.StringVar(&opts.outPack, "out-pack", "", "write the TypeScript package to this `dir` (backend not yet available: the IDL is only checked)")
+	fs.StringVar(&opts.outProvider, "out-provider", "", "write the Go provider stubs to this `dir` (backend not yet available: the IDL is only checked)")
+	fs.StringVar(&opts.outProvider, "out-rpc", "", "the 2017 name of --out-provider")
+	fs.StringVar(&opts.name, "name", "", "the package `name` that starts every type token (default: the Go name of the root IDL package)")
+	fs.BoolVar(&opts.printSchema, "print-schema", false, "print the schema model as JSON on standard output")
+	fs.BoolVarP(&opts.quiet, "quiet", "q", false, "print only diagnostics")
+	fs.BoolVarP(&opts.verbose, "verbose", "v", false, "say what was done")
+	version := fs.Bool("version", false, "print the version and exit")
+	help := fs.BoolP("help", "h", false, "print this help and exit")
+
+	usage := func(w io.Writer) {
+		fmt.Fprint(w, usageHead)
+		fmt.Fprint(w, fs.FlagUsages())
+	}
+	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(stderr, "cidlc: %v\n", err)
+		fmt.Fprintln(stderr, "Run 'cidlc --help' for usage.")
+		return opts, ExitUsage, true
+	}
+	switch {
+	case *help:
+		usage(stdout)
+		return opts, ExitOK, true
+	case *version:
+		fmt.Fprintln(stdout, "cidlc", Version())
+		return opts, ExitOK, true
+	case fs.NArg() != 1:
+		if fs.NArg() == 0 {
+			fmt.Fprintln(stderr, "cidlc: missing IDL_DIR")
+		} else {
+			fmt.Fprintf(stderr, "cidlc: want one IDL_DIR, got %d arguments\n", fs.NArg())
+		}
+		fmt.Fprintln(stderr, "Usage: cidlc [flags] IDL_DIR. Run 'cidlc --help' for details.")
+		return opts, ExitUsage, true
+	case opts.quiet && opts.verbose:
+		fmt.Fprintln(stderr, "cidlc: --quiet and --verbose contradict each other")
+		return opts, ExitUsage, true
+	}
+	opts.idlDir = fs.Arg(0)
+	return opts, ExitOK, false
+}
+
+// Version is cidlc's version: the module version it was built as, or "devel".
+func Version() string {
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
+		return info.Main.Version
+	}
+	return "devel"
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// summary counts what the IDL declares, for -v.
+func summary(pkg *schema.Package) string {
+	var files, resources, structs, enums, aliases, consts int
+	for _, m := range pkg.Modules {
+		for _, f := range m.Files {
+			files++
+			resources += len(f.Resources)
+			structs += len(f.Structs)
+			enums += len(f.Enums)
+			aliases += len(f.Aliases)
+			consts += len(f.Consts)
+		}
+	}
+	return fmt.Sprintf("package %s: %d modules, %d files, %d resources, %d structs, %d enums, %d aliases, %d constants",
+		pkg.Name, len(pkg.Modules), files, resources, structs, enums, aliases, consts)
+}
+
+// printSchema writes the model as indented JSON, with source positions relative to the working directory
+// so that the output does not depend on where the checkout lives.
+func printSchema(w io.Writer, pkg *schema.Package) error {
+	wd, err := os.Getwd()
+	if err != nil {
+		return err
+	}
+	rel := func(p *string) {
+		if r, err := filepath.Rel(wd, *p); err == nil {
+			*p = filepath.ToSlash(r)
+		}
+	}
+	for _, m := range pkg.Modules {
+		for _, f := range m.Files {
+			for _, r := range f.Resources {
+				rel(&r.Pos.Filename)
+				for _, p := range r.Properties {
+					rel(&p.Pos.Filename)
+				}
+			}
+			for _, s := range f.Structs {
+				rel(&s.Pos.Filename)
+				for _, p := range s.Properties {
+					rel(&p.Pos.Filename)
+				}
+			}
+			for _, e := range f.Enums {
+				rel(&e.Pos.Filename)
+				for _, v := range e.Values {
+					rel(&v.Pos.Filename)
+				}
+			}
+			for _, a := range f.Aliases {
+				rel(&a.Pos.Filename)
+			}
+			for _, c := range f.Consts {
+				rel(&c.Pos.Filename)
+			}
+		}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(pkg)
+}

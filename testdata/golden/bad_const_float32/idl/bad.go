@@ -1,0 +1,4 @@
+package bad
+
+// Ratio is a ratio.
+const Ratio float32 = 0.5

@@ -1,0 +1,4 @@
+package bad
+
+// Big is big.
+const Big = 1<<53 + 1

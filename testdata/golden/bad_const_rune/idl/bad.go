@@ -1,0 +1,4 @@
+package bad
+
+// Sep is a separator.
+const Sep = ','

@@ -1,0 +1,4 @@
+package bad
+
+// max is the most.
+const max = 3

@@ -1,0 +1,9 @@
+package bad
+
+import "github.com/cidlc/cidlc/idl"
+
+// Thing is a resource.
+type Thing struct {
+	idl.Resource
+	idl.NamedResource
+}

@@ -1,0 +1,8 @@
+package bad
+
+import "github.com/cidlc/cidlc/idl"
+
+// Thing is a resource.
+type Thing struct {
+	idl.Resource `lumi:"optional"`
+}

@@ -1,0 +1,4 @@
+package bad
+
+// ARN is an ARN.
+type ARN string

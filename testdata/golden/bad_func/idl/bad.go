@@ -1,0 +1,4 @@
+package bad
+
+// Helper computes.
+func Helper() string { return "" }

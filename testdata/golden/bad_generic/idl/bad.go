@@ -1,0 +1,6 @@
+package bad
+
+// Box holds.
+type Box[T any] struct {
+	Value T
+}

@@ -1,0 +1,4 @@
+package bad
+
+// Name is a name.
+type Name = string

@@ -1,0 +1,6 @@
+package bad
+
+// Rule is a rule.
+type Rule struct {
+	Port float64 =
+}

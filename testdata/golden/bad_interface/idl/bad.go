@@ -1,0 +1,6 @@
+package bad
+
+// Doer does.
+type Doer interface {
+	Do()
+}

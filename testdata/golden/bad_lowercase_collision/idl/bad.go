@@ -1,0 +1,13 @@
+package bad
+
+// Rule is a rule.
+type Rule struct {
+	// Port is a port.
+	Port float64
+}
+
+// RULE is another rule.
+type RULE struct {
+	// Port is a port.
+	Port float64
+}

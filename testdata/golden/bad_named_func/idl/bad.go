@@ -1,0 +1,4 @@
+package bad
+
+// Callback calls.
+type Callback func()

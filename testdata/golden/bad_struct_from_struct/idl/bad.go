@@ -1,0 +1,10 @@
+package bad
+
+// Rule is a rule.
+type Rule struct {
+	// Port is a port.
+	Port float64
+}
+
+// OtherRule is a rule.
+type OtherRule Rule

@@ -1,0 +1,4 @@
+package bad
+
+// Default is a default.
+var Default = "x"
