@@ -1,0 +1,36 @@
+# cidlc — see README.md. `make test` installs what it needs by itself (Go modules through the module
+# proxy); heavy artifacts are cached in the git-ignored .cache/.
+
+GO ?= go
+BIN := bin/cidlc
+
+.PHONY: all build test test-fast demo lint fmt clean
+
+all: build
+
+build:
+	$(GO) build -o $(BIN) ./cmd/cidlc
+
+# The fast inner loop: the front end and the generators.
+test-fast:
+	$(GO) test ./idl/... ./gen/...
+
+# Everything CI runs.
+test: lint
+	$(GO) mod download
+	$(GO) test ./...
+
+# Run cidlc on the example provider.
+demo: build
+	./$(BIN) -v examples/idl --out-pack=examples/pack --out-provider=examples/provider
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go' | grep -v '/testdata/')); \
+	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+
+fmt:
+	gofmt -w $$(git ls-files '*.go' | grep -v '/testdata/')
+
+clean:
+	rm -rf bin .cache

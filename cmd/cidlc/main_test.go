@@ -1,0 +1,119 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestMain lets the test binary act as cidlc itself (as x/tools' stringer tests do): real flags, real exit
+// codes, no build step.
+func TestMain(m *testing.M) {
+	if os.Getenv("CIDLC_TEST_AS_CIDLC") == "1" {
+		main()
+		return
+	}
+	os.Exit(m.Run())
+}
+
+// cidlc runs the test binary as cidlc in dir and returns its output and exit status.
+func cidlc(t *testing.T, dir string, args ...string) (stdout, stderr string, status int) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "CIDLC_TEST_AS_CIDLC=1")
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit):
+		status = exit.ExitCode()
+	case err != nil:
+		t.Fatal(err)
+	}
+	return out.String(), errb.String(), status
+}
+
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+func TestExitStatuses(t *testing.T) {
+	root := repoRoot(t)
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		status int
+		stdout string // substring
+		stderr string // substring
+	}{
+		{name: "clean IDL", args: []string{"examples/idl"}, status: 0},
+		{name: "diagnostics", args: []string{"testdata/golden/bad_many_errors_one_file/idl"}, status: 1,
+			stderr: "testdata/golden/bad_many_errors_one_file/idl/bad.go:13:8: Thing.Count: int is not an IDL type; use float64\n"},
+		{name: "no IDL_DIR", args: nil, status: 2, stderr: "missing IDL_DIR"},
+		{name: "two dirs", args: []string{"a", "b"}, status: 2, stderr: "want one IDL_DIR"},
+		{name: "unknown flag", args: []string{"--frobnicate", "examples/idl"}, status: 2, stderr: "unknown flag: --frobnicate"},
+		{name: "help", args: []string{"--help"}, status: 0, stdout: "--out-provider"},
+		{name: "version", args: []string{"--version"}, status: 0, stdout: "cidlc "},
+		{name: "2017 flag name", args: []string{"examples/idl", "--out-rpc", filepath.Join(t.TempDir(), "provider")}, status: 0},
+		{name: "verbose", args: []string{"-v", "examples/idl"}, status: 0, stderr: "package acme: 5 modules"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			stdout, stderr, status := cidlc(t, root, tc.args...)
+			if status != tc.status || !strings.Contains(stdout, tc.stdout) || !strings.Contains(stderr, tc.stderr) {
+				t.Errorf("cidlc %s: exit %d, want %d\nstdout:\n%s\nstderr:\n%s\nwant stdout containing %q, stderr containing %q",
+					strings.Join(tc.args, " "), status, tc.status, stdout, stderr, tc.stdout, tc.stderr)
+			}
+		})
+	}
+}
+
+// TestAllDiagnosticsInOneRun: every problem of the file is reported, and the quiet flag keeps only them.
+func TestAllDiagnosticsInOneRun(t *testing.T) {
+	_, stderr, status := cidlc(t, repoRoot(t), "-q", "testdata/golden/bad_many_errors_one_file/idl")
+	want, err := os.ReadFile("../../testdata/golden/bad_many_errors_one_file/diagnostics.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The golden is relative to the case directory; the command runs from the repository root.
+	wantText := strings.ReplaceAll(string(want), "idl/", "testdata/golden/bad_many_errors_one_file/idl/")
+	if status != 1 || stderr != wantText {
+		t.Errorf("exit %d\ngot:\n%s\nwant:\n%s", status, stderr, wantText)
+	}
+}
+
+// TestPrintSchema: the model is printed as JSON with positions relative to the working directory.
+func TestPrintSchema(t *testing.T) {
+	stdout, stderr, status := cidlc(t, repoRoot(t), "--print-schema", "testdata/load/designnote")
+	if status != 0 {
+		t.Fatalf("exit %d: %s", status, stderr)
+	}
+	for _, want := range []string{`"token": "aws:ec2/securityGroup:SecurityGroup"`, `"Filename": "testdata/load/designnote/ec2/securityGroup.go"`, `"name": "groupID"`} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("--print-schema output lacks %s", want)
+		}
+	}
+}
+
+// TestGoGenerate runs the go:generate line of the example IDL the way a provider author does.
+func TestGoGenerate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds cidlc with go run")
+	}
+	cmd := exec.Command("go", "generate", "./examples/idl")
+	cmd.Dir = repoRoot(t)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go generate: %v\n%s", err, out)
+	}
+}

@@ -1,0 +1,157 @@
+// Package idl is what an IDL author imports: the marker types that make a struct a resource, and the
+// asset and archive types. This page is also the manual of the IDL language that cidlc compiles.
+//
+// Package idl imports nothing, so loading an IDL never compiles cidlc itself.
+//
+// # What an IDL is
+//
+// An IDL describes the resources of a cloud provider once, as a subset of Go. cidlc type-checks it and
+// generates the rest: a TypeScript package for Pulumi programs (--out-pack) and Go provider stubs
+// (--out-provider). An IDL is a directory of Go packages: the root package given on the command line and
+// every package below it.
+//
+//	myprovider/
+//	  idl/            the IDL, written by hand (root package plus ec2/, iam/, s3/ …)
+//	  pack/           generated TypeScript package
+//	  provider/       generated Go stubs beside hand-written resource logic
+//
+// Run it as
+//
+//	cidlc idl/ --out-pack=pack/ --out-provider=provider/
+//
+// or from a go:generate line in the root IDL package:
+//
+//	//go:generate go run github.com/cidlc/cidlc/cmd/cidlc . --out-pack=../pack --out-provider=../provider
+//
+// # Declarations
+//
+// Only three kinds of top-level declarations are allowed:
+//
+//   - struct types: resources (see below) and plain structs, the shapes resources use;
+//   - named types that are not structs: enums and aliases;
+//   - constants.
+//
+// Functions, methods, variables, interfaces, generic types and Go type aliases (type X = Y) are rejected:
+// the IDL declares shapes and values, never logic. Every declaration must be exported, and two types of
+// one package may not have names that are equal when lower-cased (Rule and RULE), because the Go stubs
+// lower-case type names and case-insensitive file systems could not keep their outputs apart.
+//
+// Doc comments on types, fields, enum values and constants are part of the model: they become TSDoc in the
+// TypeScript package and doc comments in the Go stubs. An enum value or constant may also be documented
+// by a comment at the end of its line.
+//
+// # Resources
+//
+// A resource is a struct that embeds Resource or NamedResource:
+//
+//	// A Bucket stores objects.
+//	type Bucket struct {
+//		idl.NamedResource
+//		// Whether old versions of objects are kept.
+//		Versioning *bool `lumi:"optional"`
+//	}
+//
+// NamedResource adds a property `name`: a string that the program may set, that defaults to the
+// resource's own (Pulumi) name, and whose change replaces the resource. A struct embeds at most one
+// marker, and nothing else may be embedded.
+//
+// # Property types
+//
+//   - bool, float64 and string. Other basic types are rejected with a hint: int, uint8, float32 and the
+//     like say "use float64" (the JSON-like type system has one number type); byte and rune say "use
+//     string".
+//   - Another IDL struct, by value, from any package of the IDL tree.
+//   - An enum or an alias from any package of the IDL tree.
+//   - *R for a resource R: a capability, a reference to another resource. On the wire it is the
+//     resource's URN and ID. A capability needs no option to be a pointer.
+//   - *idl.Resource: a reference to a resource of any type. In slices and maps, idl.Resource by value
+//     means the same, as the 2017 IDLs wrote it (*[]idl.Resource).
+//   - []T and map[string]T of the above. A map key is string or a string-based IDL type (an enum or a
+//     string alias).
+//   - interface{} (or any): an arbitrary JSON-like value.
+//   - idl.Asset and idl.Archive: Pulumi's assets and archives.
+//
+// A pointer is allowed only for an optional property (lumi:"optional"), for an out or in property (as
+// the 2017 IDLs allowed: `GroupID *string \`lumi:"out"\``), and for capabilities. Everything else is
+// rejected with its position: types declared outside the IDL tree (time.Time), fixed-size arrays,
+// channels, functions, anonymous structs, non-empty interfaces, pointers to pointers, pointers in slices
+// and maps (other than capabilities), resources by value.
+//
+// # The lumi tag
+//
+// A field's `lumi` tag gives its wire name and options:
+//
+//	lumi:"[NAME][,OPTION]..."
+//
+// NAME, when the first element is not an option word and has no "=", is the property's wire name (the
+// 2017 form: `lumi:"groupID,out"`). `name=NAME` says the same explicitly (the design note's form:
+// `lumi:"name=Bar"`). A wire name is an identifier: letters, digits and underscores, not starting with a
+// digit. Without a name, the Go field name is camel-cased: its leading run of capitals is lowered, except
+// that the last capital stays when a lower-case letter follows it, because it starts the next word:
+//
+//	IPProtocol → ipProtocol    VPC → vpc    GroupID → groupID    CIDRIP → cidrip    FromPort → fromPort
+//
+// The options:
+//
+//   - optional: the property may be left unset. The field must be a pointer (*T).
+//   - out: the provider sets the property after creating the resource; programs read it but may not set
+//     it. An out property named id is the resource's ID.
+//   - in: an input that the provider never returns (a password, user data).
+//   - replaces (also spelled replace): a change to the property replaces the resource instead of
+//     updating it in place.
+//
+// out, in and replaces are for resource properties only. Every mistake in a tag is an error, never
+// silently ignored: a malformed tag (lumi:optional without quotes), an unknown option, an option given
+// twice (replace and replaces count as the same), in together with out, replaces on an out property, an
+// empty name=, a name that is not an identifier, a lumi tag on an unexported field. Other tag keys (json,
+// yaml …) are allowed and ignored.
+//
+// # Property names
+//
+// Wire names must be unique within a struct, after camel-casing (VPC and Vpc collide). A resource may not
+// have a property named urn, an input property named id, or a property named getProvider or constructor:
+// they would hide what the generated class inherits from pulumi.CustomResource. A named resource may not
+// declare its own name property. Names starting with __ are reserved for the Pulumi runtime.
+//
+// # Enums and aliases
+//
+// An enum is a string type with constants of that type, declared in the same package; its values keep
+// their declaration order:
+//
+//	// Region is where a resource lives.
+//	type Region string
+//
+//	const (
+//		USEast Region = "us-east-1" // North Virginia
+//		EUWest Region = "eu-west-1" // Ireland
+//	)
+//
+// Enums are backed by string only (a float64 or bool type with constants is rejected) and values may
+// not repeat. A named type with no constants is an alias: `type ARN string`,
+// `type Tags map[string]string`, `type Rules []Rule`.
+//
+// # Constants
+//
+// Typed or untyped constants of bool, float64 and string (untyped integer constants are numbers, and must
+// be exactly representable as float64), and of enums. They appear in both outputs, their values exact
+// (never truncated) and escaped for each language. Typed constants of other basic types, rune and complex
+// constants are rejected.
+//
+// # Tokens
+//
+// Every resource, struct, enum and alias has a type token `<pkg>:<module>:<Type>`: <pkg> is cidlc's
+// --name flag (default: the Go name of the root IDL package), <module> is the path of the declaring file
+// relative to the IDL root without ".go", and <Type> is the Go name. idl/ec2/securityGroup.go declaring
+// SecurityGroup in an IDL whose root package is aws gives aws:ec2/securityGroup:SecurityGroup. File names
+// must therefore be letters, digits, _ and -, starting with a letter.
+//
+// # Diagnostics
+//
+// cidlc reports every problem of a run at once, sorted, as file:line:col: message, with the file relative
+// to the working directory and the subject first:
+//
+//	idl/ec2/instance.go:14:8: Instance.Count: int is not an IDL type; use float64
+//
+// Go errors (syntax, types) are reported first and alone: IDL checks on code that does not compile would
+// only add noise.
+package idl
