@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/schema"
 )
@@ -47,6 +48,7 @@ type options struct {
 	outProvider string
 	name        string
 	printSchema bool
+	check       bool
 	quiet       bool
 	verbose     bool
 }
@@ -57,6 +59,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if done {
 		return status
 	}
+	timer := newPhases()
 	pkg, err := load.Load(load.Config{Dir: opts.idlDir, Name: opts.name})
 	if err != nil {
 		var diags load.Diagnostics
@@ -72,6 +75,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "cidlc:", err)
 		return ExitFail
 	}
+	timer.lap("load")
 	if opts.printSchema {
 		if err := printSchema(stdout, pkg); err != nil {
 			fmt.Fprintln(stderr, "cidlc:", err)
@@ -81,6 +85,55 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if opts.verbose {
 		fmt.Fprintf(stderr, "cidlc: %s: %s\n", opts.idlDir, summary(pkg))
 	}
+	status = generate(pkg, opts, stdout, stderr, &timer)
+	if opts.verbose {
+		fmt.Fprintf(stderr, "cidlc: time: %s\n", timer)
+	}
+	return status
+}
+
+// generate runs the backends of the output flags, then writes their files or, with --check, compares them.
+func generate(pkg *schema.Package, opts options, stdout, stderr io.Writer, timer *phases) int {
+	outs, err := outputs(opts)
+	if err != nil {
+		fmt.Fprintln(stderr, "cidlc:", err)
+		return ExitFail
+	}
+	if len(outs) == 0 {
+		return ExitOK
+	}
+	results, err := gen.Generate(pkg, outs)
+	if err != nil {
+		fmt.Fprintf(stderr, "cidlc: %v\ncidlc: nothing was written\n", err)
+		return ExitFail
+	}
+	timer.lap("generate")
+	var report gen.Report
+	if opts.check {
+		report, err = gen.Check(results, stdout)
+	} else {
+		report, err = gen.Write(results)
+	}
+	timer.lap(map[bool]string{true: "check", false: "write"}[opts.check])
+	if err != nil {
+		fmt.Fprintln(stderr, "cidlc:", err)
+		return ExitFail
+	}
+	if opts.verbose {
+		fmt.Fprintf(stderr, "cidlc: %s\n", report)
+		for _, path := range report.Written {
+			fmt.Fprintf(stderr, "cidlc:   %s %s\n", map[bool]string{true: "stale  ", false: "written"}[opts.check], path)
+		}
+		for _, path := range report.Removed {
+			fmt.Fprintf(stderr, "cidlc:   %s %s\n", map[bool]string{true: "to remove", false: "removed"}[opts.check], path)
+		}
+	}
+	if opts.check && report.Stale() {
+		if !opts.quiet {
+			fmt.Fprintf(stderr, "cidlc: generated code is not current (%s); run cidlc without --check to update it\n", report)
+		}
+		return ExitFail
+	}
 	return ExitOK
 }
 
@@ -88,9 +141,10 @@ func parseFlags(args []string, stdout, stderr io.Writer) (opts options, status i
 	fs := pflag.NewFlagSet("cidlc", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.SortFlags = false
-	fs.StringVar(&opts.outPack, "out-pack", "", "write the TypeScript package to this `dir` (backend not yet available: the IDL is only checked)")
-	fs.StringVar(&opts.outProvider, "out-provider", "", "write the Go provider stubs to this `dir` (backend not yet available: the IDL is only checked)")
+	fs.StringVar(&opts.outPack, "out-pack", "", "write the TypeScript package to this `dir`")
+	fs.StringVar(&opts.outProvider, "out-provider", "", "write the Go provider stubs to this `dir`")
 	fs.StringVar(&opts.outProvider, "out-rpc", "", "the 2017 name of --out-provider")
+	fs.BoolVar(&opts.check, "check", false, "write nothing; print a unified diff of every output that is not current and exit 1 if any")
 	fs.StringVar(&opts.name, "name", "", "the package `name` that starts every type token (default: the Go name of the root IDL package)")
 	fs.BoolVar(&opts.printSchema, "print-schema", false, "print the schema model as JSON on standard output")
 	fs.BoolVarP(&opts.quiet, "quiet", "q", false, "print only diagnostics")

@@ -1,0 +1,90 @@
+package gen
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+)
+
+// disk is every change Write makes to the file system. Tests substitute it to fail any one operation and
+// prove that an interrupted Write never leaves a truncated file behind.
+type disk interface {
+	MkdirAll(dir string) error
+	// CreateTemp creates a new empty file in dir, named after base but so that no tool takes it for
+	// base itself.
+	CreateTemp(dir, base string) (tempFile, error)
+	Rename(from, to string) error
+	Remove(name string) error
+}
+
+type tempFile interface {
+	io.WriteCloser
+	Name() string
+}
+
+// osDisk is the real file system.
+type osDisk struct{}
+
+func (osDisk) MkdirAll(dir string) error    { return os.MkdirAll(dir, 0o777) }
+func (osDisk) Rename(from, to string) error { return os.Rename(from, to) }
+func (osDisk) Remove(name string) error     { return os.Remove(name) }
+
+// CreateTemp is os.CreateTemp with the permissions of an ordinary new file (0666 less the umask) instead of
+// 0600: the temporary file becomes the generated file, and a chmod per file would cost a system call.
+// The name starts with a dot and ends in .tmp so that go build, tsc and globs skip it.
+func (osDisk) CreateTemp(dir, base string) (tempFile, error) {
+	for range 1000 {
+		name := filepath.Join(dir, "."+base+"."+strconv.FormatUint(uint64(rand.Uint32()), 36)+".tmp")
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		return f, err
+	}
+	return nil, &fs.PathError{Op: "createtemp", Path: filepath.Join(dir, "."+base+".*.tmp"), Err: fs.ErrExist}
+}
+
+// errSymlink says that a generated path holds a symbolic link. cidlc neither writes through one (it could
+// lead anywhere) nor replaces one (the user made it).
+var errSymlink = errors.New("is a symbolic link; cidlc neither writes through nor replaces it")
+
+// errNotRegular says that a generated path holds a directory or a special file.
+var errNotRegular = errors.New("is not a regular file")
+
+// readFile is os.ReadFile for a file cidlc may own: it fails with errSymlink on a symbolic link and with
+// errNotRegular on anything else that is not a regular file, at no more cost than os.ReadFile (open, fstat,
+// read).
+func readFile(name string) ([]byte, error) {
+	f, err := openNoFollow(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, errNotRegular
+	}
+	// One more byte than the size, so that the read that returns io.EOF needs no new buffer.
+	data := make([]byte, 0, fi.Size()+1)
+	for {
+		n, err := f.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(data) == cap(data) {
+			// The file grew since fstat.
+			data = append(data, 0)[:len(data)]
+		}
+	}
+}

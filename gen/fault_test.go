@@ -1,0 +1,147 @@
+package gen_test
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cidlc/cidlc/gen"
+)
+
+// faultyDisk is the real file system, except that its failAt-th operation fails (never, if failAt is 0).
+// A failed write writes half its bytes first, as a full disk does.
+type faultyDisk struct {
+	failAt int
+	cwd    string   // for shorter paths in ops
+	ops    []string // every operation tried, for messages
+}
+
+func (d *faultyDisk) fail(op, name string) error {
+	if rel, err := filepath.Rel(d.cwd, name); err == nil {
+		name = filepath.ToSlash(rel)
+	}
+	d.ops = append(d.ops, op+" "+name)
+	if len(d.ops) == d.failAt {
+		return &fs.PathError{Op: op, Path: name, Err: fmt.Errorf("injected fault")}
+	}
+	return nil
+}
+
+func (d *faultyDisk) MkdirAll(dir string) error {
+	if err := d.fail("mkdir", dir); err != nil {
+		return err
+	}
+	return gen.OSDisk.MkdirAll(dir)
+}
+
+func (d *faultyDisk) CreateTemp(dir, base string) (gen.TempFile, error) {
+	if err := d.fail("create", filepath.Join(dir, base)); err != nil {
+		return nil, err
+	}
+	f, err := gen.OSDisk.CreateTemp(dir, base)
+	if err != nil {
+		return nil, err
+	}
+	return &faultyFile{f, d}, nil
+}
+
+func (d *faultyDisk) Rename(from, to string) error {
+	if err := d.fail("rename", to); err != nil {
+		return err
+	}
+	return gen.OSDisk.Rename(from, to)
+}
+
+func (d *faultyDisk) Remove(name string) error {
+	op := "remove"
+	if fi, err := os.Lstat(name); err == nil && fi.IsDir() {
+		op = "rmdir"
+	}
+	if err := d.fail(op, name); err != nil {
+		return err
+	}
+	return gen.OSDisk.Remove(name)
+}
+
+type faultyFile struct {
+	gen.TempFile
+	d *faultyDisk
+}
+
+func (f *faultyFile) Write(p []byte) (int, error) {
+	if err := f.d.fail("write", f.Name()); err != nil {
+		n, _ := f.TempFile.Write(p[:len(p)/2])
+		return n, err
+	}
+	return f.TempFile.Write(p)
+}
+
+func (f *faultyFile) Close() error {
+	err := f.d.fail("close", f.Name())
+	if cerr := f.TempFile.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// TestInterruptedWriteLeavesWholeFiles fails each file system operation of a Write in turn — one that
+// creates, rewrites and removes files and directories — and checks that every file is then whole (old
+// or new content), that no temporary file is left, that hand-written files are untouched, and that the
+// next Write finishes the job.
+func TestInterruptedWriteLeavesWholeFiles(t *testing.T) {
+	cwd := inTempDir(t)
+	// The old tree, in a directory of its own for each attempt.
+	setUp := func(dir string) {
+		mustWrite(t, generate(t, dir, idlBefore...))
+		writeFile(t, filepath.Join(dir, "ec2/instance.go"), "hand-written\n")
+	}
+	// The new tree: iam/ goes, s3/ comes, and two files change.
+	newResults := func(dir string) []gen.Result {
+		results := generate(t, dir, idlAfter...)
+		for _, f := range results[0].Files {
+			if f.Path == "types.txt" || f.Path == "ec2/securityGroup.txt" {
+				f.Content = append(f.Content, "changed\n"...)
+			}
+		}
+		return results
+	}
+
+	setUp("counted")
+	counter := &faultyDisk{cwd: cwd}
+	if _, err := gen.WriteTo(newResults("counted"), counter); err != nil {
+		t.Fatal(err)
+	}
+	want := contents(snapshot(t, "counted"))
+	t.Logf("%d operations: %s", len(counter.ops), strings.Join(counter.ops, ", "))
+
+	for n := 1; n <= len(counter.ops); n++ {
+		dir := fmt.Sprintf("run%d", n)
+		setUp(dir)
+		old := contents(snapshot(t, dir))
+		d := &faultyDisk{failAt: n, cwd: cwd}
+		_, err := gen.WriteTo(newResults(dir), d)
+		failed := d.ops[n-1]
+		// Only the removal of a directory may fail quietly: a directory that cannot go stays.
+		if err == nil && !strings.HasPrefix(failed, "rmdir ") {
+			t.Errorf("%s failed, but Write reported no error", failed)
+		}
+		got := contents(snapshot(t, dir))
+		for p, content := range got {
+			if strings.HasSuffix(p, ".tmp") {
+				t.Errorf("after a failed %s: temporary file %s left", failed, p)
+			} else if content != old[p] && content != want[p] {
+				t.Errorf("after a failed %s: %s is neither old nor new:\n%s", failed, p, content)
+			}
+		}
+		if got["ec2/instance.go"] != "hand-written\n" {
+			t.Errorf("after a failed %s: the hand-written file changed", failed)
+		}
+		if _, err := gen.Write(newResults(dir)); err != nil {
+			t.Errorf("after a failed %s: the next Write: %v", failed, err)
+		}
+		sameFiles(t, contents(snapshot(t, dir)), want)
+	}
+}

@@ -1,0 +1,137 @@
+package gen
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"maps"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/cidlc/cidlc/idl/schema"
+)
+
+// Output is one output directory and the backend that fills it: one --out-* flag.
+type Output struct {
+	// Dir is the output directory, relative to the working directory or absolute. It need not exist.
+	Dir string
+	// Backend generates the directory's files.
+	Backend Backend
+}
+
+// Result is what one backend generated for one output directory, still in memory.
+type Result struct {
+	// Dir is Output.Dir.
+	Dir string
+	// Backend is the backend's name, for messages.
+	Backend string
+	// Files are the generated files, sorted by Path. The manifest is not among them: Write and Check add it.
+	Files []*File
+}
+
+// Generate runs the backend of every output and returns their files. It fails if any backend fails or
+// returns an unusable file set (a path that is absolute, contains "..", or appears twice), reporting every
+// such backend; it never touches the disk.
+func Generate(pkg *schema.Package, outs []Output) ([]Result, error) {
+	results := make([]Result, len(outs))
+	for i, out := range outs {
+		results[i] = Result{Dir: out.Dir, Backend: out.Backend.Name()}
+	}
+	if err := checkDirs(results); err != nil {
+		return nil, err
+	}
+	var errs []error
+	for i, out := range outs {
+		r := &results[i]
+		files, err := out.Backend.Generate(pkg)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: backend %s: %w", r.Dir, r.Backend, err))
+			continue
+		}
+		// A copy, so that sorting does not reorder the backend's own slice.
+		r.Files = slices.Clone(files)
+		slices.SortFunc(r.Files, func(a, b *File) int { return cmp.Compare(a.Path, b.Path) })
+		errs = append(errs, checkFiles(r.Dir, r.Backend, r.Files)...)
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return results, nil
+}
+
+// checkDirs rejects two outputs in the same directory: each directory has one manifest, written by one
+// backend. (Nested output directories are fine; each manages its own files.)
+func checkDirs(results []Result) error {
+	seen := make(map[string]string, len(results))
+	for _, r := range results {
+		abs, err := filepath.Abs(r.Dir)
+		if err != nil {
+			return fmt.Errorf("%s: %w", r.Dir, err)
+		}
+		if first, ok := seen[abs]; ok {
+			return fmt.Errorf("%s: the same output directory as %s; give each output its own", r.Dir, first)
+		}
+		seen[abs] = r.Dir
+	}
+	return nil
+}
+
+// checkFiles rejects a file set that cannot be written as it is: bad or duplicate paths, the manifest's
+// name, and a path that is both a file and a directory. Each error names the output directory and the
+// backend: whichever path it names, the bug is the backend's.
+func checkFiles(dir, backend string, files []*File) []error {
+	var errs []error
+	bad := func(format string, args ...any) {
+		errs = append(errs, fmt.Errorf("%s: backend %s: %s", dir, backend, fmt.Sprintf(format, args...)))
+	}
+	seen := make(map[string]bool, len(files))
+	for _, f := range files {
+		if err := checkPath(f.Path); err != nil {
+			bad("%q: %v", f.Path, err)
+			continue
+		}
+		switch {
+		case f.Path == ManifestName:
+			bad("%s: the name of cidlc's manifest; a backend may not generate it", f.Path)
+		case seen[f.Path]:
+			bad("%s: generated twice", f.Path)
+		}
+		seen[f.Path] = true
+	}
+	for _, p := range slices.Sorted(maps.Keys(seen)) {
+		for dir := path.Dir(p); dir != "."; dir = path.Dir(dir) {
+			if seen[dir] {
+				bad("%s: generated as a file, but %s is generated too", dir, p)
+			}
+		}
+	}
+	return errs
+}
+
+// checkPath reports why p cannot be the path of a generated file, or nil. It is what keeps writes inside
+// the output directory as far as names go; symbolic links are the planner's business.
+func checkPath(p string) error {
+	switch {
+	case p == "":
+		return errors.New("empty path")
+	case p == ".":
+		return errors.New("names the output directory itself")
+	case strings.ContainsFunc(p, unicode.IsControl):
+		return errors.New("contains a control character")
+	case strings.Contains(p, `\`):
+		// A separator on Windows: a tree generated on Linux must mean the same there.
+		return errors.New("contains a backslash; use slashes")
+	case path.IsAbs(p) || filepath.IsAbs(filepath.FromSlash(p)) || filepath.VolumeName(filepath.FromSlash(p)) != "":
+		return errors.New("is absolute; paths are relative to the output directory")
+	case slices.Contains(strings.Split(p, "/"), ".."):
+		return errors.New(`contains ".."; paths may not leave the output directory`)
+	case path.Clean(p) != p:
+		return fmt.Errorf("is not clean; want %q", path.Clean(p))
+	case strings.HasSuffix(p, noHeaderMark):
+		return fmt.Errorf("ends with %q, which marks files without header in cidlc's manifest", noHeaderMark)
+	}
+	return nil
+}

@@ -1,0 +1,183 @@
+package gen_test
+
+import (
+	"bytes"
+	"io/fs"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/gen/gentest"
+	// For its -update flag, which `go test ./... -update` passes to every test binary.
+	_ "github.com/cidlc/cidlc/gen/golden"
+)
+
+// The IDL trees of the tests: before and after a change that edits nothing but removes iam/ and adds s3/.
+var (
+	idlBefore = []string{"types.go", "ec2/instance.go", "ec2/securityGroup.go", "iam/role.go", "iam/user.go"}
+	idlAfter  = []string{"types.go", "ec2/instance.go", "ec2/securityGroup.go", "s3/bucket.go"}
+)
+
+// inTempDir makes a new empty directory the working directory for the rest of the test, as the CLI
+// would run in a project.
+func inTempDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	t.Chdir(dir)
+	return dir
+}
+
+// generate runs the test backend on the IDL paths, for the output directory dir.
+func generate(t testing.TB, dir string, paths ...string) []gen.Result {
+	t.Helper()
+	results, err := gen.Generate(gentest.Package("aws", paths...), []gen.Output{{Dir: dir, Backend: gentest.Backend{}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return results
+}
+
+func mustWrite(t testing.TB, results []gen.Result) gen.Report {
+	t.Helper()
+	r, err := gen.Write(results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func check(t testing.TB, results []gen.Result) (gen.Report, string) {
+	t.Helper()
+	var out bytes.Buffer
+	r, err := gen.Check(results, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, out.String()
+}
+
+// snapshot returns every file below dir by slash path, with its content and modification time.
+type file struct {
+	content string
+	mtime   time.Time
+}
+
+func snapshot(t testing.TB, dir string) map[string]file {
+	t.Helper()
+	files := make(map[string]file)
+	err := filepath.WalkDir(dir, func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		info, err := os.Lstat(name)
+		if err != nil {
+			return err
+		}
+		content, _ := os.ReadFile(name)
+		rel, _ := filepath.Rel(dir, name)
+		files[filepath.ToSlash(rel)] = file{string(content), info.ModTime()}
+		return nil
+	})
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// contents returns the contents of a snapshot, without times.
+func contents(s map[string]file) map[string]string {
+	m := make(map[string]string, len(s))
+	for k, v := range s {
+		m[k] = v.content
+	}
+	return m
+}
+
+// expected returns the tree a Write of results gives in an empty directory.
+func expected(t testing.TB, results []gen.Result) map[string]string {
+	t.Helper()
+	m := make(map[string]string)
+	for _, r := range results {
+		for _, f := range r.Files {
+			m[filepath.ToSlash(filepath.Join(r.Dir, f.Path))] = string(f.Content)
+		}
+		m[filepath.ToSlash(filepath.Join(r.Dir, gen.ManifestName))] = "" // compared by key only, see sameFiles
+	}
+	return m
+}
+
+// sameFiles fails unless got holds exactly the paths of want with the same contents, the manifests
+// compared by path only.
+func sameFiles(t testing.TB, got, want map[string]string) {
+	t.Helper()
+	for _, p := range sortedKeys(want) {
+		g, ok := got[p]
+		switch {
+		case !ok:
+			t.Errorf("%s: missing", p)
+		case g != want[p] && !strings.HasSuffix(p, gen.ManifestName):
+			t.Errorf("%s: got\n%s\nwant\n%s", p, g, want[p])
+		}
+	}
+	for _, p := range sortedKeys(got) {
+		if _, ok := want[p]; !ok {
+			t.Errorf("%s: should not exist", p)
+		}
+	}
+}
+
+// age sets the modification time of every file below dir an hour back, so that a rewrite shows.
+func age(t testing.TB, dir string) {
+	t.Helper()
+	old := time.Now().Add(-time.Hour)
+	for p := range snapshot(t, dir) {
+		if err := os.Chtimes(filepath.Join(dir, p), old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func writeFile(t testing.TB, name, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(name), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, []byte(content), 0o666); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func readFile(t testing.TB, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func exists(name string) bool {
+	_, err := os.Lstat(name)
+	return err == nil
+}
+
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
+
+// run runs a command in dir and fails the test if it fails.
+func run(t testing.TB, dir string, name string, args ...string) {
+	t.Helper()
+	if _, err := exec.LookPath(name); err != nil {
+		t.Skipf("no %s binary", name)
+	}
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+	}
+}

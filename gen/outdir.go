@@ -1,0 +1,137 @@
+package gen
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// dirState is what a directory inside an output directory is, as far as writing into it goes.
+type dirState int
+
+const (
+	dirMissing dirState = iota // does not exist yet: Write creates it
+	dirPresent                 // a real directory
+	dirLink                    // a symbolic link to a directory inside the output directory
+)
+
+// outDir answers, for the directories of one output directory, whether they exist and whether a write
+// into them stays inside the output directory. Each directory is looked at once, however many files it
+// holds: one Lstat per directory, not per file.
+type outDir struct {
+	root     string // absolute, as given
+	realRoot string // root with symbolic links resolved, or root if it does not exist
+	dirs     map[string]dirEntry
+}
+
+type dirEntry struct {
+	state dirState
+	// problem says why nothing may be written into the directory, or is nil.
+	problem error
+}
+
+// errBlocked is the problem of a directory inside a directory that has a problem of its own: only the
+// outer one is worth reporting.
+var errBlocked = errors.New("blocked")
+
+func newOutDir(dir string) (*outDir, error) {
+	root, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	o := &outDir{root: root, realRoot: root, dirs: make(map[string]dirEntry)}
+	// The output directory itself may be a symbolic link: that is the user's choice, not a backend's.
+	fi, err := os.Stat(root)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		o.dirs[""] = dirEntry{state: dirMissing}
+	case err != nil:
+		o.dirs[""] = dirEntry{problem: plainError(err)}
+	case !fi.IsDir():
+		o.dirs[""] = dirEntry{problem: errors.New("is not a directory")}
+	default:
+		if o.realRoot, err = filepath.EvalSymlinks(root); err != nil {
+			return nil, err
+		}
+		o.dirs[""] = dirEntry{state: dirPresent}
+	}
+	return o, nil
+}
+
+// abs returns the absolute path of rel, a slash path relative to the output directory.
+func (o *outDir) abs(rel string) string {
+	return filepath.Join(o.root, filepath.FromSlash(rel))
+}
+
+// dir looks up the directory rel ("" for the output directory itself).
+func (o *outDir) dir(rel string) dirEntry {
+	if e, ok := o.dirs[rel]; ok {
+		return e
+	}
+	e := o.lookUp(rel)
+	o.dirs[rel] = e
+	return e
+}
+
+func (o *outDir) lookUp(rel string) dirEntry {
+	switch parent := o.dir(parentDir(rel)); {
+	case parent.problem != nil:
+		return dirEntry{problem: errBlocked}
+	case parent.state == dirMissing:
+		return dirEntry{state: dirMissing}
+	}
+	abs := o.abs(rel)
+	fi, err := os.Lstat(abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return dirEntry{state: dirMissing}
+	case err != nil:
+		return dirEntry{problem: plainError(err)}
+	case fi.IsDir():
+		return dirEntry{state: dirPresent}
+	case fi.Mode()&fs.ModeSymlink == 0:
+		return dirEntry{problem: errors.New("is a file where a directory is generated")}
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return dirEntry{problem: errors.New("is a symbolic link that leads nowhere")}
+	}
+	if !within(o.realRoot, real) {
+		return dirEntry{problem: errors.New("is a symbolic link out of the output directory; cidlc does not write through it")}
+	}
+	if fi, err := os.Stat(real); err != nil || !fi.IsDir() {
+		return dirEntry{problem: errors.New("is a symbolic link to a file where a directory is generated")}
+	}
+	return dirEntry{state: dirLink}
+}
+
+// parentDir returns the directory of a slash path relative to the output directory, "" for the top.
+func parentDir(rel string) string {
+	dir := path.Dir(rel)
+	if dir == "." {
+		return ""
+	}
+	return dir
+}
+
+// within reports whether the absolute path p is root or inside it.
+func within(root, p string) bool {
+	rel, err := filepath.Rel(root, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// plainError drops the path an *fs.PathError repeats (absolute, and named again by the caller).
+func plainError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
+}

@@ -1,0 +1,68 @@
+package gen
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"strings"
+)
+
+// ManifestName is the name of the manifest that Write keeps at the top of each output directory: the list
+// of files cidlc generated there. See the package doc, "Ownership".
+const ManifestName = ".cidlc-owned"
+
+// noHeaderMark follows a manifest entry whose file does not start with Header.
+const noHeaderMark = " (no header)"
+
+// manifestIntro follows the header: the manifest explains itself to whoever finds it in a review.
+const manifestIntro = `// The files cidlc generated in this directory, so that it can delete those it no longer generates.
+// cidlc owns the files that start with the line above and those marked "(no header)"; no other file.
+`
+
+// hasHeader reports whether content's first line is Header: the mark of a file cidlc owns. A CRLF line
+// end counts too, so that a checkout with core.autocrlf does not disown every file.
+func hasHeader(content []byte) bool {
+	rest, ok := bytes.CutPrefix(content, []byte(Header))
+	return ok && (len(rest) == 0 || rest[0] == '\n' || bytes.HasPrefix(rest, []byte("\r\n")))
+}
+
+// manifest is a parsed manifest: every listed path, and whether it is listed as having no header.
+type manifest map[string]bool
+
+// owns reports whether cidlc owns the existing file rel with the given content.
+func (m manifest) owns(rel string, content []byte) bool {
+	return hasHeader(content) || m[rel]
+}
+
+// buildManifest returns the manifest of a file set sorted by path.
+func buildManifest(files []*File) []byte {
+	var b bytes.Buffer
+	b.WriteString(Header + "\n" + manifestIntro)
+	for _, f := range files {
+		b.WriteString(f.Path)
+		if !hasHeader(f.Content) {
+			b.WriteString(noHeaderMark)
+		}
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+// parseManifest reads a manifest written by buildManifest. Every path must be one a backend could have
+// generated: a manifest edited to name "../x" must not make cidlc delete it.
+func parseManifest(content []byte) (manifest, error) {
+	m := make(manifest)
+	sc := bufio.NewScanner(bytes.NewReader(content))
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSuffix(sc.Text(), "\r")
+		if line == "" || strings.HasPrefix(line, "//") {
+			continue
+		}
+		rel, bare := strings.CutSuffix(line, noHeaderMark)
+		if err := checkPath(rel); err != nil {
+			return nil, fmt.Errorf("line %d: %q: %w", n, rel, err)
+		}
+		m[rel] = bare
+	}
+	return m, sc.Err()
+}

@@ -1,0 +1,25 @@
+package cli
+
+import "github.com/cidlc/cidlc/gen"
+
+// outputs turns the output flags into the backends to run, in a fixed order.
+func outputs(opts options) ([]gen.Output, error) {
+	var outs []gen.Output
+	if opts.outPack != "" && newPackBackend != nil {
+		outs = append(outs, gen.Output{Dir: opts.outPack, Backend: newPackBackend()})
+	}
+	if opts.outProvider != "" && newProviderBackend != nil {
+		b, err := newProviderBackend(opts.outProvider)
+		if err != nil {
+			return nil, err
+		}
+		outs = append(outs, gen.Output{Dir: opts.outProvider, Backend: b})
+	}
+	return outs, nil
+}
+
+// The backends. Until a backend lands its flag only checks the IDL.
+var (
+	newPackBackend     func() gen.Backend
+	newProviderBackend func(dir string) (gen.Backend, error)
+)
