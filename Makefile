@@ -11,9 +11,9 @@ all: build
 build:
 	$(GO) build -o $(BIN) ./cmd/cidlc
 
-# The fast inner loop: the front end and the generators.
+# The fast inner loop: the front end and the generators, without tsc, npm and SDK builds.
 test-fast:
-	$(GO) test ./idl/... ./gen/...
+	$(GO) test -short ./idl/... ./gen/...
 
 # Everything CI runs.
 test: lint

@@ -53,14 +53,17 @@ func (r *recorder) Logf(string, ...any)       {}
 func (r *recorder) Errorf(f string, a ...any) { r.errors = append(r.errors, fmt.Sprintf(f, a...)) }
 
 // goldenTree makes a golden tree in a new working directory and returns the files that differ from it
-// in every way: one changed, one missing, one extra in a directory of its own.
+// in every way: one changed, one missing, one extra in a directory of its own. A hand-written file (no
+// header) and a manifest sit in the tree too, as in examples/: they are not cidlc's output and are ignored.
 func goldenTree(t *testing.T) []*gen.File {
 	t.Chdir(t.TempDir())
 	setUpdate(t, false)
 	for name, content := range map[string]string{
-		"want/same.txt":        "same\n",
-		"want/changed.txt":     "a\nb\nc\n",
-		"want/old/removed.txt": "gone\n",
+		"want/same.txt":            "same\n",
+		"want/changed.txt":         "a\nb\nc\n",
+		"want/old/removed.txt":     gen.Header + "\ngone\n",
+		"want/hand-written.go":     "package mine\n",
+		"want/" + gen.ManifestName: gen.Header + "\nsame.txt\n",
 	} {
 		if err := os.MkdirAll(filepath.Dir(name), 0o777); err != nil {
 			t.Fatal(err)
@@ -82,7 +85,7 @@ func TestTreeMatches(t *testing.T) {
 	Tree(r, "want", []*gen.File{
 		{Path: "same.txt", Content: []byte("same\n")},
 		{Path: "changed.txt", Content: []byte("a\nb\nc\n")},
-		{Path: "old/removed.txt", Content: []byte("gone\n")},
+		{Path: "old/removed.txt", Content: []byte(gen.Header + "\ngone\n")},
 	})
 	if len(r.errors) > 0 {
 		t.Errorf("equal trees failed: %v", r.errors)
@@ -101,7 +104,7 @@ func TestTreeMismatchShowsDiff(t *testing.T) {
 		"go test -update",
 		"--- want/changed.txt\n+++ want/changed.txt\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n",
 		"--- /dev/null\n+++ want/new/added.txt\n@@ -0,0 +1 @@\n+new\n",
-		"--- want/old/removed.txt\n+++ /dev/null\n@@ -1 +0,0 @@\n-gone\n",
+		"--- want/old/removed.txt\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-" + gen.Header + "\n-gone\n",
 	} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("the message lacks\n%s\nmessage:\n%s", want, msg)
@@ -143,7 +146,7 @@ func TestTreeUpdate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if keys := slices.Sorted(maps.Keys(got)); !slices.Equal(keys, []string{"changed.txt", "new/added.txt", "same.txt"}) {
+	if keys := slices.Sorted(maps.Keys(got)); !slices.Equal(keys, []string{gen.ManifestName, "changed.txt", "hand-written.go", "new/added.txt", "same.txt"}) {
 		t.Errorf("after update: %v", keys)
 	}
 	if _, err := os.Stat("want/old"); err == nil {

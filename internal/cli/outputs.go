@@ -1,6 +1,9 @@
 package cli
 
-import "github.com/cidlc/cidlc/gen"
+import (
+	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/gen/typescript"
+)
 
 // outputs turns the output flags into the backends to run, in a fixed order.
 func outputs(opts options) ([]gen.Output, error) {
@@ -20,6 +23,6 @@ func outputs(opts options) ([]gen.Output, error) {
 
 // The backends. Until a backend lands its flag only checks the IDL.
 var (
-	newPackBackend     func() gen.Backend
-	newProviderBackend func(dir string) (gen.Backend, error)
+	newPackBackend                                           = func() gen.Backend { return typescript.Backend{} }
+	newProviderBackend func(dir string) (gen.Backend, error) = nil
 )

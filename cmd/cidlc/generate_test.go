@@ -1,0 +1,222 @@
+package main
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The tests below drive generation through the command, end to end, on an IDL written into a scratch
+// folder inside the module (so that it can import package idl).
+
+const scratchIDL = `// Package shop is a tiny IDL.
+package shop
+
+import "github.com/cidlc/cidlc/idl"
+
+// A Cart holds items.
+type Cart struct {
+	idl.NamedResource
+	// What is in it.
+	Items []string
+}
+`
+
+const scratchIDL2 = `package shop
+
+import "github.com/cidlc/cidlc/idl"
+
+// An Order is placed.
+type Order struct {
+	idl.Resource
+	// The cart ordered.
+	Cart *Cart
+}
+`
+
+// scratch makes a folder with idl/cart.go and idl/order.go and returns its path (relative to the
+// package directory, where the command runs).
+func scratch(t *testing.T) string {
+	t.Helper()
+	if err := os.MkdirAll("testdata", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	dir, err := os.MkdirTemp("testdata", "scratch-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	writeFile(t, filepath.Join(dir, "idl/cart.go"), scratchIDL)
+	writeFile(t, filepath.Join(dir, "idl/order.go"), scratchIDL2)
+	return dir
+}
+
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// snapshot returns every file below dir with its content and modification time.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		info, _ := d.Info()
+		b, _ := os.ReadFile(path)
+		files[path] = info.ModTime().Format(time.RFC3339Nano) + "\n" + string(b)
+		return nil
+	})
+	return files
+}
+
+func sameSnapshot(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+func TestGenerateTwiceWritesNothing(t *testing.T) {
+	dir := scratch(t)
+	pack := filepath.Join(dir, "pack")
+	if _, stderr, status := cidlc(t, ".", filepath.Join(dir, "idl"), "--out-pack", pack); status != 0 {
+		t.Fatalf("first run: exit %d\n%s", status, stderr)
+	}
+	before := snapshot(t, pack)
+	time.Sleep(10 * time.Millisecond) // so that a rewrite would show in the mtimes
+	_, stderr, status := cidlc(t, ".", "-v", filepath.Join(dir, "idl"), "--out-pack", pack)
+	if status != 0 || !strings.Contains(stderr, "cidlc: 0 written,") {
+		t.Fatalf("second run: exit %d, want a report of 0 files written\n%s", status, stderr)
+	}
+	if !sameSnapshot(before, snapshot(t, pack)) {
+		t.Error("the second run changed files or their modification times")
+	}
+	if _, stderr, status := cidlc(t, ".", filepath.Join(dir, "idl"), "--out-pack", pack, "--check"); status != 0 {
+		t.Errorf("--check right after generating: exit %d\n%s", status, stderr)
+	}
+}
+
+func TestCheckReportsEditedMissingAndStaleFiles(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("needs git")
+	}
+	dir := scratch(t)
+	pack := filepath.Join(dir, "pack")
+	idlDir := filepath.Join(dir, "idl")
+	if _, stderr, status := cidlc(t, ".", idlDir, "--out-pack", pack); status != 0 {
+		t.Fatalf("exit %d\n%s", status, stderr)
+	}
+
+	// An edited file: --check exits 1 and its diff, applied in reverse, restores the generated file.
+	cart := filepath.Join(pack, "cart.ts")
+	generated, err := os.ReadFile(cart)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := bytes.Replace(generated, []byte("A Cart holds items."), []byte("A Cart holds items, edited by hand."), 1)
+	writeFile(t, cart, string(edited))
+	stdout, _, status := cidlc(t, ".", idlDir, "--out-pack", pack, "--check")
+	if status != 1 || !strings.Contains(stdout, "--- "+filepath.ToSlash(cart)) || !strings.Contains(stdout, "+ * A Cart holds items, edited by hand.") {
+		t.Fatalf("--check after an edit: exit %d, want 1 and a diff of %s\n%s", status, cart, stdout)
+	}
+	apply := exec.Command("git", "apply", "-R", "-p0", "--unsafe-paths", "-")
+	apply.Stdin = strings.NewReader(stdout)
+	if out, err := apply.CombinedOutput(); err != nil {
+		t.Fatalf("git apply -R: %v\n%s", err, out)
+	}
+	if got, _ := os.ReadFile(cart); !bytes.Equal(got, generated) {
+		t.Errorf("git apply -R of --check's diff did not restore the generated file")
+	}
+
+	// A missing file.
+	os.Remove(filepath.Join(pack, "order.ts"))
+	stdout, _, status = cidlc(t, ".", idlDir, "--out-pack", pack, "--check")
+	if status != 1 || !strings.Contains(stdout, "+++ /dev/null") {
+		t.Errorf("--check after deleting order.ts: exit %d, want 1 and a diff to /dev/null\n%s", status, stdout)
+	}
+
+	// A stale file: the IDL no longer declares Order.
+	if _, stderr, status := cidlc(t, ".", idlDir, "--out-pack", pack); status != 0 {
+		t.Fatalf("exit %d\n%s", status, stderr)
+	}
+	os.Remove(filepath.Join(idlDir, "order.go"))
+	stdout, _, status = cidlc(t, ".", idlDir, "--out-pack", pack, "--check")
+	if status != 1 || !strings.Contains(stdout, "--- /dev/null") || !strings.Contains(stdout, filepath.ToSlash(filepath.Join(pack, "order.ts"))) {
+		t.Errorf("--check after removing order.go: exit %d, want 1 and order.ts shown stale\n%s", status, stdout)
+	}
+	if _, stderr, status := cidlc(t, ".", "-v", idlDir, "--out-pack", pack); status != 0 || !strings.Contains(stderr, "1 removed") {
+		t.Errorf("regenerating after removing order.go: exit %d, want order.ts removed\n%s", status, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(pack, "order.ts")); !os.IsNotExist(err) {
+		t.Errorf("order.ts still exists after its IDL file was removed")
+	}
+}
+
+func TestHandWrittenFilesAreSafe(t *testing.T) {
+	dir := scratch(t)
+	pack := filepath.Join(dir, "pack")
+	idlDir := filepath.Join(dir, "idl")
+	// A hand-written file beside the generated ones, and a hand-written folder.
+	writeFile(t, filepath.Join(pack, "helpers.ts"), "export const x = 1;\n")
+	writeFile(t, filepath.Join(pack, "serverless/fn.ts"), "export const y = 2;\n")
+	if _, stderr, status := cidlc(t, ".", idlDir, "--out-pack", pack); status != 0 {
+		t.Fatalf("exit %d\n%s", status, stderr)
+	}
+	if _, _, status := cidlc(t, ".", idlDir, "--out-pack", pack, "--check"); status != 0 {
+		t.Errorf("--check counts hand-written files as stale")
+	}
+	for path, want := range map[string]string{"helpers.ts": "export const x = 1;\n", "serverless/fn.ts": "export const y = 2;\n"} {
+		if got, err := os.ReadFile(filepath.Join(pack, path)); err != nil || string(got) != want {
+			t.Errorf("hand-written %s was changed: %q, %v", path, got, err)
+		}
+	}
+
+	// A hand-written file where cidlc wants to generate one: an error naming it, and nothing written.
+	other := filepath.Join(dir, "pack2")
+	writeFile(t, filepath.Join(other, "cart.ts"), "// mine\n")
+	_, stderr, status := cidlc(t, ".", idlDir, "--out-pack", other)
+	if status != 1 || !strings.Contains(stderr, filepath.ToSlash(filepath.Join(other, "cart.ts"))) {
+		t.Fatalf("a hand-written file in the way: exit %d, want 1 and an error naming it\n%s", status, stderr)
+	}
+	entries, _ := os.ReadDir(other)
+	if len(entries) != 1 {
+		t.Errorf("files were written next to the file in the way: %v", entries)
+	}
+}
+
+func TestBadIDLLeavesOutputsAlone(t *testing.T) {
+	dir := scratch(t)
+	pack := filepath.Join(dir, "pack")
+	idlDir := filepath.Join(dir, "idl")
+	if _, stderr, status := cidlc(t, ".", idlDir, "--out-pack", pack); status != 0 {
+		t.Fatalf("exit %d\n%s", status, stderr)
+	}
+	before := snapshot(t, pack)
+	writeFile(t, filepath.Join(idlDir, "bad.go"), "package shop\n\n// Count counts.\ntype Count int\n")
+	os.Remove(filepath.Join(idlDir, "order.go"))
+	_, stderr, status := cidlc(t, ".", idlDir, "--out-pack", pack)
+	if status != 1 || !strings.Contains(stderr, "bad.go:4:12: type Count: int is not an IDL type; use float64") {
+		t.Fatalf("exit %d, want 1 and the diagnostic\n%s", status, stderr)
+	}
+	if !sameSnapshot(before, snapshot(t, pack)) {
+		t.Error("a run with IDL errors changed the output directory")
+	}
+}

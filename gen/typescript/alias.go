@@ -1,0 +1,24 @@
+package typescript
+
+import "github.com/cidlc/cidlc/idl/schema"
+
+// aliasView is what the "alias" template renders.
+type aliasView struct {
+	Doc       string
+	Name      string
+	Type      string // the output shape
+	InputName string // XArgs, when the input shape differs; "" otherwise
+	Input     string
+}
+
+// alias declares a type alias, and its input twin XArgs when the aliased type has one (a map or array
+// whose elements may be outputs, a struct): `type Tags = { [key: string]: string }` and
+// `type TagsArgs = { [key: string]: pulumi.Input<string> }`.
+func (g *fileGen) alias(a *schema.Alias) (string, error) {
+	v := aliasView{Doc: tsdoc("", a.Doc), Name: g.scope.Name(g.path, a.Name), Type: g.outputType(a.Type)}
+	if hasInputShape(a.Type) {
+		v.InputName = g.scope.Name(g.path, a.Name+argsSuffix)
+		v.Input = g.inputValue(a.Type)
+	}
+	return render("alias", v)
+}

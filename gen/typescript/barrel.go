@@ -1,0 +1,125 @@
+package typescript
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/cidlc/cidlc/idl/schema"
+)
+
+// A packageDir is one directory of the generated package. Every directory of an IDL module gets one, and
+// so does every directory above one (an IDL may have a/b/ without a Go package in a/): each has an
+// index.ts, the barrel that re-exports its files and exposes its sub-directories as namespaces.
+type packageDir struct {
+	dir     string         // relative to the package root, slash-separated; "" for the root
+	module  *schema.Module // the IDL module in the directory, if any
+	files   []*schema.File // the module's files that generate a .ts of their own
+	index   *schema.File   // index.go, whose declarations go into the barrel itself
+	subdirs []string       // the directories right below, sorted
+}
+
+// packageDirs returns the directories of pkg's package by path.
+func packageDirs(pkg *schema.Package) map[string]*packageDir {
+	dirs := map[string]*packageDir{"": {dir: ""}}
+	var add func(dir string) *packageDir
+	add = func(dir string) *packageDir {
+		if d, ok := dirs[dir]; ok {
+			return d
+		}
+		d := &packageDir{dir: dir}
+		dirs[dir] = d
+		parent := add(dirOf(dir))
+		parent.subdirs = append(parent.subdirs, dir)
+		return d
+	}
+	for _, m := range pkg.Modules {
+		d := add(m.Dir)
+		d.module = m
+		for _, f := range m.Files {
+			switch {
+			case path.Base(f.Path) == "index.go":
+				// index.ts is the barrel: the file's declarations join it rather than clash with it.
+				d.index = f
+			case hasDeclarations(f):
+				d.files = append(d.files, f)
+			}
+		}
+	}
+	for _, d := range dirs {
+		slices.Sort(d.subdirs)
+	}
+	return dirs
+}
+
+// namespaceView is what the "namespace" template renders: the export of a sub-directory.
+type namespaceView struct {
+	Doc  string
+	Name string // the namespace's name: the directory's name, quoted when it is not an identifier
+	From string // the module specifier, as a literal
+}
+
+// barrel renders the index.ts of d, one of dirs.
+func barrel(pkg *schema.Package, dirs map[string]*packageDir, d *packageDir) ([]byte, error) {
+	self := path.Join(d.dir, "index")
+	g := newFileGen(pkg, self, d.index)
+	source := d.dir + "/"
+	if d.dir == "" {
+		source = "./"
+	}
+	if d.index != nil {
+		source = d.index.Path
+	}
+
+	var blocks []string
+	if d.dir == "" {
+		if doc := tsdoc("", pkg.Doc, "@packageDocumentation"); pkg.Doc != "" {
+			blocks = append(blocks, strings.TrimSuffix(doc, "\n"))
+		}
+	}
+	var froms []string
+	siblings := map[string]bool{}
+	for _, f := range d.files {
+		froms = append(froms, jsString(relativeSpecifier(d.dir, tsPath(f))))
+		siblings[path.Base(tsPath(f))] = true
+	}
+	if len(froms) > 0 {
+		block, err := render("exports", froms)
+		if err != nil {
+			return nil, err
+		}
+		blocks = append(blocks, block)
+	}
+	for _, sub := range d.subdirs {
+		base := path.Base(sub)
+		from := "./" + base
+		if siblings[base] {
+			// "./network" would name the sibling file network.ts, which module resolution tries first.
+			from += "/index"
+		}
+		name := base
+		if !isIdentifierName(base) {
+			// An arbitrary module namespace name, as ES2022 allows: `export * as "my-mod"`.
+			name = jsString(base)
+		}
+		var doc string
+		if m := dirs[sub].module; m != nil {
+			doc = tsdoc("", m.Doc)
+		}
+		block, err := render("namespace", namespaceView{Doc: doc, Name: name, From: jsString(from)})
+		if err != nil {
+			return nil, err
+		}
+		blocks = append(blocks, block)
+	}
+	decls, err := g.declarations()
+	if err != nil {
+		return nil, err
+	}
+	blocks = append(blocks, decls...)
+	if len(froms) == 0 && len(d.subdirs) == 0 && len(decls) == 0 {
+		// Without an import or export the file would be a script, which `export * as` cannot name.
+		blocks = append(blocks, "export {};")
+	}
+	return g.content(source, blocks)
+}

@@ -1,0 +1,108 @@
+package typescript
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/idl/schema"
+)
+
+// A fileGen renders one generated .ts file: the declarations of one IDL file, and for a barrel the
+// exports of its directory.
+type fileGen struct {
+	pkg   *schema.Package
+	file  *schema.File // nil for the barrel of a directory without an index.go
+	path  string       // the file's path in the package, without .ts
+	scope *importSet
+	// errorCtor is how the file's code names JavaScript's Error: the IDL may declare a type called Error.
+	errorCtor string
+}
+
+// fileView is what the "file" template renders.
+type fileView struct {
+	Header  string
+	Source  string   // the IDL file, or directory, the file comes from
+	Imports string   // the import block, without the final newline
+	Blocks  []string // the file's declarations and statements, each without the final newline
+}
+
+func newFileGen(pkg *schema.Package, path string, f *schema.File) *fileGen {
+	g := &fileGen{pkg: pkg, file: f, path: path, errorCtor: "Error"}
+	own := ownNames(f)
+	var reserved []string
+	if f != nil && len(f.Resources) > 0 {
+		// Resource code throws Errors. A declared Error wins in the file's scope, so the code reaches
+		// the global one through globalThis; an imported Error is renamed instead.
+		if taken(own, "Error") {
+			g.errorCtor = "globalThis.Error"
+		} else {
+			reserved = append(reserved, "Error")
+		}
+	}
+	g.scope = newImportSet(path, own, reserved...)
+	return g
+}
+
+// declarations renders the file's declarations in source order, then the registration of its resources.
+func (g *fileGen) declarations() ([]string, error) {
+	if g.file == nil {
+		return nil, nil
+	}
+	type decl struct {
+		offset int
+		render func() (string, error)
+	}
+	var decls []decl
+	for _, r := range g.file.Resources {
+		decls = append(decls, decl{r.Pos.Offset, func() (string, error) { return g.resource(r) }})
+	}
+	for _, s := range g.file.Structs {
+		decls = append(decls, decl{s.Pos.Offset, func() (string, error) { return g.structDecl(s) }})
+	}
+	for _, e := range g.file.Enums {
+		decls = append(decls, decl{e.Pos.Offset, func() (string, error) { return g.enum(e) }})
+	}
+	for _, a := range g.file.Aliases {
+		decls = append(decls, decl{a.Pos.Offset, func() (string, error) { return g.alias(a) }})
+	}
+	for _, c := range g.file.Consts {
+		decls = append(decls, decl{c.Pos.Offset, func() (string, error) { return g.constDecl(c) }})
+	}
+	slices.SortStableFunc(decls, func(a, b decl) int { return cmp.Compare(a.offset, b.offset) })
+	var blocks []string
+	for _, d := range decls {
+		block, err := d.render()
+		if err != nil {
+			return nil, err
+		}
+		blocks = append(blocks, block)
+	}
+	if len(g.file.Resources) > 0 {
+		block, err := g.registration()
+		if err != nil {
+			return nil, err
+		}
+		blocks = append(blocks, block)
+	}
+	return blocks, nil
+}
+
+// content renders the whole file around blocks. It comes last: rendering the blocks is what fills the
+// import set.
+func (g *fileGen) content(source string, blocks []string) ([]byte, error) {
+	imports := g.scope.Render()
+	if imports != "" {
+		imports = imports[:len(imports)-1]
+	}
+	text, err := render("file", fileView{Header: gen.Header, Source: source, Imports: imports, Blocks: blocks})
+	if err != nil {
+		return nil, err
+	}
+	return []byte(text + "\n"), nil
+}
+
+// hasDeclarations reports whether f declares anything; a file that does not (a doc.go) generates no .ts.
+func hasDeclarations(f *schema.File) bool {
+	return len(f.Resources)+len(f.Structs)+len(f.Enums)+len(f.Aliases)+len(f.Consts) > 0
+}

@@ -1,0 +1,54 @@
+package typescript
+
+import (
+	"fmt"
+	"maps"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/idl/schema"
+)
+
+// Backend generates the TypeScript package. The zero value is ready to use.
+type Backend struct{}
+
+// Name returns "typescript".
+func (Backend) Name() string { return "typescript" }
+
+// Generate returns every file of the package generated from pkg: one .ts per IDL file that declares
+// something, an index.ts per directory, and package.json, tsconfig.json, .prettierrc.json and .gitignore.
+func (Backend) Generate(pkg *schema.Package) ([]*gen.File, error) {
+	dirs := packageDirs(pkg)
+	if err := check(pkg, dirs); err != nil {
+		return nil, err
+	}
+	var files []*gen.File
+	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
+		d := dirs[dir]
+		for _, f := range d.files {
+			g := newFileGen(pkg, tsPath(f), f)
+			blocks, err := g.declarations()
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", f.Path, err)
+			}
+			content, err := g.content(f.Path, blocks)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", f.Path, err)
+			}
+			files = append(files, &gen.File{Path: tsPath(f) + ".ts", Content: content})
+		}
+		content, err := barrel(pkg, dirs, d)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path.Join(dir, "index.ts"), err)
+		}
+		files = append(files, &gen.File{Path: path.Join(dir, "index.ts"), Content: content})
+	}
+	slices.SortFunc(files, func(a, b *gen.File) int { return strings.Compare(a.Path, b.Path) })
+	extra, err := packageFiles(pkg)
+	if err != nil {
+		return nil, err
+	}
+	return append(files, extra...), nil
+}

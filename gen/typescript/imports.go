@@ -1,0 +1,155 @@
+package typescript
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// pulumiModule is the npm package every generated file that mentions Pulumi types imports, as `pulumi`.
+const pulumiModule = "@pulumi/pulumi"
+
+// An importSet is the scope of one generated file: the names its own declarations bind, and the names it
+// imports from the other files of the package. Rendering a type asks it for the local name of each
+// declaration the type mentions; at the end it renders the file's import block.
+//
+// Every name imported from a generated file is a type: interfaces, type aliases, and resource classes
+// that appear only in type positions. The imports are therefore `import type`, which TypeScript erases:
+// the files of a package never load each other at run time, so import cycles between them (a VPC that
+// refers to its subnets and back) cannot meet a class before its definition.
+type importSet struct {
+	self    string            // the file's path in the package, without .ts: "ec2/securityGroup"
+	own     map[string]string // exported name → local name, for the file's own declarations
+	bound   map[string]bool   // every local name of the file
+	imports map[importKey]string
+	pulumi  bool
+}
+
+// importKey is one name exported by one file.
+type importKey struct {
+	path string // the file's path in the package, without .ts
+	name string
+}
+
+// newImportSet returns the scope of the file at path (without .ts). own maps the names the file declares
+// to their local names (the same, but for a class that cannot have its own name, see className); reserved
+// are the global names the file's code needs unshadowed.
+func newImportSet(path string, own map[string]string, reserved ...string) *importSet {
+	s := &importSet{self: path, own: own, bound: map[string]bool{"pulumi": true}, imports: map[importKey]string{}}
+	for _, local := range own {
+		s.bound[local] = true
+	}
+	for _, name := range reserved {
+		s.bound[name] = true
+	}
+	return s
+}
+
+// Pulumi returns the name that refers to the @pulumi/pulumi module, and records that the file imports it.
+func (s *importSet) Pulumi() string {
+	s.pulumi = true
+	return "pulumi"
+}
+
+// Name returns the local name of the declaration called name in the file at path (without .ts), and
+// records the import. An imported name that would clash with a name of the file is imported under an
+// alias made of the name and its file's path: `Rule as Rule_network_rule`.
+func (s *importSet) Name(path, name string) string {
+	if path == s.self {
+		if local, ok := s.own[name]; ok {
+			return local
+		}
+		return name
+	}
+	k := importKey{path, name}
+	if local, ok := s.imports[k]; ok {
+		return local
+	}
+	local := name
+	if s.bound[local] {
+		base := name + "_" + strings.NewReplacer("/", "_", "-", "_").Replace(path)
+		local = base
+		for i := 2; s.bound[local]; i++ {
+			local = base + strconv.Itoa(i)
+		}
+	}
+	s.bound[local] = true
+	s.imports[k] = local
+	return local
+}
+
+// Render returns the import block, one statement per line and a final newline, or "" if the file
+// imports nothing. @pulumi/pulumi comes first, then the package's own files by module specifier; the
+// names of each statement are sorted.
+func (s *importSet) Render() string {
+	var b strings.Builder
+	if s.pulumi {
+		b.WriteString(`import * as pulumi from "` + pulumiModule + `";` + "\n")
+	}
+	byPath := map[string][]importKey{}
+	for k := range s.imports {
+		byPath[k.path] = append(byPath[k.path], k)
+	}
+	type statement struct {
+		from string
+		keys []importKey
+	}
+	var statements []statement
+	for path, keys := range byPath {
+		slices.SortFunc(keys, func(a, b importKey) int { return cmp.Compare(a.name, b.name) })
+		statements = append(statements, statement{relativeSpecifier(dirOf(s.self), path), keys})
+	}
+	slices.SortFunc(statements, func(a, b statement) int { return cmp.Compare(a.from, b.from) })
+	for _, st := range statements {
+		var names []string
+		for _, k := range st.keys {
+			if local := s.imports[k]; local != k.name {
+				names = append(names, k.name+" as "+local)
+			} else {
+				names = append(names, k.name)
+			}
+		}
+		tail := " } from " + jsString(st.from) + ";"
+		if len(names) == 1 {
+			// prettier never breaks an import of a single name, however long.
+			b.WriteString("import type { " + names[0] + tail + "\n")
+		} else {
+			b.WriteString(list("", "import type { ", names, tail) + "\n")
+		}
+	}
+	return b.String()
+}
+
+// relativeSpecifier returns the module specifier that names the package file or directory to (without
+// .ts) from the directory fromDir: "./vpc", "../network/vpc", "../types".
+func relativeSpecifier(fromDir, to string) string {
+	from := splitPath(fromDir)
+	target := splitPath(to)
+	common := 0
+	for common < len(from) && common < len(target)-1 && from[common] == target[common] {
+		common++
+	}
+	up := len(from) - common
+	parts := slices.Repeat([]string{".."}, up)
+	parts = append(parts, target[common:]...)
+	if up == 0 {
+		return "./" + strings.Join(parts, "/")
+	}
+	return strings.Join(parts, "/")
+}
+
+func splitPath(p string) []string {
+	if p == "" {
+		return nil
+	}
+	return strings.Split(p, "/")
+}
+
+// dirOf returns the directory of a package path, "" for the root.
+func dirOf(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[:i]
+	}
+	return ""
+}

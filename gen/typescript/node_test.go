@@ -1,0 +1,297 @@
+package typescript_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/cidlc/cidlc/idl/load"
+	"github.com/cidlc/cidlc/idl/schema"
+)
+
+// The tests in this file run the generated packages through the real Node tooling pinned in tstest/:
+// tsc, prettier, npm and @pulumi/pulumi. They check the golden packages as committed, so they run
+// after TestGolden has proven those current. They are skipped with -short and where node or npm is
+// missing; the first of them installs tstest/node_modules with `npm ci` when it is missing or older
+// than the lockfile.
+
+// toolsDir is tstest/, relative to this package.
+const toolsDir = "../../tstest"
+
+var (
+	toolsOnce sync.Once
+	tools     string // tstest/, absolute
+	toolsErr  error
+)
+
+// nodeTools returns the absolute path of tstest/ with its node_modules installed, or skips the test.
+func nodeTools(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: the generated TypeScript is not type-checked, formatted or run")
+	}
+	for _, tool := range []string{"node", "npm"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed: the generated TypeScript is not type-checked, formatted or run (install Node.js 20 and npm)", tool)
+		}
+	}
+	toolsOnce.Do(func() { tools, toolsErr = installTools() })
+	if toolsErr != nil {
+		t.Fatal(toolsErr)
+	}
+	return tools
+}
+
+// installTools runs `npm ci` in tstest/ unless node_modules is as new as the lockfile (npm ci writes
+// node_modules/.package-lock.json).
+func installTools() (string, error) {
+	dir, err := filepath.Abs(toolsDir)
+	if err != nil {
+		return "", err
+	}
+	lock, err := os.Stat(filepath.Join(dir, "package-lock.json"))
+	if err != nil {
+		return "", err
+	}
+	if installed, err := os.Stat(filepath.Join(dir, "node_modules", ".package-lock.json")); err == nil && !installed.ModTime().Before(lock.ModTime()) {
+		return dir, nil
+	}
+	start := time.Now()
+	out, err := command(dir, "npm", "ci", "--no-audit", "--no-fund").CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("npm ci in %s: %v\n%s", dir, err, out)
+	}
+	fmt.Fprintf(os.Stderr, "installed the Node tooling of %s in %v\n", toolsDir, time.Since(start).Round(time.Second))
+	return dir, nil
+}
+
+// command prepares name with args to run in dir. A command that hangs is stopped by go test's -timeout.
+func command(dir, name string, args ...string) *exec.Cmd {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	return cmd
+}
+
+// run runs name with args in dir and fails the test with the command's output if it fails.
+func run(t *testing.T, dir, name string, args ...string) string {
+	t.Helper()
+	start := time.Now()
+	var out bytes.Buffer
+	cmd := command(dir, name, args...)
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%s (in %s): %v\n%s", commandLine(name, args), dir, err, out.Bytes())
+	}
+	t.Logf("%s: %v", commandLine(name, args), time.Since(start).Round(10*time.Millisecond))
+	return out.String()
+}
+
+// commandLine shortens a command line for messages: tools by their base name, scripts to their first line.
+func commandLine(name string, args []string) string {
+	parts := []string{filepath.Base(name)}
+	for _, a := range args {
+		if filepath.IsAbs(a) {
+			a = filepath.Base(a)
+		}
+		if first, _, cut := strings.Cut(a, "\n"); cut {
+			a = first + " …"
+		}
+		parts = append(parts, a)
+	}
+	return strings.Join(parts, " ")
+}
+
+// scratch returns a temporary directory whose node_modules is tstest's, so that anything copied below
+// it resolves @pulumi/pulumi, typescript and prettier from there.
+func scratch(t *testing.T, tools string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.Symlink(filepath.Join(tools, "node_modules"), filepath.Join(dir, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// copyPack copies the package in src to dir/name and returns its path.
+func copyPack(t *testing.T, src, dir, name string) string {
+	t.Helper()
+	dst := filepath.Join(dir, name)
+	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// TestTypeCheck compiles every golden package with tsc --strict, through the package's own
+// tsconfig.json, against the real @pulumi/pulumi; then it loads the compiled package in node and checks
+// that every constant and enum value holds exactly the IDL's value, however it had to be escaped.
+func TestTypeCheck(t *testing.T) {
+	tools := nodeTools(t)
+	dir := scratch(t, tools)
+	tsc := filepath.Join(tools, "node_modules", "typescript", "bin", "tsc")
+	for _, c := range packCases(t) {
+		t.Run(c.Name, func(t *testing.T) {
+			t.Parallel()
+			pack := copyPack(t, c.Path("pack"), dir, c.Name)
+			// Emitting costs little more than --noEmit, and gives the values to check.
+			run(t, pack, "node", tsc, "--strict", "-p", ".")
+			pkg, err := load.Load(load.Config{Dir: c.Path("idl")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkValues(t, pack, pkg)
+		})
+	}
+}
+
+// checkValues compares the constants and enum values the compiled package in pack exports with those of
+// the model.
+func checkValues(t *testing.T, pack string, pkg *schema.Package) {
+	t.Helper()
+	want := map[string]map[string]any{}
+	for _, m := range pkg.Modules {
+		for _, f := range m.Files {
+			values := map[string]any{}
+			for _, c := range f.Consts {
+				values[c.Name] = c.Value
+			}
+			for _, e := range f.Enums {
+				for _, v := range e.Values {
+					values[v.Name] = v.Value
+				}
+			}
+			if len(values) > 0 {
+				want[strings.TrimSuffix(f.Path, ".go")] = values
+			}
+		}
+	}
+	modules := slices.Sorted(maps.Keys(want))
+	// Prints {module: {name: value}} for the primitive exports of each module.
+	script := `const out = {};
+for (const m of process.argv.slice(1)) {
+	const exports = require("./bin/" + m + ".js");
+	out[m] = {};
+	for (const [k, v] of Object.entries(exports)) {
+		if (["string", "number", "boolean"].includes(typeof v)) out[m][k] = v;
+	}
+}
+process.stdout.write(JSON.stringify(out));`
+	var got map[string]map[string]any
+	if err := json.Unmarshal([]byte(run(t, pack, "node", append([]string{"-e", script}, modules...)...)), &got); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		gotJSON, _ := json.MarshalIndent(got, "", "  ")
+		wantJSON, _ := json.MarshalIndent(want, "", "  ")
+		t.Errorf("the compiled package's values differ from the IDL's\ngot:\n%s\nwant:\n%s", gotJSON, wantJSON)
+	}
+}
+
+// TestPrettier checks that every golden package is formatted as prettier formats it, with the options
+// of the package's .prettierrc.json.
+func TestPrettier(t *testing.T) {
+	tools := nodeTools(t)
+	args := []string{filepath.Join(tools, "node_modules", "prettier", "bin", "prettier.cjs"), "--check"}
+	for _, c := range packCases(t) {
+		pack, err := filepath.Abs(c.Path("pack"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		args = append(args, pack)
+	}
+	// Run from an empty directory, so that no ignore file of the repository applies.
+	run(t, t.TempDir(), "node", args...)
+}
+
+// TestMocks builds the example package with its own tsconfig.json, then compiles tstest/mocks.test.ts,
+// a program that imports it as "acme", and runs it under Pulumi's mock monitor.
+func TestMocks(t *testing.T) {
+	tools := nodeTools(t)
+	dir := scratch(t, tools)
+	tsc := filepath.Join(tools, "node_modules", "typescript", "bin", "tsc")
+	pack := copyPack(t, "../../examples/pack", dir, "pack")
+	run(t, pack, "node", tsc, "-p", ".")
+
+	// The program finds "acme" in its own node_modules, and everything else in dir's.
+	app := filepath.Join(dir, "app")
+	for _, name := range []string{"mocks.test.ts", "tsconfig.json"} {
+		copyFile(t, filepath.Join(tools, name), filepath.Join(app, name))
+	}
+	if err := os.Mkdir(filepath.Join(app, "node_modules"), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(pack, filepath.Join(app, "node_modules", "acme")); err != nil {
+		t.Fatal(err)
+	}
+	run(t, app, "node", tsc, "-p", ".")
+	t.Log(strings.TrimSpace(run(t, app, "node", filepath.Join("bin", "mocks.test.js"))))
+}
+
+// TestNpmPack packs the example package with npm pack (which builds it), installs the tarball into a
+// scratch project, and compiles and runs the mocks program there against the installed package.
+func TestNpmPack(t *testing.T) {
+	tools := nodeTools(t)
+	dir := t.TempDir()
+	pack := copyPack(t, "../../examples/pack", dir, "pack")
+	// npm runs the prepack script, tsc, with the package's node_modules/.bin on the PATH.
+	if err := os.Symlink(filepath.Join(tools, "node_modules"), filepath.Join(pack, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	run(t, pack, "npm", "pack", "--pack-destination", dir)
+	tarballs, err := filepath.Glob(filepath.Join(dir, "*.tgz"))
+	if err != nil || len(tarballs) != 1 {
+		t.Fatalf("npm pack made %v (%v), want one tarball", tarballs, err)
+	}
+
+	// The scratch project starts from tstest's lockfile, so that npm installs the pinned versions, from
+	// its cache when it can.
+	app := filepath.Join(dir, "app")
+	for _, name := range []string{"mocks.test.ts", "tsconfig.json", "package-lock.json"} {
+		copyFile(t, filepath.Join(tools, name), filepath.Join(app, name))
+	}
+	packageJSON := fmt.Sprintf(`{
+    "name": "scratch",
+    "version": "0.0.0",
+    "private": true,
+    "dependencies": {
+        "acme": "file:%s"
+    },
+    "devDependencies": {
+        "@pulumi/pulumi": "3.248.0",
+        "@types/node": "20.19.43",
+        "typescript": "5.9.3"
+    }
+}
+`, filepath.ToSlash(tarballs[0]))
+	if err := os.WriteFile(filepath.Join(app, "package.json"), []byte(packageJSON), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	run(t, app, "npm", "install", "--prefer-offline", "--no-audit", "--no-fund")
+	run(t, app, "node", filepath.Join("node_modules", "typescript", "bin", "tsc"), "-p", ".")
+	t.Log(strings.TrimSpace(run(t, app, "node", filepath.Join("bin", "mocks.test.js"))))
+}
+
+// copyFile copies src to dst, creating dst's directory.
+func copyFile(t *testing.T, src, dst string) {
+	t.Helper()
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, b, 0o666); err != nil {
+		t.Fatal(err)
+	}
+}

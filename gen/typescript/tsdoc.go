@@ -1,0 +1,83 @@
+package typescript
+
+import (
+	"strings"
+	"unicode"
+)
+
+// tsdoc renders doc as a TSDoc comment indented by indent, ending in a newline, or "" for an empty doc.
+// paragraphs are added after doc, each after an empty line: generated notes such as @param lists.
+//
+// The text is kept as written (Go doc comments are plain text), with what would end or corrupt the
+// comment neutralised: "*/" becomes "*\/", and the characters that JavaScript treats as line ends
+// (CR, U+2028, U+2029) become line breaks of the comment. Trailing spaces are dropped, as prettier
+// drops them.
+func tsdoc(indent, doc string, paragraphs ...string) string {
+	var parts []string
+	if doc = strings.TrimSpace(doc); doc != "" {
+		parts = append(parts, doc)
+	}
+	for _, p := range paragraphs {
+		if p != "" {
+			parts = append(parts, p)
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	text := strings.Join(parts, "\n\n")
+	text = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\u2028", "\n", "\u2029", "\n", "*/", `*\/`).Replace(text)
+	var b strings.Builder
+	b.WriteString(indent + "/**\n")
+	for line := range strings.SplitSeq(text, "\n") {
+		line = strings.TrimRightFunc(line, isJSSpace)
+		if line == "" {
+			b.WriteString(indent + " *\n")
+		} else {
+			b.WriteString(indent + " * " + line + "\n")
+		}
+	}
+	b.WriteString(indent + " */\n")
+	return b.String()
+}
+
+// isJSSpace reports whether JavaScript's String.prototype.trim removes r, as prettier does to each line of
+// a comment.
+func isJSSpace(r rune) bool {
+	return r == '\uFEFF' || unicode.IsSpace(r) && r != '\u0085'
+}
+
+// docWidth is the width cidlc wraps the doc comments it writes itself to, leaving IDL docs as written.
+const docWidth = 100
+
+// wrap breaks text into lines of at most docWidth columns, counting indent and the comment's " * ", at
+// spaces; a word longer than a line keeps a line of its own.
+func wrap(indent, text string) string {
+	width := docWidth - len(indent) - len(" * ")
+	var b strings.Builder
+	col := 0
+	for _, word := range strings.Fields(text) {
+		w := textWidth(word)
+		switch {
+		case col == 0:
+		case col+1+w > width:
+			b.WriteByte('\n')
+			col = 0
+		default:
+			b.WriteByte(' ')
+			col++
+		}
+		b.WriteString(word)
+		col += w
+	}
+	return b.String()
+}
+
+// article returns "an" before a name that starts with a vowel letter, else "a": "an Instance", "a VPC".
+// Names are read as words, not as spelled-out letters ("a URL" would be wrong; such names are rare).
+func article(name string) string {
+	if name != "" && strings.ContainsRune("AEIOUaeiou", rune(name[0])) {
+		return "an"
+	}
+	return "a"
+}
