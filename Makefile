@@ -25,12 +25,12 @@ demo: build
 	./$(BIN) -v examples/idl --out-pack=examples/pack --out-provider=examples/provider
 
 lint:
-	@out=$$(gofmt -l $$(git ls-files '*.go' | grep -v '/testdata/')); \
+	@out=$$(gofmt -l $$(git ls-files '*.go' | grep -v '\(^\|/\)testdata/')); \
 	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 
 fmt:
-	gofmt -w $$(git ls-files '*.go' | grep -v '/testdata/')
+	gofmt -w $$(git ls-files '*.go' | grep -v '\(^\|/\)testdata/')
 
 clean:
 	rm -rf bin .cache
