@@ -72,7 +72,7 @@
 //   - idl.Asset and idl.Archive: Pulumi's assets and archives.
 //
 // A pointer is allowed only for an optional property (lumi:"optional"), for an out or in property (as
-// the 2017 IDLs allowed: `GroupID *string \`lumi:"out"\“), and for capabilities. Everything else is
+// the 2017 IDLs allowed: GroupID *string with lumi:"out"), and for capabilities. Everything else is
 // rejected with its position: types declared outside the IDL tree (time.Time), fixed-size arrays,
 // channels, functions, anonymous structs, non-empty interfaces, pointers to pointers, pointers in slices
 // and maps (other than capabilities), resources by value.
