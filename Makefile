@@ -4,7 +4,7 @@
 GO ?= go
 BIN := bin/cidlc
 
-.PHONY: all build test test-fast demo lint fmt clean
+.PHONY: all build test test-fast demo lint fmt clean bench fuzz
 
 all: build
 
@@ -34,3 +34,12 @@ fmt:
 
 clean:
 	rm -rf bin .cache
+
+# Benchmarks: generated marshaling against the SDK's reflection mapper, and the write/check plumbing.
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./examples/provider/storage/ ./gen/
+
+# Fuzz the example provider's Check and Create with random property maps (FUZZTIME=10m for longer).
+FUZZTIME ?= 1m
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzCheckCreate -fuzztime $(FUZZTIME) ./examples/cmd/pulumi-resource-acme/

@@ -220,3 +220,17 @@ func TestBadIDLLeavesOutputsAlone(t *testing.T) {
 		t.Error("a run with IDL errors changed the output directory")
 	}
 }
+
+// TestOutRPC: --out-rpc, the 2017 name of --out-provider, writes the Go stubs.
+func TestOutRPC(t *testing.T) {
+	dir := scratch(t)
+	provider := filepath.Join(dir, "provider")
+	if _, stderr, status := cidlc(t, ".", filepath.Join(dir, "idl"), "--out-rpc", provider); status != 0 {
+		t.Fatalf("exit %d\n%s", status, stderr)
+	}
+	for _, name := range []string{"cart_stub.go", "order_stub.go"} {
+		if _, err := os.Stat(filepath.Join(provider, name)); err != nil {
+			t.Errorf("--out-rpc did not write %s: %v", name, err)
+		}
+	}
+}

@@ -65,7 +65,8 @@ func TestExitStatuses(t *testing.T) {
 		{name: "unknown flag", args: []string{"--frobnicate", "examples/idl"}, status: 2, stderr: "unknown flag: --frobnicate"},
 		{name: "help", args: []string{"--help"}, status: 0, stdout: "--out-provider"},
 		{name: "version", args: []string{"--version"}, status: 0, stdout: "cidlc "},
-		{name: "2017 flag name", args: []string{"examples/idl", "--out-rpc", filepath.Join(t.TempDir(), "provider")}, status: 0},
+		{name: "stubs outside any module", args: []string{"examples/idl", "--out-provider", filepath.Join(t.TempDir(), "provider")}, status: 1,
+			stderr: "not inside a Go module"},
 		{name: "verbose", args: []string{"-v", "examples/idl"}, status: 0, stderr: "package acme: 5 modules"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -115,5 +116,10 @@ func TestGoGenerate(t *testing.T) {
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("go generate: %v\n%s", err, out)
+	}
+	// The checked-in example outputs are what go generate produces.
+	_, stderr, status := cidlc(t, repoRoot(t), "examples/idl", "--out-pack=examples/pack", "--out-provider=examples/provider", "--check")
+	if status != 0 {
+		t.Errorf("examples/ is not current after go generate: exit %d\n%s", status, stderr)
 	}
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/gen/gostub"
 	"github.com/cidlc/cidlc/gen/typescript"
 )
 
@@ -21,8 +22,9 @@ func outputs(opts options) ([]gen.Output, error) {
 	return outs, nil
 }
 
-// The backends. Until a backend lands its flag only checks the IDL.
+// The backends of the output flags. The Go stubs need the import path of their output directory, to import
+// the stubs of one IDL package from another; it comes from the go.mod that contains the directory.
 var (
-	newPackBackend                                           = func() gen.Backend { return typescript.Backend{} }
-	newProviderBackend func(dir string) (gen.Backend, error) = nil
+	newPackBackend     = func() gen.Backend { return typescript.Backend{} }
+	newProviderBackend = func(dir string) (gen.Backend, error) { return gostub.ForDir(dir) }
 )

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
+
+	"github.com/cidlc/cidlc/examples/provider/compute"
+	"github.com/cidlc/cidlc/examples/provider/iam"
+	"github.com/cidlc/cidlc/examples/provider/network"
+	"github.com/cidlc/cidlc/examples/provider/storage"
+)
+
+// TestCheckFailures gives Check one kind of invalid input at a time and expects exactly the failures
+// that name the property at fault.
+func TestCheckFailures(t *testing.T) {
+	d := start(t)
+	d.create(storage.Bucket, "logs", map[string]any{"region": "us-west-1"})
+	for _, c := range []struct {
+		name   string
+		typ    tokens.Type
+		inputs map[string]any
+		want   []string
+	}{
+		{"missing required", network.VPC, map[string]any{"region": "us-west-1"},
+			[]string{"cidrBlock: missing required property"}},
+		{"wrong type", network.VPC, map[string]any{"cidrBlock": 16.0, "region": "us-west-1"},
+			[]string{"cidrBlock: want a string, got a number"}},
+		{"unknown property", network.VPC, map[string]any{"cidrBlock": "10.0.0.0/16", "region": "us-west-1", "colour": "red"},
+			[]string{"colour: unknown property"}},
+		{"out property set", network.VPC, map[string]any{"cidrBlock": "10.0.0.0/16", "region": "us-west-1", "arn": "arn:x"},
+			[]string{"arn: an output property; the provider sets it, a program may not"}},
+		{"enum value", network.VPC, map[string]any{"cidrBlock": "10.0.0.0/16", "region": "mars-1"},
+			[]string{`region: "mars-1" is not a valid Region; want one of "us-west-1", "us-east-1", "eu-west-1", "eu-central-1", "ap-northeast-1", "ap-south-1"`}},
+		{"capability to the wrong type", network.Subnet, map[string]any{"vpc": d.ref("logs"), "cidrBlock": "10.0.1.0/24"},
+			[]string{"vpc: want a reference to a resource of type acme:network/vpc:VPC, got one of type acme:storage/bucket:Bucket"}},
+		{"not a reference", network.Subnet, map[string]any{"vpc": 1.0, "cidrBlock": "10.0.1.0/24"},
+			[]string{"vpc: want a resource reference, got a number"}},
+		{"nested, in arrays", network.SecurityGroup, map[string]any{"description": "x", "ingress": []any{
+			map[string]any{"ipProtocol": "tcp", "fromPort": 22.0, "toPort": 22.0},
+			map[string]any{"ipProtocol": "gre", "fromPort": "22", "self": true, "extra": 1.0},
+		}}, []string{
+			"ingress[1].extra: unknown property",
+			"ingress[1].fromPort: want a number, got a string",
+			`ingress[1].ipProtocol: "gre" is not a valid Protocol; want one of "tcp", "udp", "icmp", "all"`,
+			"ingress[1].toPort: missing required property",
+		}},
+		{"map with enum keys", storage.Bucket, map[string]any{"region": "us-west-1", "replication": map[string]any{
+			"moon-1":    map[string]any{"bucketARN": "arn:b"},
+			"us-east-1": map[string]any{"bucketARN": "arn:b", "storageClass": "COLD"},
+		}}, []string{
+			`replication["moon-1"]: "moon-1" is not a valid Region key`,
+			`replication["us-east-1"].storageClass: "COLD" is not a valid StorageClass; want one of "STANDARD", "INFREQUENT_ACCESS", "ARCHIVE"`,
+		}},
+		{"asset expected", compute.Image, map[string]any{"source": "disk.img", "format": "raw"},
+			[]string{"source: want an asset, got a string"}},
+		{"every problem at once", iam.AccessKey, map[string]any{"status": "Deleted", "secret": "x", "foo": true},
+			[]string{
+				"foo: unknown property",
+				"secret: an output property; the provider sets it, a program may not",
+				`status: "Deleted" is not a valid AccessKeyStatus; want one of "Active", "Inactive"`,
+				"user: missing required property",
+			}},
+		{"the author's check hook", network.VPC, map[string]any{"cidrBlock": "10.0.0.0/8", "region": "us-west-1"},
+			[]string{"cidrBlock: a VPC's range must be between /16 and /28, not /8"}},
+		{"the author's check hook, nested", network.LoadBalancer, map[string]any{"subnets": []any{}, "listeners": []any{
+			map[string]any{"port": 443.0, "protocol": "HTTPS"},
+		}}, []string{
+			"subnets: give at least two subnets, in different zones",
+			"listeners[0].certificateARN: an HTTPS listener needs a certificate",
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d.t = t
+			_, got := d.check(urn(c.typ, "x"), props(t, c.inputs))
+			if !slices.Equal(got, c.want) {
+				t.Errorf("failures =\n%q\nwant\n%q", got, c.want)
+			}
+		})
+	}
+}
+
+// TestCheckDefaultsName fills in the name of a named resource from the resource's own name, and keeps
+// a name the program gave.
+func TestCheckDefaultsName(t *testing.T) {
+	d := start(t)
+	for _, c := range []struct {
+		inputs map[string]any
+		want   string
+	}{
+		{map[string]any{"cidrBlock": "10.0.0.0/16", "region": "us-west-1"}, "prod"},
+		{map[string]any{"cidrBlock": "10.0.0.0/16", "region": "us-west-1", "name": "main"}, "main"},
+	} {
+		inputs, failures := d.check(urn(network.VPC, "prod"), props(t, c.inputs))
+		if len(failures) > 0 {
+			t.Fatal(failures)
+		}
+		if got := unprops(t, inputs)["name"]; !got.DeepEquals(resource.NewProperty(c.want)) {
+			t.Errorf("name = %v, want %q", got, c.want)
+		}
+	}
+	// Unnamed resources get no name.
+	inputs, _ := d.check(urn(network.Subnet, "a"), props(t, map[string]any{"vpc": "vpc-1", "cidrBlock": "10.0.1.0/24"}))
+	if _, ok := unprops(t, inputs)["name"]; ok {
+		t.Errorf("an unnamed resource got a name: %v", unprops(t, inputs))
+	}
+}

@@ -1,0 +1,35 @@
+// Command pulumi-resource-acme is the Acme Cloud provider plugin: the generated stubs of examples/idl
+// (in examples/provider) with the hand-written ops beside them, served over the Pulumi provider
+// protocol. The engine starts it; it keeps the pretend cloud in $ACME_STATE_DIR.
+package main
+
+import (
+	"context"
+	"log"
+	"slices"
+
+	"github.com/cidlc/cidlc/examples/provider/cloud"
+	"github.com/cidlc/cidlc/examples/provider/compute"
+	"github.com/cidlc/cidlc/examples/provider/iam"
+	"github.com/cidlc/cidlc/examples/provider/network"
+	"github.com/cidlc/cidlc/examples/provider/storage"
+	"github.com/cidlc/cidlc/provider"
+)
+
+// config says who the plugin is; the engine finds it as pulumi-resource-<Name>.
+var config = provider.Config{Name: "acme", Version: "0.1.0"}
+
+func main() {
+	c, err := cloud.FromEnv()
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := provider.Serve(context.Background(), config, resources(c)...); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// resources are the providers of every Acme Cloud resource, kept in c.
+func resources(c *cloud.Cloud) []provider.ResourceProvider {
+	return slices.Concat(compute.Providers(c), iam.Providers(c), network.Providers(c), storage.Providers(c))
+}

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"context"
+	"net"
+	"testing"
+
+	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
+	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/protobuf/types/known/structpb"
+
+	"github.com/cidlc/cidlc/examples/provider/cloud"
+	"github.com/cidlc/cidlc/provider"
+)
+
+// The tests drive the provider the way the Pulumi engine does: over gRPC, through a real listener and
+// the real pulumirpc client, with property maps marshaled by the SDK.
+
+// driver is a provider serving on a local port, a client connected to it, and the cloud behind it.
+type driver struct {
+	t      testing.TB
+	client pulumirpc.ResourceProviderClient
+	cloud  *cloud.Cloud
+	// live are the resources created so far, by name.
+	live map[string]*live
+}
+
+// live is a created resource as the engine remembers it.
+type live struct {
+	urn     resource.URN
+	id      string
+	inputs  *structpb.Struct
+	outputs *structpb.Struct
+}
+
+// start serves the provider over gRPC on 127.0.0.1, kept in a fresh cloud directory.
+func start(t testing.TB) *driver {
+	t.Helper()
+	c, err := cloud.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := provider.NewServer(config, resources(c)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs := grpc.NewServer()
+	pulumirpc.RegisterResourceProviderServer(gs, srv)
+	go func() { _ = gs.Serve(lis) }()
+	t.Cleanup(gs.Stop)
+	conn, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = conn.Close() })
+	return &driver{t: t, client: pulumirpc.NewResourceProviderClient(conn), cloud: c, live: map[string]*live{}}
+}
+
+// urn is the URN of the resource name of type typ in the test stack.
+func urn(typ tokens.Type, name string) resource.URN {
+	return resource.NewURN("dev", "acme-test", "", typ, name)
+}
+
+// props marshals property values the way the engine sends them to a provider that accepts secrets,
+// unknowns and resource references. Values are Go values that resource.NewPropertyValue takes, and
+// resource.PropertyValue for the others (references, secrets, assets, unknowns).
+func props(t testing.TB, values map[string]any) *structpb.Struct {
+	t.Helper()
+	s, err := plugin.MarshalProperties(resource.NewPropertyMapFromMap(values),
+		plugin.MarshalOptions{KeepUnknowns: true, KeepSecrets: true, KeepResources: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// unprops unmarshals property values that the provider sent back, secrets and unknowns kept.
+func unprops(t testing.TB, s *structpb.Struct) resource.PropertyMap {
+	t.Helper()
+	m, err := plugin.UnmarshalProperties(s, plugin.MarshalOptions{KeepUnknowns: true, KeepSecrets: true, KeepResources: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// ref is a reference to the live resource name, as the engine passes a resource to another.
+func (d *driver) ref(name string) resource.PropertyValue {
+	d.t.Helper()
+	l := d.live[name]
+	if l == nil {
+		d.t.Fatalf("no live resource %s", name)
+	}
+	return resource.MakeCustomResourceReference(l.urn, resource.ID(l.id), "")
+}
+
+// check runs Check and returns the checked inputs and the failures as "property: reason".
+func (d *driver) check(u resource.URN, news *structpb.Struct) (*structpb.Struct, []string) {
+	d.t.Helper()
+	resp, err := d.client.Check(context.Background(), &pulumirpc.CheckRequest{Urn: string(u), News: news, Name: u.Name(), Type: string(u.Type())})
+	if err != nil {
+		d.t.Fatalf("Check %s: %v", u, err)
+	}
+	var failures []string
+	for _, f := range resp.GetFailures() {
+		failures = append(failures, f.GetProperty()+": "+f.GetReason())
+	}
+	return resp.GetInputs(), failures
+}
+
+// create checks the inputs, creates the resource and remembers it as name.
+func (d *driver) create(typ tokens.Type, name string, inputs map[string]any) *live {
+	d.t.Helper()
+	u := urn(typ, name)
+	checked, failures := d.check(u, props(d.t, inputs))
+	if len(failures) > 0 {
+		d.t.Fatalf("Check %s: %v", name, failures)
+	}
+	resp, err := d.client.Create(context.Background(), &pulumirpc.CreateRequest{Urn: string(u), Properties: checked})
+	if err != nil {
+		d.t.Fatalf("Create %s: %v", name, err)
+	}
+	if resp.GetId() == "" {
+		d.t.Fatalf("Create %s returned no ID", name)
+	}
+	l := &live{urn: u, id: resp.GetId(), inputs: checked, outputs: resp.GetProperties()}
+	d.live[name] = l
+	return l
+}

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
+	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/emptypb"
+
+	"github.com/cidlc/cidlc/examples/provider/iam"
+	"github.com/cidlc/cidlc/examples/provider/network"
+	"github.com/cidlc/cidlc/examples/provider/storage"
+)
+
+// computed is a value not known yet, as the engine sends it during a preview.
+var computed = resource.MakeComputed(resource.NewProperty(""))
+
+// TestPreview runs a preview: inputs that depend on resources not created yet are unknown. Check
+// accepts them, Create predicts outputs without creating anything, and Diff counts an unknown value as
+// a change.
+func TestPreview(t *testing.T) {
+	d := start(t)
+	u := urn(network.Subnet, "later")
+	news := props(t, map[string]any{"vpc": computed, "cidrBlock": computed, "tags": map[string]any{"team": computed}})
+	checked, failures := d.check(u, news)
+	if len(failures) > 0 {
+		t.Fatalf("Check with unknown values: %v", failures)
+	}
+	create, err := d.client.Create(context.Background(), &pulumirpc.CreateRequest{Urn: string(u), Properties: checked, Preview: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	outs := unprops(t, create.GetProperties())
+	if create.GetId() != "" || !outs["availableIPCount"].IsComputed() || !outs["cidrBlock"].IsComputed() {
+		t.Errorf("preview Create = %q %v; want no ID, the inputs, and unknown outputs", create.GetId(), outs)
+	}
+	if ids, _ := d.cloud.List("network/Subnet"); len(ids) > 0 {
+		t.Errorf("a preview created %v", ids)
+	}
+
+	vpc := d.create(network.VPC, "net", map[string]any{"cidrBlock": "10.0.0.0/16", "region": "us-west-1"})
+	unknownRegion := props(t, map[string]any{"cidrBlock": "10.0.0.0/16", "region": computed, "name": "net"})
+	diff, err := d.client.Diff(context.Background(), &pulumirpc.DiffRequest{Id: vpc.id, Urn: string(vpc.urn), Olds: vpc.outputs, News: unknownRegion, OldInputs: vpc.inputs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff.GetChanges() != pulumirpc.DiffResponse_DIFF_SOME || strings.Join(diff.GetReplaces(), ",") != "region" {
+		t.Errorf("Diff with an unknown replaces property = %v; want a replacement on region", diff)
+	}
+	update, err := d.client.Update(context.Background(), &pulumirpc.UpdateRequest{Id: vpc.id, Urn: string(vpc.urn), Olds: vpc.outputs,
+		News: props(t, map[string]any{"cidrBlock": "10.0.0.0/16", "region": "us-west-1", "name": "net", "enableDNSHostnames": computed}), Preview: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if outs := unprops(t, update.GetProperties()); !outs["enableDNSHostnames"].IsComputed() || !outs["arn"].DeepEquals(unprops(t, vpc.outputs)["arn"]) {
+		t.Errorf("preview Update = %v; want the new inputs and the old outputs", outs)
+	}
+}
+
+// TestSecrets: a value that is secret in the inputs stays secret in the outputs, through Create, Read
+// and Update; an `in` property, secret or not, is never returned.
+func TestSecrets(t *testing.T) {
+	d := start(t)
+	secret := func(v any) resource.PropertyValue { return resource.MakeSecret(resource.NewPropertyValue(v)) }
+	vpc := d.create(network.VPC, "net", map[string]any{"cidrBlock": secret("10.0.0.0/16"), "region": "us-west-1",
+		"tags": map[string]any{"cost-center": secret("42")}})
+	outs := unprops(t, vpc.outputs)
+	if !outs["cidrBlock"].IsSecret() || !outs["tags"].IsSecret() || outs["region"].IsSecret() {
+		t.Errorf("Create outputs = %v; want cidrBlock and tags secret, region not", outs)
+	}
+	read, err := d.client.Read(context.Background(), &pulumirpc.ReadRequest{Id: vpc.id, Urn: string(vpc.urn), Properties: vpc.outputs, Inputs: vpc.inputs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if outs := unprops(t, read.GetProperties()); !outs["cidrBlock"].IsSecret() {
+		t.Errorf("Read outputs = %v; want cidrBlock secret", outs)
+	}
+	if ins := unprops(t, read.GetInputs()); !ins["cidrBlock"].IsSecret() {
+		t.Errorf("Read inputs = %v; want cidrBlock secret", ins)
+	}
+	d.update(vpc, map[string]any{"cidrBlock": secret("10.0.0.0/16"), "region": secret("us-west-1")})
+	if outs := unprops(t, vpc.outputs); !outs["cidrBlock"].IsSecret() || !outs["region"].IsSecret() || outs["arn"].IsSecret() {
+		t.Errorf("Update outputs = %v; want cidrBlock and region secret, arn not", outs)
+	}
+	user := d.create(iam.User, "bob", map[string]any{"password": secret("hunter2")})
+	if _, ok := unprops(t, user.outputs)["password"]; ok {
+		t.Errorf("Create returned the in property password: %v", unprops(t, user.outputs))
+	}
+}
+
+// TestImport reads a resource that the engine knows only by ID, as `pulumi import` does: Read returns
+// its outputs and, as inputs, every input property read.
+func TestImport(t *testing.T) {
+	d := start(t)
+	b := d.create(storage.Bucket, "site", map[string]any{"region": "eu-west-1", "versioning": true})
+	read, err := d.client.Read(context.Background(), &pulumirpc.ReadRequest{Id: b.id, Urn: string(urn(storage.Bucket, "imported"))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ins := unprops(t, read.GetInputs())
+	want := resource.PropertyMap{"name": resource.NewProperty("site"), "region": resource.NewProperty("eu-west-1"), "versioning": resource.NewProperty(true)}
+	if read.GetId() != b.id || !ins.DeepEquals(want) {
+		t.Errorf("Read of an import = %s %v; want %s %v", read.GetId(), ins, b.id, want)
+	}
+}
+
+// TestUnknownType: a resource type the provider does not serve is an error that names it.
+func TestUnknownType(t *testing.T) {
+	d := start(t)
+	_, err := d.client.Check(context.Background(), &pulumirpc.CheckRequest{Urn: string(urn("acme:network/vpc:Gateway", "gw"))})
+	if status.Code(err) != codes.InvalidArgument || !strings.Contains(err.Error(), "unknown resource type acme:network/vpc:Gateway") {
+		t.Errorf("Check of an unknown type: %v; want an InvalidArgument error naming it", err)
+	}
+	_, err = d.client.Create(context.Background(), &pulumirpc.CreateRequest{Urn: "not a urn"})
+	if status.Code(err) != codes.InvalidArgument {
+		t.Errorf("Create with a bad URN: %v; want InvalidArgument", err)
+	}
+}
+
+// TestProviderCalls covers what the engine asks a provider before and after the resources.
+func TestProviderCalls(t *testing.T) {
+	d := start(t)
+	ctx := context.Background()
+	info, err := d.client.GetPluginInfo(ctx, &emptypb.Empty{})
+	if err != nil || info.GetVersion() != config.Version {
+		t.Errorf("GetPluginInfo = %v, %v", info, err)
+	}
+	hs, err := d.client.Handshake(ctx, &pulumirpc.ProviderHandshakeRequest{})
+	if err != nil || !hs.GetAcceptSecrets() || !hs.GetAcceptResources() {
+		t.Errorf("Handshake = %v, %v", hs, err)
+	}
+	cfg, err := d.client.Configure(ctx, &pulumirpc.ConfigureRequest{})
+	if err != nil || !cfg.GetAcceptSecrets() || !cfg.GetAcceptResources() || !cfg.GetSupportsPreview() {
+		t.Errorf("Configure = %v, %v", cfg, err)
+	}
+	news := props(t, map[string]any{"region": "us-west-1"})
+	cc, err := d.client.CheckConfig(ctx, &pulumirpc.CheckRequest{Urn: "urn:pulumi:dev::p::pulumi:providers:acme::default", News: news})
+	if err != nil || !unprops(t, cc.GetInputs()).DeepEquals(unprops(t, news)) {
+		t.Errorf("CheckConfig = %v, %v; want the inputs back", cc, err)
+	}
+	dc, err := d.client.DiffConfig(ctx, &pulumirpc.DiffRequest{})
+	if err != nil || len(dc.GetReplaces()) > 0 {
+		t.Errorf("DiffConfig = %v, %v; want nothing replaced", dc, err)
+	}
+	schema, err := d.client.GetSchema(ctx, &pulumirpc.GetSchemaRequest{})
+	if err != nil || schema.GetSchema() != `{"name":"acme","version":"0.1.0"}` {
+		t.Errorf("GetSchema = %v, %v", schema, err)
+	}
+	if _, err := d.client.Invoke(ctx, &pulumirpc.InvokeRequest{Tok: "acme:index:getThing"}); status.Code(err) != codes.Unimplemented {
+		t.Errorf("Invoke: %v; want Unimplemented", err)
+	}
+	if _, err := d.client.Cancel(ctx, &emptypb.Empty{}); err != nil {
+		t.Errorf("Cancel: %v", err)
+	}
+}

@@ -1,0 +1,21 @@
+// Package gostub is cidlc's Go backend (--out-provider): for every IDL file `dir/x.go` it generates
+// `dir/x_stub.go`, a file of the Go package that serves the IDL's resources through the Pulumi provider
+// protocol. Provider authors write the rest of that package by hand, beside the stubs: one
+// TProviderOps implementation per resource and a main that calls provider.Serve.
+//
+// Per resource T a stub file declares the type token `T`, the marshaling struct `t` (every property,
+// outputs included; capabilities are provider.Ref values, optional and out properties are pointers),
+// the interface TProviderOps that the author implements, the optional hooks TChecker and TDiffer, and
+// TProvider with its constructor NewTProvider, which binds the author's ops to the runtime engine of
+// package github.com/cidlc/cidlc/provider. Per struct S it declares S with UnmarshalS and MarshalS;
+// per enum E the type, its values, E.Valid and E.Values; aliases and constants as Go declares them.
+// Marshaling is typed code built from the runtime's generic codecs: no reflection per call.
+//
+// The code is written with jennifer, one function per emitted construct (generateStruct,
+// generateProvider, …), each returning jen.Code; stubFile lists them in order, the outline of a file.
+// Output is gofmt'd and deterministic: the same model gives the same bytes.
+//
+// The backend never touches the disk: it returns files for package gen to write. It needs one fact the
+// model does not hold, the Go import path of the output directory (Options.ImportPath), because stubs of
+// one IDL package import the stubs of another; ImportPath computes it from the go.mod above a directory.
+package gostub

@@ -1,0 +1,131 @@
+package gostub_test
+
+import (
+	"bytes"
+	"io/fs"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/gen/golden"
+	"github.com/cidlc/cidlc/gen/gostub"
+	"github.com/cidlc/cidlc/idl/load"
+	"github.com/cidlc/cidlc/idl/schema"
+)
+
+// goldenRoot holds the golden cases; this backend's are the folders named go_*: idl/ in, provider/ out.
+const goldenRoot = "../../testdata/golden"
+
+// The example provider: its IDL, and the directory where its stubs live beside hand-written code.
+const (
+	exampleIDL      = "../../examples/idl"
+	exampleProvider = "../../examples/provider"
+)
+
+func TestGolden(t *testing.T) {
+	for _, c := range goCases(t) {
+		t.Run(c.Name, func(t *testing.T) {
+			files := generate(t, c.Path("idl"), c.Path("provider"))
+			golden.Tree(t, c.Path("provider"), files)
+		})
+	}
+}
+
+// TestExample checks the stubs of examples/provider, which also holds hand-written code: golden.Tree
+// compares only the files that are cidlc's.
+func TestExample(t *testing.T) {
+	golden.Tree(t, exampleProvider, generate(t, exampleIDL, exampleProvider))
+}
+
+// TestStubsVet builds and vets every golden provider tree and the example provider against the pinned
+// Pulumi SDK, in one go invocation: a cold build of the SDK takes minutes, and the go command shares it
+// between packages. Explicit testdata import paths build, though ./... skips them.
+func TestStubsVet(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the Pulumi SDK: slow when the build cache is cold")
+	}
+	patterns := []string{"github.com/cidlc/cidlc/examples/provider/..."}
+	for _, c := range goCases(t) {
+		dir, err := filepath.Abs(c.Path("provider"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := gostub.ImportPath(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		patterns = append(patterns, packagesBelow(t, dir, p)...)
+	}
+	t.Logf("go vet %s", strings.Join(patterns, " "))
+	cmd := exec.Command("go", append([]string{"vet"}, patterns...)...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("go vet %s: %v\n%s", strings.Join(patterns, " "), err, out.Bytes())
+	}
+}
+
+// packagesBelow lists the import paths of the Go packages in dir and below: a pattern ending in /...
+// matches no directory under testdata.
+func packagesBelow(t *testing.T, dir, importPath string) []string {
+	t.Helper()
+	var paths []string
+	err := filepath.WalkDir(dir, func(name string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		goFiles, err := filepath.Glob(filepath.Join(name, "*.go"))
+		if err != nil || len(goFiles) == 0 {
+			return err
+		}
+		rel, err := filepath.Rel(dir, name)
+		if err != nil {
+			return err
+		}
+		paths = append(paths, strings.TrimSuffix(importPath+"/"+filepath.ToSlash(rel), "/."))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return paths
+}
+
+func goCases(t *testing.T) []golden.Case {
+	var cases []golden.Case
+	for _, c := range golden.Cases(t, goldenRoot) {
+		if strings.HasPrefix(c.Name, "go_") {
+			cases = append(cases, c)
+		}
+	}
+	if len(cases) == 0 {
+		t.Fatalf("%s: no go_* cases", goldenRoot)
+	}
+	return cases
+}
+
+// generate loads the IDL in idlDir and returns the stubs for the output directory outDir.
+func generate(t *testing.T, idlDir, outDir string) []*gen.File {
+	t.Helper()
+	pkg := loadIDL(t, idlDir)
+	importPath, err := gostub.ImportPath(outDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := gostub.New(gostub.Options{ImportPath: importPath}).Generate(pkg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+func loadIDL(t *testing.T, dir string) *schema.Package {
+	t.Helper()
+	pkg, err := load.Load(load.Config{Dir: dir})
+	if err != nil {
+		t.Fatalf("loading %s: %v", dir, err)
+	}
+	return pkg
+}

@@ -1,0 +1,44 @@
+package gostub
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+
+	"golang.org/x/mod/modfile"
+)
+
+// ImportPath returns the Go import path of the directory dir, which need not exist yet: the module path
+// in the nearest go.mod above it, joined with dir's path below that go.mod. It is how the CLI fills in
+// Options.ImportPath from --out-provider.
+func ImportPath(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	for root := abs; ; {
+		data, err := os.ReadFile(filepath.Join(root, "go.mod"))
+		switch {
+		case err == nil:
+			mod := modfile.ModulePath(data)
+			if mod == "" {
+				return "", fmt.Errorf("%s: no module path", filepath.Join(root, "go.mod"))
+			}
+			rel, err := filepath.Rel(root, abs)
+			if err != nil {
+				return "", err
+			}
+			return path.Join(mod, filepath.ToSlash(rel)), nil
+		case !errors.Is(err, fs.ErrNotExist):
+			return "", err
+		}
+		parent := filepath.Dir(root)
+		if parent == root {
+			return "", fmt.Errorf("%s: not inside a Go module (no go.mod above it); the Go stubs must be part of one", dir)
+		}
+		root = parent
+	}
+}

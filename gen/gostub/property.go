@@ -1,0 +1,63 @@
+package gostub
+
+import (
+	"github.com/dave/jennifer/jen"
+
+	"github.com/cidlc/cidlc/idl/schema"
+)
+
+// How a property is held in its marshaling struct, and read and written.
+
+// isID reports whether p is the out property named id: the resource ID, never a property on the wire.
+func isID(p *schema.Property) bool { return p.Out && p.Name == "id" }
+
+// isPointer reports whether p's field is a pointer: optional and out properties may be absent, unless
+// their type has a nil of its own. The name of a named resource is optional for the program only:
+// Check fills it in, so ops always see it.
+func isPointer(p *schema.Property) bool {
+	return (p.Optional || p.Out) && !p.Synthetic && !nilable(p.Type)
+}
+
+// field declares p's field in a marshaling struct.
+func (g *moduleGen) field(p *schema.Property) jen.Code {
+	var typ *jen.Statement
+	switch {
+	case isID(p):
+		typ = jen.Qual(resourcePath, "ID")
+	case isPointer(p):
+		typ = jen.Op("*").Add(g.goType(p.Type))
+	default:
+		typ = g.goType(p.Type)
+	}
+	return withDoc(p.Doc, jen.Id(p.GoName).Add(typ))
+}
+
+// unmarshalField reads p from the open object o into recv's field:
+//
+//	obj.VPC = provider.Optional(o, "vpc", provider.RefTo(VPC))
+func (g *moduleGen) unmarshalField(recv string, p *schema.Property) jen.Code {
+	read := "Required"
+	switch {
+	case p.Out && nilable(p.Type):
+		read = "OutputValue"
+	case p.Out:
+		read = "Output"
+	case p.Synthetic:
+	case p.Optional && nilable(p.Type):
+		read = "OptionalValue"
+	case p.Optional:
+		read = "Optional"
+	}
+	return jen.Id(recv).Dot(p.GoName).Op("=").Add(rt(read)).Call(jen.Id("o"), jen.Lit(p.Name), g.decoder(p.Type))
+}
+
+// marshalField writes recv's field of p into the property map m:
+//
+//	provider.PutOptional(m, "vpc", obj.VPC, provider.RefValue)
+func (g *moduleGen) marshalField(recv string, p *schema.Property) jen.Code {
+	put := "Put"
+	if isPointer(p) {
+		put = "PutOptional"
+	}
+	return rt(put).Call(jen.Id("m"), jen.Lit(p.Name), jen.Id(recv).Dot(p.GoName), g.encoder(p.Type))
+}

@@ -1,0 +1,239 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
+	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/emptypb"
+)
+
+// ResourceProvider is one resource type's part of a provider: what a generated TProvider is. Its
+// methods are those of pulumirpc.ResourceProviderServer for one resource; Server calls them by type token.
+type ResourceProvider interface {
+	Type() tokens.Type
+	Check(context.Context, *pulumirpc.CheckRequest) (*pulumirpc.CheckResponse, error)
+	Diff(context.Context, *pulumirpc.DiffRequest) (*pulumirpc.DiffResponse, error)
+	Create(context.Context, *pulumirpc.CreateRequest) (*pulumirpc.CreateResponse, error)
+	Read(context.Context, *pulumirpc.ReadRequest) (*pulumirpc.ReadResponse, error)
+	Update(context.Context, *pulumirpc.UpdateRequest) (*pulumirpc.UpdateResponse, error)
+	Delete(context.Context, *pulumirpc.DeleteRequest) (*emptypb.Empty, error)
+}
+
+// Resource is the engine behind a generated TProvider: it implements ResourceProvider for the resource
+// that spec describes by converting between property maps and T and calling the author's ops.
+type Resource[T any] struct {
+	spec  Spec[T]
+	ops   Ops[T]
+	hooks Hooks[T]
+}
+
+var _ ResourceProvider = (*Resource[struct{}])(nil)
+
+// NewResource binds a resource's spec to the author's ops.
+func NewResource[T any](spec Spec[T], ops Ops[T], hooks Hooks[T]) *Resource[T] {
+	if ops == nil {
+		panic(fmt.Sprintf("provider for %s: nil ops", spec.Type))
+	}
+	return &Resource[T]{spec: spec, ops: ops, hooks: hooks}
+}
+
+// Type returns the resource's type token.
+func (r *Resource[T]) Type() tokens.Type { return r.spec.Type }
+
+// Unmarshal decodes a property map into a new T. Values that are not known yet decode as zero values.
+func (r *Resource[T]) Unmarshal(m resource.PropertyMap, mode Mode) (*T, error) {
+	d := NewDecoder(mode)
+	obj := r.decode(d, m)
+	return obj, d.Err()
+}
+
+// Marshal encodes obj as a property map holding every property that is set (`in` properties included,
+// the id property excluded).
+func (r *Resource[T]) Marshal(obj *T) resource.PropertyMap {
+	return r.spec.Marshal(obj)
+}
+
+func (r *Resource[T]) decode(d *Decoder, m resource.PropertyMap) *T {
+	obj := new(T)
+	o := d.Properties(m)
+	r.spec.Unmarshal(obj, o)
+	o.Close()
+	return obj
+}
+
+// decodeState decodes values that passed Check earlier. A problem there is not the program's mistake
+// but a broken state or engine, so it is an error rather than check failures.
+func (r *Resource[T]) decodeState(m resource.PropertyMap, id resource.ID) (*T, error) {
+	d := NewDecoder(State)
+	obj := r.decode(d, m)
+	if err := d.Err(); err != nil {
+		return nil, status.Errorf(codes.InvalidArgument, "%s: %v", r.spec.Type, err)
+	}
+	if id != "" && r.spec.SetID != nil {
+		r.spec.SetID(obj, id)
+	}
+	return obj, nil
+}
+
+// Check validates a program's inputs: see the package documentation.
+func (r *Resource[T]) Check(ctx context.Context, req *pulumirpc.CheckRequest) (*pulumirpc.CheckResponse, error) {
+	in, err := readRequest(false, nil, req.GetNews(), nil)
+	if err != nil {
+		return nil, err
+	}
+	news := in.news
+	urn := resource.URN(req.GetUrn())
+	if r.spec.Named && !news.HasValue("name") {
+		name := req.GetName()
+		if name == "" {
+			name = urn.Name()
+		}
+		news["name"] = resource.NewProperty(name)
+	}
+	d := NewDecoder(Inputs)
+	obj := r.decode(d, news)
+	failures := d.Failures()
+	if r.hooks.Check != nil && len(failures) == 0 && !d.Unknown() {
+		more, err := r.hooks.Check(ctx, urn, obj)
+		if err != nil {
+			return nil, err
+		}
+		failures = append(failures, more...)
+	}
+	inputs, err := marshalProperties(news, "inputs")
+	if err != nil {
+		return nil, err
+	}
+	resp := &pulumirpc.CheckResponse{Inputs: inputs}
+	for _, f := range failures {
+		resp.Failures = append(resp.Failures, &pulumirpc.CheckFailure{Property: f.Property, Reason: f.Reason})
+	}
+	return resp, nil
+}
+
+// Create creates the resource with the author's ops; during a preview it only predicts the outputs.
+func (r *Resource[T]) Create(ctx context.Context, req *pulumirpc.CreateRequest) (*pulumirpc.CreateResponse, error) {
+	in, err := readRequest(false, nil, req.GetProperties(), nil)
+	if err != nil {
+		return nil, err
+	}
+	news := in.news
+	secrets := secretKeys(news)
+	if req.GetPreview() {
+		outs, err := r.outputs(r.previewOutputs(news, nil), secrets)
+		if err != nil {
+			return nil, err
+		}
+		return &pulumirpc.CreateResponse{Properties: outs}, nil
+	}
+	obj, err := r.decodeState(news, "")
+	if err != nil {
+		return nil, err
+	}
+	id, err := r.ops.Create(ctx, resource.URN(req.GetUrn()), obj)
+	if err != nil {
+		return nil, err
+	}
+	if id == "" {
+		return nil, fmt.Errorf("%s: Create returned an empty ID", r.spec.Type)
+	}
+	if r.spec.SetID != nil {
+		r.spec.SetID(obj, id)
+	}
+	outs, err := r.outputs(r.spec.Marshal(obj), secrets)
+	if err != nil {
+		return nil, err
+	}
+	return &pulumirpc.CreateResponse{Id: string(id), Properties: outs}, nil
+}
+
+// Read refreshes the resource's state with the author's ops. It also serves `get` and import, which
+// know only the ID.
+func (r *Resource[T]) Read(ctx context.Context, req *pulumirpc.ReadRequest) (*pulumirpc.ReadResponse, error) {
+	in, err := readRequest(false, req.GetProperties(), nil, req.GetInputs())
+	if err != nil {
+		return nil, err
+	}
+	state, inputs := in.state, in.oldInputs
+	id := resource.ID(req.GetId())
+	obj, err := r.decodeState(r.withInputs(state, inputs), id)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.ops.Read(ctx, id, obj); errors.Is(err, ErrNotFound) {
+		return &pulumirpc.ReadResponse{}, nil
+	} else if err != nil {
+		return nil, err
+	}
+	secrets := secretKeys(state, inputs)
+	read := r.spec.Marshal(obj)
+	newInputs, err := marshalProperties(withSecrets(r.readInputs(read, inputs), secrets), "inputs")
+	if err != nil {
+		return nil, err
+	}
+	outs, err := r.outputs(read, secrets) // last: it changes read
+	if err != nil {
+		return nil, err
+	}
+	return &pulumirpc.ReadResponse{Id: string(id), Properties: outs, Inputs: newInputs}, nil
+}
+
+// Update changes the resource with the author's ops. The new struct starts with the old out values, so
+// ops need to set only those that change; during a preview they are all assumed to stay.
+func (r *Resource[T]) Update(ctx context.Context, req *pulumirpc.UpdateRequest) (*pulumirpc.UpdateResponse, error) {
+	in, err := readRequest(false, req.GetOlds(), req.GetNews(), req.GetOldInputs())
+	if err != nil {
+		return nil, err
+	}
+	olds, news := in.state, in.news
+	// Inputs are secret as the program now says; outputs stay as secret as they were.
+	secrets := secretKeys(news)
+	for k := range secretKeys(olds) {
+		if r.isOut(k) {
+			secrets[k] = true
+		}
+	}
+	if req.GetPreview() {
+		outs, err := r.outputs(r.previewOutputs(news, olds), secrets)
+		if err != nil {
+			return nil, err
+		}
+		return &pulumirpc.UpdateResponse{Properties: outs}, nil
+	}
+	id := resource.ID(req.GetId())
+	oldObj, newObj, err := r.decodeChange(in, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.ops.Update(ctx, id, oldObj, newObj); err != nil {
+		return nil, err
+	}
+	outs, err := r.outputs(r.spec.Marshal(newObj), secrets)
+	if err != nil {
+		return nil, err
+	}
+	return &pulumirpc.UpdateResponse{Properties: outs}, nil
+}
+
+// Delete deletes the resource with the author's ops. A resource that is already gone is deleted.
+func (r *Resource[T]) Delete(ctx context.Context, req *pulumirpc.DeleteRequest) (*emptypb.Empty, error) {
+	in, err := readRequest(false, req.GetProperties(), nil, req.GetOldInputs())
+	if err != nil {
+		return nil, err
+	}
+	id := resource.ID(req.GetId())
+	obj, err := r.decodeState(r.withInputs(in.state, in.oldInputs), id)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.ops.Delete(ctx, id, obj); err != nil && !errors.Is(err, ErrNotFound) {
+		return nil, err
+	}
+	return &emptypb.Empty{}, nil
+}

@@ -1,0 +1,87 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"slices"
+
+	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
+)
+
+// Spec describes a resource type to the engine: generated code declares one per resource, T being the
+// resource's marshaling struct.
+type Spec[T any] struct {
+	// Type is the resource's type token.
+	Type tokens.Type
+	// Named resources have a `name` property that defaults to the resource's own name.
+	Named bool
+	// Properties are the resource's properties in declaration order, except an out property named id:
+	// that one is the resource ID, set with SetID, never a property on the wire.
+	Properties []Property
+	// Unmarshal reads every property from an open object into obj.
+	Unmarshal func(obj *T, o Object)
+	// Marshal writes every property that is set; an absent optional property is absent from the map.
+	Marshal func(obj *T) resource.PropertyMap
+	// SetID stores the resource ID in obj's id property; nil for a resource without one.
+	SetID func(obj *T, id resource.ID)
+}
+
+// Property is what the engine needs to know about one property beyond its type.
+type Property struct {
+	Key resource.PropertyKey
+	// Out properties are set by the provider; programs may not set them.
+	Out bool
+	// In properties are inputs that the provider never returns.
+	In bool
+	// Replaces properties replace the resource when they change.
+	Replaces bool
+}
+
+// Ops is what a provider author implements for a resource whose marshaling struct is T. Generated code
+// declares the same methods, with their documentation, as TProviderOps.
+type Ops[T any] interface {
+	Create(ctx context.Context, urn resource.URN, obj *T) (resource.ID, error)
+	Read(ctx context.Context, id resource.ID, obj *T) error
+	Update(ctx context.Context, id resource.ID, olds, news *T) error
+	Delete(ctx context.Context, id resource.ID, obj *T) error
+}
+
+// Hooks are the optional parts of an author's ops: generated constructors fill them in when the ops
+// implement TChecker or TDiffer.
+type Hooks[T any] struct {
+	// Check adds failures of its own to those of the IDL's rules. It sees only inputs that passed those
+	// rules and are fully known, so it never has to second-guess a zero value.
+	Check func(ctx context.Context, urn resource.URN, obj *T) ([]CheckFailure, error)
+	// Diff may decide that more changes replace the resource. It is called only when something changed.
+	Diff func(ctx context.Context, id resource.ID, olds, news *T, diff *Diff) error
+}
+
+// ErrNotFound is what Read returns when the resource no longer exists: the engine then drops it from
+// its state. Delete treats it as success.
+var ErrNotFound = errors.New("resource not found")
+
+// Diff is the difference between a resource's old and new inputs, as a diff hook sees and amends it.
+type Diff struct {
+	// Changed are the input properties whose values changed, in declaration order.
+	Changed []resource.PropertyKey
+	// Unknown are the changed properties whose new values are not known yet (during a preview); in the
+	// new struct they hold zero values.
+	Unknown []resource.PropertyKey
+	// Replaces are the properties whose change replaces the resource: every changed property declared
+	// `replaces`, and whatever a hook adds with Replace.
+	Replaces []resource.PropertyKey
+	// DeleteBeforeReplace deletes the old resource before its replacement is created, for resources
+	// whose identity (a unique name) the two would otherwise both claim.
+	DeleteBeforeReplace bool
+}
+
+// HasChanged reports whether the property key changed.
+func (d *Diff) HasChanged(key resource.PropertyKey) bool { return slices.Contains(d.Changed, key) }
+
+// Replace makes a change of the property key replace the resource.
+func (d *Diff) Replace(key resource.PropertyKey) {
+	if !slices.Contains(d.Replaces, key) {
+		d.Replaces = append(d.Replaces, key)
+	}
+}

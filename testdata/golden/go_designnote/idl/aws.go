@@ -1,0 +1,2 @@
+// Package aws describes a few Amazon Web Services resources, as in the IDL design note.
+package aws
