@@ -91,6 +91,9 @@
 //
 //	IPProtocol → ipProtocol    VPC → vpc    GroupID → groupID    CIDRIP → cidrip    FromPort → fromPort
 //
+// A lone "s" right after the capitals, ending the name or followed by a capital, makes the initialism
+// plural and is lowered with it: CIDRs → cidrs, URLs → urls, IDsByZone → idsByZone.
+//
 // The options:
 //
 //   - optional: the property may be left unset. The field must be a pointer (*T).
@@ -105,6 +108,55 @@
 // twice (replace and replaces count as the same), in together with out, replaces on an out property, an
 // empty name=, a name that is not an identifier, a lumi tag on an unexported field. Other tag keys (json,
 // yaml …) are allowed and ignored.
+//
+// # Contracts
+//
+// More options constrain a property's values. cidlc checks them when it compiles the IDL, and the
+// generated code enforces them at run time on both sides: the TypeScript constructor throws one Error
+// listing every violation among the values it knows, and the provider's Check fails each violating
+// property with a message naming the constraint and the value.
+//
+//	// Storage in GiB.
+//	Size float64 `lumi:"min=10,max=65536,multipleOf=10,default=20"`
+//	// The admin password.
+//	Password string `lumi:"secret,in,minLength=12,maxLength=128"`
+//	// A short label.
+//	Label *string `lumi:"optional,pattern='^[a-z]{1,3}(-[a-z]{1,3})*$'"`
+//	// Allowed networks.
+//	CIDRs *[]string `lumi:"optional,minItems=1,maxItems=5,uniqueItems,items.pattern=^[0-9./]+$"`
+//
+// Numbers (float64): min= and max= (inclusive), exclusiveMin= and exclusiveMax=, multipleOf= (greater than
+// 0; a value is a multiple when value/multipleOf is within 1e-9 of a whole number, so 0.3 is a multiple
+// of 0.1). A bound from below is min= or exclusiveMin=, not both; likewise from above.
+//
+// Strings: minLength= and maxLength= count Unicode code points (not bytes, not UTF-16 units: "😀" has
+// length 1 on both sides); pattern= is an RE2 regular expression (the syntax of Go's regexp package),
+// matched anywhere in the string unless anchored with ^ and $. The TypeScript side does not use the
+// pattern as written: cidlc translates it so that JavaScript accepts exactly the strings RE2 accepts.
+//
+// Arrays: minItems=, maxItems=, uniqueItems (no two elements equal). Maps: minProperties=, maxProperties=.
+// The elements of an array and the values of a map take the number and string options with an items.
+// prefix: items.min=0, items.pattern=^[a-z]+$. Options apply through aliases (a Port alias of float64
+// takes min=).
+//
+// default= gives an input of a resource (bool, number, string or enum value) the value it takes when the
+// caller leaves it out. A property with a default is a plain field, not a pointer, and not optional: it
+// always has a value once defaults are filled in, yet callers may omit it. The default must obey the
+// property's own constraints, and an enum's default must be one of its values.
+//
+// secret makes a resource property a secret in state and outputs (never on a reference to a resource, and
+// not on a field of a plain struct: a whole property is secret). deprecated=MESSAGE marks a property as
+// deprecated: TypeScript shows it with @deprecated and warns once when a program sets it.
+//
+// Values that hold a comma are written in single quotes, and a single quote inside them is doubled:
+// pattern='^[a-z]{1,3}$', deprecated='use size, not capacity', default='it''s'. (A double quote is
+// written \" as everywhere in a Go struct tag.)
+//
+// Every mistake is a positioned error: an option on the wrong kind of value, a number that does not
+// parse, a pattern RE2 rejects (with RE2's message), bounds that leave no value (min=10,max=5), a
+// default that breaks the property's own constraints or is not in its enum, default= on an out or
+// optional property, secret on a reference, an option given twice, an unknown option (with the nearest
+// known one as a hint).
 //
 // # Property names
 //

@@ -139,7 +139,12 @@ func (c *checker) run(pkgs []*packages.Package) {
 		c.checkLowerCaseCollisions(p)
 	}
 
-	// Pass 3 and 4: resolve and validate.
+	// Pass 3 and 4: resolve and validate. Aliases first: contracts on a property look through its alias.
+	for _, d := range c.order {
+		if d.kind == kindAlias {
+			d.alias.Type = c.typeOf("type "+d.obj.Name(), d.obj.Type().Underlying(), d.spec.Type, d.pkg, false)
+		}
+	}
 	for _, d := range c.order {
 		switch d.kind {
 		case kindResource:
@@ -148,8 +153,6 @@ func (c *checker) run(pkgs []*packages.Package) {
 		case kindStruct:
 			d.strct.Properties = c.properties(d, false)
 			c.validateProperties(d.strct.Name, d.strct.Properties, false)
-		case kindAlias:
-			d.alias.Type = c.typeOf("type "+d.obj.Name(), d.obj.Type().Underlying(), d.spec.Type, d.pkg, false)
 		}
 	}
 }

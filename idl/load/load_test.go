@@ -1,9 +1,11 @@
 package load_test
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -299,5 +301,67 @@ func TestNoRootPackage(t *testing.T) {
 	}
 	if _, err := load.Load(load.Config{Dir: filepath.Join(dir, "idl"), Name: "x"}); err != nil {
 		t.Errorf("with a name: %v", err)
+	}
+}
+
+// TestContracts: every contract option lands in the model.
+func TestContracts(t *testing.T) {
+	_, ix := loadOK(t, "../../testdata/load/contracts", "")
+	db := ix.resources["store:db:Database"]
+	if db == nil {
+		t.Fatalf("no Database: %v", ix.resources)
+	}
+	f := func(v float64) *float64 { return &v }
+	n := func(v int) *int { return &v }
+	for _, tc := range []struct {
+		prop string
+		want schema.Property
+	}{
+		{"size", schema.Property{Default: 20.0, Constraints: &schema.Constraints{Min: f(10), Max: f(65536), MultipleOf: f(10)}}},
+		{"port", schema.Property{Default: 5432.0, Constraints: &schema.Constraints{ExclusiveMin: f(0), ExclusiveMax: f(65536)}}},
+		{"engine", schema.Property{Default: "postgres", Replaces: true}},
+		{"password", schema.Property{Secret: true, In: true, Constraints: &schema.Constraints{MinLength: n(12), MaxLength: n(128)}}},
+		{"label", schema.Property{Optional: true, Constraints: &schema.Constraints{Pattern: "^[a-z]{1,3}(-[a-z]{1,3})*$"}}},
+		{"cidrs", schema.Property{Optional: true, Constraints: &schema.Constraints{MinItems: n(1), MaxItems: n(5), UniqueItems: true, Items: &schema.Constraints{Pattern: "^[0-9./]+$"}}}},
+		{"settings", schema.Property{Optional: true, Constraints: &schema.Constraints{MinProperties: n(1), MaxProperties: n(10), Items: &schema.Constraints{Min: f(0)}}}},
+		{"capacity", schema.Property{Optional: true, Deprecated: "use size, in GiB; capacity was in MB"}},
+		{"url", schema.Property{Out: true, Secret: true}},
+		{"backups", schema.Property{Default: true}},
+	} {
+		p := prop(t, db.Properties, tc.prop)
+		got := schema.Property{Optional: p.Optional, Out: p.Out, In: p.In, Replaces: p.Replaces, Default: p.Default,
+			Secret: p.Secret, Deprecated: p.Deprecated, Constraints: p.Constraints}
+		if !reflect.DeepEqual(got, tc.want) {
+			gj, _ := json.Marshal(got)
+			wj, _ := json.Marshal(tc.want)
+			t.Errorf("%s:\n got %s\nwant %s", tc.prop, gj, wj)
+		}
+	}
+}
+
+// TestViolation: the loader's rule for defaults, at the edges.
+func TestViolation(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	n := func(v int) *int { return &v }
+	for _, tc := range []struct {
+		cs    schema.Constraints
+		value any
+		bad   bool
+	}{
+		{schema.Constraints{Min: f(1)}, 1.0, false},
+		{schema.Constraints{Min: f(1)}, 0.999, true},
+		{schema.Constraints{ExclusiveMin: f(1)}, 1.0, true},
+		{schema.Constraints{ExclusiveMax: f(1)}, 0.999, false},
+		{schema.Constraints{MultipleOf: f(0.1)}, 0.3, false},
+		{schema.Constraints{MultipleOf: f(0.1)}, 0.35, true},
+		{schema.Constraints{MaxLength: n(3)}, "日本語", false},
+		{schema.Constraints{MaxLength: n(3)}, "日本語!", true},
+		{schema.Constraints{MaxLength: n(1)}, "😀", false}, // one code point, two UTF-16 units
+		{schema.Constraints{Pattern: "^a"}, "ab", false},
+		{schema.Constraints{Pattern: "^a"}, "ba", true},
+	} {
+		if got := load.Violation(&tc.cs, tc.value); (got != "") != tc.bad {
+			t.Errorf("Violation(%+v, %v) = %q, want bad=%v", tc.cs, tc.value, got, tc.bad)
+		}
 	}
 }

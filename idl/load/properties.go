@@ -49,7 +49,7 @@ func (c *checker) properties(d *decl, isResource bool) []*schema.Property {
 				}
 				continue
 			}
-			opts := c.tagOptions(subject, field.Tag)
+			opts, optionPos := c.tagOptions(subject, field.Tag)
 			if !isResource {
 				for _, o := range []struct {
 					set  bool
@@ -74,6 +74,9 @@ func (c *checker) properties(d *decl, isResource bool) []*schema.Property {
 				prop.Name = wireName(ident.Name)
 			}
 			prop.Type = c.propertyType(subject, field.Type, d.pkg, opts)
+			if prop.Type != nil {
+				c.contracts(subject, prop, opts, optionPos, isResource)
+			}
 			props = append(props, prop)
 		}
 	}
@@ -117,13 +120,15 @@ func (c *checker) embedded(owner string, field *ast.Field, p *packages.Package, 
 
 // tagOptions parses the lumi tag of a field, reporting its problems at their exact column when the tag is
 // a raw string literal on one line (the usual case), and at the tag otherwise.
-func (c *checker) tagOptions(subject string, lit *ast.BasicLit) tagOptions {
+//
+// It also returns the position of an offset into the lumi tag's value, for the checks that come later.
+func (c *checker) tagOptions(subject string, lit *ast.BasicLit) (tagOptions, func(offset int) token.Pos) {
 	if lit == nil {
-		return tagOptions{}
+		return tagOptions{}, nil
 	}
 	tag, err := strconv.Unquote(lit.Value)
 	if err != nil {
-		return tagOptions{}
+		return tagOptions{}, nil
 	}
 	exact := strings.HasPrefix(lit.Value, "`") && !strings.Contains(lit.Value, "\n")
 	at := func(offset int) token.Pos {
@@ -137,13 +142,13 @@ func (c *checker) tagOptions(subject string, lit *ast.BasicLit) tagOptions {
 		c.errorf(at(pr.offset), "%s: %s", subject, pr.msg)
 	}
 	if !found {
-		return tagOptions{}
+		return tagOptions{}, nil
 	}
 	opts, problems := parseLumiTag(value)
 	for _, pr := range problems {
 		c.errorf(at(offset+pr.offset), "%s: %s", subject, pr.msg)
 	}
-	return opts
+	return opts, func(o int) token.Pos { return at(offset + o) }
 }
 
 // propertyType returns the type of a property: the field's type with the pointer of an optional (or out, or

@@ -2,6 +2,7 @@ package load
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -15,6 +16,23 @@ type tagOptions struct {
 	out      bool
 	in       bool
 	replaces bool
+	secret   bool
+	unique   bool // uniqueItems
+
+	// deprecated is the message of deprecated=, nil when not deprecated.
+	deprecated *tagValue
+	// dflt is the text of default=, nil when there is none.
+	dflt *tagValue
+	// values are the contract options that take a value (min=, items.pattern=, …) by their key.
+	values map[string]tagValue
+	// valueOrder is the keys of values in the order written, so that problems come out in that order.
+	valueOrder []string
+}
+
+// tagValue is the value of a `key=value` option with the offset of the option in the tag's value.
+type tagValue struct {
+	text   string
+	offset int
 }
 
 // tagProblem is a tag error with the byte offset, within the struct tag's text, of the part it is about.
@@ -26,14 +44,79 @@ type tagProblem struct {
 // optionWords are the lumi tag options that take no value. `replace` is the design note's spelling of
 // `replaces`; both are accepted because both exist in IDLs written in the wild.
 var optionWords = map[string]string{
-	"optional": "optional",
-	"out":      "out",
-	"in":       "in",
-	"replaces": "replaces",
-	"replace":  "replaces",
+	"optional":    "optional",
+	"out":         "out",
+	"in":          "in",
+	"replaces":    "replaces",
+	"replace":     "replaces",
+	"secret":      "secret",
+	"uniqueItems": "uniqueItems",
 }
 
-const knownOptions = "optional, out, in, replaces, name=NAME"
+// contractOptions are the options that constrain a value; each may also be written with an `items.`
+// prefix, to constrain the elements of an array or the values of a map.
+var contractOptions = map[string]bool{
+	"min": true, "max": true, "exclusiveMin": true, "exclusiveMax": true, "multipleOf": true,
+	"minLength": true, "maxLength": true, "pattern": true,
+	"minItems": true, "maxItems": true, "minProperties": true, "maxProperties": true,
+}
+
+// unknownOption says that word is not a lumi option, suggesting the nearest one when it looks like a typo.
+func unknownOption(word string) string {
+	key, _, hasValue := strings.Cut(word, "=")
+	prefix := ""
+	if rest, ok := strings.CutPrefix(key, "items."); ok {
+		prefix, key = "items.", rest
+	}
+	best, bestDist := "", 1+len(key)/4 // a typo is a letter or two, not a different word
+	consider := func(option string) {
+		if d := editDistance(strings.ToLower(key), strings.ToLower(option)); d < bestDist {
+			best, bestDist = option, d
+		}
+	}
+	// In a fixed order, canonical spellings only, so that the hint is the same on every run.
+	candidates := []string{"name", "default", "deprecated"}
+	for _, canon := range optionWords {
+		candidates = append(candidates, canon)
+	}
+	for option := range contractOptions {
+		candidates = append(candidates, option)
+	}
+	slices.Sort(candidates)
+	for _, option := range slices.Compact(candidates) {
+		consider(option)
+	}
+	shown := word
+	if hasValue {
+		shown = prefix + key + "="
+	}
+	msg := fmt.Sprintf("unknown lumi option %q", shown)
+	if best != "" {
+		return msg + fmt.Sprintf("; did you mean %q?", prefix+best)
+	}
+	return msg + "; the options are listed in the documentation of package github.com/cidlc/cidlc/idl"
+}
+
+// editDistance is the Levenshtein distance of a and b, for "did you mean" hints.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
 
 // lookupLumiTag validates the syntax of a whole struct tag (the conventional `key:"value" key:"value"`
 // form that reflect.StructTag.Get expects) and returns the value of its lumi key and that value's offset in
@@ -93,6 +176,10 @@ func lookupLumiTag(tag string) (value string, offset int, found bool, problems [
 // parseLumiTag parses the value of a lumi tag: `[NAME][,OPTION]...`. The first element is the wire name
 // when it is not an option word and has no `=` (the 2017 form, `lumi:"groupID,out"`); `name=NAME` says the
 // same explicitly (the design note's form). Offsets in problems are relative to value.
+//
+// A value that holds a comma is written in single quotes, and a single quote inside them is doubled, as in
+// SQL: `pattern='^[a-z]{1,3}$'`, `deprecated='use Size, not Count'`, `default='it”s'`. (A double quote is
+// written \" as everywhere in a Go struct tag.)
 func parseLumiTag(value string) (tagOptions, []tagProblem) {
 	var opts tagOptions
 	var problems []tagProblem
@@ -112,25 +199,46 @@ func parseLumiTag(value string) (tagOptions, []tagProblem) {
 		}
 		nameGiven = true
 	}
-	at := 0
-	for i, elem := range strings.Split(value, ",") {
-		here := at
-		at += len(elem) + 1
-		word := strings.TrimSpace(elem)
+	elems, splitProblems := splitTag(value)
+	problems = append(problems, splitProblems...)
+	for i, e := range elems {
+		word, here := e.text, e.offset
 		switch {
-		case word == "" && i == 0:
+		case word == "" && i == 0 && !e.hasValue:
 			// `lumi:",optional"`: no name, as in encoding/json.
 			continue
-		case word == "":
+		case word == "" && !e.hasValue:
 			problems = append(problems, tagProblem{here, "empty option in lumi tag (a stray comma?)"})
 			continue
 		}
-		if key, val, ok := strings.Cut(word, "="); ok {
-			if key == "name" {
-				setName(val, here)
+		if e.hasValue {
+			key := word
+			if seen[key] {
+				problems = append(problems, tagProblem{here, fmt.Sprintf("duplicate lumi option %q", key+"=")})
 				continue
 			}
-			problems = append(problems, tagProblem{here, fmt.Sprintf("unknown lumi option %q; the options are %s", word, knownOptions)})
+			seen[key] = true
+			v := tagValue{text: e.value, offset: here}
+			switch {
+			case key == "name":
+				setName(e.value, here)
+			case key == "default":
+				opts.dflt = &v
+			case key == "deprecated":
+				if strings.TrimSpace(e.value) == "" {
+					problems = append(problems, tagProblem{here, "deprecated= needs a message saying what to use instead"})
+					continue
+				}
+				opts.deprecated = &v
+			case contractOptions[key] || strings.HasPrefix(key, "items.") && contractOptions[strings.TrimPrefix(key, "items.")]:
+				if opts.values == nil {
+					opts.values = map[string]tagValue{}
+				}
+				opts.values[key] = v
+				opts.valueOrder = append(opts.valueOrder, key)
+			default:
+				problems = append(problems, tagProblem{here, unknownOption(key + "=")})
+			}
 			continue
 		}
 		canon, isOption := optionWords[word]
@@ -139,7 +247,7 @@ func parseLumiTag(value string) (tagOptions, []tagProblem) {
 				setName(word, here)
 				continue
 			}
-			problems = append(problems, tagProblem{here, fmt.Sprintf("unknown lumi option %q; the options are %s", word, knownOptions)})
+			problems = append(problems, tagProblem{here, unknownOption(word)})
 			continue
 		}
 		if seen[canon] {
@@ -156,6 +264,10 @@ func parseLumiTag(value string) (tagOptions, []tagProblem) {
 			opts.in = true
 		case "replaces":
 			opts.replaces = true
+		case "secret":
+			opts.secret = true
+		case "uniqueItems":
+			opts.unique = true
 		}
 	}
 	if opts.in && opts.out {
@@ -164,7 +276,81 @@ func parseLumiTag(value string) (tagOptions, []tagProblem) {
 	if opts.out && opts.replaces {
 		problems = append(problems, tagProblem{0, "replaces has no effect on an out property: callers cannot change it"})
 	}
+	if opts.dflt != nil && opts.out {
+		problems = append(problems, tagProblem{opts.dflt.offset, "default= is for inputs; an out property gets its value from the provider"})
+	}
+	if opts.dflt != nil && opts.optional {
+		problems = append(problems, tagProblem{opts.dflt.offset,
+			"a property with a default is never absent: drop optional (and the pointer); callers may still leave it out"})
+	}
 	return opts, problems
+}
+
+// tagElem is one comma-separated element of a lumi tag: a word, or a key with its (unquoted) value.
+type tagElem struct {
+	text     string // the word, or the key of key=value, trimmed
+	value    string
+	hasValue bool
+	offset   int // of the element in the tag's value
+}
+
+// splitTag splits a lumi tag's value at the commas that are not inside a single-quoted value.
+func splitTag(value string) ([]tagElem, []tagProblem) {
+	var elems []tagElem
+	var problems []tagProblem
+	i := 0
+	for {
+		start := i
+		for i < len(value) && value[i] != ',' && value[i] != '=' {
+			i++
+		}
+		e := tagElem{text: strings.TrimSpace(value[start:i]), offset: start}
+		if i < len(value) && value[i] == '=' {
+			e.hasValue = true
+			i++
+			if i < len(value) && value[i] == '\'' {
+				var b strings.Builder
+				quote := i
+				i++
+				closed := false
+				for i < len(value) {
+					if value[i] == '\'' {
+						if i+1 < len(value) && value[i+1] == '\'' {
+							b.WriteByte('\'')
+							i += 2
+							continue
+						}
+						i++
+						closed = true
+						break
+					}
+					b.WriteByte(value[i])
+					i++
+				}
+				if !closed {
+					problems = append(problems, tagProblem{quote, "a quoted value has no closing quote (write a quote inside one as '')"})
+				}
+				e.value = b.String()
+				if i < len(value) && value[i] != ',' {
+					problems = append(problems, tagProblem{i, "a comma must follow a quoted value"})
+					for i < len(value) && value[i] != ',' {
+						i++
+					}
+				}
+			} else {
+				vstart := i
+				for i < len(value) && value[i] != ',' {
+					i++
+				}
+				e.value = value[vstart:i]
+			}
+		}
+		elems = append(elems, e)
+		if i >= len(value) {
+			return elems, problems
+		}
+		i++ // the comma
+	}
 }
 
 // isIdentifier reports whether s is a Go identifier (letters, digits and underscores, not starting with a
@@ -185,13 +371,17 @@ func isIdentifier(s string) bool {
 // wireName derives a property's wire name from its Go name: the leading run of upper-case letters is
 // lowered, except that its last letter stays upper-case when a lower-case letter follows it, because that
 // letter starts the next word (IPProtocol → ipProtocol, VPC → vpc, GroupID → groupID, CIDRIP → cidrip).
+// One exception: a lone "s" after the run, at the end of the name or before the next capital, makes an
+// initialism plural rather than starting a word (CIDRs → cidrs, URLs → urls, IDsByZone → idsByZone), as
+// Go names such plurals and as authors expect them on the wire.
 func wireName(goName string) string {
 	runes := []rune(goName)
 	n := 0
 	for n < len(runes) && unicode.IsUpper(runes[n]) {
 		n++
 	}
-	if n > 1 && n < len(runes) && unicode.IsLower(runes[n]) {
+	plural := n > 1 && n < len(runes) && runes[n] == 's' && (n+1 == len(runes) || !unicode.IsLower(runes[n+1]))
+	if n > 1 && n < len(runes) && unicode.IsLower(runes[n]) && !plural {
 		n--
 	}
 	for i := 0; i < n; i++ {

@@ -1,6 +1,7 @@
 package load
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -13,7 +14,11 @@ func TestWireName(t *testing.T) {
 		"CIDRIP":     "cidrip",
 		"FromPort":   "fromPort",
 		"X":          "x",
-		"URLs":       "urLs", // the run URL is followed by s: L starts the "next word", as the rule says
+		"URLs":       "urls", // a plural initialism, not URL + "Ls"
+		"CIDRs":      "cidrs",
+		"IDsByZone":  "idsByZone",
+		"ARNsecret":  "arNsecret", // an s that starts a word is not a plural
+		"IPs2":       "ips2",
 		"VPC2Peer":   "vpc2Peer",
 		"Größe":      "größe",
 		"ÉtatX":      "étatX",
@@ -43,7 +48,19 @@ func TestParseLumiTag(t *testing.T) {
 		{tag: "replace,replaces", err: `duplicate lumi option "replaces"`},
 		{tag: "in,out", err: "both in (input only) and out"},
 		{tag: "optional,bogus", err: `unknown lumi option "bogus"`},
-		{tag: "min=3", err: `unknown lumi option "min=3"`},
+		{tag: "size=3", err: `unknown lumi option "size="`},
+		{tag: "secret,uniqueItems", want: tagOptions{secret: true, unique: true}},
+		{tag: "pattern='^[a-z]{1,3}$',min=1", want: tagOptions{values: map[string]tagValue{
+			"pattern": {text: "^[a-z]{1,3}$", offset: 0}, "min": {text: "1", offset: 23}}, valueOrder: []string{"pattern", "min"}}},
+		{tag: "deprecated='use Size, not Count; it''s gone'", want: tagOptions{deprecated: &tagValue{text: "use Size, not Count; it's gone"}}},
+		{tag: "items.pattern=^a+$", want: tagOptions{values: map[string]tagValue{"items.pattern": {text: "^a+$"}}, valueOrder: []string{"items.pattern"}}},
+		{tag: "default=80", want: tagOptions{dflt: &tagValue{text: "80"}}},
+		{tag: "pattern='abc", err: "no closing quote"},
+		{tag: "pattern='a'b", err: "a comma must follow"},
+		{tag: "min=1,min=2", err: `duplicate lumi option "min="`},
+		{tag: "deprecated=", err: "deprecated= needs a message"},
+		{tag: "optional,default=3", err: "never absent"},
+		{tag: "out,default=3", err: "default= is for inputs"},
 		{tag: "name=", err: "name= needs a name"},
 		{tag: "a-b", err: "is not an identifier"},
 		{tag: "a,name=b", err: "wire name is given twice"},
@@ -56,7 +73,7 @@ func TestParseLumiTag(t *testing.T) {
 			}
 			continue
 		}
-		if len(problems) > 0 || got != tc.want {
+		if len(problems) > 0 || !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("parseLumiTag(%q) = %+v, %v; want %+v", tc.tag, got, problems, tc.want)
 		}
 	}

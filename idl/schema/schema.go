@@ -142,6 +142,43 @@ type Property struct {
 	Replaces bool `json:"replaces,omitempty"`
 	// Synthetic marks the `name` property that idl.NamedResource adds: it has no Go field of its own.
 	Synthetic bool `json:"synthetic,omitempty"`
+
+	// Default is the value an input takes when the caller leaves it out (default=): a bool, float64 or
+	// string (for enums, the value's string). nil when there is none. A property with a default is
+	// neither Optional nor absent once defaults are filled in.
+	Default any `json:"default,omitempty"`
+	// Secret: the value is a secret in state and outputs.
+	Secret bool `json:"secret,omitempty"`
+	// Deprecated is the deprecation message (deprecated=), "" when the property is not deprecated.
+	Deprecated string `json:"deprecated,omitempty"`
+	// Constraints limit the property's values; nil when there are none.
+	Constraints *Constraints `json:"constraints,omitempty"`
+}
+
+// Constraints are the value contracts of a property (min=, pattern=, minItems=, …). Each field applies
+// to one kind of value, as the loader checked: numbers, strings (lengths count Unicode code points),
+// arrays, or maps. Items constrains the elements of an array or the values of a map.
+type Constraints struct {
+	Min          *float64 `json:"min,omitempty"`
+	Max          *float64 `json:"max,omitempty"`
+	ExclusiveMin *float64 `json:"exclusiveMin,omitempty"`
+	ExclusiveMax *float64 `json:"exclusiveMax,omitempty"`
+	MultipleOf   *float64 `json:"multipleOf,omitempty"`
+
+	MinLength *int `json:"minLength,omitempty"`
+	MaxLength *int `json:"maxLength,omitempty"`
+	// Pattern is an RE2 regular expression, matched anywhere in the string unless anchored with ^ and $.
+	// The loader accepts only patterns that JavaScript reads the same way (see package idl/pattern).
+	Pattern string `json:"pattern,omitempty"`
+
+	MinItems    *int `json:"minItems,omitempty"`
+	MaxItems    *int `json:"maxItems,omitempty"`
+	UniqueItems bool `json:"uniqueItems,omitempty"`
+
+	MinProperties *int `json:"minProperties,omitempty"`
+	MaxProperties *int `json:"maxProperties,omitempty"`
+
+	Items *Constraints `json:"items,omitempty"`
 }
 
 // Kind says what a Type is.

@@ -1,0 +1,303 @@
+package load
+
+import (
+	"fmt"
+	"go/token"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/cidlc/cidlc/idl/pattern"
+	"github.com/cidlc/cidlc/idl/schema"
+)
+
+// contractKinds says which kind of value each contract option constrains.
+var contractKinds = map[string]schema.Kind{
+	"min": schema.Number, "max": schema.Number, "exclusiveMin": schema.Number, "exclusiveMax": schema.Number,
+	"multipleOf": schema.Number,
+	"minLength":  schema.String, "maxLength": schema.String, "pattern": schema.String,
+	"minItems": schema.Array, "maxItems": schema.Array,
+	"minProperties": schema.Map, "maxProperties": schema.Map,
+}
+
+// kindNames are the kinds as messages name them.
+var kindNames = map[schema.Kind]string{
+	schema.Number: "numbers", schema.String: "strings", schema.Array: "arrays", schema.Map: "maps",
+}
+
+// underlying returns t with aliases looked through: contracts constrain values, whatever their type's name.
+func underlying(t *schema.Type) *schema.Type {
+	for t != nil && t.Kind == schema.AliasRef {
+		t = t.Alias.Type
+	}
+	return t
+}
+
+// describe names a type for messages: "a string", "an enum", "a reference to a resource".
+func describe(t *schema.Type) string {
+	switch t.Kind {
+	case schema.Bool:
+		return "a bool"
+	case schema.Number:
+		return "a number"
+	case schema.String:
+		return "a string"
+	case schema.Array:
+		return "an array"
+	case schema.Map:
+		return "a map"
+	case schema.EnumRef:
+		return "an enum"
+	case schema.StructRef:
+		return "a struct"
+	case schema.Capability, schema.AnyResource:
+		return "a reference to a resource"
+	case schema.Asset:
+		return "an asset"
+	case schema.Archive:
+		return "an archive"
+	}
+	return "an arbitrary value"
+}
+
+// contracts checks the contract options of a property (constraints, default, secret, deprecated) against
+// its type and each other, and records them in the model.
+func (c *checker) contracts(subject string, prop *schema.Property, opts tagOptions, pos func(int) token.Pos, isResource bool) {
+	errorAt := func(offset int, format string, args ...any) {
+		c.errorf(pos(offset), "%s: %s", subject, fmt.Sprintf(format, args...))
+	}
+	if opts.deprecated != nil {
+		prop.Deprecated = opts.deprecated.text
+	}
+	if opts.secret {
+		switch t := underlying(prop.Type); {
+		case !isResource:
+			errorAt(0, "secret is only for resource properties: a whole property is secret, not a part of one")
+		case t != nil && (t.Kind == schema.Capability || t.Kind == schema.AnyResource):
+			errorAt(0, "secret does not apply to a reference to a resource: its URN and ID are not secret")
+		default:
+			prop.Secret = true
+		}
+	}
+
+	t := underlying(prop.Type)
+	if t == nil {
+		return
+	}
+	var cs schema.Constraints
+	ok := true
+	for _, key := range opts.valueOrder {
+		v := opts.values[key]
+		name, target, into := key, t, &cs
+		if rest, items := strings.CutPrefix(key, "items."); items {
+			if t.Kind != schema.Array && t.Kind != schema.Map {
+				errorAt(v.offset, "%s= constrains the elements of arrays and maps, and %s is %s", key, prop.Name, describe(t))
+				ok = false
+				continue
+			}
+			if cs.Items == nil {
+				cs.Items = &schema.Constraints{}
+			}
+			name, target, into = rest, underlying(t.Elem), cs.Items
+		}
+		if want := contractKinds[name]; target == nil || target.Kind != want {
+			what := prop.Name
+			if into != &cs {
+				what = "an element of " + prop.Name
+			}
+			errorAt(v.offset, "%s= applies to %s, and %s is %s", key, kindNames[want], what, describe(target))
+			ok = false
+			continue
+		}
+		if msg := setConstraint(into, name, v.text); msg != "" {
+			errorAt(v.offset, "%s=%s: %s", key, v.text, msg)
+			ok = false
+		}
+	}
+	if opts.unique {
+		if t.Kind != schema.Array {
+			errorAt(0, "uniqueItems applies to arrays, and %s is %s", prop.Name, describe(t))
+			ok = false
+		} else {
+			cs.UniqueItems = true
+		}
+	}
+	if ok {
+		for _, msg := range boundProblems(&cs, "") {
+			errorAt(0, "%s", msg)
+			ok = false
+		}
+	}
+	if ok && cs != (schema.Constraints{}) {
+		prop.Constraints = &cs
+	}
+
+	if opts.dflt != nil {
+		if !isResource {
+			errorAt(opts.dflt.offset, "default= is only for resource properties")
+			return
+		}
+		value, msg := parseDefault(prop.Type, opts.dflt.text)
+		if msg != "" {
+			errorAt(opts.dflt.offset, "default=%s: %s", opts.dflt.text, msg)
+			return
+		}
+		if ok && prop.Constraints != nil {
+			if msg := Violation(prop.Constraints, value); msg != "" {
+				errorAt(opts.dflt.offset, "default=%s breaks the property's own contract: %s", opts.dflt.text, msg)
+				return
+			}
+		}
+		prop.Default = value
+	}
+}
+
+// setConstraint parses the value of one constraint option into cs, or says what is wrong with it.
+func setConstraint(cs *schema.Constraints, name, text string) string {
+	switch name {
+	case "min", "max", "exclusiveMin", "exclusiveMax", "multipleOf":
+		f, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
+		if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+			return "not a number"
+		}
+		if name == "multipleOf" && f <= 0 {
+			return "must be greater than 0"
+		}
+		*map[string]**float64{
+			"min": &cs.Min, "max": &cs.Max, "exclusiveMin": &cs.ExclusiveMin, "exclusiveMax": &cs.ExclusiveMax,
+			"multipleOf": &cs.MultipleOf,
+		}[name] = &f
+	case "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties":
+		n, err := strconv.Atoi(strings.TrimSpace(text))
+		if err != nil || n < 0 {
+			return "not a whole number of 0 or more"
+		}
+		*map[string]**int{
+			"minLength": &cs.MinLength, "maxLength": &cs.MaxLength, "minItems": &cs.MinItems,
+			"maxItems": &cs.MaxItems, "minProperties": &cs.MinProperties, "maxProperties": &cs.MaxProperties,
+		}[name] = &n
+	case "pattern":
+		if _, err := pattern.Parse(text); err != nil {
+			return "not a valid RE2 regular expression: " + err.Error()
+		}
+		cs.Pattern = text
+	}
+	return ""
+}
+
+// boundProblems says which bounds of cs contradict each other.
+func boundProblems(cs *schema.Constraints, of string) []string {
+	var msgs []string
+	bad := func(format string, args ...any) { msgs = append(msgs, of+fmt.Sprintf(format, args...)) }
+	if cs.Min != nil && cs.ExclusiveMin != nil {
+		bad("min= and exclusiveMin= both bound the value from below; keep one")
+	}
+	if cs.Max != nil && cs.ExclusiveMax != nil {
+		bad("max= and exclusiveMax= both bound the value from above; keep one")
+	}
+	lo, loX := cs.Min, false
+	if cs.ExclusiveMin != nil {
+		lo, loX = cs.ExclusiveMin, true
+	}
+	hi, hiX := cs.Max, false
+	if cs.ExclusiveMax != nil {
+		hi, hiX = cs.ExclusiveMax, true
+	}
+	if lo != nil && hi != nil && (*lo > *hi || *lo == *hi && (loX || hiX)) {
+		bad("no number is within the bounds %s and %s", fmtBound(lo, loX, "min"), fmtBound(hi, hiX, "max"))
+	}
+	for _, pair := range []struct {
+		lo, hi *int
+		what   string
+	}{{cs.MinLength, cs.MaxLength, "Length"}, {cs.MinItems, cs.MaxItems, "Items"}, {cs.MinProperties, cs.MaxProperties, "Properties"}} {
+		if pair.lo != nil && pair.hi != nil && *pair.lo > *pair.hi {
+			bad("min%s=%d is more than max%s=%d", pair.what, *pair.lo, pair.what, *pair.hi)
+		}
+	}
+	if cs.Items != nil {
+		msgs = append(msgs, boundProblems(cs.Items, of+"items: ")...)
+	}
+	return msgs
+}
+
+func fmtBound(f *float64, exclusive bool, name string) string {
+	if exclusive {
+		name = "exclusive" + strings.ToUpper(name[:1]) + name[1:]
+	}
+	return name + "=" + strconv.FormatFloat(*f, 'g', -1, 64)
+}
+
+// parseDefault parses the text of default= as a value of t: a bool, a number, a string, or a value of an
+// enum (its string).
+func parseDefault(t *schema.Type, text string) (any, string) {
+	u := underlying(t)
+	switch u.Kind {
+	case schema.Bool:
+		b, err := strconv.ParseBool(text)
+		if err != nil || (text != "true" && text != "false") {
+			return nil, "not a bool (true or false)"
+		}
+		return b, ""
+	case schema.Number:
+		f, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
+		if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+			return nil, "not a number"
+		}
+		return f, ""
+	case schema.String:
+		return text, ""
+	case schema.EnumRef:
+		var values []string
+		for _, v := range u.Enum.Values {
+			if v.Value == text {
+				return text, ""
+			}
+			values = append(values, strconv.Quote(v.Value))
+		}
+		return nil, fmt.Sprintf("not a value of enum %s (%s)", u.Enum.Name, strings.Join(values, ", "))
+	}
+	return nil, fmt.Sprintf("default= is for bools, numbers, strings and enums, and this is %s", describe(u))
+}
+
+// Violation says how value breaks cs, or returns "" when it does not: the same rules the generated code
+// enforces. It checks the constraints that apply to value's kind (float64, string, []any, map[string]any)
+// and, for arrays and maps, the elements against cs.Items. String lengths count Unicode code points.
+func Violation(cs *schema.Constraints, value any) string {
+	switch v := value.(type) {
+	case float64:
+		switch {
+		case cs.Min != nil && v < *cs.Min:
+			return fmt.Sprintf("%s is less than the minimum %s", fmtNum(v), fmtNum(*cs.Min))
+		case cs.Max != nil && v > *cs.Max:
+			return fmt.Sprintf("%s is more than the maximum %s", fmtNum(v), fmtNum(*cs.Max))
+		case cs.ExclusiveMin != nil && v <= *cs.ExclusiveMin:
+			return fmt.Sprintf("%s is not more than %s", fmtNum(v), fmtNum(*cs.ExclusiveMin))
+		case cs.ExclusiveMax != nil && v >= *cs.ExclusiveMax:
+			return fmt.Sprintf("%s is not less than %s", fmtNum(v), fmtNum(*cs.ExclusiveMax))
+		case cs.MultipleOf != nil && !isMultiple(v, *cs.MultipleOf):
+			return fmt.Sprintf("%s is not a multiple of %s", fmtNum(v), fmtNum(*cs.MultipleOf))
+		}
+	case string:
+		n := utf8.RuneCountInString(v)
+		switch {
+		case cs.MinLength != nil && n < *cs.MinLength:
+			return fmt.Sprintf("%d characters are fewer than the minimum %d", n, *cs.MinLength)
+		case cs.MaxLength != nil && n > *cs.MaxLength:
+			return fmt.Sprintf("%d characters are more than the maximum %d", n, *cs.MaxLength)
+		case cs.Pattern != "" && !regexp.MustCompile(cs.Pattern).MatchString(v):
+			return fmt.Sprintf("%q does not match the pattern %s", v, cs.Pattern)
+		}
+	}
+	return ""
+}
+
+// isMultiple reports whether v is a whole multiple of m, allowing for the rounding of decimal fractions
+// in binary (0.3 is a multiple of 0.1). Both sides of the wire use this rule.
+func isMultiple(v, m float64) bool {
+	q := v / m
+	return math.Abs(q-math.Round(q)) <= 1e-9*math.Max(1, math.Abs(q))
+}
+
+func fmtNum(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }

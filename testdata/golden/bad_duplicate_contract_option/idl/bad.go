@@ -1,0 +1,10 @@
+package bad
+
+import "github.com/cidlc/cidlc/idl"
+
+// Thing is a resource.
+type Thing struct {
+	idl.Resource
+	// Size.
+	Size float64 `lumi:"min=1,min=2"`
+}
