@@ -148,9 +148,10 @@
 // not on a field of a plain struct: a whole property is secret). deprecated=MESSAGE marks a property as
 // deprecated: TypeScript shows it with @deprecated and warns once when a program sets it.
 //
-// Values that hold a comma are written in single quotes, and a single quote inside them is doubled:
-// pattern='^[a-z]{1,3}$', deprecated='use size, not capacity', default='it''s'. (A double quote is
-// written \" as everywhere in a Go struct tag.)
+// Values that hold a comma are written in single quotes, and a single quote inside them is doubled (a
+// double quote is written \" as everywhere in a Go struct tag):
+//
+//	pattern='^[a-z]{1,3}$'    deprecated='use size, not capacity'    default='it''s'
 //
 // Every mistake is a positioned error: an option on the wrong kind of value, a number that does not
 // parse, a pattern RE2 rejects (with RE2's message), bounds that leave no value (min=10,max=5), a
