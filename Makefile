@@ -22,7 +22,8 @@ test: lint
 
 # Run cidlc on the example provider.
 demo: build
-	./$(BIN) -v examples/idl --out-pack=examples/pack --out-provider=examples/provider
+	./$(BIN) -v examples/idl --out-pack=examples/pack --out-provider=examples/provider \
+		--out-schema=examples/cmd/pulumi-resource-acme/schema.json --pkg-version=0.1.0
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' | grep -v '\(^\|/\)testdata/')); \

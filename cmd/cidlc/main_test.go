@@ -118,7 +118,8 @@ func TestGoGenerate(t *testing.T) {
 		t.Fatalf("go generate: %v\n%s", err, out)
 	}
 	// The checked-in example outputs are what go generate produces.
-	_, stderr, status := cidlc(t, repoRoot(t), "examples/idl", "--out-pack=examples/pack", "--out-provider=examples/provider", "--check")
+	_, stderr, status := cidlc(t, repoRoot(t), "examples/idl", "--out-pack=examples/pack", "--out-provider=examples/provider",
+		"--out-schema=examples/cmd/pulumi-resource-acme/schema.json", "--pkg-version=0.1.0", "--check")
 	if status != 0 {
 		t.Errorf("examples/ is not current after go generate: exit %d\n%s", status, stderr)
 	}

@@ -16,4 +16,4 @@
 // input for cidlc.
 package acme
 
-//go:generate go run github.com/cidlc/cidlc/cmd/cidlc . --out-pack=../pack --out-provider=../provider
+//go:generate go run github.com/cidlc/cidlc/cmd/cidlc . --out-pack=../pack --out-provider=../provider --out-schema=../cmd/pulumi-resource-acme/schema.json --pkg-version=0.1.0

@@ -11,6 +11,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -47,6 +49,9 @@ type options struct {
 	outPack     string
 	outProvider string
 	name        string
+	outSchema   string
+	schemaMeta  map[string]string
+	pkgVersion  string
 	printSchema bool
 	check       bool
 	quiet       bool
@@ -144,6 +149,9 @@ func parseFlags(args []string, stdout, stderr io.Writer) (opts options, status i
 	fs.StringVar(&opts.outPack, "out-pack", "", "write the TypeScript package to this `dir`")
 	fs.StringVar(&opts.outProvider, "out-provider", "", "write the Go provider stubs to this `dir`")
 	fs.StringVar(&opts.outProvider, "out-rpc", "", "the 2017 name of --out-provider")
+	fs.StringVar(&opts.outSchema, "out-schema", "", "write the Pulumi package schema (JSON) to this `file`")
+	fs.StringVar(&opts.pkgVersion, "pkg-version", "", "the package `version` written into the schema")
+	fs.StringToStringVar(&opts.schemaMeta, "schema-meta", nil, "schema package fields as `key=value` pairs: "+strings.Join(schemaMetaKeys, ", "))
 	fs.BoolVar(&opts.check, "check", false, "write nothing; print a unified diff of every output that is not current and exit 1 if any")
 	fs.StringVar(&opts.name, "name", "", "the package `name` that starts every type token (default: the Go name of the root IDL package)")
 	fs.BoolVar(&opts.printSchema, "print-schema", false, "print the schema model as JSON on standard output")
@@ -179,6 +187,12 @@ func parseFlags(args []string, stdout, stderr io.Writer) (opts options, status i
 	case opts.quiet && opts.verbose:
 		fmt.Fprintln(stderr, "cidlc: --quiet and --verbose contradict each other")
 		return opts, ExitUsage, true
+	}
+	for key := range opts.schemaMeta {
+		if !slices.Contains(schemaMetaKeys, key) {
+			fmt.Fprintf(stderr, "cidlc: --schema-meta: unknown key %q; the keys are %s\n", key, strings.Join(schemaMetaKeys, ", "))
+			return opts, ExitUsage, true
+		}
 	}
 	opts.idlDir = fs.Arg(0)
 	return opts, ExitOK, false

@@ -1,9 +1,14 @@
 package cli
 
 import (
+	"errors"
+	"path/filepath"
+
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/gen/gostub"
+	"github.com/cidlc/cidlc/gen/pulumischema"
 	"github.com/cidlc/cidlc/gen/typescript"
+	"github.com/cidlc/cidlc/idl/schema"
 )
 
 // outputs turns the output flags into the backends to run, in a fixed order.
@@ -19,7 +24,58 @@ func outputs(opts options) ([]gen.Output, error) {
 		}
 		outs = append(outs, gen.Output{Dir: opts.outProvider, Backend: b})
 	}
+	if opts.outSchema != "" {
+		dir, file := filepath.Split(opts.outSchema)
+		if file == "" {
+			return nil, errors.New("--out-schema names a file, not a directory: " + opts.outSchema)
+		}
+		if dir == "" {
+			dir = "."
+		}
+		m := opts.schemaMeta
+		b := pulumischema.Backend{Options: pulumischema.Options{
+			File: file, Version: opts.pkgVersion,
+			Homepage: m["homepage"], Repository: m["repository"], License: m["license"], Publisher: m["publisher"],
+			DisplayName: m["displayName"], GoImportPath: m["goImportPath"], NPMPackage: m["npmPackage"],
+		}}
+		outs = addTo(outs, dir, b)
+	}
 	return outs, nil
+}
+
+// schemaMetaKeys are the keys --schema-meta takes.
+var schemaMetaKeys = []string{"displayName", "homepage", "repository", "license", "publisher", "goImportPath", "npmPackage"}
+
+// addTo adds backend b writing into dir. When another output already writes into dir (the schema inside
+// the TypeScript package, say), b joins it: each output directory has one owner and one manifest.
+func addTo(outs []gen.Output, dir string, b gen.Backend) []gen.Output {
+	abs, _ := filepath.Abs(dir)
+	for i, out := range outs {
+		if other, _ := filepath.Abs(out.Dir); other == abs {
+			outs[i].Backend = joined{out.Backend, b}
+			return outs
+		}
+	}
+	return append(outs, gen.Output{Dir: dir, Backend: b})
+}
+
+// joined is two backends writing into one directory.
+type joined [2]gen.Backend
+
+func (j joined) Name() string { return j[0].Name() + "+" + j[1].Name() }
+
+func (j joined) Generate(pkg *schema.Package) ([]*gen.File, error) {
+	var all []*gen.File
+	var errs []error
+	for _, b := range j {
+		files, err := b.Generate(pkg)
+		if err != nil {
+			errs = append(errs, errors.New(b.Name()+": "+err.Error()))
+			continue
+		}
+		all = append(all, files...)
+	}
+	return all, errors.Join(errs...)
 }
 
 // The backends of the output flags. The Go stubs need the import path of their output directory, to import

@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"log"
 	"slices"
 
@@ -16,8 +17,15 @@ import (
 	"github.com/cidlc/cidlc/provider"
 )
 
+// schema is the Pulumi package schema that cidlc generates beside this file (--out-schema, from the
+// go:generate line of examples/idl), so that GetSchema and the IDL can never disagree: a stale schema
+// fails cidlc --check.
+//
+//go:embed schema.json
+var schema []byte
+
 // config says who the plugin is; the engine finds it as pulumi-resource-<Name>.
-var config = provider.Config{Name: "acme", Version: "0.1.0"}
+var config = provider.Config{Name: "acme", Version: "0.1.0", Schema: schema}
 
 func main() {
 	c, err := cloud.FromEnv()

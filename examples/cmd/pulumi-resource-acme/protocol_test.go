@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
 
@@ -146,9 +147,14 @@ func TestProviderCalls(t *testing.T) {
 	if err != nil || len(dc.GetReplaces()) > 0 {
 		t.Errorf("DiffConfig = %v, %v; want nothing replaced", dc, err)
 	}
+	// GetSchema serves exactly the schema cidlc generated from the IDL (embedded from schema.json).
+	want, err := os.ReadFile("schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
 	schema, err := d.client.GetSchema(ctx, &pulumirpc.GetSchemaRequest{})
-	if err != nil || schema.GetSchema() != `{"name":"acme","version":"0.1.0"}` {
-		t.Errorf("GetSchema = %v, %v", schema, err)
+	if err != nil || schema.GetSchema() != string(want) || !strings.Contains(string(want), `"acme:network/vpc:VPC"`) {
+		t.Errorf("GetSchema = %.200v…, %v; want the generated schema.json", schema.GetSchema(), err)
 	}
 	if _, err := d.client.Invoke(ctx, &pulumirpc.InvokeRequest{Tok: "acme:index:getThing"}); status.Code(err) != codes.Unimplemented {
 		t.Errorf("Invoke: %v; want Unimplemented", err)

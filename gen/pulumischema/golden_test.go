@@ -1,0 +1,47 @@
+package pulumischema_test
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cidlc/cidlc/gen/golden"
+	"github.com/cidlc/cidlc/gen/pulumischema"
+	"github.com/cidlc/cidlc/idl/load"
+)
+
+// TestGolden writes the schema of every valid golden case (and of examples/) and compares it with the
+// case's schema.json.
+func TestGolden(t *testing.T) {
+	// examples/ keeps its schema where the plugin embeds it.
+	dirs := map[string]string{"examples": "../../examples"}
+	want := func(name, dir string) string {
+		if name == "examples" {
+			return filepath.Join(dir, "cmd/pulumi-resource-acme/schema.json")
+		}
+		return filepath.Join(dir, "schema.json")
+	}
+	for _, c := range golden.Cases(t, "../../testdata/golden") {
+		if strings.HasPrefix(c.Name, "ts_") || strings.HasPrefix(c.Name, "go_") {
+			dirs[c.Name] = c.Dir
+		}
+	}
+	for name, dir := range dirs {
+		t.Run(name, func(t *testing.T) {
+			pkg, err := load.Load(load.Config{Dir: filepath.Join(dir, "idl")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			files, err := pulumischema.Backend{Options: pulumischema.Options{Version: "0.1.0"}}.Generate(pkg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var v map[string]any
+			if err := json.Unmarshal(files[0].Content, &v); err != nil {
+				t.Fatalf("the schema is not JSON: %v", err)
+			}
+			golden.File(t, want(name, dir), files[0].Content)
+		})
+	}
+}

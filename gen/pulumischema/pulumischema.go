@@ -1,0 +1,333 @@
+// Package pulumischema is the --out-schema backend: it writes the IDL as a Pulumi package schema, the
+// JSON document from which Pulumi's own `pulumi package gen-sdk` generates SDKs for every language Pulumi
+// supports, and which a provider returns from GetSchema.
+//
+// The mapping:
+//
+//   - resources → "resources": every property but `in` ones in "properties" (an out property named id is
+//     the resource's ID and is left out, as Pulumi reserves it), "required" for the properties that are
+//     always present; every non-out property in "inputProperties", "requiredInputs" for those a caller
+//     must give (not optional, no default, not the name of a named resource); every property in
+//     "stateInputs";
+//   - structs → object types; enums → string enum types (values in declaration order, with their Go
+//     names and docs); aliases → the aliased type, inline;
+//   - capabilities → resource references ("$ref": "#/resources/<token>"); a reference to any resource,
+//     interface{}, idl.Asset and idl.Archive → Pulumi's builtin Any, Asset and Archive;
+//   - replaces → "replaceOnChanges"; default= → "default"; secret → "secret"; deprecated= →
+//     "deprecationMessage"; docs → "description". What the schema cannot express (min=, pattern=, …) is
+//     appended to the description as a readable sentence, and stays enforced by the provider.
+//
+// The package description is the root IDL package's doc comment; the other package fields come from
+// Options. Output is deterministic: encoding/json sorts map keys, and lists keep the IDL's order.
+package pulumischema
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/idl/schema"
+)
+
+// Options are the package fields that the IDL does not hold.
+type Options struct {
+	// File is the output file's path relative to its output directory (schema.json).
+	File string
+	// Version is the package version; empty leaves it out (the engine then uses the plugin's).
+	Version string
+	// Homepage, Repository, License, Publisher and DisplayName fill the fields of those names.
+	Homepage, Repository, License, Publisher, DisplayName string
+	// GoImportPath is language.go.importBasePath: where a generated Go SDK will live.
+	GoImportPath string
+	// NPMPackage is language.nodejs.packageName.
+	NPMPackage string
+}
+
+// Backend writes the schema. It implements gen.Backend.
+type Backend struct{ Options Options }
+
+// Name returns "schema".
+func (Backend) Name() string { return "schema" }
+
+// Generate returns the one schema file.
+func (b Backend) Generate(pkg *schema.Package) ([]*gen.File, error) {
+	content, err := Marshal(pkg, b.Options)
+	if err != nil {
+		return nil, err
+	}
+	name := b.Options.File
+	if name == "" {
+		name = "schema.json"
+	}
+	return []*gen.File{{Path: name, Content: content}}, nil
+}
+
+// Marshal returns the schema of pkg as indented JSON with a final newline.
+func Marshal(pkg *schema.Package, opts Options) ([]byte, error) {
+	spec := packageSpec(pkg, opts)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "    ")
+	if err := enc.Encode(spec); err != nil {
+		return nil, fmt.Errorf("schema: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// The subset of Pulumi's schema types cidlc writes, in the field order of Pulumi's own PackageSpec.
+type (
+	packageJSON struct {
+		Name        string                   `json:"name"`
+		DisplayName string                   `json:"displayName,omitempty"`
+		Version     string                   `json:"version,omitempty"`
+		Description string                   `json:"description,omitempty"`
+		Homepage    string                   `json:"homepage,omitempty"`
+		License     string                   `json:"license,omitempty"`
+		Repository  string                   `json:"repository,omitempty"`
+		Publisher   string                   `json:"publisher,omitempty"`
+		Meta        *metaJSON                `json:"meta,omitempty"`
+		Language    map[string]any           `json:"language,omitempty"`
+		Types       map[string]*complexJSON  `json:"types,omitempty"`
+		Resources   map[string]*resourceJSON `json:"resources,omitempty"`
+	}
+	metaJSON struct {
+		ModuleFormat string `json:"moduleFormat"`
+	}
+	typeJSON struct {
+		Type                 string    `json:"type,omitempty"`
+		Ref                  string    `json:"$ref,omitempty"`
+		AdditionalProperties *typeJSON `json:"additionalProperties,omitempty"`
+		Items                *typeJSON `json:"items,omitempty"`
+	}
+	propertyJSON struct {
+		typeJSON
+		Description        string `json:"description,omitempty"`
+		Default            any    `json:"default,omitempty"`
+		DeprecationMessage string `json:"deprecationMessage,omitempty"`
+		Secret             bool   `json:"secret,omitempty"`
+		ReplaceOnChanges   bool   `json:"replaceOnChanges,omitempty"`
+	}
+	objectJSON struct {
+		Description string                   `json:"description,omitempty"`
+		Properties  map[string]*propertyJSON `json:"properties,omitempty"`
+		Type        string                   `json:"type,omitempty"`
+		Required    []string                 `json:"required,omitempty"`
+	}
+	complexJSON struct {
+		objectJSON
+		Enum []enumValueJSON `json:"enum,omitempty"`
+	}
+	enumValueJSON struct {
+		Name        string `json:"name,omitempty"`
+		Description string `json:"description,omitempty"`
+		Value       string `json:"value"`
+	}
+	resourceJSON struct {
+		objectJSON
+		InputProperties map[string]*propertyJSON `json:"inputProperties,omitempty"`
+		RequiredInputs  []string                 `json:"requiredInputs,omitempty"`
+		StateInputs     *objectJSON              `json:"stateInputs,omitempty"`
+	}
+)
+
+// moduleFormat extracts Pulumi's module from a token's module part: the directory of the IDL file
+// (`ec2/securityGroup` → `ec2`, `types` → the index module), so that SDKs group resources by IDL package.
+const moduleFormat = "(.*?)/?[^/]*"
+
+func packageSpec(pkg *schema.Package, opts Options) *packageJSON {
+	spec := &packageJSON{
+		Name:        pkg.Name,
+		DisplayName: opts.DisplayName,
+		Version:     opts.Version,
+		Description: pkg.Doc,
+		Homepage:    opts.Homepage,
+		License:     opts.License,
+		Repository:  opts.Repository,
+		Publisher:   opts.Publisher,
+		Meta:        &metaJSON{ModuleFormat: moduleFormat},
+		Types:       map[string]*complexJSON{},
+		Resources:   map[string]*resourceJSON{},
+	}
+	language := map[string]any{}
+	if opts.GoImportPath != "" {
+		language["go"] = map[string]any{"importBasePath": opts.GoImportPath}
+	}
+	if opts.NPMPackage != "" {
+		language["nodejs"] = map[string]any{"packageName": opts.NPMPackage}
+	}
+	if len(language) > 0 {
+		spec.Language = language
+	}
+	for _, m := range pkg.Modules {
+		for _, f := range m.Files {
+			for _, r := range f.Resources {
+				spec.Resources[r.Token] = resourceSpec(r)
+			}
+			for _, s := range f.Structs {
+				obj := objectSpec(s.Doc, s.Properties, func(p *schema.Property) bool { return true })
+				spec.Types[s.Token] = &complexJSON{objectJSON: *obj}
+			}
+			for _, e := range f.Enums {
+				t := &complexJSON{objectJSON: objectJSON{Description: e.Doc, Type: "string"}}
+				for _, v := range e.Values {
+					t.Enum = append(t.Enum, enumValueJSON{Name: v.Name, Description: v.Doc, Value: v.Value})
+				}
+				spec.Types[e.Token] = t
+			}
+		}
+	}
+	return spec
+}
+
+func resourceSpec(r *schema.Resource) *resourceJSON {
+	isID := func(p *schema.Property) bool { return p.Out && p.Name == "id" }
+	outputs := objectSpec(r.Doc, r.Properties, func(p *schema.Property) bool { return !p.In && !isID(p) })
+	outputs.Type = ""
+	res := &resourceJSON{objectJSON: *outputs, InputProperties: map[string]*propertyJSON{}}
+	state := &objectJSON{Description: "Input properties used for looking up and filtering " + r.Name + " resources.",
+		Properties: map[string]*propertyJSON{}, Type: "object"}
+	for _, p := range r.Properties {
+		if isID(p) {
+			continue
+		}
+		state.Properties[p.Name] = propertySpec(p)
+		if p.Out {
+			continue
+		}
+		res.InputProperties[p.Name] = propertySpec(p)
+		if !p.Optional && p.Default == nil {
+			res.RequiredInputs = append(res.RequiredInputs, p.Name)
+		}
+	}
+	res.StateInputs = state
+	return res
+}
+
+// objectSpec is the object type of the properties that keep says belong to it; required lists those
+// that are always present.
+func objectSpec(doc string, props []*schema.Property, keep func(*schema.Property) bool) *objectJSON {
+	obj := &objectJSON{Description: doc, Properties: map[string]*propertyJSON{}, Type: "object"}
+	for _, p := range props {
+		if !keep(p) {
+			continue
+		}
+		obj.Properties[p.Name] = propertySpec(p)
+		if !p.Optional || p.Default != nil || p.Synthetic {
+			obj.Required = append(obj.Required, p.Name)
+		}
+	}
+	return obj
+}
+
+func propertySpec(p *schema.Property) *propertyJSON {
+	desc := p.Doc
+	if c := describeConstraints(p.Constraints); c != "" {
+		if desc != "" {
+			desc += "\n\n"
+		}
+		desc += c
+	}
+	return &propertyJSON{
+		typeJSON:           *typeSpec(p.Type),
+		Description:        desc,
+		Default:            p.Default,
+		DeprecationMessage: p.Deprecated,
+		Secret:             p.Secret,
+		ReplaceOnChanges:   p.Replaces,
+	}
+}
+
+func typeSpec(t *schema.Type) *typeJSON {
+	switch t.Kind {
+	case schema.Bool:
+		return &typeJSON{Type: "boolean"}
+	case schema.Number:
+		return &typeJSON{Type: "number"}
+	case schema.String:
+		return &typeJSON{Type: "string"}
+	case schema.Any, schema.AnyResource:
+		return &typeJSON{Ref: "pulumi.json#/Any"}
+	case schema.Asset:
+		return &typeJSON{Ref: "pulumi.json#/Asset"}
+	case schema.Archive:
+		return &typeJSON{Ref: "pulumi.json#/Archive"}
+	case schema.Capability:
+		return &typeJSON{Ref: "#/resources/" + t.Ref}
+	case schema.StructRef, schema.EnumRef:
+		return &typeJSON{Ref: "#/types/" + t.Ref}
+	case schema.AliasRef:
+		return typeSpec(t.Alias.Type)
+	case schema.Array:
+		return &typeJSON{Type: "array", Items: typeSpec(t.Elem)}
+	case schema.Map:
+		return &typeJSON{Type: "object", AdditionalProperties: typeSpec(t.Elem)}
+	}
+	panic("pulumischema: unknown type kind " + string(t.Kind))
+}
+
+// describeConstraints says in words what a Pulumi schema cannot: "Constraints: at least 10, at most
+// 65536, a multiple of 10."
+func describeConstraints(cs *schema.Constraints) string {
+	if cs == nil {
+		return ""
+	}
+	parts := constraintWords(cs)
+	if cs.Items != nil {
+		for _, w := range constraintWords(cs.Items) {
+			parts = append(parts, "each element "+w)
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Constraints: " + strings.Join(parts, ", ") + "."
+}
+
+func constraintWords(cs *schema.Constraints) []string {
+	num := func(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+	var w []string
+	if cs.Min != nil {
+		w = append(w, "at least "+num(*cs.Min))
+	}
+	if cs.ExclusiveMin != nil {
+		w = append(w, "more than "+num(*cs.ExclusiveMin))
+	}
+	if cs.Max != nil {
+		w = append(w, "at most "+num(*cs.Max))
+	}
+	if cs.ExclusiveMax != nil {
+		w = append(w, "less than "+num(*cs.ExclusiveMax))
+	}
+	if cs.MultipleOf != nil {
+		w = append(w, "a multiple of "+num(*cs.MultipleOf))
+	}
+	if cs.MinLength != nil {
+		w = append(w, fmt.Sprintf("at least %d characters", *cs.MinLength))
+	}
+	if cs.MaxLength != nil {
+		w = append(w, fmt.Sprintf("at most %d characters", *cs.MaxLength))
+	}
+	if cs.Pattern != "" {
+		w = append(w, "matching the regular expression `"+cs.Pattern+"`")
+	}
+	if cs.MinItems != nil {
+		w = append(w, fmt.Sprintf("at least %d items", *cs.MinItems))
+	}
+	if cs.MaxItems != nil {
+		w = append(w, fmt.Sprintf("at most %d items", *cs.MaxItems))
+	}
+	if cs.UniqueItems {
+		w = append(w, "no two items equal")
+	}
+	if cs.MinProperties != nil {
+		w = append(w, fmt.Sprintf("at least %d entries", *cs.MinProperties))
+	}
+	if cs.MaxProperties != nil {
+		w = append(w, fmt.Sprintf("at most %d entries", *cs.MaxProperties))
+	}
+	return w
+}
