@@ -4,11 +4,10 @@ import (
 	"fmt"
 	"go/token"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/cidlc/cidlc/idl/contract"
 	"github.com/cidlc/cidlc/idl/pattern"
 	"github.com/cidlc/cidlc/idl/schema"
 )
@@ -261,43 +260,20 @@ func parseDefault(t *schema.Type, text string) (any, string) {
 	return nil, fmt.Sprintf("default= is for bools, numbers, strings and enums, and this is %s", describe(u))
 }
 
-// Violation says how value breaks cs, or returns "" when it does not: the same rules the generated code
-// enforces. It checks the constraints that apply to value's kind (float64, string, []any, map[string]any)
-// and, for arrays and maps, the elements against cs.Items. String lengths count Unicode code points.
+// Violation says how value breaks cs, or returns "" when it does not: the rules of package contract, which
+// the generated code enforces at run time. It checks the constraints that apply to value's kind (float64
+// or string, the kinds of defaults); every rule broken is named, separated by "; ".
 func Violation(cs *schema.Constraints, value any) string {
+	c, err := contract.Compile(cs)
+	if err != nil {
+		return err.Error()
+	}
+	var msgs []string
 	switch v := value.(type) {
 	case float64:
-		switch {
-		case cs.Min != nil && v < *cs.Min:
-			return fmt.Sprintf("%s is less than the minimum %s", fmtNum(v), fmtNum(*cs.Min))
-		case cs.Max != nil && v > *cs.Max:
-			return fmt.Sprintf("%s is more than the maximum %s", fmtNum(v), fmtNum(*cs.Max))
-		case cs.ExclusiveMin != nil && v <= *cs.ExclusiveMin:
-			return fmt.Sprintf("%s is not more than %s", fmtNum(v), fmtNum(*cs.ExclusiveMin))
-		case cs.ExclusiveMax != nil && v >= *cs.ExclusiveMax:
-			return fmt.Sprintf("%s is not less than %s", fmtNum(v), fmtNum(*cs.ExclusiveMax))
-		case cs.MultipleOf != nil && !isMultiple(v, *cs.MultipleOf):
-			return fmt.Sprintf("%s is not a multiple of %s", fmtNum(v), fmtNum(*cs.MultipleOf))
-		}
+		msgs = c.Number(v, false)
 	case string:
-		n := utf8.RuneCountInString(v)
-		switch {
-		case cs.MinLength != nil && n < *cs.MinLength:
-			return fmt.Sprintf("%d characters are fewer than the minimum %d", n, *cs.MinLength)
-		case cs.MaxLength != nil && n > *cs.MaxLength:
-			return fmt.Sprintf("%d characters are more than the maximum %d", n, *cs.MaxLength)
-		case cs.Pattern != "" && !regexp.MustCompile(cs.Pattern).MatchString(v):
-			return fmt.Sprintf("%q does not match the pattern %s", v, cs.Pattern)
-		}
+		msgs = c.String(v, false)
 	}
-	return ""
+	return strings.Join(msgs, "; ")
 }
-
-// isMultiple reports whether v is a whole multiple of m, allowing for the rounding of decimal fractions
-// in binary (0.3 is a multiple of 0.1). Both sides of the wire use this rule.
-func isMultiple(v, m float64) bool {
-	q := v / m
-	return math.Abs(q-math.Round(q)) <= 1e-9*math.Max(1, math.Abs(q))
-}
-
-func fmtNum(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
