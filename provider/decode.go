@@ -2,6 +2,7 @@ package provider
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
@@ -77,7 +78,11 @@ func Enum[E EnumType[E]](d *Decoder, v resource.PropertyValue) E {
 	s, ok := str(d, v)
 	e := E(s)
 	if ok && !e.Valid() {
-		d.fail(fmt.Sprintf("%q is not a valid %s; want one of %s", s, typeName(e), quoteAll(e.Values())))
+		shown := strconv.Quote(s)
+		if d.inSecret() {
+			shown = "the secret value"
+		}
+		d.fail(fmt.Sprintf("%s is not a valid %s; want one of %s", shown, typeName(e), quoteAll(e.Values())))
 	}
 	return e
 }

@@ -66,10 +66,12 @@ type Decoder struct {
 	unknown  bool
 }
 
-// step is one element of a path: an array index, or a key when index is negative.
+// step is one element of a path: an array index, or a key when index is negative. secret notes that the
+// value there was a secret, so that nothing below it is shown in a message.
 type step struct {
-	key   resource.PropertyKey
-	index int
+	key    resource.PropertyKey
+	index  int
+	secret bool
 }
 
 // NewDecoder returns a Decoder for values of the given origin.
@@ -114,16 +116,35 @@ func (d *Decoder) fail(reason string) {
 	d.failures = append(d.failures, CheckFailure{Property: path.String(), Reason: reason})
 }
 
+// markSecret notes that the value at the current path is a secret.
+func (d *Decoder) markSecret() {
+	if len(d.path) > 0 {
+		d.path[len(d.path)-1].secret = true
+	}
+}
+
+// inSecret reports whether the value at the current path is a secret or is inside one: messages must
+// not show it.
+func (d *Decoder) inSecret() bool {
+	for _, s := range d.path {
+		if s.secret {
+			return true
+		}
+	}
+	return false
+}
+
 func (d *Decoder) wrongType(want string, got resource.PropertyValue) {
 	d.fail(fmt.Sprintf("want %s, got %s", want, describe(got)))
 }
 
 // known strips the secret and output wrappers from v. It reports false, and notes it, when the value is
-// not known yet.
+// not known yet. A secret wrapper marks the current path as secret.
 func (d *Decoder) known(v resource.PropertyValue) (resource.PropertyValue, bool) {
 	for {
 		switch {
 		case v.IsSecret():
+			d.markSecret()
 			v = v.SecretValue().Element
 		case v.IsComputed():
 			d.unknown = true
@@ -133,6 +154,9 @@ func (d *Decoder) known(v resource.PropertyValue) (resource.PropertyValue, bool)
 			if !o.Known {
 				d.unknown = true
 				return v, false
+			}
+			if o.Secret {
+				d.markSecret()
 			}
 			v = o.Element
 		default:

@@ -21,14 +21,17 @@
 // Check validates a program's inputs against the IDL and reports every problem as a per-property check
 // failure: a missing required property, a value of the wrong type, a property the resource does not
 // declare, an out property set by the program, a value that is not one of its enum's values, a reference
-// to a resource of the wrong type. Values that are not known yet (during a preview) are never a
-// problem. A named resource's name defaults to the resource's own name.
+// to a resource of the wrong type, a value that breaks its contract (min=, pattern=, uniqueItems …, at
+// any depth: the fields of structs are checked wherever the struct appears). Values that are not known
+// yet (during a preview) are never a problem, and a secret is never shown in a message. A named
+// resource's name defaults to the resource's own name, and every input with a default= takes it when the
+// program leaves it out; the checked inputs hold those defaults, and the secret properties made secret.
 //
 // Diff compares the new inputs with the old ones property by property; a changed `replaces` property
 // replaces the resource. Create, Read, Update and Delete decode property maps into the generated
 // marshaling struct, call the author's ops, and encode the struct back. Outputs never include `in`
 // properties, an `out` property named id is the resource ID, and a property that was secret in the
-// inputs stays secret in the outputs.
+// inputs stays secret in the outputs, as do the properties the IDL declares secret, everywhere.
 //
 // # What it must not do
 //

@@ -71,15 +71,40 @@ func withSecrets(m resource.PropertyMap, secrets map[resource.PropertyKey]bool) 
 	return m
 }
 
+// withSecrets marks the secret properties of the spec in m as secret, in place.
+func (r *Resource[T]) withSecrets(m resource.PropertyMap) resource.PropertyMap {
+	for _, p := range r.spec.Properties {
+		if v, ok := m[p.Key]; ok && p.Secret && !v.IsSecret() && !v.IsNull() {
+			m[p.Key] = resource.MakeSecret(v)
+		}
+	}
+	return m
+}
+
+// withDefaults returns m with the default of every input it lacks, in a copy; m itself when it lacks none.
+func (r *Resource[T]) withDefaults(m resource.PropertyMap) resource.PropertyMap {
+	copied := false
+	for _, p := range r.spec.Properties {
+		if p.Default.IsNull() || m.HasValue(p.Key) {
+			continue
+		}
+		if !copied {
+			m, copied = m.Copy(), true
+		}
+		m[p.Key] = p.Default
+	}
+	return m
+}
+
 // outputs turns a marshaled struct into the outputs the engine stores: without `in` properties, with
-// secrets kept secret.
+// secrets kept secret, the spec's secret properties among them.
 func (r *Resource[T]) outputs(m resource.PropertyMap, secrets map[resource.PropertyKey]bool) (*structpb.Struct, error) {
 	for _, p := range r.spec.Properties {
 		if p.In {
 			delete(m, p.Key)
 		}
 	}
-	return marshalProperties(withSecrets(m, secrets), "outputs")
+	return marshalProperties(r.withSecrets(withSecrets(m, secrets)), "outputs")
 }
 
 // previewOutputs predicts the outputs of a create (olds nil) or an update: the inputs, and each out

@@ -59,9 +59,10 @@ func (r *Resource[T]) Marshal(obj *T) resource.PropertyMap {
 	return r.spec.Marshal(obj)
 }
 
+// decode decodes m, with the defaults of the inputs it lacks: values that predate a default get it too.
 func (r *Resource[T]) decode(d *Decoder, m resource.PropertyMap) *T {
 	obj := new(T)
-	o := d.Properties(m)
+	o := d.Properties(r.withDefaults(m))
 	r.spec.Unmarshal(obj, o)
 	o.Close()
 	return obj
@@ -96,6 +97,8 @@ func (r *Resource[T]) Check(ctx context.Context, req *pulumirpc.CheckRequest) (*
 		}
 		news["name"] = resource.NewProperty(name)
 	}
+	// The checked inputs are what the engine records: with the defaults, and the secrets made secret.
+	news = r.withSecrets(r.withDefaults(news))
 	d := NewDecoder(Inputs)
 	obj := r.decode(d, news)
 	failures := d.Failures()
@@ -173,7 +176,7 @@ func (r *Resource[T]) Read(ctx context.Context, req *pulumirpc.ReadRequest) (*pu
 	}
 	secrets := secretKeys(state, inputs)
 	read := r.spec.Marshal(obj)
-	newInputs, err := marshalProperties(withSecrets(r.readInputs(read, inputs), secrets), "inputs")
+	newInputs, err := marshalProperties(r.withSecrets(withSecrets(r.readInputs(read, inputs), secrets)), "inputs")
 	if err != nil {
 		return nil, err
 	}

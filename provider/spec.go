@@ -36,6 +36,13 @@ type Property struct {
 	In bool
 	// Replaces properties replace the resource when they change.
 	Replaces bool
+	// Secret properties are secrets on the wire: in the checked inputs, in the outputs and in what Read
+	// returns, whether or not the program made them secret.
+	Secret bool
+	// Default is the value an input takes when the program leaves it out (the IDL's default=), or null
+	// (the zero value) when it has none. Check fills it in, so that the engine records it as an input; ops
+	// always see it.
+	Default resource.PropertyValue
 }
 
 // Ops is what a provider author implements for a resource whose marshaling struct is T. Generated code
