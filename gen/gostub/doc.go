@@ -11,6 +11,11 @@
 // per enum E the type, its values, E.Valid and E.Values; aliases and constants as Go declares them.
 // Marshaling is typed code built from the runtime's generic codecs: no reflection per call.
 //
+// Contracts stay data: a constrained property gets a package-level *provider.Constraints (its pattern
+// compiled once), and its decoder is wrapped in provider.Checked, so that the runtime's generic code
+// enforces it wherever the property is read, a struct's fields included. Defaults and secrets are
+// fields of the resource's provider.Spec; a deprecated property's field says "Deprecated:".
+//
 // The code is written with jennifer, one function per emitted construct (generateStruct,
 // generateProvider, …), each returning jen.Code; stubFile lists them in order, the outline of a file.
 // Output is gofmt'd and deterministic: the same model gives the same bytes.

@@ -64,6 +64,7 @@ func (g *moduleGen) nameImports(jf *jen.File) {
 		tokensPath:   "tokens",
 		assetPath:    "asset",
 		archivePath:  "archive",
+		regexpPath:   "regexp",
 	})
 	for _, other := range g.module.Package.Modules {
 		p := modulePath(g.root, other)

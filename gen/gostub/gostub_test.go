@@ -186,3 +186,40 @@ func TestImportPath(t *testing.T) {
 		t.Error("ImportPath outside any module succeeded")
 	}
 }
+
+func TestConstraintsLit(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	n := func(v int) *int { return &v }
+	for _, c := range []struct {
+		cs   schema.Constraints
+		want string
+	}{
+		{schema.Constraints{Min: f(0.1), ExclusiveMax: f(1e21)}, "&provider.Constraints{Min: provider.Float(0.1), ExclusiveMax: provider.Float(1e+21)}"},
+		{schema.Constraints{MaxLength: n(3), Pattern: `^\d+$`}, "&provider.Constraints{MaxLength: provider.Int(3), Pattern: regexp.MustCompile(`^\\d+$`)}"},
+		{schema.Constraints{Pattern: "^a`b\t$"}, `&provider.Constraints{Pattern: regexp.MustCompile("^a` + "`" + `b\t$")}`},
+		{schema.Constraints{UniqueItems: true, Items: &schema.Constraints{MinProperties: n(1)}},
+			"&provider.Constraints{UniqueItems: true, Items: &provider.Constraints{MinProperties: provider.Int(1)}}"},
+	} {
+		if got := show(constraintsLit(&c.cs)); got != c.want {
+			t.Errorf("constraintsLit(%+v) =\n%s\nwant\n%s", c.cs, got, c.want)
+		}
+	}
+	for v, want := range map[any]string{20.0: "resource.NewNumberProperty(20)", "a, b": `resource.NewStringProperty("a, b")`, false: "resource.NewBoolProperty(false)"} {
+		if got := show(defaultValue(v)); got != want {
+			t.Errorf("defaultValue(%v) = %s, want %s", v, got, want)
+		}
+	}
+}
+
+// TestContractNameCollision: the variable of a property's contract is a name of the stubs too.
+func TestContractNameCollision(t *testing.T) {
+	size := &schema.Property{GoName: "Size", Name: "size", Type: &schema.Type{Kind: schema.Number}, Constraints: &schema.Constraints{}}
+	pkg := model(map[string][]*schema.File{"": {
+		{Path: "a.go", Resources: []*schema.Resource{resourceDecl("Disk", size), resourceDecl("DiskSize")}},
+	}})
+	_, err := New(Options{ImportPath: "example.com/p"}).Generate(pkg)
+	want := "a.go: the Go stubs would declare diskSize twice: for resource DiskSize and for the contract of Disk.Size (a.go); rename one of them"
+	if err == nil || err.Error() != want {
+		t.Errorf("Generate = %v, want %s", err, want)
+	}
+}

@@ -16,7 +16,7 @@ import (
 var bodyLocals = []string{"c", "d", "hooks", "id", "m", "o", "obj", "ok", "ops", "s", "v", "x"}
 
 // runtimeImports are the names under which stubs import the runtime and the SDK.
-var runtimeImports = []string{"archive", "asset", "context", "provider", "resource", "tokens"}
+var runtimeImports = []string{"archive", "asset", "context", "provider", "regexp", "resource", "tokens"}
 
 // moduleGen generates the stubs of one IDL package.
 type moduleGen struct {
@@ -89,6 +89,14 @@ func (g *moduleGen) checkNames() error {
 		}
 		declared[name] = o
 	}
+	// The contracts of constrained properties are variables of their own.
+	contracts := func(owner string, props []*schema.Property, file string) {
+		for _, p := range props {
+			if p.Constraints != nil {
+				declare(g.contractName(owner, p), origin{"the contract of " + owner + "." + p.GoName, file})
+			}
+		}
+	}
 	for _, f := range g.module.Files {
 		for _, c := range f.Consts {
 			declare(c.Name, origin{"constant " + c.Name, f.Path})
@@ -113,6 +121,7 @@ func (g *moduleGen) checkNames() error {
 			for _, n := range []string{r.Name, g.lowerName(r.Name), opsName(r), checkerName(r), differName(r), providerName(r), "New" + providerName(r)} {
 				declare(n, o)
 			}
+			contracts(r.Name, r.Properties, f.Path)
 		}
 	}
 	if len(problems) > 0 {

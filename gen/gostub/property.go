@@ -29,13 +29,20 @@ func (g *moduleGen) field(p *schema.Property) jen.Code {
 	default:
 		typ = g.goType(p.Type)
 	}
-	return withDoc(p.Doc, jen.Id(p.GoName).Add(typ))
+	text := p.Doc
+	if p.Deprecated != "" {
+		// Go's convention, which tools such as staticcheck and gopls understand.
+		text = paragraphs(text, "Deprecated: "+p.Deprecated)
+	}
+	return withDoc(text, jen.Id(p.GoName).Add(typ))
 }
 
-// unmarshalField reads p from the open object o into recv's field:
+// unmarshalField reads p, a property of the resource or struct owner, from the open object o into recv's
+// field; a property with constraints is read through provider.Checked:
 //
 //	obj.VPC = provider.Optional(o, "vpc", provider.RefTo(VPC))
-func (g *moduleGen) unmarshalField(recv string, p *schema.Property) jen.Code {
+//	obj.Size = provider.Required(o, "size", provider.Checked(provider.Number[float64], databaseSize))
+func (g *moduleGen) unmarshalField(recv, owner string, p *schema.Property) jen.Code {
 	read := "Required"
 	switch {
 	case p.Out && nilable(p.Type):
@@ -48,7 +55,11 @@ func (g *moduleGen) unmarshalField(recv string, p *schema.Property) jen.Code {
 	case p.Optional:
 		read = "Optional"
 	}
-	return jen.Id(recv).Dot(p.GoName).Op("=").Add(rt(read)).Call(jen.Id("o"), jen.Lit(p.Name), g.decoder(p.Type))
+	dec := g.decoder(p.Type)
+	if p.Constraints != nil {
+		dec = rt("Checked").Call(dec, jen.Id(g.contractName(owner, p)))
+	}
+	return jen.Id(recv).Dot(p.GoName).Op("=").Add(rt(read)).Call(jen.Id("o"), jen.Lit(p.Name), dec)
 }
 
 // marshalField writes recv's field of p into the property map m:

@@ -17,6 +17,7 @@ func (g *moduleGen) resource(r *schema.Resource) []jen.Code {
 		g.generateDiffer(r),
 		g.generateProvider(r),
 		g.generateConstructor(r),
+		g.generateContracts(r.Name, r.Properties),
 		g.generateResourceUnmarshal(r),
 		g.generateResourceMarshal(r),
 	}
@@ -135,14 +136,18 @@ func (g *moduleGen) spec(r *schema.Resource) jen.Code {
 			continue
 		}
 		//	{Key: "vpc", Replaces: true}
+		//	{Key: "size", Default: resource.NewNumberProperty(20)}
 		elems := []jen.Code{field("Key", jen.Lit(p.Name))}
 		for _, flag := range []struct {
 			name string
 			set  bool
-		}{{"Out", p.Out}, {"In", p.In}, {"Replaces", p.Replaces}} {
+		}{{"Out", p.Out}, {"In", p.In}, {"Replaces", p.Replaces}, {"Secret", p.Secret}} {
 			if flag.set {
 				elems = append(elems, field(flag.name, jen.True()))
 			}
+		}
+		if p.Default != nil {
+			elems = append(elems, field("Default", defaultValue(p.Default)))
 		}
 		props = append(props, jen.Values(elems...))
 	}
@@ -177,7 +182,7 @@ func (g *moduleGen) generateResourceUnmarshal(r *schema.Resource) jen.Code {
 	var body []jen.Code
 	for _, p := range r.Properties {
 		if !isID(p) {
-			body = append(body, g.unmarshalField("obj", p))
+			body = append(body, g.unmarshalField("obj", r.Name, p))
 		}
 	}
 	return withDoc("unmarshal reads obj's properties from o.",

@@ -11,6 +11,7 @@ import (
 func (g *moduleGen) structDecl(s *schema.Struct) []jen.Code {
 	return []jen.Code{
 		g.generateStruct(s),
+		g.generateContracts(s.Name, s.Properties),
 		g.generateStructUnmarshal(s),
 		g.generateStructMarshal(s),
 	}
@@ -32,7 +33,7 @@ func (g *moduleGen) generateStructUnmarshal(s *schema.Struct) jen.Code {
 		jen.Id("o").Op(":=").Id("d").Dot("Object").Call(jen.Id("v")),
 	}
 	for _, p := range s.Properties {
-		body = append(body, g.unmarshalField("s", p))
+		body = append(body, g.unmarshalField("s", s.Name, p))
 	}
 	body = append(body, jen.Id("o").Dot("Close").Call(), jen.Return(jen.Id("s")))
 	text := prose("Unmarshal%s returns the %s that the property value v holds; problems go to d.", s.Name, s.Name)
