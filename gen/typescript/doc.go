@@ -8,7 +8,8 @@
 // One .ts per IDL file that declares something, at the same path (ec2/securityGroup.go →
 // ec2/securityGroup.ts), and an index.ts per directory that re-exports its files and exposes each
 // sub-directory as a namespace (`export * as ec2 from "./ec2"`). The declarations of an index.go go into
-// that index.ts. Then package.json, tsconfig.json, .prettierrc.json and .gitignore. Every .ts starts
+// that index.ts. When the IDL has contracts, _contracts.ts, their runtime (see contracts.go). Then
+// package.json, tsconfig.json, .prettierrc.json and .gitignore. Every .ts starts
 // with gen.Header and a `// Source:` line naming the IDL file (or directory, for a barrel); the JSON files
 // cannot carry it, and gen's manifest records them instead. cidlc owns every file it writes.
 //
@@ -21,9 +22,11 @@
 //   - constant: an export const with its literal type;
 //   - resource X: a class extending pulumi.CustomResource in the shape of Pulumi's own SDKs (static get
 //     and isInstance, the type token, an Output property per property, a constructor that checks
-//     required inputs and sets replaceOnChanges), its XArgs and XState interfaces, and, once per file,
-//     the registration of the file's resources with the Pulumi runtime, so that resource references
-//     sent back by the engine become instances of their classes.
+//     required inputs and contracts, fills in defaults, makes secret inputs secret and sets
+//     replaceOnChanges and additionalSecretOutputs), its XArgs and XState interfaces, and, once per
+//     file, the registration of the file's resources with the Pulumi runtime, so that resource
+//     references sent back by the engine become instances of their classes, then the contracts of the
+//     structs the file's resources hold.
 //
 // An output that holds a resource (a capability, or a struct, array or map with one inside) is a
 // pulumi.OutputInstance<T> rather than a pulumi.Output<T>: Output<T> lifts the properties of T, and
@@ -40,7 +43,8 @@
 // not become (two exports of a module with one name, strings that are not UTF-8).
 //
 // Cross-file references are `import type` statements: every name one generated file takes from another
-// is a type, so the files never load each other at run time and import cycles are harmless.
+// is a type, so the files never load each other at run time and import cycles are harmless. The one
+// value import is the runtime of contracts, which imports nothing of the package.
 //
 // # Names
 //

@@ -17,6 +17,10 @@ type fileGen struct {
 	scope *importSet
 	// errorCtor is how the file's code names JavaScript's Error: the IDL may declare a type called Error.
 	errorCtor string
+	// structContracts name the functions of the contracts of the structs the file's resources hold, in
+	// structOrder (see contracts.go).
+	structContracts map[*schema.Struct]string
+	structOrder     []*schema.Struct
 }
 
 // fileView is what the "file" template renders.
@@ -28,7 +32,7 @@ type fileView struct {
 }
 
 func newFileGen(pkg *schema.Package, path string, f *schema.File) *fileGen {
-	g := &fileGen{pkg: pkg, file: f, path: path, errorCtor: "Error"}
+	g := &fileGen{pkg: pkg, file: f, path: path, errorCtor: "Error", structContracts: map[*schema.Struct]string{}}
 	own := ownNames(f)
 	var reserved []string
 	if f != nil && len(f.Resources) > 0 {
@@ -44,7 +48,8 @@ func newFileGen(pkg *schema.Package, path string, f *schema.File) *fileGen {
 	return g
 }
 
-// declarations renders the file's declarations in source order, then the registration of its resources.
+// declarations renders the file's declarations in source order, then the registration of its resources,
+// then the contracts of the structs its resources hold.
 func (g *fileGen) declarations() ([]string, error) {
 	if g.file == nil {
 		return nil, nil
@@ -84,6 +89,11 @@ func (g *fileGen) declarations() ([]string, error) {
 			return nil, err
 		}
 		blocks = append(blocks, block)
+		contracts, err := g.structContractFunctions()
+		if err != nil {
+			return nil, err
+		}
+		blocks = append(blocks, contracts...)
 	}
 	return blocks, nil
 }

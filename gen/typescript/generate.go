@@ -18,13 +18,15 @@ type Backend struct{}
 func (Backend) Name() string { return "typescript" }
 
 // Generate returns every file of the package generated from pkg: one .ts per IDL file that declares
-// something, an index.ts per directory, and package.json, tsconfig.json, .prettierrc.json and .gitignore.
+// something, an index.ts per directory, _contracts.ts when the IDL has contracts, and package.json,
+// tsconfig.json, .prettierrc.json and .gitignore.
 func (Backend) Generate(pkg *schema.Package) ([]*gen.File, error) {
 	dirs := packageDirs(pkg)
 	if err := check(pkg, dirs); err != nil {
 		return nil, err
 	}
 	var files []*gen.File
+	usesContracts := false
 	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
 		d := dirs[dir]
 		for _, f := range d.files {
@@ -38,12 +40,21 @@ func (Backend) Generate(pkg *schema.Package) ([]*gen.File, error) {
 				return nil, fmt.Errorf("%s: %w", f.Path, err)
 			}
 			files = append(files, &gen.File{Path: tsPath(f) + ".ts", Content: content})
+			usesContracts = usesContracts || g.scope.contracts
 		}
 		content, err := barrel(pkg, dirs, d)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path.Join(dir, "index.ts"), err)
 		}
 		files = append(files, &gen.File{Path: path.Join(dir, "index.ts"), Content: content})
+	}
+	if usesContracts {
+		// The runtime of contracts, only in packages whose IDL has some.
+		text, err := render("contracts.ts", fileView{Header: gen.Header})
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, &gen.File{Path: contractsFile + ".ts", Content: []byte(text + "\n")})
 	}
 	slices.SortFunc(files, func(a, b *gen.File) int { return strings.Compare(a.Path, b.Path) })
 	extra, err := packageFiles(pkg)

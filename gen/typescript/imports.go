@@ -24,6 +24,8 @@ type importSet struct {
 	bound   map[string]bool   // every local name of the file
 	imports map[importKey]string
 	pulumi  bool
+	// contracts records that the file imports the runtime of contracts, the package's one value import.
+	contracts bool
 }
 
 // importKey is one name exported by one file.
@@ -36,7 +38,7 @@ type importKey struct {
 // to their local names (the same, but for a class that cannot have its own name, see className); reserved
 // are the global names the file's code needs unshadowed.
 func newImportSet(path string, own map[string]string, reserved ...string) *importSet {
-	s := &importSet{self: path, own: own, bound: map[string]bool{"pulumi": true}, imports: map[importKey]string{}}
+	s := &importSet{self: path, own: own, bound: map[string]bool{"pulumi": true, contractsFile: true}, imports: map[importKey]string{}}
 	for _, local := range own {
 		s.bound[local] = true
 	}
@@ -50,6 +52,14 @@ func newImportSet(path string, own map[string]string, reserved ...string) *impor
 func (s *importSet) Pulumi() string {
 	s.pulumi = true
 	return "pulumi"
+}
+
+// Contracts returns the name that refers to the package's runtime of contracts (_contracts.ts), and
+// records that the file imports it. It is a value import, the only one between files of the package:
+// _contracts.ts imports none of them, so it makes no cycle.
+func (s *importSet) Contracts() string {
+	s.contracts = true
+	return contractsFile
 }
 
 // Name returns the local name of the declaration called name in the file at path (without .ts), and
@@ -80,12 +90,15 @@ func (s *importSet) Name(path, name string) string {
 }
 
 // Render returns the import block, one statement per line and a final newline, or "" if the file
-// imports nothing. @pulumi/pulumi comes first, then the package's own files by module specifier; the
-// names of each statement are sorted.
+// imports nothing. @pulumi/pulumi comes first, then the runtime of contracts, then the package's own files
+// by module specifier; the names of each statement are sorted.
 func (s *importSet) Render() string {
 	var b strings.Builder
 	if s.pulumi {
 		b.WriteString(`import * as pulumi from "` + pulumiModule + `";` + "\n")
+	}
+	if s.contracts {
+		b.WriteString("import * as " + contractsFile + " from " + jsString(relativeSpecifier(dirOf(s.self), contractsFile)) + ";\n")
 	}
 	byPath := map[string][]importKey{}
 	for k := range s.imports {

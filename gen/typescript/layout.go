@@ -153,3 +153,12 @@ func hugCall(indent, head string, args, members []string, tail string) string {
 	}
 	return list(indent, head+"(", all, ")"+tail)
 }
+
+// callStatement lays out the statement `target = fn(value);` at indent (the first line's indentation is
+// the caller's): when too long, prettier breaks the call open rather than the assignment.
+func callStatement(indent, target, fn, value string) string {
+	if line := target + " = " + fn + "(" + value + ");"; fits(indent + line) {
+		return line
+	}
+	return target + " = " + fn + "(\n" + indent + indentUnit + value + ",\n" + indent + ");"
+}

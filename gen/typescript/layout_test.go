@@ -67,3 +67,42 @@ func TestTextWidth(t *testing.T) {
 		}
 	}
 }
+
+// TestCallStatement: the layouts prettier gave for these statements.
+func TestCallStatement(t *testing.T) {
+	const indent = "            "
+	short := callStatement(indent, `resourceInputs["password"]`, "_contracts.secret", "args?.password")
+	if want := `resourceInputs["password"] = _contracts.secret(args?.password);`; short != want {
+		t.Errorf("short:\n%s\nwant:\n%s", short, want)
+	}
+	long := callStatement(indent, `resourceInputs["replicationPasswordForTheStandbyDat"]`, "_contracts.secret", "args?.replicationPasswordForTheStandbyDat")
+	want := `resourceInputs["replicationPasswordForTheStandbyDat"] = _contracts.secret(` + "\n" +
+		indent + "    args?.replicationPasswordForTheStandbyDat,\n" + indent + ");"
+	if long != want {
+		t.Errorf("long:\n%s\nwant:\n%s", long, want)
+	}
+}
+
+// TestObjectLayout: objects flat when they fit, else one property per line; a long string after a
+// short key stays on the key's line, after a longer key it moves to the next.
+func TestObjectLayout(t *testing.T) {
+	long := `"` + strings.Repeat("x", 110) + `"`
+	inner := jsObject{{"pattern", long}, {"regexp", long}}
+	o := jsObject{{"min", "1"}, {"items", jsObject{{"max", "2"}}}, {"label", inner}}
+	got := o.layout("", "return ", ";", true)
+	want := "return {\n" +
+		"    min: 1,\n" +
+		"    items: { max: 2 },\n" +
+		"    label: {\n" +
+		"        pattern:\n" +
+		"            " + long + ",\n" +
+		"        regexp: " + long + ",\n" +
+		"    },\n" +
+		"};"
+	if got != want {
+		t.Errorf("layout:\n%s\nwant:\n%s", got, want)
+	}
+	if got := (jsObject{{"min", "1"}}).layout("    ", "f(", ");", false); got != "    f({ min: 1 });" {
+		t.Errorf("flat: %q", got)
+	}
+}

@@ -1,6 +1,10 @@
 package typescript
 
-import "github.com/cidlc/cidlc/idl/schema"
+import (
+	"strings"
+
+	"github.com/cidlc/cidlc/idl/schema"
+)
 
 // resourceView is what the "resource" template renders: a class extending pulumi.CustomResource, and
 // the interfaces of its arguments and of its state.
@@ -25,8 +29,9 @@ type resourceView struct {
 	CtorImpl            string
 	StateInputs         []string // the statements that copy the state, when reading an existing resource
 	Required            []requiredView
+	Check               string   // the statement that checks the arguments' contracts, or ""
 	ArgsInputs          []string // the statements that copy the arguments, when creating one
-	ReplaceOnChanges    string   // the replaceOnChanges member, or ""
+	MergedOptions       []string // the members of the options merged into opts: replaceOnChanges, additionalSecretOutputs
 	Super               string
 
 	ArgsInterface  interfaceView
@@ -75,22 +80,34 @@ func (g *fileGen) resource(r *schema.Resource) (string, error) {
 	v.Export = v.Class == v.Name
 	resourceDocs(v)
 	argsRequired := false
-	var replaces []string
+	var replaces, secrets []string
 	for _, prop := range r.Properties {
 		// The out property called id is the resource's ID: CustomResource.id already holds it.
 		if prop.Out && prop.Name == "id" {
 			continue
 		}
-		if g.resourceProperty(v, prop) {
+		if g.resourceProperty(v, r.Name, prop) {
 			argsRequired = true
 		}
 		if prop.Replaces {
 			replaces = append(replaces, jsString(prop.Name))
 		}
+		if prop.Secret {
+			secrets = append(secrets, jsString(prop.Name))
+		}
 	}
 	resourceSignatures(v, argsRequired)
+	check, err := g.contractsCheck(r, v.Class)
+	if err != nil {
+		return "", err
+	}
+	v.Check = check
 	if len(replaces) > 0 {
-		v.ReplaceOnChanges = list(branchIndent, "replaceOnChanges: [", replaces, "],")
+		v.MergedOptions = append(v.MergedOptions, list(branchIndent, "replaceOnChanges: [", replaces, "],"))
+	}
+	if len(secrets) > 0 {
+		// Every secret property, inputs too: the state a program reads with get holds them all.
+		v.MergedOptions = append(v.MergedOptions, list(branchIndent, "additionalSecretOutputs: [", secrets, "],"))
 	}
 	return render("resource", v)
 }
@@ -122,11 +139,11 @@ func resourceDocs(v *resourceView) {
 			"@param opts Options that control the resource's behavior.")
 }
 
-// resourceProperty adds prop to the class, its state and, for an input, its arguments and the
-// constructor's checks. It reports whether prop is a required input.
-func (g *fileGen) resourceProperty(v *resourceView, prop *schema.Property) (required bool) {
+// resourceProperty adds prop, a property of the resource owner, to the class, its state and, for an
+// input, its arguments and the constructor's checks. It reports whether prop is a required input.
+func (g *fileGen) resourceProperty(v *resourceView, owner string, prop *schema.Property) (required bool) {
 	p := v.Pulumi
-	doc := tsdoc(classIndent, prop.Doc)
+	doc := propertyDoc(classIndent, prop)
 	key := propertyKey(prop.Name)
 	output := g.outputType(prop.Type)
 	if (prop.Optional && !prop.Synthetic) || prop.In {
@@ -152,25 +169,49 @@ func (g *fileGen) resourceProperty(v *resourceView, prop *schema.Property) (requ
 		v.ArgsInputs = append(v.ArgsInputs, target+" = undefined;")
 		return false
 	}
-	optional := ""
-	if prop.Optional {
-		optional = "?"
+	// A property with a default may be left out, like an optional one.
+	optional := prop.Optional || prop.Default != nil
+	argsKey := key
+	if optional {
+		argsKey += "?"
 	}
-	v.ArgsInterface.Members = append(v.ArgsInterface.Members, memberView{doc, key + optional + ": " + input + ";"})
+	argsDoc := doc
+	if prop.Default != nil {
+		dflt, _ := jsValue(prop.Default) // a bool, number or string, as the loader made sure
+		argsDoc = propertyDoc(classIndent, prop, "@defaultValue "+dflt)
+	}
+	v.ArgsInterface.Members = append(v.ArgsInterface.Members, memberView{argsDoc, argsKey + ": " + input + ";"})
 	value := propertyAccess("args", prop.Name)
-	if !prop.Optional {
+	if !optional {
 		msg := jsString("Missing required property '" + prop.Name + "'")
 		v.Required = append(v.Required, requiredView{
 			Condition: condition(branchIndent, value+" === undefined", "!opts.urn"),
 			Throw:     list(checkIndent, "throw new "+g.errorCtor+"(", []string{msg}, ");"),
 		})
 	}
-	if prop.Synthetic {
+	switch {
+	case prop.Synthetic:
 		// The name of a named resource defaults to the resource's own name.
 		value += " ?? name"
+	case prop.Default != nil:
+		dflt, _ := jsValue(prop.Default)
+		value += " ?? " + dflt
 	}
-	v.ArgsInputs = append(v.ArgsInputs, assignStatement(branchIndent, target, value))
-	return !prop.Optional
+	if prop.Secret {
+		v.ArgsInputs = append(v.ArgsInputs, callStatement(branchIndent, target, g.scope.Contracts()+".secret", value))
+	} else {
+		v.ArgsInputs = append(v.ArgsInputs, assignStatement(branchIndent, target, value))
+	}
+	return !optional
+}
+
+// propertyDoc is the TSDoc of a property: its doc, then the @deprecated tag of a deprecated property,
+// then the tags given.
+func propertyDoc(indent string, prop *schema.Property, tags ...string) string {
+	if prop.Deprecated != "" {
+		tags = append([]string{"@deprecated " + prop.Deprecated}, tags...)
+	}
+	return tsdoc(indent, prop.Doc, strings.Join(tags, "\n"))
 }
 
 // resourceSignatures lays out the signatures of get, isInstance and the constructor, and the calls that

@@ -15,7 +15,7 @@ func (g *fileGen) structDecl(s *schema.Struct) (string, error) {
 		Input:  interfaceView{Doc: doc, Name: g.scope.Name(g.path, s.Name+argsSuffix)},
 	}
 	for _, prop := range s.Properties {
-		doc := tsdoc(classIndent, prop.Doc)
+		doc := propertyDoc(classIndent, prop)
 		key := propertyKey(prop.Name)
 		if prop.Optional {
 			key += "?"

@@ -69,9 +69,8 @@ type Credentials struct {
 	Token string `lumi:"pattern=^tok-[0-9a-f]+$"`
 }
 
-// DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion has a long name, for the layout
-// of its checks.
-type DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion struct {
+// Parameters has only one input, with a contract.
+type Parameters struct {
 	idl.Resource
 	// The number of parameters.
 	Count float64 `lumi:"min=1"`

@@ -267,109 +267,89 @@ func MarshalCredentials(s Credentials) resource.PropertyValue {
 	return resource.NewProperty(m)
 }
 
-// DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion is the type token of
-// DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion resources.
-const DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion tokens.Type = "store:db:DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion"
+// Parameters is the type token of Parameters resources.
+const Parameters tokens.Type = "store:db:Parameters"
 
-// databaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion is the marshaling struct
-// of DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion resources: every
-// property, outputs included, as
-// DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegionProviderOps see them.
-// Optional and out properties are pointers, nil when absent; capabilities are references.
+// parameters is the marshaling struct of Parameters resources: every property, outputs included,
+// as ParametersProviderOps see them. Optional and out properties are pointers, nil when absent;
+// capabilities are references.
 //
-// DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion has a long name, for the layout
-// of its checks.
-type databaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion struct {
+// Parameters has only one input, with a contract.
+type parameters struct {
 	// The number of parameters.
 	Count float64
 }
 
-// DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegionProviderOps is what a
-// provider author implements for
-// DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion resources;
-// NewDatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegionProvider turns it into
-// a provider. It may also implement
-// DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegionChecker and
-// DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegionDiffer.
-type DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegionProviderOps interface {
-	// Create creates the DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion that
-	// the inputs in obj describe, sets obj's out properties, and returns the new resource's ID.
-	Create(ctx context.Context, urn resource.URN, obj *databaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion) (resource.ID, error)
-	// Read sets obj to the current state of the
-	// DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion id. obj holds the last
-	// known state, or, on import, only the ID. If the resource no longer exists, Read returns
+// ParametersProviderOps is what a provider author implements for Parameters resources;
+// NewParametersProvider turns it into a provider. It may also implement ParametersChecker and
+// ParametersDiffer.
+type ParametersProviderOps interface {
+	// Create creates the Parameters that the inputs in obj describe, sets obj's out properties, and
+	// returns the new resource's ID.
+	Create(ctx context.Context, urn resource.URN, obj *parameters) (resource.ID, error)
+	// Read sets obj to the current state of the Parameters id. obj holds the last known state, or, on
+	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
+	Read(ctx context.Context, id resource.ID, obj *parameters) error
+	// Update changes the Parameters id from olds to news, and sets the out properties of news that
+	// change; they start with their old values.
+	Update(ctx context.Context, id resource.ID, olds, news *parameters) error
+	// Delete deletes the Parameters id. A resource that is already gone may return
 	// provider.ErrNotFound.
-	Read(ctx context.Context, id resource.ID, obj *databaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion) error
-	// Update changes the DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion id
-	// from olds to news, and sets the out properties of news that change; they start with their old
-	// values.
-	Update(ctx context.Context, id resource.ID, olds, news *databaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion) error
-	// Delete deletes the DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion id. A
-	// resource that is already gone may return provider.ErrNotFound.
-	Delete(ctx context.Context, id resource.ID, obj *databaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion) error
+	Delete(ctx context.Context, id resource.ID, obj *parameters) error
 }
 
-// DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegionChecker is implemented by
-// DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegionProviderOps that validate
-// DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion inputs beyond what the
-// IDL says.
-type DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegionChecker interface {
+// ParametersChecker is implemented by ParametersProviderOps that validate Parameters inputs beyond
+// what the IDL says.
+type ParametersChecker interface {
 	// Check returns the problems of the inputs in obj, which passed the IDL's rules and are all known.
-	Check(ctx context.Context, urn resource.URN, obj *databaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion) ([]provider.CheckFailure, error)
+	Check(ctx context.Context, urn resource.URN, obj *parameters) ([]provider.CheckFailure, error)
 }
 
-// DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegionDiffer is implemented by
-// DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegionProviderOps that decide
-// replacements of DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion
+// ParametersDiffer is implemented by ParametersProviderOps that decide replacements of Parameters
 // resources beyond the replaces properties.
-type DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegionDiffer interface {
+type ParametersDiffer interface {
 	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
 	// properties. It is called only when some input changed.
-	Diff(ctx context.Context, id resource.ID, olds, news *databaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion, diff *provider.Diff) error
+	Diff(ctx context.Context, id resource.ID, olds, news *parameters, diff *provider.Diff) error
 }
 
-// DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegionProvider serves
-// DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion resources: it is the
-// provider.ResourceProvider that validates, diffs and marshals them, and calls
-// DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegionProviderOps for the rest.
-type DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegionProvider struct {
-	*provider.Resource[databaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion]
+// ParametersProvider serves Parameters resources: it is the provider.ResourceProvider that
+// validates, diffs and marshals them, and calls ParametersProviderOps for the rest.
+type ParametersProvider struct {
+	*provider.Resource[parameters]
 }
 
-// NewDatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegionProvider returns the
-// provider of DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion resources
-// that ops implement.
-func NewDatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegionProvider(ops DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegionProviderOps) *DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegionProvider {
-	var hooks provider.Hooks[databaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion]
-	if c, ok := ops.(DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegionChecker); ok {
+// NewParametersProvider returns the provider of Parameters resources that ops implement.
+func NewParametersProvider(ops ParametersProviderOps) *ParametersProvider {
+	var hooks provider.Hooks[parameters]
+	if c, ok := ops.(ParametersChecker); ok {
 		hooks.Check = c.Check
 	}
-	if d, ok := ops.(DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegionDiffer); ok {
+	if d, ok := ops.(ParametersDiffer); ok {
 		hooks.Diff = d.Diff
 	}
-	return &DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegionProvider{provider.NewResource(provider.Spec[databaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion]{
-		Type: DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion,
+	return &ParametersProvider{provider.NewResource(provider.Spec[parameters]{
+		Type: Parameters,
 		Properties: []provider.Property{
 			{Key: "count"},
 		},
-		Unmarshal: (*databaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion).unmarshal,
-		Marshal:   (*databaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion).marshal,
+		Unmarshal: (*parameters).unmarshal,
+		Marshal:   (*parameters).marshal,
 	}, ops, hooks)}
 }
 
-// The contracts of DatabaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion's
-// properties, which Check enforces.
+// The contracts of Parameters's properties, which Check enforces.
 var (
-	databaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegionCount = &provider.Constraints{Min: provider.Float(1)}
+	parametersCount = &provider.Constraints{Min: provider.Float(1)}
 )
 
 // unmarshal reads obj's properties from o.
-func (obj *databaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion) unmarshal(o provider.Object) {
-	obj.Count = provider.Required(o, "count", provider.Checked(provider.Number[float64], databaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegionCount))
+func (obj *parameters) unmarshal(o provider.Object) {
+	obj.Count = provider.Required(o, "count", provider.Checked(provider.Number[float64], parametersCount))
 }
 
 // marshal returns obj's properties that are set.
-func (obj *databaseParameterGroupForTheReplicationOfTheStandbyServersInEveryRegion) marshal() resource.PropertyMap {
+func (obj *parameters) marshal() resource.PropertyMap {
 	m := make(resource.PropertyMap, 1)
 	provider.Put(m, "count", obj.Count, provider.NumberValue[float64])
 	return m
