@@ -1,0 +1,340 @@
+package typescript_test
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
+
+	"github.com/cidlc/cidlc/idl/contract"
+	"github.com/cidlc/cidlc/idl/load"
+	"github.com/cidlc/cidlc/idl/pattern"
+	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/provider"
+)
+
+// TestContractsAgree proves that the two runtimes of contracts, package provider's (on package
+// contract's rules) and the generated _contracts.ts, accept and reject exactly the same values with
+// exactly the same messages, and that the loader's rule for defaults (load.Violation) says the same of
+// numbers and strings. One table of constraints and values, built here, feeds all three: the Go runtime
+// checks each value as Check would, the table goes to node as JSON, and the compiled _contracts.ts of
+// the golden package ts_contracts checks it there.
+func TestContractsAgree(t *testing.T) {
+	table := contractTable()
+	var rows []contractRow
+	var goVerdicts [][]violation
+	for _, c := range table {
+		for _, v := range c.values {
+			rows = append(rows, contractRow{Contract: jsContract(t, &c.cs, c.fields, c.secret), Value: v})
+			got := goViolations(t, c, v)
+			goVerdicts = append(goVerdicts, got)
+			// The loader's rule for defaults, where it applies: numbers and strings, not secret.
+			if _, isSlice := v.([]any); c.secret || c.fields != nil || isSlice {
+				continue
+			}
+			if _, isMap := v.(map[string]any); isMap {
+				continue
+			}
+			want := ""
+			if len(got) > 0 {
+				want = got[0].Message
+			}
+			if msg := load.Violation(&c.cs, v); msg != want {
+				t.Errorf("%s on %s: load.Violation says %q, the runtime %q", describeConstraints(&c.cs), show(v), msg, want)
+			}
+		}
+	}
+	if len(rows) < 150 {
+		t.Fatalf("the table has %d values; it lost cases", len(rows))
+	}
+
+	tools := nodeTools(t)
+	dir := scratch(t, tools)
+	copyFile(t, filepath.Join(goldenRoot, "ts_contracts", "pack", "_contracts.ts"), filepath.Join(dir, "_contracts.ts"))
+	run(t, dir, "node", filepath.Join(tools, "node_modules", "typescript", "bin", "tsc"), "--strict", "--target", "ES2020",
+		"--module", "Node16", "--moduleResolution", "Node16", "--skipLibCheck", "--outDir", "bin", "_contracts.ts")
+	in, err := json.Marshal(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tableFile := filepath.Join(dir, "table.json")
+	if err := os.WriteFile(tableFile, in, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	// Struct contracts are functions in generated code; the table holds their fields as objects.
+	script := `const { violations } = require("./bin/_contracts.js");
+const table = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+function contract(c) {
+	const out = { ...c };
+	if (c.items) out.items = contract(c.items);
+	if (c.fields) {
+		const fields = Object.fromEntries(Object.entries(c.fields).map(([k, f]) => [k, contract(f)]));
+		out.fields = () => fields;
+	}
+	return out;
+}
+process.stdout.write(JSON.stringify(table.map((row) => violations({ v: row.value }, { v: contract(row.contract) }))));`
+	var jsVerdicts [][]violation
+	if err := json.Unmarshal([]byte(run(t, dir, "node", "-e", script, tableFile)), &jsVerdicts); err != nil {
+		t.Fatal(err)
+	}
+	if len(jsVerdicts) != len(rows) {
+		t.Fatalf("node checked %d values, want %d", len(jsVerdicts), len(rows))
+	}
+	rejected := 0
+	for i, row := range rows {
+		js := sortViolations(jsVerdicts[i])
+		if !slices.Equal(js, goVerdicts[i]) {
+			rc, _ := json.Marshal(row.Contract)
+			t.Errorf("contract %s on %s:\n  Go:         %v\n  TypeScript: %v", rc, show(row.Value), goVerdicts[i], js)
+		}
+		if len(js) > 0 {
+			rejected++
+		}
+	}
+	t.Logf("%d values, %d rejected, the same way on both sides", len(rows), rejected)
+}
+
+// contractCase is a contract and the values to check against it.
+type contractCase struct {
+	cs     schema.Constraints
+	fields map[string]*schema.Constraints // when set, the value is an array of structs with these contracts
+	secret bool                           // the property is secret
+	values []any                          // JSON-like values
+}
+
+// contractRow is one value to check and its contract, as the TypeScript runtime takes them.
+type contractRow struct {
+	Contract map[string]any `json:"contract"`
+	Value    any            `json:"value"`
+}
+
+// violation is what both runtimes report: a path and a message.
+type violation struct {
+	Path    string `json:"path"`
+	Message string `json:"message"`
+}
+
+func (v violation) String() string { return v.Path + ": " + v.Message }
+
+func sortViolations(vs []violation) []violation {
+	slices.SortStableFunc(vs, func(a, b violation) int { return cmp.Compare(a.Path, b.Path) })
+	return vs
+}
+
+// contractTable is every kind of constraint with values just inside and just outside its bounds, and
+// strings on which RE2 and JavaScript disagree unless the pattern is translated.
+func contractTable() []contractCase {
+	f := func(v float64) *float64 { return &v }
+	n := func(v int) *int { return &v }
+	strs := func(ss ...string) []any {
+		out := make([]any, len(ss))
+		for i, s := range ss {
+			out[i] = s
+		}
+		return out
+	}
+	nums := func(fs ...float64) []any {
+		out := make([]any, len(fs))
+		for i, v := range fs {
+			out[i] = v
+		}
+		return out
+	}
+	pat := func(p string, ss ...string) contractCase {
+		return contractCase{cs: schema.Constraints{Pattern: p}, values: strs(ss...)}
+	}
+	negZero := math.Copysign(0, -1)
+	cases := []contractCase{
+		// Numbers, at their bounds.
+		{cs: schema.Constraints{Min: f(10)}, values: nums(10, 9.999999999, 10.000000001, -10, 1e300)},
+		{cs: schema.Constraints{Min: f(0)}, values: nums(0, negZero, -5e-324)},
+		{cs: schema.Constraints{Max: f(65536)}, values: nums(65536, 65536.00000000001, 65535.99999999999, -1e21)},
+		{cs: schema.Constraints{ExclusiveMin: f(0)}, values: nums(0, negZero, 5e-324, -1e-7)},
+		{cs: schema.Constraints{ExclusiveMax: f(1)}, values: nums(1, 0.9999999999999999, 1.0000000000000002)},
+		{cs: schema.Constraints{ExclusiveMin: f(-1.5), ExclusiveMax: f(1e21)}, values: nums(-1.5, -1.4999999999999998, 1e21, 9.999999999999999e20)},
+		{cs: schema.Constraints{MultipleOf: f(0.1)}, values: nums(0.3, 0.35, 0.30000000000000004, -0.7, 0, 1e-10, 2e-9, 100000000000.1)},
+		{cs: schema.Constraints{MultipleOf: f(10)}, values: nums(20, 25, -30, 1e21, 10.000000001, 10.00000001)},
+		{cs: schema.Constraints{MultipleOf: f(1)}, values: nums(1, 1+5e-10, 1+2e-9, 1e9+0.5, 1e8+0.5, 4503599627370497)},
+		{cs: schema.Constraints{MultipleOf: f(3)}, values: nums(1e20, 7, -9)},
+		{cs: schema.Constraints{MultipleOf: f(1e-300)}, values: nums(1, 1e-310)},
+		{cs: schema.Constraints{MultipleOf: f(0.01)}, values: nums(1.005, 1.01, 0.07)},
+		{cs: schema.Constraints{Min: f(10), Max: f(100), MultipleOf: f(10)}, values: nums(5, 105, 55, 10, 100)},
+		{cs: schema.Constraints{Min: f(10), MultipleOf: f(10)}, secret: true, values: nums(5, 20, 25)},
+		// String lengths, in code points on both sides.
+		{cs: schema.Constraints{MinLength: n(1), MaxLength: n(1)}, values: strs("", "a", "😀", "é", "e\u0301", "ab", "日", "\x00", "\U0010FFFF")},
+		{cs: schema.Constraints{MinLength: n(3)}, values: strs("👍🏽a", "👍🏽", "🇺🇸", "🇺🇸🇫🇷", "ab", "日本語")},
+		{cs: schema.Constraints{MaxLength: n(2)}, values: strs("😀😀", "😀😀😀", "a\u2028", "\"\\\"", "\t\n")},
+		{cs: schema.Constraints{MinLength: n(12), MaxLength: n(16)}, secret: true, values: strs("hunter2", "correct horse", "correct horse battery staple")},
+		{cs: schema.Constraints{MinLength: n(0)}, values: strs("")},
+		// Patterns that RE2 and JavaScript read differently as written.
+		pat(`^\s+$`, " ", "\t", "\v", "\f", "\u00a0", "\u2003", "\u2028", "\ufeff", "\r\n"),
+		pat(`^a.c$`, "abc", "a\nc", "a\rc", "a\u2028c", "a\u2029c", "a😀c", "a\x00c"),
+		pat(`(?s)^a.c$`, "a\nc", "a\u2028c", "abc"),
+		pat(`(?i)^kelvin$`, "kelvin", "KELVIN", "\u212aelvin", "Kelvin"),
+		pat(`(?i)k`, "\u212a", "K", "x"),
+		pat(`(?i)^ſ$`, "s", "S", "ſ", "x"),
+		pat(`(?i)^σ+$`, "σ", "Σ", "ς", "σΣς"),
+		pat(`(?m)^b$`, "a\nb\nc", "a\rb\rc", "a\u2028b", "b"),
+		pat(`^\d+$`, "123", "١٢٣", "12a", "１２"),
+		pat(`^\w+$`, "abc_1", "é", "ab-c", "ſ"),
+		pat(`\bword\b`, "a word here", "swordfish", "éword", "word_"),
+		pat(`^\pL+$`, "abc", "日本語", "a1", "ǅ"),
+		pat(`^[^a]$`, "b", "a", "😀", "\n", "\U0001F600\U0001F600"),
+		pat(`^[[:alpha:]]+$`, "abc", "é", "AZ"),
+		pat(`^(?:ab)*?c\z`, "ababc", "abac", "c", "c\n"),
+		pat(`^\Qa.b\E$`, "a.b", "axb"),
+		pat(`x*`, "", "anything"),
+		pat(`^[\x{1F600}-\x{1F64F}]$`, "😀", "🙏", "a", "😃"),
+		pat(`^[a-z]{1,3}(-[a-z]{1,3})*$`, "ab", "ab-cd", "ab-", "abcd", "AB", "é"),
+		pat(`[$^.]`, "a$", "^", "x"),
+		pat(`^\$\{x\}$`, "${x}", "x"),
+		pat(`^\x00-\x{7f}$`, "\x00-\x7f", "x"),
+		{cs: schema.Constraints{Pattern: `^[0-9]+$`}, secret: true, values: strs("123", "12a")},
+		// Arrays: counts, uniqueness, elements.
+		{cs: schema.Constraints{MinItems: n(1), MaxItems: n(2)}, values: []any{[]any{}, []any{"a"}, []any{"a", "b"}, []any{"a", "b", "c"}, []any{nil}}},
+		{cs: schema.Constraints{UniqueItems: true}, values: []any{
+			[]any{"a", "b"}, []any{"a", "a"}, []any{"a", "b", "c", "b", "a"}, []any{1.0, "1"}, []any{0.0, negZero}, []any{true, true},
+			[]any{nil, nil}, []any{[]any{1.0, 2.0}, []any{1.0, 2.0}}, []any{[]any{1.0, 2.0}, []any{2.0, 1.0}},
+			[]any{map[string]any{"a": 1.0}, map[string]any{"a": 1.0}}, []any{map[string]any{"a": 1.0, "b": nil}, map[string]any{"a": 1.0}},
+			[]any{map[string]any{"a": 1.0}, map[string]any{"a": 2.0}}, []any{"é", "e\u0301"},
+		}},
+		{cs: schema.Constraints{MinItems: n(1), MaxItems: n(3), UniqueItems: true, Items: &schema.Constraints{Pattern: `^[0-9./]+$`}}, values: []any{
+			[]any{"10.0.0.0/8"}, []any{"10.0.0.0/8", "x", "10.0.0.0/8", "y"}, []any{}, []any{"a\u2028"},
+		}},
+		{cs: schema.Constraints{Items: &schema.Constraints{Min: f(0), Max: f(1)}}, values: []any{[]any{0.0, 1.0, -1.0, 2.0}, []any{0.5}}},
+		{cs: schema.Constraints{Items: &schema.Constraints{MinItems: n(1)}}, values: []any{[]any{[]any{}, []any{1.0}}, []any{}}},
+		{cs: schema.Constraints{Items: &schema.Constraints{MinLength: n(2)}}, secret: true, values: []any{[]any{"a", "bb"}}},
+		// Maps: counts, values.
+		{cs: schema.Constraints{MinProperties: n(1), MaxProperties: n(2)}, values: []any{
+			map[string]any{}, map[string]any{"a": 1.0}, map[string]any{"a": 1.0, "b": 2.0}, map[string]any{"a": 1.0, "b": 2.0, "c": 3.0},
+		}},
+		{cs: schema.Constraints{MaxProperties: n(5), Items: &schema.Constraints{Min: f(0)}}, values: []any{
+			map[string]any{"ok": 1.0, "bad": -1.0, "a b": -2.0, `q"uote`: -3.0, "日本": -4.0},
+		}},
+		{cs: schema.Constraints{Items: &schema.Constraints{Pattern: `^x`}}, values: []any{map[string]any{"k": "xy", "l": "yx"}}},
+		// Structs in arrays: their fields are checked wherever they appear.
+		{cs: schema.Constraints{MaxItems: n(2)}, fields: map[string]*schema.Constraints{
+			"fromPort": {Min: f(0), Max: f(65535)},
+			"cidrs":    {UniqueItems: true, Items: &schema.Constraints{Pattern: `^[0-9./]+$`}},
+			"name":     {MinLength: n(1)},
+		}, values: []any{
+			[]any{map[string]any{"fromPort": 22.0, "cidrs": []any{"10.0.0.0/8"}, "name": "ssh"}},
+			[]any{map[string]any{"fromPort": -1.0}, map[string]any{"cidrs": []any{"a", "a"}, "name": ""}, map[string]any{"fromPort": 70000.0}},
+		}},
+	}
+	return cases
+}
+
+// goViolations checks v against the case's contract with the provider runtime, as Check checks an input
+// property named v.
+func goViolations(t *testing.T, c contractCase, v any) []violation {
+	t.Helper()
+	cs, err := contract.Compile(&c.cs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := provider.Checked(provider.Any, cs)
+	if c.fields != nil {
+		structs := provider.Checked(provider.ArrayOf[[]any](structDecoder(t, c.fields)), cs)
+		dec = func(d *provider.Decoder, v resource.PropertyValue) any { return structs(d, v) }
+	}
+	value := resource.NewPropertyValue(v)
+	if c.secret {
+		value = resource.MakeSecret(value)
+	}
+	d := provider.NewDecoder(provider.Inputs)
+	o := d.Properties(resource.PropertyMap{"v": value})
+	provider.Required(o, "v", dec)
+	o.Close()
+	var out []violation
+	for _, f := range d.Failures() {
+		out = append(out, violation{f.Property, f.Reason})
+	}
+	return out
+}
+
+// structDecoder decodes a struct whose fields are all optional, each checked against its contract, as
+// generated UnmarshalS functions do.
+func structDecoder(t *testing.T, fields map[string]*schema.Constraints) func(*provider.Decoder, resource.PropertyValue) any {
+	compiled := map[string]*provider.Constraints{}
+	for k, cs := range fields {
+		c, err := contract.Compile(cs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		compiled[k] = c
+	}
+	return func(d *provider.Decoder, v resource.PropertyValue) any {
+		o := d.Object(v)
+		for _, k := range slices.Sorted(maps.Keys(compiled)) {
+			provider.Optional(o, resource.PropertyKey(k), provider.Checked(provider.Any, compiled[k]))
+		}
+		o.Close()
+		return nil
+	}
+}
+
+// jsContract is the contract the generated code would pass to the TypeScript runtime, with struct fields
+// as an object (see the script).
+func jsContract(t *testing.T, cs *schema.Constraints, fields map[string]*schema.Constraints, secret bool) map[string]any {
+	t.Helper()
+	c := map[string]any{}
+	set := func(key string, v any, ok bool) {
+		if ok {
+			c[key] = v
+		}
+	}
+	for key, f := range map[string]*float64{"min": cs.Min, "max": cs.Max, "exclusiveMin": cs.ExclusiveMin, "exclusiveMax": cs.ExclusiveMax, "multipleOf": cs.MultipleOf} {
+		if f != nil {
+			set(key, *f, true)
+		}
+	}
+	for key, n := range map[string]*int{"minLength": cs.MinLength, "maxLength": cs.MaxLength, "minItems": cs.MinItems, "maxItems": cs.MaxItems,
+		"minProperties": cs.MinProperties, "maxProperties": cs.MaxProperties} {
+		if n != nil {
+			set(key, *n, true)
+		}
+	}
+	if cs.Pattern != "" {
+		js, err := pattern.JS(cs.Pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c["pattern"], c["regexp"] = cs.Pattern, js
+	}
+	set("uniqueItems", true, cs.UniqueItems)
+	if cs.Items != nil {
+		c["items"] = jsContract(t, cs.Items, nil, false)
+	}
+	if fields != nil {
+		fs := map[string]any{}
+		for k, f := range fields {
+			fs[k] = jsContract(t, f, nil, false)
+		}
+		c["items"] = map[string]any{"fields": fs}
+	}
+	set("secret", true, secret)
+	return c
+}
+
+func describeConstraints(cs *schema.Constraints) string {
+	b, _ := json.Marshal(cs)
+	return string(b)
+}
+
+// show writes a table value for messages, as JSON so that invisible characters show.
+func show(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
