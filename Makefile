@@ -40,7 +40,11 @@ clean:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./examples/provider/storage/ ./gen/
 
-# Fuzz the example provider's Check and Create with random property maps (FUZZTIME=10m for longer).
+# Run every fuzz target for FUZZTIME each (FUZZTIME=10m for a real run). Their seed corpora run in
+# every `go test`.
 FUZZTIME ?= 1m
 fuzz:
-	$(GO) test -run '^$$' -fuzz FuzzCheckCreate -fuzztime $(FUZZTIME) ./examples/cmd/pulumi-resource-acme/
+	$(GO) test -run '^$$' -fuzz '^FuzzLumiTag$$' -fuzztime $(FUZZTIME) ./idl/load/
+	$(GO) test -run '^$$' -fuzz '^FuzzWireName$$' -fuzztime $(FUZZTIME) ./idl/load/
+	$(GO) test -run '^$$' -fuzz '^FuzzJS$$' -fuzztime $(FUZZTIME) ./idl/pattern/
+	$(GO) test -run '^$$' -fuzz '^FuzzCheckCreate$$' -fuzztime $(FUZZTIME) ./examples/cmd/pulumi-resource-acme/
