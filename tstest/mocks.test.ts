@@ -1,6 +1,7 @@
 // A Pulumi program that runs the generated example package (examples/pack, installed as "acme") against
 // Pulumi's mock monitor, and checks what a program can observe: the type tokens and inputs each resource
-// registers, the replaceOnChanges option it sends, its outputs, and the errors for missing inputs.
+// registers, the replaceOnChanges option it sends, its outputs, the errors for missing inputs, and what
+// the IDL's contracts do (defaults, secrets, checks, deprecations).
 //
 // The Go test TestMocks in gen/typescript compiles it with tsc --strict and runs it with node; it exits
 // non-zero with the failed assertion when a check fails. Compiling it is a test too: the assignments
@@ -13,6 +14,13 @@ import * as acme from "acme";
 // What the mock monitor saw, by resource name.
 const registered = new Map<string, pulumi.runtime.MockResourceArgs>();
 const replaceOnChanges = new Map<string, string[]>();
+const additionalSecretOutputs = new Map<string, string[]>();
+// The inputs as sent, before the mocks unwrap secrets.
+const sent = new Map<string, Record<string, any>>();
+
+// How a secret value is marked on the wire: { [sigKey]: secretSig, value }.
+const sigKey = "4dabf18193072939515e22adb298388d";
+const secretSig = "1b47061264138c4ac30d75fd1eb44270";
 
 // The provider's side of the mocks: every resource gets its inputs back as outputs, plus the computed
 // (out) properties of its type.
@@ -69,6 +77,8 @@ async function main(): Promise<void> {
     const registerResource = monitor.registerResource.bind(monitor);
     monitor.registerResource = (req: any, callback: any) => {
         replaceOnChanges.set(req.getName(), req.getReplaceonchangesList());
+        additionalSecretOutputs.set(req.getName(), req.getAdditionalsecretoutputsList());
+        sent.set(req.getName(), req.getObject().toJavaScript());
         return registerResource(req, callback);
     };
 
@@ -188,7 +198,77 @@ async function main(): Promise<void> {
     assert.equal(registered.get("imported")?.id, "vpc-0123");
     assert.equal(registered.get("imported")?.inputs.cidrBlock, "10.9.0.0/16");
 
+    await contracts(image, subnet);
+
     console.log("mocks: all checks passed");
+}
+
+// contracts checks what the IDL's contracts do in the constructors: defaults filled in, secret inputs
+// made secret, one error listing every value that breaks a contract (a secret's value never shown),
+// values not known yet left to the provider, and a warning, once, for a deprecated property.
+async function contracts(image: acme.compute.Image, subnet: acme.network.Subnet): Promise<void> {
+    const warnings: string[] = [];
+    const consoleWarn = console.warn; // the mocks have no engine: pulumi.log.warn writes to the console
+    console.warn = (...args: unknown[]) => {
+        warnings.push(args.join(" "));
+    };
+    const vol = new acme.compute.Volume("vol", { availabilityZone: "us-west-1a" });
+    const carol = new acme.iam.User("carol", { password: "correct horse battery" });
+    const later = new acme.compute.Volume("later", { availabilityZone: "us-west-1a", size: pulumi.output(0.5) });
+    const old1 = new acme.compute.Instance("old1", { machineType: "small", image, subnet, monitoring: true });
+    const old2 = new acme.compute.Instance("old2", { machineType: "small", image, subnet, monitoring: false });
+    await settled(vol, carol, later, old1, old2);
+    console.warn = consoleWarn;
+
+    // Defaults, as the provider's Check would fill them in.
+    assert.deepEqual(registered.get("vol")!.inputs, {
+        availabilityZone: "us-west-1a",
+        size: 20,
+        kind: "ssd",
+        encrypted: true,
+    });
+    const size: pulumi.Output<number> = vol.size;
+    assert.equal(await value(size), 20);
+    // A secret input is sent as a secret, and every secret property is a secret output.
+    assert.equal(sent.get("carol")!.password[sigKey], secretSig);
+    assert.deepEqual(additionalSecretOutputs.get("carol"), ["password"]);
+    assert.deepEqual(additionalSecretOutputs.get("vol"), []);
+    // An output is not known yet: the provider checks it.
+    assert.equal(registered.get("later")!.inputs.size, 0.5);
+    // One warning for the deprecated property, however many resources set it.
+    const deprecated = warnings.filter((w) => w.includes("Instance.monitoring is deprecated"));
+    assert.deepEqual(deprecated, [
+        "warning: [runtime] Instance.monitoring is deprecated: detailed metrics are always collected now; remove monitoring",
+    ]);
+
+    // Every broken contract at once, by property path, nested ones included.
+    assert.throws(() => new acme.compute.Volume("bad", { availabilityZone: "us-west-1a", size: 0.5, iops: 50 }), {
+        message:
+            'Invalid arguments for acme:compute/volume:Volume resource "bad":\n' +
+            "    size: 0.5 is less than the minimum 1; 0.5 is not a multiple of 1\n" +
+            "    iops: 50 is less than the minimum 100",
+    });
+    assert.throws(
+        () =>
+            new acme.network.SecurityGroup("bad", {
+                description: "x",
+                ingress: [
+                    { ipProtocol: "tcp", fromPort: 22, toPort: 70000, cidrBlocks: ["10.0.0.0/8", "any", "10.0.0.0/8"] },
+                ],
+            }),
+        {
+            message:
+                'Invalid arguments for acme:network/securityGroup:SecurityGroup resource "bad":\n' +
+                "    ingress[0].toPort: 70000 is more than the maximum 65535\n" +
+                "    ingress[0].cidrBlocks: items 0 and 2 are equal\n" +
+                '    ingress[0].cidrBlocks[1]: "any" does not match the pattern ^[0-9]{1,3}([.][0-9]{1,3}){3}/[0-9]{1,2}$',
+        },
+    );
+    assert.throws(() => new acme.iam.User("bad", { password: "hunter2" }), {
+        message:
+            'Invalid arguments for acme:iam/user:User resource "bad":\n' +
+            "    password: the secret value has fewer characters than the minimum length 8",
+    });
 }
 
 process.on("unhandledRejection", (err) => {

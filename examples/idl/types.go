@@ -30,11 +30,11 @@ type Tags map[string]string
 // MaintenanceWindow is a weekly time slot in which Acme Cloud may restart a resource to apply updates.
 type MaintenanceWindow struct {
 	// Day is the day of the week, in English and lower case, such as "sunday".
-	Day string
+	Day string `lumi:"pattern=^(monday|tuesday|wednesday|thursday|friday|saturday|sunday)$"`
 	// StartTime is the start of the window in UTC, formatted as HH:MM on a 24-hour clock, such as "03:30".
-	StartTime string
-	// DurationHours is the length of the window in hours; at least 1. Defaults to 2.
-	DurationHours *float64 `lumi:"optional"`
+	StartTime string `lumi:"pattern=^([01][0-9]|2[0-3]):[0-5][0-9]$"`
+	// DurationHours is the length of the window in hours, from 1 to 24. Defaults to 2.
+	DurationHours *float64 `lumi:"optional,min=1,max=24"`
 }
 
 // DefaultRegion is the region resources are created in when a program does not configure one.

@@ -65,7 +65,7 @@ export interface MaintenanceWindow {
      */
     readonly startTime: string;
     /**
-     * DurationHours is the length of the window in hours; at least 1. Defaults to 2.
+     * DurationHours is the length of the window in hours, from 1 to 24. Defaults to 2.
      */
     readonly durationHours?: number;
 }
@@ -83,7 +83,7 @@ export interface MaintenanceWindowArgs {
      */
     startTime: pulumi.Input<string>;
     /**
-     * DurationHours is the length of the window in hours; at least 1. Defaults to 2.
+     * DurationHours is the length of the window in hours, from 1 to 24. Defaults to 2.
      */
     durationHours?: pulumi.Input<number>;
 }

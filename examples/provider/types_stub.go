@@ -6,6 +6,7 @@ package acme
 import (
 	"github.com/cidlc/cidlc/provider"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
+	"regexp"
 )
 
 // The stubs need the runtime of the cidlc release that generated them.
@@ -58,18 +59,25 @@ type MaintenanceWindow struct {
 	Day string
 	// StartTime is the start of the window in UTC, formatted as HH:MM on a 24-hour clock, such as "03:30".
 	StartTime string
-	// DurationHours is the length of the window in hours; at least 1. Defaults to 2.
+	// DurationHours is the length of the window in hours, from 1 to 24. Defaults to 2.
 	DurationHours *float64
 }
+
+// The contracts of MaintenanceWindow's properties, which Check enforces.
+var (
+	maintenanceWindowDay           = &provider.Constraints{Pattern: regexp.MustCompile(`^(monday|tuesday|wednesday|thursday|friday|saturday|sunday)$`)}
+	maintenanceWindowStartTime     = &provider.Constraints{Pattern: regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9]$`)}
+	maintenanceWindowDurationHours = &provider.Constraints{Min: provider.Float(1), Max: provider.Float(24)}
+)
 
 // UnmarshalMaintenanceWindow returns the MaintenanceWindow that the property value v holds;
 // problems go to d.
 func UnmarshalMaintenanceWindow(d *provider.Decoder, v resource.PropertyValue) MaintenanceWindow {
 	var s MaintenanceWindow
 	o := d.Object(v)
-	s.Day = provider.Required(o, "day", provider.String[string])
-	s.StartTime = provider.Required(o, "startTime", provider.String[string])
-	s.DurationHours = provider.Optional(o, "durationHours", provider.Number[float64])
+	s.Day = provider.Required(o, "day", provider.Checked(provider.String[string], maintenanceWindowDay))
+	s.StartTime = provider.Required(o, "startTime", provider.Checked(provider.String[string], maintenanceWindowStartTime))
+	s.DurationHours = provider.Optional(o, "durationHours", provider.Checked(provider.Number[float64], maintenanceWindowDurationHours))
 	o.Close()
 	return s
 }

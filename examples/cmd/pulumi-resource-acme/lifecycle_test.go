@@ -95,7 +95,7 @@ func kinds(t testing.TB) []kind {
 			update:  map[string]any{"path": "/engineering/"}, replace: map[string]any{"name": "developers"}},
 		{typ: iam.User, name: "alice",
 			inputs: func(d *driver) map[string]any {
-				return map[string]any{"groups": []any{d.ref("devs")}, "password": resource.MakeSecret(resource.NewProperty("hunter2"))}
+				return map[string]any{"groups": []any{d.ref("devs")}, "password": resource.MakeSecret(resource.NewProperty("correct horse battery"))}
 			},
 			outputs: []string{"arn", "userID"}, hidden: []string{"password"},
 			update: map[string]any{"passwordResetRequired": true}, replace: map[string]any{"name": "alice2"}},

@@ -87,7 +87,7 @@ func TestSecrets(t *testing.T) {
 	if outs := unprops(t, vpc.outputs); !outs["cidrBlock"].IsSecret() || !outs["region"].IsSecret() || outs["arn"].IsSecret() {
 		t.Errorf("Update outputs = %v; want cidrBlock and region secret, arn not", outs)
 	}
-	user := d.create(iam.User, "bob", map[string]any{"password": secret("hunter2")})
+	user := d.create(iam.User, "bob", map[string]any{"password": secret("correct horse battery")})
 	if _, ok := unprops(t, user.outputs)["password"]; ok {
 		t.Errorf("Create returned the in property password: %v", unprops(t, user.outputs))
 	}

@@ -35,17 +35,18 @@ type Function struct {
 	// Runtime is the language runtime the code runs on.
 	Runtime Runtime
 	// Handler is the entry point in the code, such as "index.handler" for Node.js.
-	Handler string
+	Handler string `lumi:"minLength=1,maxLength=128"`
 	// Role is the identity the function runs as; the role must trust the functions service.
 	Role *iam.Role
-	// MemoryMB is the memory given to each invocation, in MiB; CPU grows with it. Defaults to 128.
-	MemoryMB *float64 `lumi:"optional"`
-	// Timeout is how long, in seconds, an invocation may run before it is stopped. Defaults to 3.
-	Timeout *float64 `lumi:"optional"`
+	// MemoryMB is the memory given to each invocation, in MiB: a multiple of 64 from 128 to
+	// MaxFunctionMemoryMB. CPU grows with it.
+	MemoryMB float64 `lumi:"min=128,max=10240,multipleOf=64,default=128"`
+	// Timeout is how long, in seconds, an invocation may run before it is stopped: at most 15 minutes.
+	Timeout float64 `lumi:"exclusiveMin=0,max=900,default=3"`
 	// Environment are environment variables visible to the code.
 	Environment *map[string]string `lumi:"optional"`
 	// Secrets are environment variables with secret values. They are stored encrypted and never read back.
-	Secrets *map[string]string `lumi:"optional,in"`
+	Secrets *map[string]string `lumi:"optional,in,secret"`
 	// Subnets attach the function to a VPC, so that it can reach private addresses.
 	Subnets *[]*network.Subnet `lumi:"optional"`
 	// Region is the region the function runs in. Defaults to the provider's region.

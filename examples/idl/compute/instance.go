@@ -64,8 +64,8 @@ type Instance struct {
 	UserData *string `lumi:"optional,in,replaces"`
 	// RootDisk configures the disk the instance boots from. Defaults to a 20 GiB SSD.
 	RootDisk *DiskSpec `lumi:"optional,replaces"`
-	// Monitoring turns on detailed metrics, collected every minute instead of every five. Defaults to false.
-	Monitoring *bool `lumi:"optional"`
+	// Monitoring turned on detailed metrics, collected every minute instead of every five.
+	Monitoring *bool `lumi:"optional,deprecated='detailed metrics are always collected now; remove monitoring'"`
 	// MaintenanceWindow is when Acme Cloud may restart the instance to move it to updated hardware.
 	MaintenanceWindow *acme.MaintenanceWindow `lumi:"optional"`
 	// Tags are labels attached to the instance.
@@ -83,7 +83,7 @@ type Instance struct {
 // DiskSpec describes the boot disk of an instance.
 type DiskSpec struct {
 	// SizeGiB is the size of the disk in GiB, from 8 to 16384.
-	SizeGiB float64 `lumi:"size"`
+	SizeGiB float64 `lumi:"size,min=8,max=16384"`
 	// Kind is the kind of storage behind the disk. Defaults to ssd.
 	Kind *VolumeKind `lumi:"optional"`
 	// Encrypted encrypts the disk at rest with a key managed by Acme Cloud. Defaults to true.

@@ -23,14 +23,14 @@ type Volume struct {
 	idl.Resource
 	// AvailabilityZone is the zone the volume lives in, such as "us-west-1b".
 	AvailabilityZone string `lumi:"replaces"`
-	// SizeGiB is the size of the volume in GiB. It can grow but never shrink.
-	SizeGiB float64 `lumi:"size"`
+	// SizeGiB is the size of the volume in whole GiB, from 1 to 16384. It can grow but never shrink.
+	SizeGiB float64 `lumi:"size,min=1,max=16384,multipleOf=1,default=20"`
 	// Kind is the kind of storage behind the volume.
-	Kind VolumeKind `lumi:"replaces"`
+	Kind VolumeKind `lumi:"replaces,default=ssd"`
 	// IOPS is the number of operations per second guaranteed; only for provisioned-ssd volumes.
-	IOPS *float64 `lumi:"optional"`
-	// Encrypted encrypts the volume at rest. Defaults to true.
-	Encrypted *bool `lumi:"optional,replaces"`
+	IOPS *float64 `lumi:"optional,min=100,max=64000"`
+	// Encrypted encrypts the volume at rest.
+	Encrypted bool `lumi:"replaces,default=true"`
 	// Instance is the instance the volume is attached to, if any. It must be in the same zone.
 	Instance *Instance `lumi:"optional"`
 	// Tags are labels attached to the volume.

@@ -28,7 +28,7 @@ type AccessKey struct {
 	PGPKey *string `lumi:"optional,in,replaces"`
 	// Secret is the secret access key. It is only available when the key is created; when PGPKey is set,
 	// it is empty and EncryptedSecret holds it instead.
-	Secret *string `lumi:"out"`
+	Secret *string `lumi:"out,secret"`
 	// EncryptedSecret is the secret access key encrypted with PGPKey and base64-encoded.
 	EncryptedSecret *string `lumi:"out"`
 	// CreateDate is when the key was created, in RFC 3339 format.

@@ -20,14 +20,14 @@ type Role struct {
 	// "compute.acme.example"}, "Action": "sts:AssumeRole"}]}.
 	AssumeRolePolicy any
 	// Path groups roles into folders, such as "/services/". Defaults to "/".
-	Path *string `lumi:"optional,replaces"`
+	Path *string `lumi:"optional,replaces,pattern='^/([A-Za-z0-9_+=,.@-]+/)*$',maxLength=512"`
 	// Description says what the role is for.
 	Description *string `lumi:"optional"`
 	// Policies are the managed policies attached to the role, granting it their permissions.
 	Policies *[]*Policy `lumi:"optional"`
 	// MaxSessionDuration is how long, in seconds, credentials obtained from the role stay valid: from
 	// 3600 (the default) to 43200.
-	MaxSessionDuration *float64 `lumi:"optional"`
+	MaxSessionDuration *float64 `lumi:"optional,min=3600,max=43200"`
 	// Tags are labels attached to the role.
 	Tags *acme.Tags `lumi:"optional"`
 	// ARN is the Acme Resource Name that policies use to refer to the role.

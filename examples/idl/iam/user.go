@@ -10,14 +10,14 @@ import (
 type User struct {
 	idl.NamedResource
 	// Path groups users into folders, such as "/engineering/". Defaults to "/".
-	Path *string `lumi:"optional"`
+	Path *string `lumi:"optional,pattern='^/([A-Za-z0-9_+=,.@-]+/)*$',maxLength=512"`
 	// Groups are the groups the user is a member of; the user gets their permissions.
 	Groups *[]*Group `lumi:"optional"`
 	// Policies are managed policies attached directly to the user. Prefer groups.
 	Policies *[]*Policy `lumi:"optional"`
 	// Password is the initial console password. It is sent to Acme Cloud once and never read back;
 	// without it the user cannot sign in to the console.
-	Password *string `lumi:"optional,in"`
+	Password *string `lumi:"optional,in,secret,minLength=8,maxLength=128"`
 	// PasswordResetRequired makes the user choose a new password at the first sign-in.
 	PasswordResetRequired *bool `lumi:"optional"`
 	// Tags are labels attached to the user.
@@ -32,7 +32,7 @@ type User struct {
 type Group struct {
 	idl.NamedResource
 	// Path groups the groups into folders, such as "/engineering/". Defaults to "/".
-	Path *string `lumi:"optional"`
+	Path *string `lumi:"optional,pattern='^/([A-Za-z0-9_+=,.@-]+/)*$',maxLength=512"`
 	// Policies are the managed policies attached to the group; every member gets their permissions.
 	Policies *[]*Policy `lumi:"optional"`
 	// ARN is the Acme Resource Name of the group.

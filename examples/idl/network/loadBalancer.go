@@ -44,8 +44,8 @@ type LoadBalancer struct {
 	// HealthCheck says how targets are probed. Without one, a target is healthy when it accepts a TCP
 	// connection on its port.
 	HealthCheck *HealthCheck `lumi:"optional"`
-	// IdleTimeout is how long, in seconds, an idle connection is kept open. Defaults to 60.
-	IdleTimeout *float64 `lumi:"optional"`
+	// IdleTimeout is how long, in seconds, an idle connection is kept open: from 1 to 4000.
+	IdleTimeout float64 `lumi:"min=1,max=4000,default=60"`
 	// MaintenanceWindow is when Acme Cloud may update the load balancer's nodes.
 	MaintenanceWindow *acme.MaintenanceWindow `lumi:"optional"`
 	// Tags are labels attached to the load balancer.
@@ -59,11 +59,11 @@ type LoadBalancer struct {
 // Listener accepts traffic on one port of a load balancer and forwards it to the targets.
 type Listener struct {
 	// Port is the port the load balancer listens on.
-	Port Port
+	Port Port `lumi:"min=1,max=65535"`
 	// Protocol is the protocol accepted on the port.
 	Protocol ListenerProtocol
 	// TargetPort is the port traffic is forwarded to on the targets. Defaults to Port.
-	TargetPort *Port `lumi:"optional"`
+	TargetPort *Port `lumi:"optional,min=1,max=65535"`
 	// CertificateARN is the TLS certificate presented to clients; required for HTTPS.
 	CertificateARN *acme.ARN `lumi:"optional"`
 }
@@ -74,12 +74,12 @@ type HealthCheck struct {
 	// opens a TCP connection.
 	Path *string `lumi:"optional"`
 	// Port is the port probed on each target.
-	Port Port
-	// IntervalSeconds is the time between two probes of a target. Defaults to 30.
-	IntervalSeconds *float64 `lumi:"optional"`
-	// HealthyThreshold is how many probes in a row must succeed before a target receives traffic again.
-	// Defaults to 3.
-	HealthyThreshold *float64 `lumi:"optional"`
+	Port Port `lumi:"min=1,max=65535"`
+	// IntervalSeconds is the time between two probes of a target, from 5 to 300. Defaults to 30.
+	IntervalSeconds *float64 `lumi:"optional,min=5,max=300"`
+	// HealthyThreshold is how many probes in a row must succeed before a target receives traffic again,
+	// from 2 to 10. Defaults to 3.
+	HealthyThreshold *float64 `lumi:"optional,min=2,max=10,multipleOf=1"`
 	// Headers are extra HTTP headers sent with each probe.
 	Headers *map[string]string `lumi:"optional"`
 }

@@ -45,12 +45,12 @@ type SecurityGroupRule struct {
 	// IPProtocol is the protocol the rule allows.
 	IPProtocol Protocol
 	// FromPort is the first port of the allowed range.
-	FromPort Port
+	FromPort Port `lumi:"min=0,max=65535"`
 	// ToPort is the last port of the allowed range; the same as FromPort for a single port.
-	ToPort Port
+	ToPort Port `lumi:"min=0,max=65535"`
 	// CIDRBlocks are the address ranges the traffic may come from (ingress) or go to (egress), such as
-	// "0.0.0.0/0" for anywhere.
-	CIDRBlocks *[]string `lumi:"optional"`
+	// "0.0.0.0/0" for anywhere; each at most once.
+	CIDRBlocks *[]string `lumi:"optional,uniqueItems,items.pattern='^[0-9]{1,3}([.][0-9]{1,3}){3}/[0-9]{1,2}$'"`
 	// Self also allows traffic between members of this same security group.
 	Self *bool `lumi:"optional"`
 	// Description says why the rule exists.

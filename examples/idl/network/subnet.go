@@ -15,7 +15,7 @@ type Subnet struct {
 	VPC *VPC `lumi:"replaces"`
 	// CIDRBlock is the subnet's address range; it must lie within the VPC's range and not overlap with
 	// another subnet of the same VPC.
-	CIDRBlock string `lumi:"replaces"`
+	CIDRBlock string `lumi:"replaces,pattern='^[0-9]{1,3}([.][0-9]{1,3}){3}/[0-9]{1,2}$'"`
 	// AvailabilityZone is the zone of the region that hosts the subnet, such as "us-west-1b". Acme Cloud
 	// picks one when it is not given.
 	AvailabilityZone *string `lumi:"optional,replaces"`

@@ -44,12 +44,12 @@ type Bucket struct {
 	// ForceDestroy deletes all objects when the bucket is deleted; otherwise deleting a bucket that is not
 	// empty fails. Defaults to false.
 	ForceDestroy *bool `lumi:"optional"`
-	// LifecycleRules expire objects or move them to cheaper storage as they age.
-	LifecycleRules *[]LifecycleRule `lumi:"optional"`
+	// LifecycleRules expire objects or move them to cheaper storage as they age; at most 100.
+	LifecycleRules *[]LifecycleRule `lumi:"optional,maxItems=100"`
 	// Replication copies every new object to buckets in other regions, keyed by the region of the copy.
 	Replication *map[acme.Region]ReplicationTarget `lumi:"optional"`
-	// Tags are labels attached to the bucket.
-	Tags *acme.Tags `lumi:"optional"`
+	// Tags are labels attached to the bucket: at most MaxTagsPerResource.
+	Tags *acme.Tags `lumi:"optional,maxProperties=50"`
 	// ARN is the Acme Resource Name of the bucket.
 	ARN *acme.ARN `lumi:"out"`
 	// DomainName is the bucket's address, such as "my-bucket.storage.us-west-1.acme.example".
@@ -59,7 +59,7 @@ type Bucket struct {
 // LifecycleRule applies to the objects whose keys start with a prefix.
 type LifecycleRule struct {
 	// Prefix selects the objects the rule applies to, such as "logs/". Empty selects every object.
-	Prefix string
+	Prefix string `lumi:"maxLength=1024"`
 	// Enabled turns the rule on; a disabled rule is kept but does nothing.
 	Enabled bool
 	// Transitions move objects to other storage classes as they age.
@@ -70,18 +70,18 @@ type LifecycleRule struct {
 
 // LifecycleTransition moves objects to another storage class once they are old enough.
 type LifecycleTransition struct {
-	// Days is the age, in days since creation, at which objects move.
-	Days float64
+	// Days is the age, in whole days since creation, at which objects move.
+	Days float64 `lumi:"min=1,multipleOf=1"`
 	// StorageClass is the class objects move to.
 	StorageClass StorageClass
 }
 
 // LifecycleExpiration deletes objects once they are old enough.
 type LifecycleExpiration struct {
-	// Days is the age, in days since creation, at which objects are deleted.
-	Days float64
+	// Days is the age, in whole days since creation, at which objects are deleted.
+	Days float64 `lumi:"min=1,multipleOf=1"`
 	// NoncurrentDays, for a versioned bucket, deletes versions that have been replaced for that many days.
-	NoncurrentDays *float64 `lumi:"optional"`
+	NoncurrentDays *float64 `lumi:"optional,min=1,multipleOf=1"`
 }
 
 // ReplicationTarget is the destination of a bucket's replicated objects in another region.

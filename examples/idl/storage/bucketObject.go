@@ -11,13 +11,13 @@ type BucketObject struct {
 	// Bucket is the bucket the object is stored in.
 	Bucket *Bucket `lumi:"replaces"`
 	// Key is the object's name in the bucket, such as "site/index.html".
-	Key string `lumi:"replaces"`
+	Key string `lumi:"replaces,minLength=1,maxLength=1024"`
 	// Content is the object's data: a local file, a string or a remote URL. Without it, the object is
 	// empty.
 	Content *idl.Asset `lumi:"optional"`
 	// ContentType is the MIME type served with the object, such as "text/html". Guessed from the key when
 	// not given.
-	ContentType *string `lumi:"optional"`
+	ContentType *string `lumi:"optional,pattern='^[a-z]+/[A-Za-z0-9.+-]+(;.*)?$'"`
 	// CacheControl is the Cache-Control header served with the object, such as "max-age=3600".
 	CacheControl *string `lumi:"optional"`
 	// ACL is the access granted on the object. Defaults to the bucket's.

@@ -2,6 +2,7 @@
 // Source: compute/function.go
 
 import * as pulumi from "@pulumi/pulumi";
+import * as _contracts from "../_contracts";
 import type { Role } from "../iam/role";
 import type { Subnet } from "../network/subnet";
 import type { ARN, Region, Tags, TagsArgs } from "../types";
@@ -95,13 +96,14 @@ export class Function extends pulumi.CustomResource {
      */
     declare public readonly role: pulumi.OutputInstance<Role>;
     /**
-     * MemoryMB is the memory given to each invocation, in MiB; CPU grows with it. Defaults to 128.
+     * MemoryMB is the memory given to each invocation, in MiB: a multiple of 64 from 128 to
+     * MaxFunctionMemoryMB. CPU grows with it.
      */
-    declare public readonly memoryMB: pulumi.Output<number | undefined>;
+    declare public readonly memoryMB: pulumi.Output<number>;
     /**
-     * Timeout is how long, in seconds, an invocation may run before it is stopped. Defaults to 3.
+     * Timeout is how long, in seconds, an invocation may run before it is stopped: at most 15 minutes.
      */
-    declare public readonly timeout: pulumi.Output<number | undefined>;
+    declare public readonly timeout: pulumi.Output<number>;
     /**
      * Environment are environment variables visible to the code.
      */
@@ -178,16 +180,21 @@ export class Function extends pulumi.CustomResource {
             if (args?.role === undefined && !opts.urn) {
                 throw new Error("Missing required property 'role'");
             }
+            _contracts.check(Function.__pulumiType, name, args, {
+                handler: { minLength: 1, maxLength: 128 },
+                memoryMB: { min: 128, max: 10240, multipleOf: 64 },
+                timeout: { max: 900, exclusiveMin: 0 },
+            });
             resourceInputs["name"] = args?.name ?? name;
             resourceInputs["code"] = args?.code;
             resourceInputs["layer"] = args?.layer;
             resourceInputs["runtime"] = args?.runtime;
             resourceInputs["handler"] = args?.handler;
             resourceInputs["role"] = args?.role;
-            resourceInputs["memoryMB"] = args?.memoryMB;
-            resourceInputs["timeout"] = args?.timeout;
+            resourceInputs["memoryMB"] = args?.memoryMB ?? 128;
+            resourceInputs["timeout"] = args?.timeout ?? 3;
             resourceInputs["environment"] = args?.environment;
-            resourceInputs["secrets"] = args?.secrets;
+            resourceInputs["secrets"] = _contracts.secret(args?.secrets);
             resourceInputs["subnets"] = args?.subnets;
             resourceInputs["region"] = args?.region;
             resourceInputs["tags"] = args?.tags;
@@ -197,6 +204,7 @@ export class Function extends pulumi.CustomResource {
         }
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["name", "region"],
+            additionalSecretOutputs: ["secrets"],
         });
         super(Function.__pulumiType, name, resourceInputs, opts);
     }
@@ -231,11 +239,16 @@ export interface FunctionArgs {
      */
     role: pulumi.Input<Role>;
     /**
-     * MemoryMB is the memory given to each invocation, in MiB; CPU grows with it. Defaults to 128.
+     * MemoryMB is the memory given to each invocation, in MiB: a multiple of 64 from 128 to
+     * MaxFunctionMemoryMB. CPU grows with it.
+     *
+     * @defaultValue 128
      */
     memoryMB?: pulumi.Input<number>;
     /**
-     * Timeout is how long, in seconds, an invocation may run before it is stopped. Defaults to 3.
+     * Timeout is how long, in seconds, an invocation may run before it is stopped: at most 15 minutes.
+     *
+     * @defaultValue 3
      */
     timeout?: pulumi.Input<number>;
     /**
@@ -290,11 +303,12 @@ export interface FunctionState {
      */
     role?: pulumi.Input<Role>;
     /**
-     * MemoryMB is the memory given to each invocation, in MiB; CPU grows with it. Defaults to 128.
+     * MemoryMB is the memory given to each invocation, in MiB: a multiple of 64 from 128 to
+     * MaxFunctionMemoryMB. CPU grows with it.
      */
     memoryMB?: pulumi.Input<number>;
     /**
-     * Timeout is how long, in seconds, an invocation may run before it is stopped. Defaults to 3.
+     * Timeout is how long, in seconds, an invocation may run before it is stopped: at most 15 minutes.
      */
     timeout?: pulumi.Input<number>;
     /**

@@ -2,6 +2,7 @@
 // Source: compute/instance.go
 
 import * as pulumi from "@pulumi/pulumi";
+import * as _contracts from "../_contracts";
 import type { Role } from "../iam/role";
 import type { SecurityGroup } from "../network/securityGroup";
 import type { Subnet } from "../network/subnet";
@@ -135,7 +136,9 @@ export class Instance extends pulumi.CustomResource {
      */
     declare public readonly rootDisk: pulumi.Output<DiskSpec | undefined>;
     /**
-     * Monitoring turns on detailed metrics, collected every minute instead of every five. Defaults to false.
+     * Monitoring turned on detailed metrics, collected every minute instead of every five.
+     *
+     * @deprecated detailed metrics are always collected now; remove monitoring
      */
     declare public readonly monitoring: pulumi.Output<boolean | undefined>;
     /**
@@ -203,6 +206,14 @@ export class Instance extends pulumi.CustomResource {
             if (args?.subnet === undefined && !opts.urn) {
                 throw new Error("Missing required property 'subnet'");
             }
+            _contracts.check(Instance.__pulumiType, name, args, {
+                rootDisk: { fields: _DiskSpec },
+                monitoring: {
+                    deprecated:
+                        "Instance.monitoring is deprecated: detailed metrics are always collected now; remove monitoring",
+                },
+                maintenanceWindow: { fields: _MaintenanceWindow },
+            });
             resourceInputs["name"] = args?.name ?? name;
             resourceInputs["machineType"] = args?.machineType;
             resourceInputs["image"] = args?.image;
@@ -270,7 +281,9 @@ export interface InstanceArgs {
      */
     rootDisk?: pulumi.Input<DiskSpecArgs>;
     /**
-     * Monitoring turns on detailed metrics, collected every minute instead of every five. Defaults to false.
+     * Monitoring turned on detailed metrics, collected every minute instead of every five.
+     *
+     * @deprecated detailed metrics are always collected now; remove monitoring
      */
     monitoring?: pulumi.Input<boolean>;
     /**
@@ -327,7 +340,9 @@ export interface InstanceState {
      */
     rootDisk?: pulumi.Input<DiskSpecArgs>;
     /**
-     * Monitoring turns on detailed metrics, collected every minute instead of every five. Defaults to false.
+     * Monitoring turned on detailed metrics, collected every minute instead of every five.
+     *
+     * @deprecated detailed metrics are always collected now; remove monitoring
      */
     monitoring?: pulumi.Input<boolean>;
     /**
@@ -413,3 +428,25 @@ const _module = {
     },
 };
 pulumi.runtime.registerResourceModule("acme", "compute/instance", _module);
+
+// The contracts of the fields of DiskSpec (compute/instance.go), for the checks of this file's resources.
+function _DiskSpec(): _contracts.Contracts {
+    return {
+        size: { min: 8, max: 16384 },
+    };
+}
+
+// The contracts of the fields of MaintenanceWindow (types.go), for the checks of this file's resources.
+function _MaintenanceWindow(): _contracts.Contracts {
+    return {
+        day: {
+            pattern: "^(monday|tuesday|wednesday|thursday|friday|saturday|sunday)$",
+            regexp: "^(?:(?:monday|tuesday|wednesday|thursday|friday|s(?:aturday|unday)))$",
+        },
+        startTime: {
+            pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$",
+            regexp: "^(?:(?:[\\u{30}-\\u{31}][\\u{30}-\\u{39}]|2[\\u{30}-\\u{33}]))\\u{3a}[\\u{30}-\\u{35}][\\u{30}-\\u{39}]$",
+        },
+        durationHours: { min: 1, max: 24 },
+    };
+}

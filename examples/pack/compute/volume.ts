@@ -2,6 +2,7 @@
 // Source: compute/volume.go
 
 import * as pulumi from "@pulumi/pulumi";
+import * as _contracts from "../_contracts";
 import type { ARN, Tags, TagsArgs } from "../types";
 import type { Instance } from "./instance";
 
@@ -65,7 +66,7 @@ export class Volume extends pulumi.CustomResource {
      */
     declare public readonly availabilityZone: pulumi.Output<string>;
     /**
-     * SizeGiB is the size of the volume in GiB. It can grow but never shrink.
+     * SizeGiB is the size of the volume in whole GiB, from 1 to 16384. It can grow but never shrink.
      */
     declare public readonly size: pulumi.Output<number>;
     /**
@@ -77,9 +78,9 @@ export class Volume extends pulumi.CustomResource {
      */
     declare public readonly iops: pulumi.Output<number | undefined>;
     /**
-     * Encrypted encrypts the volume at rest. Defaults to true.
+     * Encrypted encrypts the volume at rest.
      */
-    declare public readonly encrypted: pulumi.Output<boolean | undefined>;
+    declare public readonly encrypted: pulumi.Output<boolean>;
     /**
      * Instance is the instance the volume is attached to, if any. It must be in the same zone.
      */
@@ -124,17 +125,15 @@ export class Volume extends pulumi.CustomResource {
             if (args?.availabilityZone === undefined && !opts.urn) {
                 throw new Error("Missing required property 'availabilityZone'");
             }
-            if (args?.size === undefined && !opts.urn) {
-                throw new Error("Missing required property 'size'");
-            }
-            if (args?.kind === undefined && !opts.urn) {
-                throw new Error("Missing required property 'kind'");
-            }
+            _contracts.check(Volume.__pulumiType, name, args, {
+                size: { min: 1, max: 16384, multipleOf: 1 },
+                iops: { min: 100, max: 64000 },
+            });
             resourceInputs["availabilityZone"] = args?.availabilityZone;
-            resourceInputs["size"] = args?.size;
-            resourceInputs["kind"] = args?.kind;
+            resourceInputs["size"] = args?.size ?? 20;
+            resourceInputs["kind"] = args?.kind ?? "ssd";
             resourceInputs["iops"] = args?.iops;
-            resourceInputs["encrypted"] = args?.encrypted;
+            resourceInputs["encrypted"] = args?.encrypted ?? true;
             resourceInputs["instance"] = args?.instance;
             resourceInputs["tags"] = args?.tags;
             resourceInputs["arn"] = undefined;
@@ -156,19 +155,25 @@ export interface VolumeArgs {
      */
     availabilityZone: pulumi.Input<string>;
     /**
-     * SizeGiB is the size of the volume in GiB. It can grow but never shrink.
+     * SizeGiB is the size of the volume in whole GiB, from 1 to 16384. It can grow but never shrink.
+     *
+     * @defaultValue 20
      */
-    size: pulumi.Input<number>;
+    size?: pulumi.Input<number>;
     /**
      * Kind is the kind of storage behind the volume.
+     *
+     * @defaultValue "ssd"
      */
-    kind: pulumi.Input<VolumeKind>;
+    kind?: pulumi.Input<VolumeKind>;
     /**
      * IOPS is the number of operations per second guaranteed; only for provisioned-ssd volumes.
      */
     iops?: pulumi.Input<number>;
     /**
-     * Encrypted encrypts the volume at rest. Defaults to true.
+     * Encrypted encrypts the volume at rest.
+     *
+     * @defaultValue true
      */
     encrypted?: pulumi.Input<boolean>;
     /**
@@ -191,7 +196,7 @@ export interface VolumeState {
      */
     availabilityZone?: pulumi.Input<string>;
     /**
-     * SizeGiB is the size of the volume in GiB. It can grow but never shrink.
+     * SizeGiB is the size of the volume in whole GiB, from 1 to 16384. It can grow but never shrink.
      */
     size?: pulumi.Input<number>;
     /**
@@ -203,7 +208,7 @@ export interface VolumeState {
      */
     iops?: pulumi.Input<number>;
     /**
-     * Encrypted encrypts the volume at rest. Defaults to true.
+     * Encrypted encrypts the volume at rest.
      */
     encrypted?: pulumi.Input<boolean>;
     /**

@@ -116,6 +116,7 @@ export class AccessKey extends pulumi.CustomResource {
         }
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["user", "pgpKey"],
+            additionalSecretOutputs: ["secret"],
         });
         super(AccessKey.__pulumiType, name, resourceInputs, opts);
     }

@@ -2,6 +2,7 @@
 // Source: iam/role.go
 
 import * as pulumi from "@pulumi/pulumi";
+import * as _contracts from "../_contracts";
 import type { ARN, Tags, TagsArgs } from "../types";
 import type { Policy } from "./policy";
 
@@ -114,6 +115,14 @@ export class Role extends pulumi.CustomResource {
             if (args?.assumeRolePolicy === undefined && !opts.urn) {
                 throw new Error("Missing required property 'assumeRolePolicy'");
             }
+            _contracts.check(Role.__pulumiType, name, args, {
+                path: {
+                    maxLength: 512,
+                    pattern: "^/([A-Za-z0-9_+=,.@-]+/)*$",
+                    regexp: "^\\u{2f}(?:(?:(?:[\\u{2b}-\\u{2e}\\u{30}-\\u{39}\\u{3d}\\u{40}-\\u{5a}\\u{5f}\\u{61}-\\u{7a}])+\\u{2f}))*$",
+                },
+                maxSessionDuration: { min: 3600, max: 43200 },
+            });
             resourceInputs["name"] = args?.name ?? name;
             resourceInputs["assumeRolePolicy"] = args?.assumeRolePolicy;
             resourceInputs["path"] = args?.path;

@@ -2,6 +2,7 @@
 // Source: iam/user.go
 
 import * as pulumi from "@pulumi/pulumi";
+import * as _contracts from "../_contracts";
 import type { ARN, Tags, TagsArgs } from "../types";
 import type { Policy } from "./policy";
 
@@ -104,11 +105,19 @@ export class User extends pulumi.CustomResource {
             resourceInputs["userID"] = state?.userID;
         } else {
             const args = argsOrState as UserArgs | undefined;
+            _contracts.check(User.__pulumiType, name, args, {
+                path: {
+                    maxLength: 512,
+                    pattern: "^/([A-Za-z0-9_+=,.@-]+/)*$",
+                    regexp: "^\\u{2f}(?:(?:(?:[\\u{2b}-\\u{2e}\\u{30}-\\u{39}\\u{3d}\\u{40}-\\u{5a}\\u{5f}\\u{61}-\\u{7a}])+\\u{2f}))*$",
+                },
+                password: { minLength: 8, maxLength: 128, secret: true },
+            });
             resourceInputs["name"] = args?.name ?? name;
             resourceInputs["path"] = args?.path;
             resourceInputs["groups"] = args?.groups;
             resourceInputs["policies"] = args?.policies;
-            resourceInputs["password"] = args?.password;
+            resourceInputs["password"] = _contracts.secret(args?.password);
             resourceInputs["passwordResetRequired"] = args?.passwordResetRequired;
             resourceInputs["tags"] = args?.tags;
             resourceInputs["arn"] = undefined;
@@ -116,6 +125,7 @@ export class User extends pulumi.CustomResource {
         }
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["name"],
+            additionalSecretOutputs: ["password"],
         });
         super(User.__pulumiType, name, resourceInputs, opts);
     }
@@ -272,6 +282,13 @@ export class Group extends pulumi.CustomResource {
             resourceInputs["arn"] = state?.arn;
         } else {
             const args = argsOrState as GroupArgs | undefined;
+            _contracts.check(Group.__pulumiType, name, args, {
+                path: {
+                    maxLength: 512,
+                    pattern: "^/([A-Za-z0-9_+=,.@-]+/)*$",
+                    regexp: "^\\u{2f}(?:(?:(?:[\\u{2b}-\\u{2e}\\u{30}-\\u{39}\\u{3d}\\u{40}-\\u{5a}\\u{5f}\\u{61}-\\u{7a}])+\\u{2f}))*$",
+                },
+            });
             resourceInputs["name"] = args?.name ?? name;
             resourceInputs["path"] = args?.path;
             resourceInputs["policies"] = args?.policies;

@@ -2,6 +2,7 @@
 // Source: network/loadBalancer.go
 
 import * as pulumi from "@pulumi/pulumi";
+import * as _contracts from "../_contracts";
 import type { ARN, MaintenanceWindow, MaintenanceWindowArgs, Tags, TagsArgs } from "../types";
 import type { Port, SecurityGroup } from "./securityGroup";
 import type { Subnet } from "./subnet";
@@ -105,9 +106,9 @@ export class LoadBalancer extends pulumi.CustomResource {
      */
     declare public readonly healthCheck: pulumi.Output<HealthCheck | undefined>;
     /**
-     * IdleTimeout is how long, in seconds, an idle connection is kept open. Defaults to 60.
+     * IdleTimeout is how long, in seconds, an idle connection is kept open: from 1 to 4000.
      */
-    declare public readonly idleTimeout: pulumi.Output<number | undefined>;
+    declare public readonly idleTimeout: pulumi.Output<number>;
     /**
      * MaintenanceWindow is when Acme Cloud may update the load balancer's nodes.
      */
@@ -158,6 +159,12 @@ export class LoadBalancer extends pulumi.CustomResource {
             if (args?.listeners === undefined && !opts.urn) {
                 throw new Error("Missing required property 'listeners'");
             }
+            _contracts.check(LoadBalancer.__pulumiType, name, args, {
+                listeners: { items: { fields: _Listener } },
+                healthCheck: { fields: _HealthCheck },
+                idleTimeout: { min: 1, max: 4000 },
+                maintenanceWindow: { fields: _MaintenanceWindow },
+            });
             resourceInputs["name"] = args?.name ?? name;
             resourceInputs["scheme"] = args?.scheme;
             resourceInputs["subnets"] = args?.subnets;
@@ -165,7 +172,7 @@ export class LoadBalancer extends pulumi.CustomResource {
             resourceInputs["listeners"] = args?.listeners;
             resourceInputs["targets"] = args?.targets;
             resourceInputs["healthCheck"] = args?.healthCheck;
-            resourceInputs["idleTimeout"] = args?.idleTimeout;
+            resourceInputs["idleTimeout"] = args?.idleTimeout ?? 60;
             resourceInputs["maintenanceWindow"] = args?.maintenanceWindow;
             resourceInputs["tags"] = args?.tags;
             resourceInputs["dnsName"] = undefined;
@@ -212,7 +219,9 @@ export interface LoadBalancerArgs {
      */
     healthCheck?: pulumi.Input<HealthCheckArgs>;
     /**
-     * IdleTimeout is how long, in seconds, an idle connection is kept open. Defaults to 60.
+     * IdleTimeout is how long, in seconds, an idle connection is kept open: from 1 to 4000.
+     *
+     * @defaultValue 60
      */
     idleTimeout?: pulumi.Input<number>;
     /**
@@ -260,7 +269,7 @@ export interface LoadBalancerState {
      */
     healthCheck?: pulumi.Input<HealthCheckArgs>;
     /**
-     * IdleTimeout is how long, in seconds, an idle connection is kept open. Defaults to 60.
+     * IdleTimeout is how long, in seconds, an idle connection is kept open: from 1 to 4000.
      */
     idleTimeout?: pulumi.Input<number>;
     /**
@@ -339,12 +348,12 @@ export interface HealthCheck {
      */
     readonly port: Port;
     /**
-     * IntervalSeconds is the time between two probes of a target. Defaults to 30.
+     * IntervalSeconds is the time between two probes of a target, from 5 to 300. Defaults to 30.
      */
     readonly intervalSeconds?: number;
     /**
-     * HealthyThreshold is how many probes in a row must succeed before a target receives traffic again.
-     * Defaults to 3.
+     * HealthyThreshold is how many probes in a row must succeed before a target receives traffic again,
+     * from 2 to 10. Defaults to 3.
      */
     readonly healthyThreshold?: number;
     /**
@@ -367,12 +376,12 @@ export interface HealthCheckArgs {
      */
     port: pulumi.Input<Port>;
     /**
-     * IntervalSeconds is the time between two probes of a target. Defaults to 30.
+     * IntervalSeconds is the time between two probes of a target, from 5 to 300. Defaults to 30.
      */
     intervalSeconds?: pulumi.Input<number>;
     /**
-     * HealthyThreshold is how many probes in a row must succeed before a target receives traffic again.
-     * Defaults to 3.
+     * HealthyThreshold is how many probes in a row must succeed before a target receives traffic again,
+     * from 2 to 10. Defaults to 3.
      */
     healthyThreshold?: pulumi.Input<number>;
     /**
@@ -394,3 +403,35 @@ const _module = {
     },
 };
 pulumi.runtime.registerResourceModule("acme", "network/loadBalancer", _module);
+
+// The contracts of the fields of Listener (network/loadBalancer.go), for the checks of this file's resources.
+function _Listener(): _contracts.Contracts {
+    return {
+        port: { min: 1, max: 65535 },
+        targetPort: { min: 1, max: 65535 },
+    };
+}
+
+// The contracts of the fields of HealthCheck (network/loadBalancer.go), for the checks of this file's resources.
+function _HealthCheck(): _contracts.Contracts {
+    return {
+        port: { min: 1, max: 65535 },
+        intervalSeconds: { min: 5, max: 300 },
+        healthyThreshold: { min: 2, max: 10, multipleOf: 1 },
+    };
+}
+
+// The contracts of the fields of MaintenanceWindow (types.go), for the checks of this file's resources.
+function _MaintenanceWindow(): _contracts.Contracts {
+    return {
+        day: {
+            pattern: "^(monday|tuesday|wednesday|thursday|friday|saturday|sunday)$",
+            regexp: "^(?:(?:monday|tuesday|wednesday|thursday|friday|s(?:aturday|unday)))$",
+        },
+        startTime: {
+            pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$",
+            regexp: "^(?:(?:[\\u{30}-\\u{31}][\\u{30}-\\u{39}]|2[\\u{30}-\\u{33}]))\\u{3a}[\\u{30}-\\u{35}][\\u{30}-\\u{39}]$",
+        },
+        durationHours: { min: 1, max: 24 },
+    };
+}

@@ -2,6 +2,7 @@
 // Source: network/securityGroup.go
 
 import * as pulumi from "@pulumi/pulumi";
+import * as _contracts from "../_contracts";
 import type { Tags, TagsArgs } from "../types";
 import type { VPC } from "./vpc";
 
@@ -127,6 +128,10 @@ export class SecurityGroup extends pulumi.CustomResource {
             if (args?.description === undefined && !opts.urn) {
                 throw new Error("Missing required property 'description'");
             }
+            _contracts.check(SecurityGroup.__pulumiType, name, args, {
+                ingress: { items: { fields: _SecurityGroupRule } },
+                egress: { items: { fields: _SecurityGroupRule } },
+            });
             resourceInputs["name"] = args?.name ?? name;
             resourceInputs["description"] = args?.description;
             resourceInputs["vpc"] = args?.vpc;
@@ -225,7 +230,7 @@ export interface SecurityGroupRule {
     readonly toPort: Port;
     /**
      * CIDRBlocks are the address ranges the traffic may come from (ingress) or go to (egress), such as
-     * "0.0.0.0/0" for anywhere.
+     * "0.0.0.0/0" for anywhere; each at most once.
      */
     readonly cidrBlocks?: string[];
     /**
@@ -256,7 +261,7 @@ export interface SecurityGroupRuleArgs {
     toPort: pulumi.Input<Port>;
     /**
      * CIDRBlocks are the address ranges the traffic may come from (ingress) or go to (egress), such as
-     * "0.0.0.0/0" for anywhere.
+     * "0.0.0.0/0" for anywhere; each at most once.
      */
     cidrBlocks?: pulumi.Input<pulumi.Input<string>[]>;
     /**
@@ -282,3 +287,18 @@ const _module = {
     },
 };
 pulumi.runtime.registerResourceModule("acme", "network/securityGroup", _module);
+
+// The contracts of the fields of SecurityGroupRule (network/securityGroup.go), for the checks of this file's resources.
+function _SecurityGroupRule(): _contracts.Contracts {
+    return {
+        fromPort: { min: 0, max: 65535 },
+        toPort: { min: 0, max: 65535 },
+        cidrBlocks: {
+            uniqueItems: true,
+            items: {
+                pattern: "^[0-9]{1,3}([.][0-9]{1,3}){3}/[0-9]{1,2}$",
+                regexp: "^(?:[\\u{30}-\\u{39}]){1,3}(?:(?:\\u{2e}(?:[\\u{30}-\\u{39}]){1,3})){3}\\u{2f}(?:[\\u{30}-\\u{39}]){1,2}$",
+            },
+        },
+    };
+}

@@ -2,6 +2,7 @@
 // Source: network/subnet.go
 
 import * as pulumi from "@pulumi/pulumi";
+import * as _contracts from "../_contracts";
 import type { Tags, TagsArgs } from "../types";
 import type { VPC } from "./vpc";
 
@@ -97,6 +98,12 @@ export class Subnet extends pulumi.CustomResource {
             if (args?.cidrBlock === undefined && !opts.urn) {
                 throw new Error("Missing required property 'cidrBlock'");
             }
+            _contracts.check(Subnet.__pulumiType, name, args, {
+                cidrBlock: {
+                    pattern: "^[0-9]{1,3}([.][0-9]{1,3}){3}/[0-9]{1,2}$",
+                    regexp: "^(?:[\\u{30}-\\u{39}]){1,3}(?:(?:\\u{2e}(?:[\\u{30}-\\u{39}]){1,3})){3}\\u{2f}(?:[\\u{30}-\\u{39}]){1,2}$",
+                },
+            });
             resourceInputs["vpc"] = args?.vpc;
             resourceInputs["cidrBlock"] = args?.cidrBlock;
             resourceInputs["availabilityZone"] = args?.availabilityZone;

@@ -2,6 +2,7 @@
 // Source: storage/bucket.go
 
 import * as pulumi from "@pulumi/pulumi";
+import * as _contracts from "../_contracts";
 import type { ARN, Region, Tags, TagsArgs } from "../types";
 
 /**
@@ -100,7 +101,7 @@ export class Bucket extends pulumi.CustomResource {
      */
     declare public readonly forceDestroy: pulumi.Output<boolean | undefined>;
     /**
-     * LifecycleRules expire objects or move them to cheaper storage as they age.
+     * LifecycleRules expire objects or move them to cheaper storage as they age; at most 100.
      */
     declare public readonly lifecycleRules: pulumi.Output<LifecycleRule[] | undefined>;
     /**
@@ -108,7 +109,7 @@ export class Bucket extends pulumi.CustomResource {
      */
     declare public readonly replication: pulumi.Output<{ [key in Region]?: ReplicationTarget } | undefined>;
     /**
-     * Tags are labels attached to the bucket.
+     * Tags are labels attached to the bucket: at most MaxTagsPerResource.
      */
     declare public readonly tags: pulumi.Output<Tags | undefined>;
     /**
@@ -148,6 +149,10 @@ export class Bucket extends pulumi.CustomResource {
             if (args?.region === undefined && !opts.urn) {
                 throw new Error("Missing required property 'region'");
             }
+            _contracts.check(Bucket.__pulumiType, name, args, {
+                lifecycleRules: { maxItems: 100, items: { fields: _LifecycleRule } },
+                tags: { maxProperties: 50 },
+            });
             resourceInputs["name"] = args?.name ?? name;
             resourceInputs["region"] = args?.region;
             resourceInputs["acl"] = args?.acl;
@@ -193,7 +198,7 @@ export interface BucketArgs {
      */
     forceDestroy?: pulumi.Input<boolean>;
     /**
-     * LifecycleRules expire objects or move them to cheaper storage as they age.
+     * LifecycleRules expire objects or move them to cheaper storage as they age; at most 100.
      */
     lifecycleRules?: pulumi.Input<pulumi.Input<LifecycleRuleArgs>[]>;
     /**
@@ -201,7 +206,7 @@ export interface BucketArgs {
      */
     replication?: pulumi.Input<{ [key in Region]?: pulumi.Input<ReplicationTargetArgs> }>;
     /**
-     * Tags are labels attached to the bucket.
+     * Tags are labels attached to the bucket: at most MaxTagsPerResource.
      */
     tags?: pulumi.Input<TagsArgs>;
 }
@@ -234,7 +239,7 @@ export interface BucketState {
      */
     forceDestroy?: pulumi.Input<boolean>;
     /**
-     * LifecycleRules expire objects or move them to cheaper storage as they age.
+     * LifecycleRules expire objects or move them to cheaper storage as they age; at most 100.
      */
     lifecycleRules?: pulumi.Input<pulumi.Input<LifecycleRuleArgs>[]>;
     /**
@@ -242,7 +247,7 @@ export interface BucketState {
      */
     replication?: pulumi.Input<{ [key in Region]?: pulumi.Input<ReplicationTargetArgs> }>;
     /**
-     * Tags are labels attached to the bucket.
+     * Tags are labels attached to the bucket: at most MaxTagsPerResource.
      */
     tags?: pulumi.Input<TagsArgs>;
     /**
@@ -304,7 +309,7 @@ export interface LifecycleRuleArgs {
  */
 export interface LifecycleTransition {
     /**
-     * Days is the age, in days since creation, at which objects move.
+     * Days is the age, in whole days since creation, at which objects move.
      */
     readonly days: number;
     /**
@@ -318,7 +323,7 @@ export interface LifecycleTransition {
  */
 export interface LifecycleTransitionArgs {
     /**
-     * Days is the age, in days since creation, at which objects move.
+     * Days is the age, in whole days since creation, at which objects move.
      */
     days: pulumi.Input<number>;
     /**
@@ -332,7 +337,7 @@ export interface LifecycleTransitionArgs {
  */
 export interface LifecycleExpiration {
     /**
-     * Days is the age, in days since creation, at which objects are deleted.
+     * Days is the age, in whole days since creation, at which objects are deleted.
      */
     readonly days: number;
     /**
@@ -346,7 +351,7 @@ export interface LifecycleExpiration {
  */
 export interface LifecycleExpirationArgs {
     /**
-     * Days is the age, in days since creation, at which objects are deleted.
+     * Days is the age, in whole days since creation, at which objects are deleted.
      */
     days: pulumi.Input<number>;
     /**
@@ -396,3 +401,27 @@ const _module = {
     },
 };
 pulumi.runtime.registerResourceModule("acme", "storage/bucket", _module);
+
+// The contracts of the fields of LifecycleRule (storage/bucket.go), for the checks of this file's resources.
+function _LifecycleRule(): _contracts.Contracts {
+    return {
+        prefix: { maxLength: 1024 },
+        transitions: { items: { fields: _LifecycleTransition } },
+        expiration: { fields: _LifecycleExpiration },
+    };
+}
+
+// The contracts of the fields of LifecycleTransition (storage/bucket.go), for the checks of this file's resources.
+function _LifecycleTransition(): _contracts.Contracts {
+    return {
+        days: { min: 1, multipleOf: 1 },
+    };
+}
+
+// The contracts of the fields of LifecycleExpiration (storage/bucket.go), for the checks of this file's resources.
+function _LifecycleExpiration(): _contracts.Contracts {
+    return {
+        days: { min: 1, multipleOf: 1 },
+        noncurrentDays: { min: 1, multipleOf: 1 },
+    };
+}

@@ -2,6 +2,7 @@
 // Source: storage/bucketObject.go
 
 import * as pulumi from "@pulumi/pulumi";
+import * as _contracts from "../_contracts";
 import type { Tags, TagsArgs } from "../types";
 import type { Bucket, CannedACL, StorageClass } from "./bucket";
 
@@ -125,6 +126,13 @@ export class BucketObject extends pulumi.CustomResource {
             if (args?.key === undefined && !opts.urn) {
                 throw new Error("Missing required property 'key'");
             }
+            _contracts.check(BucketObject.__pulumiType, name, args, {
+                key: { minLength: 1, maxLength: 1024 },
+                contentType: {
+                    pattern: "^[a-z]+/[A-Za-z0-9.+-]+(;.*)?$",
+                    regexp: "^(?:[\\u{61}-\\u{7a}])+\\u{2f}(?:[\\u{2b}\\u{2d}-\\u{2e}\\u{30}-\\u{39}\\u{41}-\\u{5a}\\u{61}-\\u{7a}])+(?:(?:\\u{3b}(?:[^\\n])*))?$",
+                },
+            });
             resourceInputs["bucket"] = args?.bucket;
             resourceInputs["key"] = args?.key;
             resourceInputs["content"] = args?.content;

@@ -72,10 +72,11 @@ type function struct {
 	Handler string
 	// Role is the identity the function runs as; the role must trust the functions service.
 	Role provider.Ref
-	// MemoryMB is the memory given to each invocation, in MiB; CPU grows with it. Defaults to 128.
-	MemoryMB *float64
-	// Timeout is how long, in seconds, an invocation may run before it is stopped. Defaults to 3.
-	Timeout *float64
+	// MemoryMB is the memory given to each invocation, in MiB: a multiple of 64 from 128 to
+	// MaxFunctionMemoryMB. CPU grows with it.
+	MemoryMB float64
+	// Timeout is how long, in seconds, an invocation may run before it is stopped: at most 15 minutes.
+	Timeout float64
 	// Environment are environment variables visible to the code.
 	Environment *map[string]string
 	// Secrets are environment variables with secret values. They are stored encrypted and never read back.
@@ -151,10 +152,10 @@ func NewFunctionProvider(ops FunctionProviderOps) *FunctionProvider {
 			{Key: "runtime"},
 			{Key: "handler"},
 			{Key: "role"},
-			{Key: "memoryMB"},
-			{Key: "timeout"},
+			{Key: "memoryMB", Default: resource.NewNumberProperty(128)},
+			{Key: "timeout", Default: resource.NewNumberProperty(3)},
 			{Key: "environment"},
-			{Key: "secrets", In: true},
+			{Key: "secrets", In: true, Secret: true},
 			{Key: "subnets"},
 			{Key: "region", Replaces: true},
 			{Key: "tags"},
@@ -167,16 +168,23 @@ func NewFunctionProvider(ops FunctionProviderOps) *FunctionProvider {
 	}, ops, hooks)}
 }
 
+// The contracts of Function's properties, which Check enforces.
+var (
+	functionHandler  = &provider.Constraints{MinLength: provider.Int(1), MaxLength: provider.Int(128)}
+	functionMemoryMB = &provider.Constraints{Min: provider.Float(128), Max: provider.Float(10240), MultipleOf: provider.Float(64)}
+	functionTimeout  = &provider.Constraints{Max: provider.Float(900), ExclusiveMin: provider.Float(0)}
+)
+
 // unmarshal reads obj's properties from o.
 func (obj *function) unmarshal(o provider.Object) {
 	obj.Name = provider.Required(o, "name", provider.String[string])
 	obj.Code = provider.Required(o, "code", provider.Archive)
 	obj.Layer = provider.OptionalValue(o, "layer", provider.Archive)
 	obj.Runtime = provider.Required(o, "runtime", provider.Enum[Runtime])
-	obj.Handler = provider.Required(o, "handler", provider.String[string])
+	obj.Handler = provider.Required(o, "handler", provider.Checked(provider.String[string], functionHandler))
 	obj.Role = provider.Required(o, "role", provider.RefTo(iam.Role))
-	obj.MemoryMB = provider.Optional(o, "memoryMB", provider.Number[float64])
-	obj.Timeout = provider.Optional(o, "timeout", provider.Number[float64])
+	obj.MemoryMB = provider.Required(o, "memoryMB", provider.Checked(provider.Number[float64], functionMemoryMB))
+	obj.Timeout = provider.Required(o, "timeout", provider.Checked(provider.Number[float64], functionTimeout))
 	obj.Environment = provider.Optional(o, "environment", provider.MapOf[map[string]string](provider.String[string]))
 	obj.Secrets = provider.Optional(o, "secrets", provider.MapOf[map[string]string](provider.String[string]))
 	obj.Subnets = provider.Optional(o, "subnets", provider.ArrayOf[[]provider.Ref](provider.RefTo(network.Subnet)))
@@ -196,8 +204,8 @@ func (obj *function) marshal() resource.PropertyMap {
 	provider.Put(m, "runtime", obj.Runtime, provider.StringValue[Runtime])
 	provider.Put(m, "handler", obj.Handler, provider.StringValue[string])
 	provider.Put(m, "role", obj.Role, provider.RefValue)
-	provider.PutOptional(m, "memoryMB", obj.MemoryMB, provider.NumberValue[float64])
-	provider.PutOptional(m, "timeout", obj.Timeout, provider.NumberValue[float64])
+	provider.Put(m, "memoryMB", obj.MemoryMB, provider.NumberValue[float64])
+	provider.Put(m, "timeout", obj.Timeout, provider.NumberValue[float64])
 	provider.PutOptional(m, "environment", obj.Environment, provider.MapValueOf[map[string]string](provider.StringValue[string]))
 	provider.PutOptional(m, "secrets", obj.Secrets, provider.MapValueOf[map[string]string](provider.StringValue[string]))
 	provider.PutOptional(m, "subnets", obj.Subnets, provider.ArrayValueOf[[]provider.Ref](provider.RefValue))

@@ -107,7 +107,9 @@ type instance struct {
 	UserData *string
 	// RootDisk configures the disk the instance boots from. Defaults to a 20 GiB SSD.
 	RootDisk *DiskSpec
-	// Monitoring turns on detailed metrics, collected every minute instead of every five. Defaults to false.
+	// Monitoring turned on detailed metrics, collected every minute instead of every five.
+	//
+	// Deprecated: detailed metrics are always collected now; remove monitoring
 	Monitoring *bool
 	// MaintenanceWindow is when Acme Cloud may restart the instance to move it to updated hardware.
 	MaintenanceWindow *acme.MaintenanceWindow
@@ -253,11 +255,16 @@ type DiskSpec struct {
 	DeleteOnTermination *bool
 }
 
+// The contracts of DiskSpec's properties, which Check enforces.
+var (
+	diskSpecSizeGiB = &provider.Constraints{Min: provider.Float(8), Max: provider.Float(16384)}
+)
+
 // UnmarshalDiskSpec returns the DiskSpec that the property value v holds; problems go to d.
 func UnmarshalDiskSpec(d *provider.Decoder, v resource.PropertyValue) DiskSpec {
 	var s DiskSpec
 	o := d.Object(v)
-	s.SizeGiB = provider.Required(o, "size", provider.Number[float64])
+	s.SizeGiB = provider.Required(o, "size", provider.Checked(provider.Number[float64], diskSpecSizeGiB))
 	s.Kind = provider.Optional(o, "kind", provider.Enum[VolumeKind])
 	s.Encrypted = provider.Optional(o, "encrypted", provider.Bool[bool])
 	s.DeleteOnTermination = provider.Optional(o, "deleteOnTermination", provider.Bool[bool])

@@ -179,10 +179,3 @@ func (o functionOps) Read(ctx context.Context, id resource.ID, fn *function) err
 	fn.Code, fn.Layer = code, layer
 	return nil
 }
-
-func (functionOps) Check(_ context.Context, _ resource.URN, fn *function) ([]provider.CheckFailure, error) {
-	if fn.MemoryMB != nil && (*fn.MemoryMB < 128 || *fn.MemoryMB > MaxFunctionMemoryMB) {
-		return []provider.CheckFailure{provider.Failf("memoryMB", "from 128 to %v MiB, not %v", MaxFunctionMemoryMB, *fn.MemoryMB)}, nil
-	}
-	return nil, nil
-}

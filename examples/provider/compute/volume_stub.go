@@ -52,14 +52,14 @@ const Volume tokens.Type = "acme:compute/volume:Volume"
 type volume struct {
 	// AvailabilityZone is the zone the volume lives in, such as "us-west-1b".
 	AvailabilityZone string
-	// SizeGiB is the size of the volume in GiB. It can grow but never shrink.
+	// SizeGiB is the size of the volume in whole GiB, from 1 to 16384. It can grow but never shrink.
 	SizeGiB float64
 	// Kind is the kind of storage behind the volume.
 	Kind VolumeKind
 	// IOPS is the number of operations per second guaranteed; only for provisioned-ssd volumes.
 	IOPS *float64
-	// Encrypted encrypts the volume at rest. Defaults to true.
-	Encrypted *bool
+	// Encrypted encrypts the volume at rest.
+	Encrypted bool
 	// Instance is the instance the volume is attached to, if any. It must be in the same zone.
 	Instance *provider.Ref
 	// Tags are labels attached to the volume.
@@ -120,10 +120,10 @@ func NewVolumeProvider(ops VolumeProviderOps) *VolumeProvider {
 		Type: Volume,
 		Properties: []provider.Property{
 			{Key: "availabilityZone", Replaces: true},
-			{Key: "size"},
-			{Key: "kind", Replaces: true},
+			{Key: "size", Default: resource.NewNumberProperty(20)},
+			{Key: "kind", Replaces: true, Default: resource.NewStringProperty("ssd")},
 			{Key: "iops"},
-			{Key: "encrypted", Replaces: true},
+			{Key: "encrypted", Replaces: true, Default: resource.NewBoolProperty(true)},
 			{Key: "instance"},
 			{Key: "tags"},
 			{Key: "arn", Out: true},
@@ -134,13 +134,19 @@ func NewVolumeProvider(ops VolumeProviderOps) *VolumeProvider {
 	}, ops, hooks)}
 }
 
+// The contracts of Volume's properties, which Check enforces.
+var (
+	volumeSizeGiB = &provider.Constraints{Min: provider.Float(1), Max: provider.Float(16384), MultipleOf: provider.Float(1)}
+	volumeIOPS    = &provider.Constraints{Min: provider.Float(100), Max: provider.Float(64000)}
+)
+
 // unmarshal reads obj's properties from o.
 func (obj *volume) unmarshal(o provider.Object) {
 	obj.AvailabilityZone = provider.Required(o, "availabilityZone", provider.String[string])
-	obj.SizeGiB = provider.Required(o, "size", provider.Number[float64])
+	obj.SizeGiB = provider.Required(o, "size", provider.Checked(provider.Number[float64], volumeSizeGiB))
 	obj.Kind = provider.Required(o, "kind", provider.Enum[VolumeKind])
-	obj.IOPS = provider.Optional(o, "iops", provider.Number[float64])
-	obj.Encrypted = provider.Optional(o, "encrypted", provider.Bool[bool])
+	obj.IOPS = provider.Optional(o, "iops", provider.Checked(provider.Number[float64], volumeIOPS))
+	obj.Encrypted = provider.Required(o, "encrypted", provider.Bool[bool])
 	obj.Instance = provider.Optional(o, "instance", provider.RefTo(Instance))
 	obj.Tags = provider.Optional(o, "tags", provider.MapOf[acme.Tags](provider.String[string]))
 	obj.ARN = provider.Output(o, "arn", provider.String[acme.ARN])
@@ -154,7 +160,7 @@ func (obj *volume) marshal() resource.PropertyMap {
 	provider.Put(m, "size", obj.SizeGiB, provider.NumberValue[float64])
 	provider.Put(m, "kind", obj.Kind, provider.StringValue[VolumeKind])
 	provider.PutOptional(m, "iops", obj.IOPS, provider.NumberValue[float64])
-	provider.PutOptional(m, "encrypted", obj.Encrypted, provider.BoolValue[bool])
+	provider.Put(m, "encrypted", obj.Encrypted, provider.BoolValue[bool])
 	provider.PutOptional(m, "instance", obj.Instance, provider.RefValue)
 	provider.PutOptional(m, "tags", obj.Tags, provider.MapValueOf[acme.Tags](provider.StringValue[string]))
 	provider.PutOptional(m, "arn", obj.ARN, provider.StringValue[acme.ARN])

@@ -123,7 +123,7 @@ func NewAccessKeyProvider(ops AccessKeyProviderOps) *AccessKeyProvider {
 			{Key: "user", Replaces: true},
 			{Key: "status"},
 			{Key: "pgpKey", In: true, Replaces: true},
-			{Key: "secret", Out: true},
+			{Key: "secret", Out: true, Secret: true},
 			{Key: "encryptedSecret", Out: true},
 			{Key: "createDate", Out: true},
 		},

@@ -58,12 +58,10 @@ func (o roleOps) Create(_ context.Context, _ resource.URN, r *role) (resource.ID
 	return id, o.Put(id, r)
 }
 
+// Check checks what the IDL cannot say: the shape of the trust policy. The range of
+// maxSessionDuration is the IDL's contract (min=, max=), which Check enforced before this hook runs.
 func (roleOps) Check(_ context.Context, _ resource.URN, r *role) ([]provider.CheckFailure, error) {
-	failures := checkDocument("assumeRolePolicy", r.AssumeRolePolicy)
-	if d := r.MaxSessionDuration; d != nil && (*d < 3600 || *d > MaxSessionHours*3600) {
-		failures = append(failures, provider.Failf("maxSessionDuration", "from 3600 to %v seconds, not %v", MaxSessionHours*3600, *d))
-	}
-	return failures, nil
+	return checkDocument("assumeRolePolicy", r.AssumeRolePolicy), nil
 }
 
 type policyOps struct{ cloud.Table[policy] }

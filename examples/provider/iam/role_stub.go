@@ -9,6 +9,7 @@ import (
 	"github.com/cidlc/cidlc/provider"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
+	"regexp"
 )
 
 // The stubs need the runtime of the cidlc release that generated them.
@@ -115,14 +116,20 @@ func NewRoleProvider(ops RoleProviderOps) *RoleProvider {
 	}, ops, hooks)}
 }
 
+// The contracts of Role's properties, which Check enforces.
+var (
+	rolePath               = &provider.Constraints{MaxLength: provider.Int(512), Pattern: regexp.MustCompile(`^/([A-Za-z0-9_+=,.@-]+/)*$`)}
+	roleMaxSessionDuration = &provider.Constraints{Min: provider.Float(3600), Max: provider.Float(43200)}
+)
+
 // unmarshal reads obj's properties from o.
 func (obj *role) unmarshal(o provider.Object) {
 	obj.Name = provider.Required(o, "name", provider.String[string])
 	obj.AssumeRolePolicy = provider.Required(o, "assumeRolePolicy", provider.Any)
-	obj.Path = provider.Optional(o, "path", provider.String[string])
+	obj.Path = provider.Optional(o, "path", provider.Checked(provider.String[string], rolePath))
 	obj.Description = provider.Optional(o, "description", provider.String[string])
 	obj.Policies = provider.Optional(o, "policies", provider.ArrayOf[[]provider.Ref](provider.RefTo(Policy)))
-	obj.MaxSessionDuration = provider.Optional(o, "maxSessionDuration", provider.Number[float64])
+	obj.MaxSessionDuration = provider.Optional(o, "maxSessionDuration", provider.Checked(provider.Number[float64], roleMaxSessionDuration))
 	obj.Tags = provider.Optional(o, "tags", provider.MapOf[acme.Tags](provider.String[string]))
 	obj.ARN = provider.Output(o, "arn", provider.String[acme.ARN])
 	obj.UniqueID = provider.Output(o, "uniqueID", provider.String[string])

@@ -9,6 +9,7 @@ import (
 	"github.com/cidlc/cidlc/provider"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
+	"regexp"
 )
 
 // The stubs need the runtime of the cidlc release that generated them.
@@ -99,7 +100,7 @@ func NewUserProvider(ops UserProviderOps) *UserProvider {
 			{Key: "path"},
 			{Key: "groups"},
 			{Key: "policies"},
-			{Key: "password", In: true},
+			{Key: "password", In: true, Secret: true},
 			{Key: "passwordResetRequired"},
 			{Key: "tags"},
 			{Key: "arn", Out: true},
@@ -110,13 +111,19 @@ func NewUserProvider(ops UserProviderOps) *UserProvider {
 	}, ops, hooks)}
 }
 
+// The contracts of User's properties, which Check enforces.
+var (
+	userPath     = &provider.Constraints{MaxLength: provider.Int(512), Pattern: regexp.MustCompile(`^/([A-Za-z0-9_+=,.@-]+/)*$`)}
+	userPassword = &provider.Constraints{MinLength: provider.Int(8), MaxLength: provider.Int(128)}
+)
+
 // unmarshal reads obj's properties from o.
 func (obj *user) unmarshal(o provider.Object) {
 	obj.Name = provider.Required(o, "name", provider.String[string])
-	obj.Path = provider.Optional(o, "path", provider.String[string])
+	obj.Path = provider.Optional(o, "path", provider.Checked(provider.String[string], userPath))
 	obj.Groups = provider.Optional(o, "groups", provider.ArrayOf[[]provider.Ref](provider.RefTo(Group)))
 	obj.Policies = provider.Optional(o, "policies", provider.ArrayOf[[]provider.Ref](provider.RefTo(Policy)))
-	obj.Password = provider.Optional(o, "password", provider.String[string])
+	obj.Password = provider.Optional(o, "password", provider.Checked(provider.String[string], userPassword))
 	obj.PasswordResetRequired = provider.Optional(o, "passwordResetRequired", provider.Bool[bool])
 	obj.Tags = provider.Optional(o, "tags", provider.MapOf[acme.Tags](provider.String[string]))
 	obj.ARN = provider.Output(o, "arn", provider.String[acme.ARN])
@@ -217,10 +224,15 @@ func NewGroupProvider(ops GroupProviderOps) *GroupProvider {
 	}, ops, hooks)}
 }
 
+// The contracts of Group's properties, which Check enforces.
+var (
+	groupPath = &provider.Constraints{MaxLength: provider.Int(512), Pattern: regexp.MustCompile(`^/([A-Za-z0-9_+=,.@-]+/)*$`)}
+)
+
 // unmarshal reads obj's properties from o.
 func (obj *group) unmarshal(o provider.Object) {
 	obj.Name = provider.Required(o, "name", provider.String[string])
-	obj.Path = provider.Optional(o, "path", provider.String[string])
+	obj.Path = provider.Optional(o, "path", provider.Checked(provider.String[string], groupPath))
 	obj.Policies = provider.Optional(o, "policies", provider.ArrayOf[[]provider.Ref](provider.RefTo(Policy)))
 	obj.ARN = provider.Output(o, "arn", provider.String[acme.ARN])
 }

@@ -91,8 +91,8 @@ type loadBalancer struct {
 	// HealthCheck says how targets are probed. Without one, a target is healthy when it accepts a TCP
 	// connection on its port.
 	HealthCheck *HealthCheck
-	// IdleTimeout is how long, in seconds, an idle connection is kept open. Defaults to 60.
-	IdleTimeout *float64
+	// IdleTimeout is how long, in seconds, an idle connection is kept open: from 1 to 4000.
+	IdleTimeout float64
 	// MaintenanceWindow is when Acme Cloud may update the load balancer's nodes.
 	MaintenanceWindow *acme.MaintenanceWindow
 	// Tags are labels attached to the load balancer.
@@ -162,7 +162,7 @@ func NewLoadBalancerProvider(ops LoadBalancerProviderOps) *LoadBalancerProvider 
 			{Key: "listeners"},
 			{Key: "targets"},
 			{Key: "healthCheck"},
-			{Key: "idleTimeout"},
+			{Key: "idleTimeout", Default: resource.NewNumberProperty(60)},
 			{Key: "maintenanceWindow"},
 			{Key: "tags"},
 			{Key: "dnsName", Out: true},
@@ -173,6 +173,11 @@ func NewLoadBalancerProvider(ops LoadBalancerProviderOps) *LoadBalancerProvider 
 	}, ops, hooks)}
 }
 
+// The contracts of LoadBalancer's properties, which Check enforces.
+var (
+	loadBalancerIdleTimeout = &provider.Constraints{Min: provider.Float(1), Max: provider.Float(4000)}
+)
+
 // unmarshal reads obj's properties from o.
 func (obj *loadBalancer) unmarshal(o provider.Object) {
 	obj.Name = provider.Required(o, "name", provider.String[string])
@@ -182,7 +187,7 @@ func (obj *loadBalancer) unmarshal(o provider.Object) {
 	obj.Listeners = provider.Required(o, "listeners", provider.ArrayOf[[]Listener](UnmarshalListener))
 	obj.Targets = provider.Optional(o, "targets", provider.ArrayOf[[]provider.Ref](provider.AnyRef))
 	obj.HealthCheck = provider.Optional(o, "healthCheck", UnmarshalHealthCheck)
-	obj.IdleTimeout = provider.Optional(o, "idleTimeout", provider.Number[float64])
+	obj.IdleTimeout = provider.Required(o, "idleTimeout", provider.Checked(provider.Number[float64], loadBalancerIdleTimeout))
 	obj.MaintenanceWindow = provider.Optional(o, "maintenanceWindow", acme.UnmarshalMaintenanceWindow)
 	obj.Tags = provider.Optional(o, "tags", provider.MapOf[acme.Tags](provider.String[string]))
 	obj.DNSName = provider.Output(o, "dnsName", provider.String[string])
@@ -199,7 +204,7 @@ func (obj *loadBalancer) marshal() resource.PropertyMap {
 	provider.Put(m, "listeners", obj.Listeners, provider.ArrayValueOf[[]Listener](MarshalListener))
 	provider.PutOptional(m, "targets", obj.Targets, provider.ArrayValueOf[[]provider.Ref](provider.RefValue))
 	provider.PutOptional(m, "healthCheck", obj.HealthCheck, MarshalHealthCheck)
-	provider.PutOptional(m, "idleTimeout", obj.IdleTimeout, provider.NumberValue[float64])
+	provider.Put(m, "idleTimeout", obj.IdleTimeout, provider.NumberValue[float64])
 	provider.PutOptional(m, "maintenanceWindow", obj.MaintenanceWindow, acme.MarshalMaintenanceWindow)
 	provider.PutOptional(m, "tags", obj.Tags, provider.MapValueOf[acme.Tags](provider.StringValue[string]))
 	provider.PutOptional(m, "dnsName", obj.DNSName, provider.StringValue[string])
@@ -219,13 +224,19 @@ type Listener struct {
 	CertificateARN *acme.ARN
 }
 
+// The contracts of Listener's properties, which Check enforces.
+var (
+	listenerPort       = &provider.Constraints{Min: provider.Float(1), Max: provider.Float(65535)}
+	listenerTargetPort = &provider.Constraints{Min: provider.Float(1), Max: provider.Float(65535)}
+)
+
 // UnmarshalListener returns the Listener that the property value v holds; problems go to d.
 func UnmarshalListener(d *provider.Decoder, v resource.PropertyValue) Listener {
 	var s Listener
 	o := d.Object(v)
-	s.Port = provider.Required(o, "port", provider.Number[Port])
+	s.Port = provider.Required(o, "port", provider.Checked(provider.Number[Port], listenerPort))
 	s.Protocol = provider.Required(o, "protocol", provider.Enum[ListenerProtocol])
-	s.TargetPort = provider.Optional(o, "targetPort", provider.Number[Port])
+	s.TargetPort = provider.Optional(o, "targetPort", provider.Checked(provider.Number[Port], listenerTargetPort))
 	s.CertificateARN = provider.Optional(o, "certificateARN", provider.String[acme.ARN])
 	o.Close()
 	return s
@@ -248,23 +259,30 @@ type HealthCheck struct {
 	Path *string
 	// Port is the port probed on each target.
 	Port Port
-	// IntervalSeconds is the time between two probes of a target. Defaults to 30.
+	// IntervalSeconds is the time between two probes of a target, from 5 to 300. Defaults to 30.
 	IntervalSeconds *float64
-	// HealthyThreshold is how many probes in a row must succeed before a target receives traffic again.
-	// Defaults to 3.
+	// HealthyThreshold is how many probes in a row must succeed before a target receives traffic again,
+	// from 2 to 10. Defaults to 3.
 	HealthyThreshold *float64
 	// Headers are extra HTTP headers sent with each probe.
 	Headers *map[string]string
 }
+
+// The contracts of HealthCheck's properties, which Check enforces.
+var (
+	healthCheckPort             = &provider.Constraints{Min: provider.Float(1), Max: provider.Float(65535)}
+	healthCheckIntervalSeconds  = &provider.Constraints{Min: provider.Float(5), Max: provider.Float(300)}
+	healthCheckHealthyThreshold = &provider.Constraints{Min: provider.Float(2), Max: provider.Float(10), MultipleOf: provider.Float(1)}
+)
 
 // UnmarshalHealthCheck returns the HealthCheck that the property value v holds; problems go to d.
 func UnmarshalHealthCheck(d *provider.Decoder, v resource.PropertyValue) HealthCheck {
 	var s HealthCheck
 	o := d.Object(v)
 	s.Path = provider.Optional(o, "path", provider.String[string])
-	s.Port = provider.Required(o, "port", provider.Number[Port])
-	s.IntervalSeconds = provider.Optional(o, "intervalSeconds", provider.Number[float64])
-	s.HealthyThreshold = provider.Optional(o, "healthyThreshold", provider.Number[float64])
+	s.Port = provider.Required(o, "port", provider.Checked(provider.Number[Port], healthCheckPort))
+	s.IntervalSeconds = provider.Optional(o, "intervalSeconds", provider.Checked(provider.Number[float64], healthCheckIntervalSeconds))
+	s.HealthyThreshold = provider.Optional(o, "healthyThreshold", provider.Checked(provider.Number[float64], healthCheckHealthyThreshold))
 	s.Headers = provider.Optional(o, "headers", provider.MapOf[map[string]string](provider.String[string]))
 	o.Close()
 	return s

@@ -9,6 +9,7 @@ import (
 	"github.com/cidlc/cidlc/provider"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
+	"regexp"
 )
 
 // The stubs need the runtime of the cidlc release that generated them.
@@ -169,7 +170,7 @@ type SecurityGroupRule struct {
 	// ToPort is the last port of the allowed range; the same as FromPort for a single port.
 	ToPort Port
 	// CIDRBlocks are the address ranges the traffic may come from (ingress) or go to (egress), such as
-	// "0.0.0.0/0" for anywhere.
+	// "0.0.0.0/0" for anywhere; each at most once.
 	CIDRBlocks *[]string
 	// Self also allows traffic between members of this same security group.
 	Self *bool
@@ -177,15 +178,22 @@ type SecurityGroupRule struct {
 	Description *string
 }
 
+// The contracts of SecurityGroupRule's properties, which Check enforces.
+var (
+	securityGroupRuleFromPort   = &provider.Constraints{Min: provider.Float(0), Max: provider.Float(65535)}
+	securityGroupRuleToPort     = &provider.Constraints{Min: provider.Float(0), Max: provider.Float(65535)}
+	securityGroupRuleCIDRBlocks = &provider.Constraints{UniqueItems: true, Items: &provider.Constraints{Pattern: regexp.MustCompile(`^[0-9]{1,3}([.][0-9]{1,3}){3}/[0-9]{1,2}$`)}}
+)
+
 // UnmarshalSecurityGroupRule returns the SecurityGroupRule that the property value v holds;
 // problems go to d.
 func UnmarshalSecurityGroupRule(d *provider.Decoder, v resource.PropertyValue) SecurityGroupRule {
 	var s SecurityGroupRule
 	o := d.Object(v)
 	s.IPProtocol = provider.Required(o, "ipProtocol", provider.Enum[Protocol])
-	s.FromPort = provider.Required(o, "fromPort", provider.Number[Port])
-	s.ToPort = provider.Required(o, "toPort", provider.Number[Port])
-	s.CIDRBlocks = provider.Optional(o, "cidrBlocks", provider.ArrayOf[[]string](provider.String[string]))
+	s.FromPort = provider.Required(o, "fromPort", provider.Checked(provider.Number[Port], securityGroupRuleFromPort))
+	s.ToPort = provider.Required(o, "toPort", provider.Checked(provider.Number[Port], securityGroupRuleToPort))
+	s.CIDRBlocks = provider.Optional(o, "cidrBlocks", provider.Checked(provider.ArrayOf[[]string](provider.String[string]), securityGroupRuleCIDRBlocks))
 	s.Self = provider.Optional(o, "self", provider.Bool[bool])
 	s.Description = provider.Optional(o, "description", provider.String[string])
 	o.Close()

@@ -9,6 +9,7 @@ import (
 	"github.com/cidlc/cidlc/provider"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
+	"regexp"
 )
 
 // The stubs need the runtime of the cidlc release that generated them.
@@ -107,10 +108,15 @@ func NewSubnetProvider(ops SubnetProviderOps) *SubnetProvider {
 	}, ops, hooks)}
 }
 
+// The contracts of Subnet's properties, which Check enforces.
+var (
+	subnetCIDRBlock = &provider.Constraints{Pattern: regexp.MustCompile(`^[0-9]{1,3}([.][0-9]{1,3}){3}/[0-9]{1,2}$`)}
+)
+
 // unmarshal reads obj's properties from o.
 func (obj *subnet) unmarshal(o provider.Object) {
 	obj.VPC = provider.Required(o, "vpc", provider.RefTo(VPC))
-	obj.CIDRBlock = provider.Required(o, "cidrBlock", provider.String[string])
+	obj.CIDRBlock = provider.Required(o, "cidrBlock", provider.Checked(provider.String[string], subnetCIDRBlock))
 	obj.AvailabilityZone = provider.Optional(o, "availabilityZone", provider.String[string])
 	obj.MapPublicIPOnLaunch = provider.Optional(o, "mapPublicIPOnLaunch", provider.Bool[bool])
 	obj.Tags = provider.Optional(o, "tags", provider.MapOf[acme.Tags](provider.String[string]))

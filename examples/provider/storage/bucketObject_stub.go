@@ -10,6 +10,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/asset"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
+	"regexp"
 )
 
 // The stubs need the runtime of the cidlc release that generated them.
@@ -121,12 +122,18 @@ func NewBucketObjectProvider(ops BucketObjectProviderOps) *BucketObjectProvider 
 	}, ops, hooks)}
 }
 
+// The contracts of BucketObject's properties, which Check enforces.
+var (
+	bucketObjectKey         = &provider.Constraints{MinLength: provider.Int(1), MaxLength: provider.Int(1024)}
+	bucketObjectContentType = &provider.Constraints{Pattern: regexp.MustCompile(`^[a-z]+/[A-Za-z0-9.+-]+(;.*)?$`)}
+)
+
 // unmarshal reads obj's properties from o.
 func (obj *bucketObject) unmarshal(o provider.Object) {
 	obj.Bucket = provider.Required(o, "bucket", provider.RefTo(Bucket))
-	obj.Key = provider.Required(o, "key", provider.String[string])
+	obj.Key = provider.Required(o, "key", provider.Checked(provider.String[string], bucketObjectKey))
 	obj.Content = provider.OptionalValue(o, "content", provider.Asset)
-	obj.ContentType = provider.Optional(o, "contentType", provider.String[string])
+	obj.ContentType = provider.Optional(o, "contentType", provider.Checked(provider.String[string], bucketObjectContentType))
 	obj.CacheControl = provider.Optional(o, "cacheControl", provider.String[string])
 	obj.ACL = provider.Optional(o, "acl", provider.Enum[CannedACL])
 	obj.StorageClass = provider.Optional(o, "storageClass", provider.Enum[StorageClass])

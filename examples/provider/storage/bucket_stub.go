@@ -89,11 +89,11 @@ type bucket struct {
 	// ForceDestroy deletes all objects when the bucket is deleted; otherwise deleting a bucket that is not
 	// empty fails. Defaults to false.
 	ForceDestroy *bool
-	// LifecycleRules expire objects or move them to cheaper storage as they age.
+	// LifecycleRules expire objects or move them to cheaper storage as they age; at most 100.
 	LifecycleRules *[]LifecycleRule
 	// Replication copies every new object to buckets in other regions, keyed by the region of the copy.
 	Replication *map[acme.Region]ReplicationTarget
-	// Tags are labels attached to the bucket.
+	// Tags are labels attached to the bucket: at most MaxTagsPerResource.
 	Tags *acme.Tags
 	// ARN is the Acme Resource Name of the bucket.
 	ARN *acme.ARN
@@ -167,6 +167,12 @@ func NewBucketProvider(ops BucketProviderOps) *BucketProvider {
 	}, ops, hooks)}
 }
 
+// The contracts of Bucket's properties, which Check enforces.
+var (
+	bucketLifecycleRules = &provider.Constraints{MaxItems: provider.Int(100)}
+	bucketTags           = &provider.Constraints{MaxProperties: provider.Int(50)}
+)
+
 // unmarshal reads obj's properties from o.
 func (obj *bucket) unmarshal(o provider.Object) {
 	obj.Name = provider.Required(o, "name", provider.String[string])
@@ -174,9 +180,9 @@ func (obj *bucket) unmarshal(o provider.Object) {
 	obj.ACL = provider.Optional(o, "acl", provider.Enum[CannedACL])
 	obj.Versioning = provider.Optional(o, "versioning", provider.Bool[bool])
 	obj.ForceDestroy = provider.Optional(o, "forceDestroy", provider.Bool[bool])
-	obj.LifecycleRules = provider.Optional(o, "lifecycleRules", provider.ArrayOf[[]LifecycleRule](UnmarshalLifecycleRule))
+	obj.LifecycleRules = provider.Optional(o, "lifecycleRules", provider.Checked(provider.ArrayOf[[]LifecycleRule](UnmarshalLifecycleRule), bucketLifecycleRules))
 	obj.Replication = provider.Optional(o, "replication", provider.EnumMapOf[map[acme.Region]ReplicationTarget](UnmarshalReplicationTarget))
-	obj.Tags = provider.Optional(o, "tags", provider.MapOf[acme.Tags](provider.String[string]))
+	obj.Tags = provider.Optional(o, "tags", provider.Checked(provider.MapOf[acme.Tags](provider.String[string]), bucketTags))
 	obj.ARN = provider.Output(o, "arn", provider.String[acme.ARN])
 	obj.DomainName = provider.Output(o, "domainName", provider.String[string])
 }
@@ -209,12 +215,17 @@ type LifecycleRule struct {
 	Expiration *LifecycleExpiration
 }
 
+// The contracts of LifecycleRule's properties, which Check enforces.
+var (
+	lifecycleRulePrefix = &provider.Constraints{MaxLength: provider.Int(1024)}
+)
+
 // UnmarshalLifecycleRule returns the LifecycleRule that the property value v holds; problems go to
 // d.
 func UnmarshalLifecycleRule(d *provider.Decoder, v resource.PropertyValue) LifecycleRule {
 	var s LifecycleRule
 	o := d.Object(v)
-	s.Prefix = provider.Required(o, "prefix", provider.String[string])
+	s.Prefix = provider.Required(o, "prefix", provider.Checked(provider.String[string], lifecycleRulePrefix))
 	s.Enabled = provider.Required(o, "enabled", provider.Bool[bool])
 	s.Transitions = provider.Optional(o, "transitions", provider.ArrayOf[[]LifecycleTransition](UnmarshalLifecycleTransition))
 	s.Expiration = provider.Optional(o, "expiration", UnmarshalLifecycleExpiration)
@@ -234,18 +245,23 @@ func MarshalLifecycleRule(s LifecycleRule) resource.PropertyValue {
 
 // LifecycleTransition moves objects to another storage class once they are old enough.
 type LifecycleTransition struct {
-	// Days is the age, in days since creation, at which objects move.
+	// Days is the age, in whole days since creation, at which objects move.
 	Days float64
 	// StorageClass is the class objects move to.
 	StorageClass StorageClass
 }
+
+// The contracts of LifecycleTransition's properties, which Check enforces.
+var (
+	lifecycleTransitionDays = &provider.Constraints{Min: provider.Float(1), MultipleOf: provider.Float(1)}
+)
 
 // UnmarshalLifecycleTransition returns the LifecycleTransition that the property value v holds;
 // problems go to d.
 func UnmarshalLifecycleTransition(d *provider.Decoder, v resource.PropertyValue) LifecycleTransition {
 	var s LifecycleTransition
 	o := d.Object(v)
-	s.Days = provider.Required(o, "days", provider.Number[float64])
+	s.Days = provider.Required(o, "days", provider.Checked(provider.Number[float64], lifecycleTransitionDays))
 	s.StorageClass = provider.Required(o, "storageClass", provider.Enum[StorageClass])
 	o.Close()
 	return s
@@ -261,19 +277,25 @@ func MarshalLifecycleTransition(s LifecycleTransition) resource.PropertyValue {
 
 // LifecycleExpiration deletes objects once they are old enough.
 type LifecycleExpiration struct {
-	// Days is the age, in days since creation, at which objects are deleted.
+	// Days is the age, in whole days since creation, at which objects are deleted.
 	Days float64
 	// NoncurrentDays, for a versioned bucket, deletes versions that have been replaced for that many days.
 	NoncurrentDays *float64
 }
+
+// The contracts of LifecycleExpiration's properties, which Check enforces.
+var (
+	lifecycleExpirationDays           = &provider.Constraints{Min: provider.Float(1), MultipleOf: provider.Float(1)}
+	lifecycleExpirationNoncurrentDays = &provider.Constraints{Min: provider.Float(1), MultipleOf: provider.Float(1)}
+)
 
 // UnmarshalLifecycleExpiration returns the LifecycleExpiration that the property value v holds;
 // problems go to d.
 func UnmarshalLifecycleExpiration(d *provider.Decoder, v resource.PropertyValue) LifecycleExpiration {
 	var s LifecycleExpiration
 	o := d.Object(v)
-	s.Days = provider.Required(o, "days", provider.Number[float64])
-	s.NoncurrentDays = provider.Optional(o, "noncurrentDays", provider.Number[float64])
+	s.Days = provider.Required(o, "days", provider.Checked(provider.Number[float64], lifecycleExpirationDays))
+	s.NoncurrentDays = provider.Optional(o, "noncurrentDays", provider.Checked(provider.Number[float64], lifecycleExpirationNoncurrentDays))
 	o.Close()
 	return s
 }
