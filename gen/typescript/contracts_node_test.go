@@ -25,7 +25,7 @@ import (
 // exactly the same messages, and that the loader's rule for defaults (load.Violation) says the same of
 // numbers and strings. One table of constraints and values, built here, feeds all three: the Go runtime
 // checks each value as Check would, the table goes to node as JSON, and the compiled _contracts.ts of
-// the golden package ts_contracts checks it there.
+// the golden package of go_contracts checks it there.
 func TestContractsAgree(t *testing.T) {
 	table := contractTable()
 	var rows []contractRow
@@ -57,7 +57,7 @@ func TestContractsAgree(t *testing.T) {
 
 	tools := nodeTools(t)
 	dir := scratch(t, tools)
-	copyFile(t, filepath.Join(goldenRoot, "ts_contracts", "pack", "_contracts.ts"), filepath.Join(dir, "_contracts.ts"))
+	copyFile(t, filepath.Join(goldenRoot, "go_contracts", "pack", "_contracts.ts"), filepath.Join(dir, "_contracts.ts"))
 	run(t, dir, "node", filepath.Join(tools, "node_modules", "typescript", "bin", "tsc"), "--strict", "--target", "ES2020",
 		"--module", "Node16", "--moduleResolution", "Node16", "--skipLibCheck", "--outDir", "bin", "_contracts.ts")
 	in, err := json.Marshal(rows)
