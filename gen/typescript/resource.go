@@ -86,7 +86,7 @@ func (g *fileGen) resource(r *schema.Resource) (string, error) {
 		if prop.Out && prop.Name == "id" {
 			continue
 		}
-		if g.resourceProperty(v, r.Name, prop) {
+		if g.resourceProperty(v, prop) {
 			argsRequired = true
 		}
 		if prop.Replaces {
@@ -139,9 +139,9 @@ func resourceDocs(v *resourceView) {
 			"@param opts Options that control the resource's behavior.")
 }
 
-// resourceProperty adds prop, a property of the resource owner, to the class, its state and, for an
-// input, its arguments and the constructor's checks. It reports whether prop is a required input.
-func (g *fileGen) resourceProperty(v *resourceView, owner string, prop *schema.Property) (required bool) {
+// resourceProperty adds prop to the class, its state and, for an input, its arguments and the
+// constructor's checks. It reports whether prop is a required input.
+func (g *fileGen) resourceProperty(v *resourceView, prop *schema.Property) (required bool) {
 	p := v.Pulumi
 	doc := propertyDoc(classIndent, prop)
 	key := propertyKey(prop.Name)
@@ -175,9 +175,9 @@ func (g *fileGen) resourceProperty(v *resourceView, owner string, prop *schema.P
 	if optional {
 		argsKey += "?"
 	}
-	argsDoc := doc
+	argsDoc, dflt := doc, ""
 	if prop.Default != nil {
-		dflt, _ := jsValue(prop.Default) // a bool, number or string, as the loader made sure
+		dflt, _ = jsValue(prop.Default) // a bool, number or string, as the loader made sure
 		argsDoc = propertyDoc(classIndent, prop, "@defaultValue "+dflt)
 	}
 	v.ArgsInterface.Members = append(v.ArgsInterface.Members, memberView{argsDoc, argsKey + ": " + input + ";"})
@@ -194,7 +194,6 @@ func (g *fileGen) resourceProperty(v *resourceView, owner string, prop *schema.P
 		// The name of a named resource defaults to the resource's own name.
 		value += " ?? name"
 	case prop.Default != nil:
-		dflt, _ := jsValue(prop.Default)
 		value += " ?? " + dflt
 	}
 	if prop.Secret {
