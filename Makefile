@@ -20,6 +20,13 @@ test: lint
 	$(GO) mod download
 	$(GO) test ./...
 
+# The Pulumi CLI, built from source (about 5 minutes once, then cached in .cache/pulumi/v<version>).
+PULUMI_VERSION := 3.256.0
+PULUMI := .cache/pulumi/v$(PULUMI_VERSION)/bin/pulumi
+
+$(PULUMI):
+	GO=$(GO) e2e/build-pulumi.sh $(PULUMI_VERSION) $(patsubst %/bin/pulumi,%,$(PULUMI))
+
 # Run cidlc on the example provider.
 demo: build
 	./$(BIN) -v examples/idl --out-pack=examples/pack --out-provider=examples/provider \
