@@ -4,7 +4,7 @@
 GO ?= go
 BIN := bin/cidlc
 
-.PHONY: all build test test-fast demo lint fmt clean bench fuzz
+.PHONY: all build test test-fast demo lint fmt clean bench fuzz e2e
 
 all: build
 
@@ -16,7 +16,7 @@ test-fast:
 	$(GO) test -short ./idl/... ./gen/...
 
 # Everything CI runs.
-test: lint
+test: lint e2e
 	$(GO) mod download
 	$(GO) test ./...
 
@@ -26,6 +26,11 @@ PULUMI := .cache/pulumi/v$(PULUMI_VERSION)/bin/pulumi
 
 $(PULUMI):
 	GO=$(GO) e2e/build-pulumi.sh $(PULUMI_VERSION) $(patsubst %/bin/pulumi,%,$(PULUMI))
+
+# The end-to-end test (e2e/): the example's generated package and provider deployed, previewed, updated,
+# replaced, refreshed and destroyed by the real Pulumi engine, offline.
+e2e: $(PULUMI)
+	CIDLC_E2E_PULUMI=$(abspath $(PULUMI)) $(GO) test -count=1 -timeout 20m -v -run '^TestE2E$$' ./e2e/
 
 # Run cidlc on the example provider.
 demo: build

@@ -1,0 +1,785 @@
+// The end-to-end test of cidlc's output: a Pulumi program written against the generated example package
+// (examples/pack, imported as "acme"), deployed by the real Pulumi engine (the CLI, driven through the
+// Automation API) with the provider plugin built from the generated stubs (examples/provider), which
+// keeps its pretend cloud as JSON files in $ACME_STATE_DIR.
+//
+// The program is an inline program: the Automation API hosts the Node.js language runtime in this
+// process, so no pulumi-language-nodejs binary is needed. It goes through the life of a stack, and after
+// each step checks what the program got back (its outputs), what the engine recorded (the exported
+// state and the summary of the operation) and what the provider did (the files of the cloud):
+//
+//   1. up: creates all 17 resource types of the example
+//   2. preview: a change of the program that changes no input is no change
+//   3. up: a plain property is updated in place, a `replaces` property replaces its resource
+//   4. up: an input the provider's Check rejects fails with its message, and changes nothing
+//   5. refresh: changes made behind Pulumi's back are read back through the generated Read
+//   6. destroy: leaves nothing behind, in the cloud or in the stack
+//
+// e2e/e2e_test.go builds everything and runs this; it exits non-zero at the first failed check. It
+// reads its environment (all required):
+//   E2E_PULUMI_ROOT   the installation of the Pulumi CLI to use: $E2E_PULUMI_ROOT/bin/pulumi
+//   E2E_PLUGIN_DIR    the directory of the provider plugin, pulumi-resource-acme
+//   E2E_WORK_DIR      an empty directory for the project
+//   ACME_STATE_DIR    the provider's cloud, an empty directory
+// and expects the environment to set the Pulumi CLI up to run offline: PULUMI_BACKEND_URL (a file://
+// backend), PULUMI_CONFIG_PASSPHRASE, PULUMI_HOME and HOME in a scratch directory,
+// PULUMI_SKIP_UPDATE_CHECK and PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION.
+
+import * as assert from "node:assert/strict";
+import * as crypto from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as pulumi from "@pulumi/pulumi";
+import {
+    EngineEvent,
+    LocalWorkspace,
+    OpMap,
+    OpType,
+    ProjectSettings,
+    PulumiCommand,
+    Stack,
+} from "@pulumi/pulumi/automation";
+import * as acme from "acme";
+
+// --- The program ---------------------------------------------------------------------------------------
+
+// The variants of the program, one per step.
+type Phase =
+    | "base" // step 1: every resource type
+    | "noop" // step 2: the same inputs, written differently
+    | "change" // step 3: a plain property and a replaces property changed
+    | "badEnum" // step 4: "change", plus a value outside its enum
+    | "missing"; // step 4: "change", plus a new resource without a required input
+
+let phase: Phase = "base";
+
+// The content of the bucket object, and the public key of the key pair: the tests recompute what the
+// provider derives from them.
+const indexHTML = "<h1>Hello from Acme</h1>\n";
+const keyBlob = Buffer.concat([
+    Buffer.from([0, 0, 0, 11]),
+    Buffer.from("ssh-ed25519"),
+    Buffer.from([0, 0, 0, 32]),
+    crypto.createHash("sha256").update("cidlc e2e").digest(),
+]);
+const publicKey = `ssh-ed25519 ${keyBlob.toString("base64")} alice@laptop`;
+// The secrets of the program: they must never appear in plain text in the state.
+const secrets = ["hunter2-e2e", "token-e2e-3f9a", "meta-secret-e2e"];
+
+// program declares every resource type of the example. Each phase reruns it with some changes.
+async function program(): Promise<Record<string, unknown>> {
+    const noop = phase === "noop";
+    const changed = phase === "change" || phase === "badEnum" || phase === "missing";
+
+    // network: a VPC; an enum, a map (an alias), a plain property changed in step 3.
+    const tags: Record<string, pulumi.Input<string>> = noop
+        ? { team: pulumi.output("infra"), env: "e2e" } // the same map, in another order, with an Output
+        : { env: "e2e", team: "infra" };
+    if (changed) {
+        tags.stage = "two";
+    }
+    const vpc = new acme.network.VPC("main", {
+        cidrBlock: "10.0.0.0/16",
+        region: acme.RegionUSWest1,
+        enableIPv6: true,
+        tags,
+    });
+    // Capabilities: each subnet's provider receives the VPC's ID, and looks the VPC up with it.
+    const subnetA = new acme.network.Subnet("a", {
+        vpc,
+        cidrBlock: "10.0.1.0/24",
+        availabilityZone: "us-west-1b",
+        mapPublicIPOnLaunch: true,
+    });
+    const subnetB = new acme.network.Subnet("b", { vpc, cidrBlock: "10.0.2.0/24" });
+    // Arrays of nested structs, with enums inside.
+    const web = new acme.network.SecurityGroup("web", {
+        description: "web servers",
+        vpc,
+        ingress: [
+            { ipProtocol: acme.network.ProtocolTCP, fromPort: 443, toPort: 443, cidrBlocks: ["0.0.0.0/0"] },
+            { ipProtocol: "icmp", fromPort: 0, toPort: 0, self: true, description: "ping" },
+        ],
+        egress: [{ ipProtocol: "all", fromPort: 0, toPort: 65535 }],
+    });
+
+    // iam. The policy's document (an `any`) holds an output of another resource: the bucket's ARN.
+    const replica = new acme.storage.Bucket("replica-e2e", { region: "eu-west-1", versioning: true });
+    const site = new acme.storage.Bucket("site-e2e", {
+        region: acme.RegionUSWest1,
+        acl: phase === "badEnum" ? ("world-writable" as acme.storage.CannedACL) : "public-read",
+        versioning: true,
+        forceDestroy: true,
+        lifecycleRules: [
+            {
+                prefix: "logs/",
+                enabled: true,
+                transitions: [{ days: 30, storageClass: acme.storage.StorageClassInfrequent }],
+                expiration: { days: 365, noncurrentDays: 30 },
+            },
+        ],
+        // A map keyed by an enum, of structs, holding an output of another resource.
+        replication: { "eu-west-1": { bucketARN: replica.arn, storageClass: "ARCHIVE" } },
+    });
+    const readSite = new acme.iam.Policy("read-site", {
+        document: {
+            Version: "2024-01-01",
+            Statement: [{ Effect: "Allow", Action: ["storage:GetObject"], Resource: site.arn }],
+        },
+        description: "reads the site",
+    });
+    const appRole = new acme.iam.Role("app", {
+        assumeRolePolicy: {
+            Version: "2024-01-01",
+            Statement: [
+                {
+                    Effect: "Allow",
+                    Principal: { Service: ["compute.acme.example", "functions.acme.example"] },
+                    Action: "sts:AssumeRole",
+                },
+            ],
+        },
+        path: "/services/",
+        policies: [readSite],
+        maxSessionDuration: 7200,
+    });
+    const devs = new acme.iam.Group("devs", { path: "/engineering/", policies: [readSite] });
+    const alice = new acme.iam.User("alice", {
+        path: "/engineering/",
+        groups: [devs],
+        password: pulumi.secret(secrets[0]),
+        passwordResetRequired: true,
+    });
+    const aliceKey = new acme.iam.AccessKey("alice", { user: alice, status: acme.iam.AccessKeyActive });
+    // A reference to any resource (*idl.Resource).
+    new acme.iam.PolicyAttachment("read-site-alice", { policy: readSite, target: alice });
+
+    // compute.
+    const deployer = new acme.compute.KeyPair("deployer", { publicKey });
+    const image = new acme.compute.Image("base", {
+        source: new pulumi.asset.StringAsset("a pretend qcow2 disk image"),
+        format: acme.compute.ImageFormatQCOW2,
+        description: "Debian with acme-init",
+    });
+    const vm = new acme.compute.Instance("web", {
+        machineType: acme.compute.MachineTypeSmall,
+        image,
+        subnet: subnetA,
+        securityGroups: [web],
+        role: appRole,
+        keyPair: deployer,
+        rootDisk: { size: 40, kind: "ssd", encrypted: true },
+        maintenanceWindow: { day: "sunday", startTime: "03:30", durationHours: 2 },
+        tags: { role: "web" },
+    });
+    // An output of a resource as the input of another: the subnet's zone.
+    const data = new acme.compute.Volume("data", {
+        availabilityZone: subnetA.availabilityZone.apply((z) => z ?? "us-west-1b"),
+        size: 100,
+        kind: "provisioned-ssd",
+        iops: 3000,
+        instance: vm,
+    });
+    const api = new acme.compute.Function("api", {
+        code: new pulumi.asset.AssetArchive({
+            "index.js": new pulumi.asset.StringAsset("exports.handler = async () => ({ statusCode: 200 });\n"),
+        }),
+        runtime: acme.compute.RuntimeNodeJS20,
+        handler: "index.handler",
+        role: appRole,
+        memoryMB: 256,
+        environment: { STAGE: "e2e" },
+        secrets: { TOKEN: pulumi.secret(secrets[1]) },
+        subnets: [subnetA, subnetB],
+        region: acme.RegionUSWest1,
+    });
+    // Capabilities in arrays, and references to resources of any type (targets).
+    const front = new acme.network.LoadBalancer("front", {
+        scheme: "internet-facing",
+        subnets: [subnetA, subnetB],
+        securityGroups: [web],
+        listeners: [{ port: 80, protocol: acme.network.ListenerProtocolHTTP, targetPort: 8080 }],
+        targets: [vm, api],
+        healthCheck: { path: "/healthz", port: 8080, headers: { Host: "www.acme.example" } },
+        maintenanceWindow: { day: "saturday", startTime: "04:00" },
+    });
+
+    // storage: the object's key is a replaces property, changed in step 3.
+    const index = new acme.storage.BucketObject("index", {
+        bucket: site,
+        key: changed ? "home.html" : "index.html",
+        content: new pulumi.asset.StringAsset(indexHTML),
+        contentType: "text/html",
+        storageClass: acme.storage.StorageClassStandard,
+        metadata: { owner: "web", token: pulumi.secret(secrets[2]) },
+    });
+
+    if (phase === "missing") {
+        // The generated constructor throws on a missing required input, but cannot see inside an
+        // Output: this one resolves to nothing, so only the provider's Check finds it missing.
+        new acme.compute.Volume("scratch", {
+            availabilityZone: pulumi.output(undefined as unknown as string),
+            size: 10,
+            kind: acme.compute.VolumeKindHDD,
+        });
+    }
+
+    // The out properties, back in the program.
+    return {
+        vpcId: vpc.id,
+        vpcArn: vpc.arn,
+        vpcIPv6: vpc.ipv6CidrBlock,
+        subnetZone: subnetB.availabilityZone,
+        subnetFree: subnetA.availableIPCount,
+        groupID: web.groupID,
+        roleArn: appRole.arn,
+        roleUniqueId: appRole.uniqueID,
+        policyVersion: readSite.defaultVersionID,
+        groupArn: devs.arn,
+        userArn: alice.arn,
+        accessKeyId: aliceKey.id,
+        accessKeyCreated: aliceKey.createDate,
+        fingerprint: deployer.fingerprint,
+        imageSize: image.sizeGiB,
+        vmPrivateIP: vm.privateIP,
+        vmPublicIP: vm.publicIP,
+        vmStatus: vm.status,
+        volumeDevice: data.deviceName,
+        fnUrl: api.invokeUrl,
+        fnCodeSha: api.codeSHA256,
+        lbDNS: front.dnsName,
+        siteDomain: site.domainName,
+        objectETag: index.etag,
+        objectSize: index.size,
+        objectVersion: index.versionID,
+    };
+}
+
+// --- Helpers -------------------------------------------------------------------------------------------
+
+function env(name: string): string {
+    const v = process.env[name];
+    if (!v) {
+        throw new Error(`$${name} is not set`);
+    }
+    return v;
+}
+
+const stateDir = env("ACME_STATE_DIR");
+
+// An acme resource as the engine recorded it.
+interface StateResource {
+    urn: string;
+    type: string;
+    id?: string;
+    inputs?: Record<string, any>;
+    outputs?: Record<string, any>;
+}
+
+// The types of the example, by their tokens.
+const types = [
+    "acme:compute/function:Function",
+    "acme:compute/image:Image",
+    "acme:compute/instance:Instance",
+    "acme:compute/keyPair:KeyPair",
+    "acme:compute/volume:Volume",
+    "acme:iam/accessKey:AccessKey",
+    "acme:iam/policy:Policy",
+    "acme:iam/policy:PolicyAttachment",
+    "acme:iam/role:Role",
+    "acme:iam/user:Group",
+    "acme:iam/user:User",
+    "acme:network/loadBalancer:LoadBalancer",
+    "acme:network/securityGroup:SecurityGroup",
+    "acme:network/subnet:Subnet",
+    "acme:network/vpc:VPC",
+    "acme:storage/bucket:Bucket",
+    "acme:storage/bucketObject:BucketObject",
+];
+
+// The key of a resource in these tests: its type's name and its own name, such as "Subnet::a".
+function key(urn: string): string {
+    // urn:pulumi:<stack>::<project>::<parent types$><type>::<name>
+    const [, , types, ...name] = urn.split("::");
+    return `${types.split("$").pop()!.split(":").pop()}::${name.join("::")}`;
+}
+
+// The acme resources of the stack, by key.
+async function resources(stack: Stack): Promise<Map<string, StateResource>> {
+    const deployment = await stack.exportStack();
+    const out = new Map<string, StateResource>();
+    for (const r of (deployment.deployment.resources ?? []) as StateResource[]) {
+        if (r.type.startsWith("acme:")) {
+            out.set(key(r.urn), r);
+        }
+    }
+    return out;
+}
+
+// isSecret says whether a value of the exported state is a secret.
+function isSecret(v: unknown): boolean {
+    return (v as any)?.["4dabf18193072939515e22adb298388d"] === "1b47061264138c4ac30d75fd1eb44270";
+}
+
+// hashesOnly returns v with every asset and archive in it reduced to its hash.
+function hashesOnly(v: unknown): unknown {
+    const sig = (v as any)?.["4dabf18193072939515e22adb298388d"];
+    if (sig === "c44067f5952c0a294b673a41bacd8c17" || sig === "0def7320c3a5731c473e5ecbe6d01bc7") {
+        return { asset: (v as any).hash };
+    }
+    if (Array.isArray(v)) {
+        return v.map(hashesOnly);
+    }
+    if (v !== null && typeof v === "object") {
+        return Object.fromEntries(Object.entries(v).map(([k, e]) => [k, hashesOnly(e)]));
+    }
+    return v;
+}
+
+// The program's secrets are in the state only inside secret values.
+function assertSecretsHidden(state: Map<string, StateResource>): void {
+    const found: string[] = [];
+    const walk = (v: unknown, at: string): void => {
+        if (isSecret(v)) {
+            return;
+        }
+        if (typeof v === "string") {
+            found.push(...secrets.filter((s) => v.includes(s)).map((s) => `${s} at ${at}`));
+        } else if (v !== null && typeof v === "object") {
+            for (const [k, e] of Object.entries(v)) {
+                walk(e, `${at}.${k}`);
+            }
+        }
+    };
+    for (const [k, r] of state) {
+        walk(r.inputs, `${k} inputs`);
+        walk(r.outputs, `${k} outputs`);
+    }
+    assert.deepEqual(found, [], "secrets in the state that are not secret values");
+}
+
+// The program's secrets are nowhere in the backend's files in plain text.
+function assertNoPlainSecrets(): void {
+    const backend = new URL(env("PULUMI_BACKEND_URL")).pathname;
+    for (const entry of fs.readdirSync(backend, { recursive: true, withFileTypes: true })) {
+        if (entry.isFile()) {
+            const text = fs.readFileSync(path.join(entry.parentPath, entry.name), "utf8");
+            for (const s of secrets) {
+                assert.ok(!text.includes(s), `the secret ${s} is in ${entry.name} in plain text`);
+            }
+        }
+    }
+}
+
+// Where the cloud keeps a resource: <kind>/<id>.json, kind as cloud.Kind makes it.
+function cloudPath(type: string, id: string): string {
+    const [, mod, name] = type.split(":");
+    return path.join(path.dirname(mod), name, id + ".json");
+}
+
+// The files of the cloud, by path relative to the state directory.
+function cloud(): Map<string, any> {
+    const out = new Map<string, any>();
+    for (const entry of fs.readdirSync(stateDir, { recursive: true, withFileTypes: true })) {
+        if (entry.isFile()) {
+            const file = path.join(entry.parentPath, entry.name);
+            out.set(path.relative(stateDir, file), JSON.parse(fs.readFileSync(file, "utf8")));
+        }
+    }
+    return out;
+}
+
+// The cloud's record of the resource key, found through the engine's state.
+function record(state: Map<string, StateResource>, k: string): any {
+    const r = state.get(k);
+    assert.ok(r?.id, `${k} is not in the state`);
+    const file = path.join(stateDir, cloudPath(r.type, r.id));
+    assert.ok(fs.existsSync(file), `${k} (${r.id}) is in the state but not in the cloud`);
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+}
+
+function writeRecord(state: Map<string, StateResource>, k: string, edit: (rec: any) => void): void {
+    const r = state.get(k)!;
+    const file = path.join(stateDir, cloudPath(r.type, r.id!));
+    const rec = JSON.parse(fs.readFileSync(file, "utf8"));
+    edit(rec);
+    fs.writeFileSync(file, JSON.stringify(rec, null, 2) + "\n");
+}
+
+// Every acme resource of the state has its record in the cloud, and the cloud has nothing else.
+function assertCloudMatches(state: Map<string, StateResource>): void {
+    const want = [...state.values()].map((r) => cloudPath(r.type, r.id!)).sort();
+    assert.deepEqual([...cloud().keys()].sort(), want, "the cloud's records and the stack's resources differ");
+}
+
+// What an operation did to each resource, by key, from the engine's events: the ops of its steps.
+class Ops {
+    readonly byKey = new Map<string, OpType[]>();
+    // preview: the events of planned steps; otherwise those of finished ones.
+    constructor(private readonly planned: boolean) {}
+    onEvent = (e: EngineEvent): void => {
+        const md = this.planned ? e.resourcePreEvent?.metadata : e.resOutputsEvent?.metadata;
+        if (md && md.type.startsWith("acme:")) {
+            const k = key(md.urn);
+            this.byKey.set(k, [...(this.byKey.get(k) ?? []), md.op]);
+        }
+    };
+    // The keys of the resources whose steps include op.
+    with(op: OpType): string[] {
+        return [...this.byKey]
+            .filter(([, ops]) => ops.includes(op))
+            .map(([k]) => k)
+            .sort();
+    }
+}
+
+// The counts of a summary that are not zero.
+function counts(m: OpMap | undefined): OpMap {
+    return Object.fromEntries(Object.entries(m ?? {}).filter(([, n]) => n)) as OpMap;
+}
+
+// What must not change when an update fails: each resource's identity, inputs and outputs.
+function comparable(state: Map<string, StateResource>): Record<string, unknown> {
+    return Object.fromEntries(
+        [...state].map(([k, r]) => [k, { urn: r.urn, id: r.id, inputs: r.inputs, outputs: r.outputs }]),
+    );
+}
+
+// When an update fails, the engine stops listening while the program, which runs in this process, may
+// still have resource registrations in flight: their gRPC calls fail late ("Connection dropped", "read
+// ECONNRESET", …), rejecting promises that nobody awaits any more. That is expected after a failed
+// update, and only then.
+let updatesFailing = false;
+let lateFailures = 0;
+
+process.on("unhandledRejection", (err) => {
+    if (updatesFailing && err instanceof Error && /@grpc[\\/]grpc-js/.test(err.stack ?? "")) {
+        lateFailures++;
+        return;
+    }
+    console.error("unhandled rejection:", err);
+    process.exit(1);
+});
+
+// The message of a command that must fail.
+async function failure(run: () => Promise<unknown>): Promise<string> {
+    updatesFailing = true;
+    try {
+        await run();
+    } catch (err) {
+        return String(err instanceof Error ? err.message : err);
+    }
+    assert.fail("the update succeeded");
+}
+
+const timings: string[] = [];
+
+// step runs one step and reports it with its wall time.
+async function step(no: string, name: string, fn: () => Promise<void>): Promise<void> {
+    const title = `step ${no}: ${name}`;
+    console.log(`=== ${title}`);
+    const start = process.hrtime.bigint();
+    const secs = () => (Number(process.hrtime.bigint() - start) / 1e9).toFixed(1) + "s";
+    try {
+        await fn();
+    } catch (err) {
+        console.log(`--- FAIL ${title} (${secs()})`);
+        throw err;
+    }
+    const line = `--- ok   ${title} (${secs()})`;
+    timings.push(line);
+    console.log(line);
+}
+
+// --- The steps -----------------------------------------------------------------------------------------
+
+// The acme resources of the program: one of each type, but two subnets and two buckets. The engine's
+// summaries count one more, the stack (not the default provider).
+const RESOURCES = 19;
+
+async function main(): Promise<void> {
+    const start = process.hrtime.bigint();
+    const pulumiRoot = env("E2E_PULUMI_ROOT");
+    const pluginDir = env("E2E_PLUGIN_DIR");
+    const workDir = env("E2E_WORK_DIR");
+    for (const v of ["PULUMI_BACKEND_URL", "PULUMI_CONFIG_PASSPHRASE", "PULUMI_HOME"]) {
+        env(v);
+    }
+    assert.equal(types.length, 17);
+
+    let stack!: Stack;
+    await step("0", "create the stack", async () => {
+        const pulumiCommand = await PulumiCommand.get({ root: pulumiRoot });
+        // The engine runs the provider plugin from pluginDir. ProjectSettings of @pulumi/pulumi 3.248.0
+        // does not declare `plugins` yet; the CLI reads it.
+        const projectSettings = {
+            name: "acme-e2e",
+            runtime: "nodejs",
+            plugins: { providers: [{ name: "acme", path: pluginDir }] },
+        } as ProjectSettings;
+        stack = await LocalWorkspace.createOrSelectStack(
+            { stackName: "e2e", projectName: "acme-e2e", program },
+            { workDir, pulumiCommand, projectSettings },
+        );
+        console.log(`pulumi ${pulumiCommand.version}, project in ${workDir}, cloud in ${stateDir}`);
+    });
+
+    // 1. Every resource type is created; capabilities, nested values and outputs make the round trip.
+    let created!: Map<string, StateResource>;
+    await step("1", "up creates every resource type", async () => {
+        phase = "base";
+        const ops = new Ops(false);
+        const res = await stack.up({ onEvent: ops.onEvent });
+        assert.deepEqual(counts(res.summary.resourceChanges), { create: RESOURCES + 1 });
+        created = await resources(stack);
+        assert.equal(created.size, RESOURCES);
+        assert.deepEqual([...new Set([...created.values()].map((r) => r.type))].sort(), types);
+        assert.deepEqual(ops.with("create"), [...created.keys()].sort());
+        assertCloudMatches(created);
+
+        // Capabilities: the provider of the dependent received the referenced resource's ID (and URN).
+        const ref = (k: string) => ({ urn: created.get(k)!.urn, id: created.get(k)!.id });
+        assert.deepEqual(record(created, "Subnet::a").VPC, ref("VPC::main"));
+        const vm = record(created, "Instance::web");
+        assert.deepEqual(vm.Subnet, ref("Subnet::a"));
+        assert.deepEqual(vm.Image, ref("Image::base"));
+        assert.deepEqual(vm.KeyPair, ref("KeyPair::deployer"));
+        assert.deepEqual(vm.Role, ref("Role::app"));
+        assert.deepEqual(vm.SecurityGroups, [ref("SecurityGroup::web")]);
+        assert.deepEqual(record(created, "Volume::data").Instance, ref("Instance::web"));
+        assert.deepEqual(record(created, "AccessKey::alice").User, ref("User::alice"));
+        assert.deepEqual(record(created, "PolicyAttachment::read-site-alice").Target, ref("User::alice"));
+        assert.deepEqual(record(created, "BucketObject::index").Bucket, ref("Bucket::site-e2e"));
+        const lb = record(created, "LoadBalancer::front");
+        assert.deepEqual(lb.Subnets, [ref("Subnet::a"), ref("Subnet::b")]);
+        assert.deepEqual(lb.Targets, [ref("Instance::web"), ref("Function::api")]);
+        assert.deepEqual(record(created, "Function::api").Subnets, [ref("Subnet::a"), ref("Subnet::b")]);
+        assert.deepEqual(record(created, "User::alice").Groups, [ref("Group::devs")]);
+        assert.deepEqual(record(created, "Role::app").Policies, [ref("Policy::read-site")]);
+
+        // Nested structs, arrays, maps and enums, as the provider received them.
+        const outs = res.outputs;
+        const site = record(created, "Bucket::site-e2e");
+        assert.equal(site.ACL, "public-read");
+        assert.deepEqual(site.LifecycleRules, [
+            {
+                Prefix: "logs/",
+                Enabled: true,
+                Transitions: [{ Days: 30, StorageClass: "INFREQUENT_ACCESS" }],
+                Expiration: { Days: 365, NoncurrentDays: 30 },
+            },
+        ]);
+        const replicaArn = created.get("Bucket::replica-e2e")!.outputs!.arn;
+        assert.equal(replicaArn, "arn:acme:storage::123456789012:replica-e2e");
+        assert.deepEqual(site.Replication, { "eu-west-1": { BucketARN: replicaArn, StorageClass: "ARCHIVE" } });
+        assert.deepEqual(record(created, "Policy::read-site").Document, {
+            Version: "2024-01-01",
+            Statement: [
+                {
+                    Effect: "Allow",
+                    Action: ["storage:GetObject"],
+                    Resource: "arn:acme:storage::123456789012:site-e2e",
+                },
+            ],
+        });
+        assert.deepEqual(record(created, "SecurityGroup::web").Ingress, [
+            { IPProtocol: "tcp", FromPort: 443, ToPort: 443, CIDRBlocks: ["0.0.0.0/0"], Self: null, Description: null },
+            { IPProtocol: "icmp", FromPort: 0, ToPort: 0, CIDRBlocks: null, Self: true, Description: "ping" },
+        ]);
+        assert.deepEqual(vm.RootDisk, { SizeGiB: 40, Kind: "ssd", Encrypted: true, DeleteOnTermination: null });
+        assert.deepEqual(vm.MaintenanceWindow, { Day: "sunday", StartTime: "03:30", DurationHours: 2 });
+        assert.deepEqual(lb.Listeners, [{ Port: 80, Protocol: "HTTP", TargetPort: 8080, CertificateARN: null }]);
+        assert.deepEqual(lb.HealthCheck.Headers, { Host: "www.acme.example" });
+        assert.deepEqual(record(created, "VPC::main").Tags, { env: "e2e", team: "infra" });
+        // The named resources got their names from the resource names.
+        assert.equal(record(created, "User::alice").Name, "alice");
+        assert.equal(site.Name, "site-e2e");
+
+        // The out properties, back in the program.
+        const out = (k: string) => outs[k]?.value;
+        const vpcId = created.get("VPC::main")!.id!;
+        assert.equal(out("vpcId"), vpcId);
+        assert.equal(out("vpcArn"), `arn:acme:network:us-west-1:123456789012:vpc/${vpcId}`);
+        assert.match(out("vpcIPv6"), /^2600:1f18:[0-9a-f]{4}::\/56$/);
+        assert.equal(out("subnetZone"), "us-west-1a"); // picked by the provider
+        assert.equal(out("subnetFree"), 251);
+        assert.equal(out("groupID"), created.get("SecurityGroup::web")!.id);
+        assert.equal(out("roleArn"), "arn:acme:iam::123456789012:role/services/app");
+        assert.match(out("roleUniqueId"), /^AROA[0-9A-F]{16}$/);
+        assert.equal(out("policyVersion"), "v1");
+        assert.equal(out("groupArn"), "arn:acme:iam::123456789012:group/engineering/devs");
+        assert.equal(out("userArn"), "arn:acme:iam::123456789012:user/engineering/alice");
+        assert.match(out("accessKeyId"), /^AKIA[0-9A-F]{16}$/);
+        assert.equal(out("accessKeyId"), created.get("AccessKey::alice")!.id);
+        assert.ok(!Number.isNaN(Date.parse(out("accessKeyCreated"))));
+        const fingerprint = crypto.createHash("sha256").update(keyBlob).digest("base64").replace(/=+$/, "");
+        assert.equal(out("fingerprint"), "SHA256:" + fingerprint);
+        assert.equal(out("imageSize"), 8);
+        assert.equal(out("vmPrivateIP"), "10.0.1.5");
+        assert.equal(out("vmPublicIP"), "203.0.113.6");
+        assert.equal(out("vmStatus"), "running");
+        assert.equal(out("volumeDevice"), "/dev/vdb");
+        assert.match(out("fnUrl"), /^https:\/\/fn-[0-9a-f]{16}\.fn\.us-west-1\.acme\.example\/$/);
+        assert.match(out("fnCodeSha"), /^[A-Za-z0-9+/]{43}=$/);
+        assert.match(out("lbDNS"), /^front-lb-[0-9a-f]{16}\.lb\.acme\.example$/);
+        assert.equal(out("siteDomain"), "site-e2e.storage.us-west-1.acme.example");
+        assert.equal(out("objectETag"), crypto.createHash("md5").update(indexHTML).digest("hex"));
+        assert.equal(out("objectSize"), Buffer.byteLength(indexHTML));
+        assert.match(out("objectVersion"), /^[0-9a-f]{32}$/); // the bucket is versioned
+
+        // Secrets stay secret, inputs and outputs alike: the engine knows them as such (the export shows
+        // their values), and the backend keeps them encrypted.
+        // An output holding a secret is secret as a whole.
+        const obj = created.get("BucketObject::index")!;
+        assert.ok(isSecret(obj.outputs!.metadata));
+        assert.deepEqual(JSON.parse(obj.outputs!.metadata.plaintext), { owner: "web", token: secrets[2] });
+        assertSecretsHidden(created);
+        assertNoPlainSecrets();
+    });
+
+    // 2. A change of the program that changes no input is no change.
+    await step("2", "preview after a no-op change shows no changes", async () => {
+        phase = "noop";
+        const ops = new Ops(true);
+        const res = await stack.preview({ expectNoChanges: true, onEvent: ops.onEvent });
+        assert.deepEqual(counts(res.changeSummary), { same: RESOURCES + 1 });
+        assert.deepEqual(ops.with("same"), [...created.keys()].sort());
+    });
+
+    // 3. A plain property is updated in place; a replaces property replaces the resource.
+    let changed!: Map<string, StateResource>;
+    await step("3", "up updates in place and replaces", async () => {
+        phase = "change";
+        const ops = new Ops(false);
+        const res = await stack.up({ onEvent: ops.onEvent });
+        assert.deepEqual(counts(res.summary.resourceChanges), { same: RESOURCES + 1 - 2, update: 1, replace: 1 });
+        assert.deepEqual(ops.with("update"), ["VPC::main"]);
+        assert.deepEqual(ops.with("replace"), ["BucketObject::index"]);
+        changed = await resources(stack);
+        assert.equal(changed.size, RESOURCES);
+        assertCloudMatches(changed);
+
+        // Updated: the same ID, the new tags, in the state and in the cloud.
+        const before = created.get("VPC::main")!;
+        const after = changed.get("VPC::main")!;
+        assert.equal(after.id, before.id);
+        assert.deepEqual(after.outputs!.tags, { env: "e2e", team: "infra", stage: "two" });
+        assert.deepEqual(record(changed, "VPC::main").Tags, { env: "e2e", team: "infra", stage: "two" });
+        assert.equal(after.outputs!.arn, before.outputs!.arn);
+
+        // Replaced: a new ID; the old object is gone from the cloud.
+        const oldObj = created.get("BucketObject::index")!;
+        const newObj = changed.get("BucketObject::index")!;
+        assert.notEqual(newObj.id, oldObj.id);
+        assert.equal(record(changed, "BucketObject::index").Key, "home.html");
+        assert.ok(
+            !fs.existsSync(path.join(stateDir, cloudPath(oldObj.type, oldObj.id!))),
+            "the replaced object is still in the cloud",
+        );
+
+        // Everything else is as it was.
+        const same = (m: Map<string, StateResource>) =>
+            comparable(new Map([...m].filter(([k]) => k !== "VPC::main" && k !== "BucketObject::index")));
+        assert.deepEqual(same(changed), same(created));
+    });
+
+    // 4. Inputs the provider rejects fail the update with the provider's message for the property, and
+    // change nothing.
+    const rejected: [string, Phase, string, RegExp][] = [
+        [
+            "4a",
+            "badEnum",
+            "a value outside its enum",
+            /acl.*"world-writable" is not a valid CannedACL; want one of "private", "public-read", "authenticated-read"/,
+        ],
+        ["4b", "missing", "a missing required input", /availabilityZone.*missing required property/],
+    ];
+    for (const [no, p, what, message] of rejected) {
+        await step(no, `up with ${what} fails and changes nothing`, async () => {
+            const cloudBefore = cloud();
+            phase = p;
+            const msg = await failure(() => stack.up());
+            assert.match(msg, message);
+            const after = await resources(stack);
+            assert.deepEqual(comparable(after), comparable(changed));
+            assert.deepEqual(cloud(), cloudBefore);
+            // The message as the user sees it.
+            console.log(
+                "  the user sees: " +
+                    msg
+                        .split("\n")
+                        .find((l) => message.test(l))!
+                        .trim(),
+            );
+        });
+    }
+
+    // 5. Refresh reads the resources back through the generated Read: changes made behind Pulumi's back
+    // show in the state, a resource deleted behind its back leaves it.
+    await step("5", "refresh reads back changes made outside Pulumi", async () => {
+        phase = "change";
+        writeRecord(changed, "Instance::web", (rec) => (rec.Status = "stopped"));
+        writeRecord(changed, "VPC::main", (rec) => (rec.Tags.owner = "ops"));
+        fs.rmSync(path.join(stateDir, cloudPath("acme:iam/accessKey:AccessKey", changed.get("AccessKey::alice")!.id!)));
+
+        const ops = new Ops(false);
+        const res = await stack.refresh({ onEvent: ops.onEvent });
+        // The engine reports a refreshed resource as updated when the provider's Diff of its old and new
+        // inputs finds a change: the VPC's tags; not the instance's status, an output.
+        assert.deepEqual(counts(res.summary.resourceChanges), { same: RESOURCES + 1 - 2, update: 1, delete: 1 });
+        assert.deepEqual(ops.with("update"), ["VPC::main"]);
+        assert.deepEqual(ops.with("delete"), ["AccessKey::alice"]);
+        const refreshed = await resources(stack);
+        assert.equal(refreshed.get("Instance::web")!.outputs!.status, "stopped");
+        assert.deepEqual(refreshed.get("VPC::main")!.outputs!.tags, {
+            env: "e2e",
+            team: "infra",
+            stage: "two",
+            owner: "ops",
+        });
+        assert.ok(!refreshed.has("AccessKey::alice"));
+        assertCloudMatches(refreshed);
+        // Nothing else changed. The engine sends Read the old state with the contents of assets and
+        // archives elided, keeping only their hashes (by which it compares them), so that is what the
+        // provider can give back.
+        for (const [k, r] of refreshed) {
+            if (k !== "VPC::main" && k !== "Instance::web") {
+                assert.deepEqual(hashesOnly(r.outputs), hashesOnly(changed.get(k)!.outputs), `${k} changed on refresh`);
+            }
+        }
+
+        // The program now differs from the cloud where the cloud changed inputs: a preview would undo
+        // the tag and create the access key again, and nothing else (the status is an output).
+        const preview = new Ops(true);
+        const res2 = await stack.preview({ onEvent: preview.onEvent });
+        assert.deepEqual(counts(res2.changeSummary), { same: RESOURCES + 1 - 2, update: 1, create: 1 });
+        assert.deepEqual(preview.with("update"), ["VPC::main"]);
+        assert.deepEqual(preview.with("create"), ["AccessKey::alice"]);
+    });
+
+    // 6. Destroy deletes everything: the cloud is empty, the stack has no resources.
+    await step("6", "destroy leaves nothing behind", async () => {
+        const before = await resources(stack);
+        const ops = new Ops(false);
+        const res = await stack.destroy({ onEvent: ops.onEvent });
+        assert.deepEqual(counts(res.summary.resourceChanges), { delete: before.size + 1 });
+        assert.deepEqual(ops.with("delete"), [...before.keys()].sort());
+        assert.deepEqual([...cloud().keys()], []);
+        const deployment = await stack.exportStack();
+        assert.deepEqual(deployment.deployment.resources ?? [], []);
+        await stack.workspace.removeStack("e2e");
+    });
+
+    if (lateFailures > 0) {
+        console.log(`(${lateFailures} registrations of the failed updates failed late, as expected)`);
+    }
+    console.log(`all steps passed in ${(Number(process.hrtime.bigint() - start) / 1e9).toFixed(1)}s:`);
+    for (const t of timings) {
+        console.log("  " + t.replace(/^--- ok\s+/, ""));
+    }
+}
+
+main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+});
