@@ -433,6 +433,12 @@ class Ops {
     }
 }
 
+// A successful operation reports no warnings or errors.
+function assertQuiet(res: { stdout: string; stderr: string }): void {
+    const lines = (res.stdout + "\n" + res.stderr).split("\n").filter((l) => /\b(warning|error):/.test(l));
+    assert.deepEqual(lines, [], "the engine reported problems");
+}
+
 // The counts of a summary that are not zero.
 function counts(m: OpMap | undefined): OpMap {
     return Object.fromEntries(Object.entries(m ?? {}).filter(([, n]) => n)) as OpMap;
@@ -530,6 +536,7 @@ async function main(): Promise<void> {
         phase = "base";
         const ops = new Ops(false);
         const res = await stack.up({ onEvent: ops.onEvent });
+        assertQuiet(res);
         assert.deepEqual(counts(res.summary.resourceChanges), { create: RESOURCES + 1 });
         created = await resources(stack);
         assert.equal(created.size, RESOURCES);
@@ -633,6 +640,11 @@ async function main(): Promise<void> {
         const obj = created.get("BucketObject::index")!;
         assert.ok(isSecret(obj.outputs!.metadata));
         assert.deepEqual(JSON.parse(obj.outputs!.metadata.plaintext), { owner: "web", token: secrets[2] });
+        // An output the IDL declares secret is secret, though the program never saw it.
+        const accessSecret = created.get("AccessKey::alice")!.outputs!.secret;
+        assert.ok(isSecret(accessSecret));
+        assert.match(JSON.parse(accessSecret.plaintext), /^[0-9a-f]{40}$/);
+        assert.equal(JSON.parse(accessSecret.plaintext), record(created, "AccessKey::alice").Secret);
         assertSecretsHidden(created);
         assertNoPlainSecrets();
     });
@@ -642,6 +654,7 @@ async function main(): Promise<void> {
         phase = "noop";
         const ops = new Ops(true);
         const res = await stack.preview({ expectNoChanges: true, onEvent: ops.onEvent });
+        assertQuiet(res);
         assert.deepEqual(counts(res.changeSummary), { same: RESOURCES + 1 });
         assert.deepEqual(ops.with("same"), [...created.keys()].sort());
     });
@@ -652,6 +665,7 @@ async function main(): Promise<void> {
         phase = "change";
         const ops = new Ops(false);
         const res = await stack.up({ onEvent: ops.onEvent });
+        assertQuiet(res);
         assert.deepEqual(counts(res.summary.resourceChanges), { same: RESOURCES + 1 - 2, update: 1, replace: 1 });
         assert.deepEqual(ops.with("update"), ["VPC::main"]);
         assert.deepEqual(ops.with("replace"), ["BucketObject::index"]);
@@ -724,6 +738,7 @@ async function main(): Promise<void> {
 
         const ops = new Ops(false);
         const res = await stack.refresh({ onEvent: ops.onEvent });
+        assertQuiet(res);
         // The engine reports a refreshed resource as updated when the provider's Diff of its old and new
         // inputs finds a change: the VPC's tags; not the instance's status, an output.
         assert.deepEqual(counts(res.summary.resourceChanges), { same: RESOURCES + 1 - 2, update: 1, delete: 1 });
@@ -762,6 +777,7 @@ async function main(): Promise<void> {
         const before = await resources(stack);
         const ops = new Ops(false);
         const res = await stack.destroy({ onEvent: ops.onEvent });
+        assertQuiet(res);
         assert.deepEqual(counts(res.summary.resourceChanges), { delete: before.size + 1 });
         assert.deepEqual(ops.with("delete"), [...before.keys()].sort());
         assert.deepEqual([...cloud().keys()], []);
