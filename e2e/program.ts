@@ -12,7 +12,8 @@
 //   2. preview: a change of the program that changes no input is no change
 //   3. up: a plain property is updated in place, a `replaces` property replaces its resource
 //   4. up: an input the provider's Check rejects fails with its message, and changes nothing
-//   5. refresh: changes made behind Pulumi's back are read back through the generated Read
+//   5. refresh: changes made behind Pulumi's back are read back through the generated Read; then up
+//      undoes them, and get reads resources by ID (Read again)
 //   6. destroy: leaves nothing behind, in the cloud or in the stack
 //
 // e2e/e2e_test.go builds everything and runs this; it exits non-zero at the first failed check. It
@@ -49,7 +50,8 @@ type Phase =
     | "noop" // step 2: the same inputs, written differently
     | "change" // step 3: a plain property and a replaces property changed
     | "badEnum" // step 4: "change", plus a value outside its enum
-    | "missing"; // step 4: "change", plus a new resource without a required input
+    | "missing" // step 4: "change", plus a new resource without a required input
+    | "read"; // step 5: "change", plus existing resources read with get
 
 let phase: Phase = "base";
 
@@ -69,7 +71,7 @@ const secrets = ["hunter2-e2e", "token-e2e-3f9a", "meta-secret-e2e"];
 // program declares every resource type of the example. Each phase reruns it with some changes.
 async function program(): Promise<Record<string, unknown>> {
     const noop = phase === "noop";
-    const changed = phase === "change" || phase === "badEnum" || phase === "missing";
+    const changed = phase !== "base" && phase !== "noop";
 
     // network: a VPC; an enum, a map (an alias), a plain property changed in step 3.
     const tags: Record<string, pulumi.Input<string>> = noop
@@ -224,8 +226,26 @@ async function program(): Promise<Record<string, unknown>> {
         });
     }
 
+    // Resources read by ID, through the provider's Read: their outputs, capabilities included, which
+    // come back as instances of their classes.
+    let seen = {};
+    if (phase === "read") {
+        const seenVPC = acme.network.VPC.get("main-seen", vpc.id);
+        const seenVM = acme.compute.Instance.get("web-seen", vm.id);
+        seen = {
+            seenVPCTags: seenVPC.tags,
+            seenVPCCidr: seenVPC.cidrBlock,
+            seenVMStatus: seenVM.status,
+            seenVMSubnet: seenVM.subnet.apply((s) => (acme.network.Subnet.isInstance(s) ? s.id : "not a Subnet")),
+            seenVMGroups: seenVM.securityGroups.apply((gs) =>
+                pulumi.all((gs ?? []).map((g) => (acme.network.SecurityGroup.isInstance(g) ? g.id : "not a group"))),
+            ),
+        };
+    }
+
     // The out properties, back in the program.
     return {
+        ...seen,
         vpcId: vpc.id,
         vpcArn: vpc.arn,
         vpcIPv6: vpc.ipv6CidrBlock,
@@ -728,6 +748,7 @@ async function main(): Promise<void> {
         });
     }
 
+    let refreshedState!: Map<string, StateResource>;
     // 5. Refresh reads the resources back through the generated Read: changes made behind Pulumi's back
     // show in the state, a resource deleted behind its back leaves it.
     await step("5", "refresh reads back changes made outside Pulumi", async () => {
@@ -763,23 +784,46 @@ async function main(): Promise<void> {
             }
         }
 
-        // The program now differs from the cloud where the cloud changed inputs: a preview would undo
-        // the tag and create the access key again, and nothing else (the status is an output).
-        const preview = new Ops(true);
-        const res2 = await stack.preview({ onEvent: preview.onEvent });
-        assert.deepEqual(counts(res2.changeSummary), { same: RESOURCES + 1 - 2, update: 1, create: 1 });
-        assert.deepEqual(preview.with("update"), ["VPC::main"]);
-        assert.deepEqual(preview.with("create"), ["AccessKey::alice"]);
+        refreshedState = refreshed;
     });
 
-    // 6. Destroy deletes everything: the cloud is empty, the stack has no resources.
+    // The program now differs from the cloud where the cloud changed inputs: up undoes the tag and
+    // creates the access key again, and nothing else (the status is an output). It also reads two
+    // resources by ID, with get, through the provider's Read.
+    await step("5b", "up undoes the drift, get reads resources by ID", async () => {
+        phase = "read";
+        const ops = new Ops(false);
+        const res = await stack.up({ onEvent: ops.onEvent });
+        assertQuiet(res);
+        // (The summary does not count reads.)
+        assert.deepEqual(counts(res.summary.resourceChanges), { same: RESOURCES + 1 - 2, update: 1, create: 1 });
+        assert.deepEqual(ops.with("update"), ["VPC::main"]);
+        assert.deepEqual(ops.with("create"), ["AccessKey::alice"]);
+        assert.deepEqual(ops.with("read"), ["Instance::web-seen", "VPC::main-seen"]);
+        const state = await resources(stack);
+        assert.deepEqual(state.get("VPC::main")!.outputs!.tags, { env: "e2e", team: "infra", stage: "two" });
+        assert.equal(state.get("VPC::main-seen")!.id, state.get("VPC::main")!.id);
+        // What get read is what the cloud holds.
+        const out = (k: string) => res.outputs[k]?.value;
+        assert.deepEqual(out("seenVPCTags"), { env: "e2e", team: "infra", stage: "two" });
+        assert.equal(out("seenVPCCidr"), "10.0.0.0/16");
+        assert.equal(out("seenVMStatus"), "stopped");
+        assert.equal(out("seenVMSubnet"), state.get("Subnet::a")!.id);
+        assert.deepEqual(out("seenVMGroups"), [state.get("SecurityGroup::web")!.id]);
+        assert.equal(refreshedState.size + 1 + 2, state.size);
+    });
+
+    // 6. Destroy deletes everything: the cloud is empty, the stack has no resources. The resources read
+    // with get are only forgotten: Pulumi does not manage them.
     await step("6", "destroy leaves nothing behind", async () => {
         const before = await resources(stack);
         const ops = new Ops(false);
         const res = await stack.destroy({ onEvent: ops.onEvent });
         assertQuiet(res);
-        assert.deepEqual(counts(res.summary.resourceChanges), { delete: before.size + 1 });
-        assert.deepEqual(ops.with("delete"), [...before.keys()].sort());
+        const managed = [...before.keys()].filter((k) => !k.endsWith("-seen")).sort();
+        assert.deepEqual(counts(res.summary.resourceChanges), { delete: managed.length + 1, discard: 2 });
+        assert.deepEqual(ops.with("delete"), managed);
+        assert.deepEqual(ops.with("discard"), ["Instance::web-seen", "VPC::main-seen"]);
         assert.deepEqual([...cloud().keys()], []);
         const deployment = await stack.exportStack();
         assert.deepEqual(deployment.deployment.resources ?? [], []);
