@@ -259,6 +259,8 @@ async function program(): Promise<Record<string, unknown>> {
         userArn: alice.arn,
         accessKeyId: aliceKey.id,
         accessKeyCreated: aliceKey.createDate,
+        // An out property the provider leaves unset (there is no PGP key to encrypt with) is undefined.
+        accessKeyEncrypted: aliceKey.encryptedSecret.apply((v) => typeof v),
         fingerprint: deployer.fingerprint,
         imageSize: image.sizeGiB,
         vmPrivateIP: vm.privateIP,
@@ -639,6 +641,7 @@ async function main(): Promise<void> {
         assert.match(out("accessKeyId"), /^AKIA[0-9A-F]{16}$/);
         assert.equal(out("accessKeyId"), created.get("AccessKey::alice")!.id);
         assert.ok(!Number.isNaN(Date.parse(out("accessKeyCreated"))));
+        assert.equal(out("accessKeyEncrypted"), "undefined");
         const fingerprint = crypto.createHash("sha256").update(keyBlob).digest("base64").replace(/=+$/, "");
         assert.equal(out("fingerprint"), "SHA256:" + fingerprint);
         assert.equal(out("imageSize"), 8);
