@@ -193,7 +193,7 @@ async function program(): Promise<Record<string, unknown>> {
         runtime: acme.compute.RuntimeNodeJS20,
         handler: "index.handler",
         role: appRole,
-        memoryMB: 256,
+        memoryMB: changed ? 512 : 256, // changed in step 3: the code is deployed again
         environment: { STAGE: "e2e" },
         secrets: { TOKEN: pulumi.secret(secrets[1]) },
         subnets: [subnetA, subnetB],
@@ -695,8 +695,8 @@ async function main(): Promise<void> {
         const ops = new Ops(false);
         const res = await stack.up({ onEvent: ops.onEvent });
         assertQuiet(res);
-        assert.deepEqual(counts(res.summary.resourceChanges), { same: RESOURCES + 1 - 3, update: 1, replace: 2 });
-        assert.deepEqual(ops.with("update"), ["VPC::main"]);
+        assert.deepEqual(counts(res.summary.resourceChanges), { same: RESOURCES + 1 - 4, update: 2, replace: 2 });
+        assert.deepEqual(ops.with("update"), ["Function::api", "VPC::main"]);
         assert.deepEqual(ops.with("replace"), ["Bucket::replica-e2e", "BucketObject::index"]);
         assert.deepEqual(ops.byKey.get("BucketObject::index"), ["create-replacement", "replace", "delete-replaced"]);
         assert.deepEqual(ops.byKey.get("Bucket::replica-e2e"), ["delete-replaced", "replace", "create-replacement"]);
@@ -711,6 +711,12 @@ async function main(): Promise<void> {
         assert.deepEqual(after.outputs!.tags, { env: "e2e", team: "infra", stage: "two" });
         assert.deepEqual(record(changed, "VPC::main").Tags, { env: "e2e", team: "infra", stage: "two" });
         assert.equal(after.outputs!.arn, before.outputs!.arn);
+        // The function's update deploys the code again, from the archive in the new inputs (the engine
+        // sends the old state without the archive's contents): the same code, the same hash.
+        const fn = changed.get("Function::api")!;
+        assert.equal(fn.id, created.get("Function::api")!.id);
+        assert.equal(record(changed, "Function::api").MemoryMB, 512);
+        assert.equal(fn.outputs!.codeSHA256, created.get("Function::api")!.outputs!.codeSHA256);
 
         // Replaced: a new ID; the old object is gone from the cloud.
         const oldObj = created.get("BucketObject::index")!;
@@ -728,7 +734,7 @@ async function main(): Promise<void> {
         assert.equal(replica.outputs!.domainName, "replica-e2e.storage.eu-central-1.acme.example");
 
         // Everything else is as it was.
-        const touched = ["VPC::main", "BucketObject::index", "Bucket::replica-e2e"];
+        const touched = ["VPC::main", "Function::api", "BucketObject::index", "Bucket::replica-e2e"];
         const same = (m: Map<string, StateResource>) =>
             comparable(new Map([...m].filter(([k]) => !touched.includes(k))));
         assert.deepEqual(same(changed), same(created));
