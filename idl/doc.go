@@ -98,7 +98,9 @@
 //
 //   - optional: the property may be left unset. The field must be a pointer (*T).
 //   - out: the provider sets the property after creating the resource; programs read it but may not set
-//     it. An out property named id is the resource's ID.
+//     it. An out property named id is the resource's ID. A pointer is allowed on an out property because
+//     its value is unknown until the resource exists; the provider still always sets it. Write
+//     optional,out for an output the provider may leave unset (programs then see T | undefined).
 //   - in: an input that the provider never returns (a password, user data).
 //   - replaces (also spelled replace): a change to the property replaces the resource instead of
 //     updating it in place.

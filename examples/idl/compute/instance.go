@@ -75,7 +75,7 @@ type Instance struct {
 	// PrivateIP is the instance's private IPv4 address in its subnet.
 	PrivateIP *string `lumi:"out"`
 	// PublicIP is the instance's public IPv4 address, when its subnet gives it one.
-	PublicIP *string `lumi:"out"`
+	PublicIP *string `lumi:"optional,out"`
 	// Status is where the instance is in its life cycle.
 	Status *InstanceStatus `lumi:"out"`
 }

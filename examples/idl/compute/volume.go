@@ -38,5 +38,5 @@ type Volume struct {
 	// ARN is the Acme Resource Name of the volume.
 	ARN *acme.ARN `lumi:"out"`
 	// DeviceName is the device the volume appears as on its instance, such as "/dev/vdb".
-	DeviceName *string `lumi:"out"`
+	DeviceName *string `lumi:"optional,out"`
 }

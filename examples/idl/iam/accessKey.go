@@ -30,7 +30,7 @@ type AccessKey struct {
 	// it is empty and EncryptedSecret holds it instead.
 	Secret *string `lumi:"out,secret"`
 	// EncryptedSecret is the secret access key encrypted with PGPKey and base64-encoded.
-	EncryptedSecret *string `lumi:"out"`
+	EncryptedSecret *string `lumi:"optional,out"`
 	// CreateDate is when the key was created, in RFC 3339 format.
 	CreateDate *string `lumi:"out"`
 }

@@ -29,5 +29,5 @@ type VPC struct {
 	// ARN is the Acme Resource Name of the VPC.
 	ARN *acme.ARN `lumi:"out"`
 	// IPv6CIDR is the IPv6 range Acme Cloud assigned, when EnableIPv6 is set.
-	IPv6CIDR *string `lumi:"ipv6CidrBlock,out"`
+	IPv6CIDR *string `lumi:"ipv6CidrBlock,optional,out"`
 }

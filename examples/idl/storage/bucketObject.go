@@ -31,7 +31,7 @@ type BucketObject struct {
 	// ETag is a hash of the object's content that changes whenever the content does.
 	ETag *string `lumi:"etag,out"`
 	// VersionID identifies this version of the object, when the bucket has versioning turned on.
-	VersionID *string `lumi:"out"`
+	VersionID *string `lumi:"optional,out"`
 	// Size is the size of the object in bytes.
 	Size *float64 `lumi:"out"`
 }

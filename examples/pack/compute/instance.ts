@@ -160,7 +160,7 @@ export class Instance extends pulumi.CustomResource {
     /**
      * PublicIP is the instance's public IPv4 address, when its subnet gives it one.
      */
-    declare public readonly publicIP: pulumi.Output<string>;
+    declare public readonly publicIP: pulumi.Output<string | undefined>;
     /**
      * Status is where the instance is in its life cycle.
      */

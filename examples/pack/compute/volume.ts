@@ -96,7 +96,7 @@ export class Volume extends pulumi.CustomResource {
     /**
      * DeviceName is the device the volume appears as on its instance, such as "/dev/vdb".
      */
-    declare public readonly deviceName: pulumi.Output<string>;
+    declare public readonly deviceName: pulumi.Output<string | undefined>;
 
     /**
      * Creates a new Volume resource with the given unique name, arguments and options.

@@ -77,7 +77,7 @@ export class AccessKey extends pulumi.CustomResource {
     /**
      * EncryptedSecret is the secret access key encrypted with PGPKey and base64-encoded.
      */
-    declare public readonly encryptedSecret: pulumi.Output<string>;
+    declare public readonly encryptedSecret: pulumi.Output<string | undefined>;
     /**
      * CreateDate is when the key was created, in RFC 3339 format.
      */

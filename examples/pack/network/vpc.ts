@@ -79,7 +79,7 @@ export class VPC extends pulumi.CustomResource {
     /**
      * IPv6CIDR is the IPv6 range Acme Cloud assigned, when EnableIPv6 is set.
      */
-    declare public readonly ipv6CidrBlock: pulumi.Output<string>;
+    declare public readonly ipv6CidrBlock: pulumi.Output<string | undefined>;
 
     /**
      * Creates a new VPC resource with the given unique name, arguments and options.

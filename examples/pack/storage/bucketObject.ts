@@ -87,7 +87,7 @@ export class BucketObject extends pulumi.CustomResource {
     /**
      * VersionID identifies this version of the object, when the bucket has versioning turned on.
      */
-    declare public readonly versionID: pulumi.Output<string>;
+    declare public readonly versionID: pulumi.Output<string | undefined>;
     /**
      * Size is the size of the object in bytes.
      */
