@@ -51,6 +51,7 @@ type Phase =
     | "change" // step 3: a plain property and a replaces property changed
     | "badEnum" // step 4: "change", plus a value outside its enum
     | "missing" // step 4: "change", plus a new resource without a required input
+    | "badContract" // step 4: "change", plus a new resource whose input breaks its contract
     | "read"; // step 5: "change", plus existing resources read with get
 
 let phase: Phase = "base";
@@ -227,6 +228,16 @@ async function program(): Promise<Record<string, unknown>> {
             availabilityZone: pulumi.output(undefined as unknown as string),
             size: 10,
             kind: acme.compute.VolumeKindHDD,
+        });
+    }
+
+    if (phase === "badContract") {
+        // The constructor checks contracts on the values it knows; this one is inside an Output, so the
+        // provider's Check finds it (iops is min=100) and says so for the property.
+        new acme.compute.Volume("slow", {
+            availabilityZone: "us-west-1b",
+            kind: "provisioned-ssd",
+            iops: pulumi.output(50),
         });
     }
 
@@ -750,6 +761,7 @@ async function main(): Promise<void> {
             /acl.*"world-writable" is not a valid CannedACL; want one of "private", "public-read", "authenticated-read"/,
         ],
         ["4b", "missing", "a missing required input", /availabilityZone.*missing required property/],
+        ["4c", "badContract", "a value breaking its contract", /iops.*50 is less than the minimum 100/],
     ];
     for (const [no, p, what, message] of rejected) {
         await step(no, `up with ${what} fails and changes nothing`, async () => {
