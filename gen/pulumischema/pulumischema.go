@@ -135,8 +135,11 @@ type (
 )
 
 // moduleFormat extracts Pulumi's module from a token's module part: the directory of the IDL file
-// (`ec2/securityGroup` → `ec2`, `types` → the index module), so that SDKs group resources by IDL package.
-const moduleFormat = "(.*?)/?[^/]*"
+// (`ec2/securityGroup` → `ec2`, `a/b/c` → `a/b`, `types` → the index module), so that SDKs group
+// resources by IDL package. Pulumi takes the first group of the leftmost match, unanchored
+// (regexp.FindStringSubmatch): a part without a slash must not match at all, and a lazy or optional
+// prefix would match empty at the start of every part and put everything in the index module.
+const moduleFormat = "(.*)(?:/[^/]*)"
 
 func packageSpec(pkg *schema.Package, opts Options) *packageJSON {
 	spec := &packageJSON{
