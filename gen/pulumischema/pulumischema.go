@@ -9,8 +9,9 @@
 //     always present; every non-out property in "inputProperties", "requiredInputs" for those a caller
 //     must give (not optional, no default, not the name of a named resource); every property in
 //     "stateInputs";
-//   - structs → object types; enums → string enum types (values in declaration order, with their Go
-//     names and docs); aliases → the aliased type, inline;
+//   - structs → object types; enums → string enum types (values in declaration order, with their docs,
+//     named by their Go names less the enum's name: see enumValueNames); aliases → the aliased type,
+//     inline;
 //   - capabilities → resource references ("$ref": "#/resources/<token>"); a reference to any resource,
 //     interface{}, idl.Asset and idl.Archive → Pulumi's builtin Any, Asset and Archive;
 //   - replaces → "replaceOnChanges"; default= → "default"; secret → "secret"; deprecated= →
@@ -27,6 +28,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/schema"
@@ -176,14 +179,35 @@ func packageSpec(pkg *schema.Package, opts Options) *packageJSON {
 			}
 			for _, e := range f.Enums {
 				t := &complexJSON{objectJSON: objectJSON{Description: e.Doc, Type: "string"}}
-				for _, v := range e.Values {
-					t.Enum = append(t.Enum, enumValueJSON{Name: v.Name, Description: v.Doc, Value: v.Value})
+				names := enumValueNames(e)
+				for i, v := range e.Values {
+					t.Enum = append(t.Enum, enumValueJSON{Name: names[i], Description: v.Doc, Value: v.Value})
 				}
 				spec.Types[e.Token] = t
 			}
 		}
 	}
 	return spec
+}
+
+// enumValueNames returns the schema names of an enum's values: their Go names without the enum's name in
+// front (RegionUSWest1 → USWest1), because the SDKs name a value after its enum themselves (Go
+// RegionUSWest1, Python Region.US_WEST1, TypeScript Region.USWest1) and would otherwise say it twice
+// (RegionRegionUSWest1, Region.REGION_US_WEST1). Unless every value's Go name is the enum's name followed
+// by an upper-case letter, the names are kept as they are, so that no two values can end up alike.
+func enumValueNames(e *schema.Enum) []string {
+	names := make([]string, len(e.Values))
+	for i, v := range e.Values {
+		rest, ok := strings.CutPrefix(v.Name, e.Name)
+		if r, _ := utf8.DecodeRuneInString(rest); !ok || !unicode.IsUpper(r) {
+			for i, v := range e.Values {
+				names[i] = v.Name
+			}
+			return names
+		}
+		names[i] = rest
+	}
+	return names
 }
 
 func resourceSpec(r *schema.Resource) *resourceJSON {
