@@ -48,9 +48,12 @@ fmt:
 clean:
 	rm -rf bin .cache
 
-# Benchmarks: generated marshaling against the SDK's reflection mapper, and the write/check plumbing.
+# Benchmarks (several minutes): cidlc end to end against the packages.Load floor and tygo on examples/ and
+# synthetic trees of 100, 1,000 and 10,000 resources, plus the provider codec; prints one report and
+# refreshes it in BENCHMARKS.md. BENCH_FLAGS=-runs=9 for more runs; see BENCHMARKS.md.
+BENCH_FLAGS ?=
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./examples/provider/storage/ ./gen/
+	$(GO) run ./bench/cmd/cidlcbench -update BENCHMARKS.md $(BENCH_FLAGS)
 
 # Run every fuzz target for FUZZTIME each (FUZZTIME=10m for a real run). Their seed corpora run in
 # every `go test`.

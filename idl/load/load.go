@@ -56,6 +56,10 @@ type Config struct {
 const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
 	packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule | packages.NeedImports | packages.NeedDeps
 
+// Mode is the packages.LoadMode that Load uses, for the benchmark floor (bench/cmd/loadfloor), which
+// must do exactly the load cidlc does and nothing else.
+const Mode = loadMode
+
 // Load loads, checks and models the IDL tree at cfg.Dir. When the IDL has problems the error is a
 // Diagnostics holding all of them; any other error is a failure to run the Go tool itself.
 func Load(cfg Config) (*schema.Package, error) {

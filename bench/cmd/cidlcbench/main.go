@@ -1,0 +1,652 @@
+// Command cidlcbench measures cidlc end to end against the physical floor (bench/cmd/loadfloor: only the
+// packages.Load cidlc does) and against tygo, on examples/idl and on synthetic trees, and prints one
+// Markdown report. `make bench` runs it from the module root; see BENCHMARKS.md.
+//
+//	go run ./bench/cmd/cidlcbench [-runs 5] [-trees examples,100,1000,10000] [-tygo] [-codec] [-update BENCHMARKS.md]
+//
+// Every command of a tree is run once per round, in a fixed order (floor, fresh, no-op, check, tygo,
+// floor, fresh, …), so that all of them see the same machine state; the report gives medians. Wall time is
+// measured around the process; peak RSS is the ru_maxrss wait4 returns, which covers the process and the
+// children it waited for (cidlc's `go list`), like /usr/bin/time -f %M. A warm-up round, not counted,
+// fills the go command's caches first.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/cidlc/cidlc/internal/synth"
+)
+
+func main() {
+	var cfg config
+	flag.IntVar(&cfg.runs, "runs", 5, "measured runs of each command (after one warm-up run)")
+	flag.StringVar(&cfg.trees, "trees", "examples,100,1000,10000", "trees to measure: examples and synthetic resource counts")
+	flag.BoolVar(&cfg.tygo, "tygo", true, "measure tygo too (built into .cache/bench/tygo on first use)")
+	flag.BoolVar(&cfg.codec, "codec", true, "run the provider codec benchmark (generated vs reflection mapper)")
+	flag.StringVar(&cfg.update, "update", "", "also replace the report between the bench markers of this `file`")
+	flag.StringVar(&cfg.work, "work", ".cache/bench", "work `dir` (inside the module: the provider stubs must be)")
+	flag.Parse()
+	if err := run(cfg, os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "cidlcbench:", err)
+		os.Exit(1)
+	}
+}
+
+type config struct {
+	runs   int
+	trees  string
+	tygo   bool
+	codec  bool
+	update string
+	work   string
+}
+
+// tree is one IDL tree to measure.
+type tree struct {
+	name      string // "examples", "synth1000"
+	dir       string // IDL root
+	resources int
+}
+
+// sample is one run of one command.
+type sample struct {
+	wall   time.Duration
+	rss    int64 // KiB
+	phases map[string]time.Duration
+	report string // cidlc -v: "N written, M unchanged, K removed"
+}
+
+// cmdSpec is one command measured on a tree.
+type cmdSpec struct {
+	key   string
+	setup func() error // before each run, not timed
+	argv  []string
+	dir   string
+}
+
+// result is what a tree's commands measured.
+type result struct {
+	tree    tree
+	samples map[string][]sample
+}
+
+func run(cfg config, stdout, log io.Writer) error {
+	if cfg.runs < 1 {
+		return errors.New("-runs must be at least 1")
+	}
+	work, err := filepath.Abs(cfg.work)
+	if err != nil {
+		return err
+	}
+	bin := filepath.Join(work, "bin")
+	logf := func(format string, args ...any) { fmt.Fprintf(log, "cidlcbench: "+format+"\n", args...) }
+
+	logf("building cidlc and loadfloor")
+	for _, b := range [][2]string{{"cidlc", "./cmd/cidlc"}, {"loadfloor", "./bench/cmd/loadfloor"}} {
+		if err := sh(log, "", "go", "build", "-o", filepath.Join(bin, b[0]), b[1]); err != nil {
+			return err
+		}
+	}
+	tygo := ""
+	if cfg.tygo {
+		if tygo, err = buildTygo(work, log); err != nil {
+			return err
+		}
+	}
+
+	var trees []tree
+	for name := range strings.SplitSeq(cfg.trees, ",") {
+		t, err := prepareTree(work, strings.TrimSpace(name), logf)
+		if err != nil {
+			return err
+		}
+		trees = append(trees, t)
+	}
+
+	var results []result
+	for _, t := range trees {
+		logf("measuring %s (%d resources): %d runs + 1 warm-up", t.name, t.resources, cfg.runs)
+		r, err := measure(cfg, work, bin, tygo, t)
+		if err != nil {
+			return fmt.Errorf("%s: %w", t.name, err)
+		}
+		results = append(results, r)
+	}
+
+	var codec []string
+	if cfg.codec {
+		logf("running the provider codec benchmark")
+		if codec, err = codecBench(log); err != nil {
+			return err
+		}
+	}
+
+	var out bytes.Buffer
+	writeReport(&out, cfg, results, codec)
+	if _, err := stdout.Write(out.Bytes()); err != nil {
+		return err
+	}
+	if cfg.update != "" {
+		return updateFile(cfg.update, out.Bytes())
+	}
+	return nil
+}
+
+// sh runs a command with its output going to log.
+func sh(log io.Writer, dir, name string, args ...string) error {
+	c := exec.Command(name, args...)
+	c.Dir, c.Stdout, c.Stderr = dir, log, log
+	if err := c.Run(); err != nil {
+		return fmt.Errorf("%s %s: %w", name, strings.Join(args, " "), err)
+	}
+	return nil
+}
+
+// tygoVersion is the tygo we compare with. The module proxy refuses its version list, so it is installed
+// through a throw-away wrapper module: `go get` of the exact version there, then `go build` of the package.
+const tygoVersion = "v0.2.21"
+
+func buildTygo(work string, log io.Writer) (string, error) {
+	dir := filepath.Join(work, "tygo-"+tygoVersion)
+	exe := filepath.Join(dir, "tygo")
+	if _, err := os.Stat(exe); err == nil {
+		return exe, nil
+	}
+	fmt.Fprintf(log, "cidlcbench: building tygo %s in %s (once)\n", tygoVersion, dir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	files := map[string]string{
+		"go.mod":   "module tygowrap\n\ngo 1.26\n",
+		"tools.go": "//go:build tools\n\npackage tools\n\nimport _ \"github.com/gzuidhof/tygo\"\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			return "", err
+		}
+	}
+	if err := sh(log, dir, "go", "get", "github.com/gzuidhof/tygo@"+tygoVersion); err != nil {
+		return "", err
+	}
+	if err := sh(log, dir, "go", "build", "-o", exe, "github.com/gzuidhof/tygo"); err != nil {
+		return "", err
+	}
+	return exe, nil
+}
+
+// synthPackages is how many packages a synthetic tree of n resources spreads them over: 20 per package up
+// to 1,000 resources (the 50 packages of the issue's example), then 50 per package (10,000 in 200).
+func synthPackages(n int) int {
+	if n <= 1000 {
+		return max(1, n/20)
+	}
+	return max(1, n/50)
+}
+
+// prepareTree finds examples/idl, or writes the synthetic tree of the given size into work if it is
+// missing or was written with other options.
+func prepareTree(work, name string, logf func(string, ...any)) (tree, error) {
+	if name == "examples" {
+		n, err := countResources("examples/idl")
+		return tree{name: "examples", dir: "examples/idl", resources: n}, err
+	}
+	n, err := strconv.Atoi(name)
+	if err != nil || n < 1 {
+		return tree{}, fmt.Errorf("-trees: %q is neither examples nor a resource count", name)
+	}
+	dir := filepath.Join(work, fmt.Sprintf("synth%d", n))
+	modPath, err := modulePath()
+	if err != nil {
+		return tree{}, err
+	}
+	wd, _ := os.Getwd()
+	relToModule, err := filepath.Rel(wd, dir)
+	if err != nil || strings.HasPrefix(relToModule, "..") {
+		return tree{}, fmt.Errorf("-work must be inside the module (run from its root)")
+	}
+	opts := synth.Options{Resources: n, Packages: synthPackages(n), Seed: 1,
+		Module: modPath + "/" + filepath.ToSlash(relToModule)}
+	stamp := filepath.Join(work, fmt.Sprintf("synth%d.stamp", n))
+	want := fmt.Sprintf("%+v\n", opts)
+	if got, err := os.ReadFile(stamp); err != nil || string(got) != want {
+		logf("writing synthetic tree %s (%d resources in %d packages)", relToModule, n, opts.Packages)
+		if err := synth.Write(dir, opts); err != nil {
+			return tree{}, err
+		}
+		if err := os.WriteFile(stamp, []byte(want), 0o644); err != nil {
+			return tree{}, err
+		}
+	}
+	return tree{name: fmt.Sprintf("synth%d", n), dir: dir, resources: n}, nil
+}
+
+// modulePath reads the module path from ./go.mod: cidlcbench runs from the module root.
+func modulePath() (string, error) {
+	data, err := os.ReadFile("go.mod")
+	if err != nil {
+		return "", errors.New("run cidlcbench from the module root: " + err.Error())
+	}
+	for line := range strings.SplitSeq(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "module "); ok {
+			return strings.Trim(strings.TrimSpace(rest), `"`), nil
+		}
+	}
+	return "", errors.New("go.mod has no module line")
+}
+
+var resourceRE = regexp.MustCompile(`(?m)^\s+idl\.(Named)?Resource\s*$`)
+
+// countResources counts the structs that embed the resource markers, for the examples tree.
+func countResources(dir string) (int, error) {
+	n := 0
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		n += len(resourceRE.FindAll(data, -1))
+		return err
+	})
+	return n, err
+}
+
+func measure(cfg config, work, bin, tygo string, t tree) (result, error) {
+	out := filepath.Join(work, "out", t.name)
+	fresh := filepath.Join(out, "fresh")
+	kept := filepath.Join(out, "kept")
+	tsOut := filepath.Join(out, "tygo")
+	idl, err := filepath.Abs(t.dir)
+	if err != nil {
+		return result{}, err
+	}
+	for _, d := range []string{fresh, kept, tsOut} {
+		if err := os.RemoveAll(d); err != nil {
+			return result{}, err
+		}
+	}
+	cidlc := func(dir string, extra ...string) []string {
+		return append([]string{filepath.Join(bin, "cidlc"), "-v", idl,
+			"--out-pack=" + filepath.Join(dir, "pack"), "--out-provider=" + filepath.Join(dir, "provider"),
+			"--out-schema=" + filepath.Join(dir, "schema.json")}, extra...)
+	}
+	// The up-to-date tree the no-op and check runs see.
+	if c := exec.Command(cidlc(kept)[0], cidlc(kept)[1:]...); true {
+		if msg, err := c.CombinedOutput(); err != nil {
+			return result{}, fmt.Errorf("cidlc: %v\n%s", err, tail(msg))
+		}
+	}
+	cmds := []cmdSpec{
+		{key: "floor", argv: []string{filepath.Join(bin, "loadfloor"), idl}},
+		{key: "fresh", argv: cidlc(fresh), setup: func() error { return os.RemoveAll(fresh) }},
+		{key: "noop", argv: cidlc(kept)},
+		{key: "check", argv: cidlc(kept, "--check")},
+	}
+	if tygo != "" {
+		conf, err := tygoConfig(idl, tsOut)
+		if err != nil {
+			return result{}, err
+		}
+		cmds = append(cmds, cmdSpec{key: "tygo", argv: []string{tygo, "generate", "--config", conf}, dir: idl,
+			setup: func() error { return os.RemoveAll(tsOut) }})
+	}
+	r := result{tree: t, samples: map[string][]sample{}}
+	for round := range cfg.runs + 1 {
+		for _, c := range cmds {
+			if c.setup != nil {
+				if err := c.setup(); err != nil {
+					return r, err
+				}
+			}
+			s, err := runOnce(c)
+			if err != nil {
+				return r, err
+			}
+			if round > 0 {
+				r.samples[c.key] = append(r.samples[c.key], s)
+			}
+		}
+	}
+	return r, nil
+}
+
+// tygoConfig writes a tygo.yaml mapping every package of the IDL tree to its own output file.
+func tygoConfig(idl, out string) (string, error) {
+	c := exec.Command("go", "list", "./...")
+	c.Dir = idl
+	list, err := c.Output()
+	if err != nil {
+		return "", fmt.Errorf("go list in %s: %w", idl, err)
+	}
+	var b strings.Builder
+	b.WriteString("packages:\n")
+	for i, pkg := range strings.Fields(string(list)) {
+		fmt.Fprintf(&b, "  - path: %q\n    output_path: %q\n", pkg, filepath.Join(out, fmt.Sprintf("p%03d", i), "index.ts"))
+	}
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return "", err
+	}
+	conf := out + ".yaml"
+	return conf, os.WriteFile(conf, []byte(b.String()), 0o644)
+}
+
+var (
+	timeLine   = regexp.MustCompile(`(?m)^cidlc: time: (.*)$`)
+	reportLine = regexp.MustCompile(`(?m)^cidlc: (\d+ (?:written|to write), \d+ unchanged, \d+ (?:removed|to remove))$`)
+)
+
+// runOnce runs a command and measures it. Its output is kept only to parse cidlc's -v lines.
+func runOnce(c cmdSpec) (sample, error) {
+	cmd := exec.Command(c.argv[0], c.argv[1:]...)
+	cmd.Dir = c.dir
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	start := time.Now()
+	err := cmd.Run()
+	wall := time.Since(start)
+	if err != nil {
+		return sample{}, fmt.Errorf("%s: %v\n%s", strings.Join(c.argv, " "), err, tail(out.Bytes()))
+	}
+	s := sample{wall: wall, phases: map[string]time.Duration{}}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		s.rss = int64(ru.Maxrss) // KiB on Linux
+	}
+	if m := timeLine.FindSubmatch(out.Bytes()); m != nil {
+		for part := range strings.SplitSeq(string(m[1]), ", ") {
+			name, dur, ok := strings.Cut(part, " ")
+			if d, err := time.ParseDuration(dur); ok && err == nil {
+				s.phases[name] = d
+			}
+		}
+	}
+	if m := reportLine.FindSubmatch(out.Bytes()); m != nil {
+		s.report = string(m[1])
+	}
+	return s, nil
+}
+
+func tail(b []byte) []byte {
+	if len(b) > 2000 {
+		return b[len(b)-2000:]
+	}
+	return b
+}
+
+// codecBench runs the provider codec benchmark and returns its result lines.
+func codecBench(log io.Writer) ([]string, error) {
+	c := exec.Command("go", "test", "-run", "^$", "-bench", ".", "-benchmem", "-count", "1", "./examples/provider/storage/")
+	c.Stderr = log
+	out, err := c.Output()
+	if err != nil {
+		return nil, fmt.Errorf("codec benchmark: %w\n%s", err, out)
+	}
+	var lines []string
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		if strings.HasPrefix(sc.Text(), "Benchmark") {
+			lines = append(lines, sc.Text())
+		}
+	}
+	return lines, nil
+}
+
+func median[T int64 | time.Duration](xs []T) T {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// stats are the medians of one command on one tree.
+type stats struct {
+	wall   time.Duration
+	rss    int64
+	phases map[string]time.Duration
+	report string
+	n      int
+}
+
+func (r result) stats(key string) (stats, bool) {
+	ss := r.samples[key]
+	if len(ss) == 0 {
+		return stats{}, false
+	}
+	st := stats{phases: map[string]time.Duration{}, n: len(ss), report: ss[len(ss)-1].report}
+	var walls []time.Duration
+	var rss []int64
+	phases := map[string][]time.Duration{}
+	for _, s := range ss {
+		walls = append(walls, s.wall)
+		rss = append(rss, s.rss)
+		for k, v := range s.phases {
+			phases[k] = append(phases[k], v)
+		}
+		if s.report != st.report {
+			st.report = "varies"
+		}
+	}
+	st.wall, st.rss = median(walls), median(rss)
+	for k, v := range phases {
+		st.phases[k] = median(v)
+	}
+	return st, true
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.0f ms", float64(d)/float64(time.Millisecond)) }
+func mib(kib int64) string      { return fmt.Sprintf("%.0f MiB", float64(kib)/1024) }
+
+func ratio(a, b float64) string {
+	if b == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.2f×", a/b)
+}
+
+func phaseString(st stats) string {
+	var parts []string
+	for _, k := range []string{"load", "generate", "write", "check"} {
+		if d, ok := st.phases[k]; ok {
+			parts = append(parts, fmt.Sprintf("%s %s", k, ms(d)))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+var commandNames = map[string]string{
+	"floor": "floor (packages.Load only)",
+	"fresh": "cidlc, fresh (empty dirs)",
+	"noop":  "cidlc, no-op (up to date)",
+	"check": "cidlc --check (up to date)",
+	"tygo":  "tygo " + tygoVersion + " (TS only)",
+}
+
+func writeReport(w io.Writer, cfg config, results []result, codec []string) {
+	fmt.Fprintf(w, "Measured %s on %s: %d CPUs, %s memory, %s; medians of %d runs after 1 warm-up, commands alternating.\n\n",
+		time.Now().UTC().Format("2006-01-02"), hostName(), runtime.NumCPU(), memTotal(), goVersion(), cfg.runs)
+	fmt.Fprintln(w, "| tree | resources | command | wall | ÷ floor | peak RSS | ÷ floor | cidlc phases (-v) | files |")
+	fmt.Fprintln(w, "|---|---:|---|---:|---:|---:|---:|---|---|")
+	for _, r := range results {
+		floor, _ := r.stats("floor")
+		for _, key := range []string{"floor", "fresh", "noop", "check", "tygo"} {
+			st, ok := r.stats(key)
+			if !ok {
+				continue
+			}
+			fmt.Fprintf(w, "| %s | %d | %s | %s | %s | %s | %s | %s | %s |\n", r.tree.name, r.tree.resources, commandNames[key],
+				ms(st.wall), ratio(float64(st.wall), float64(floor.wall)), mib(st.rss), ratio(float64(st.rss), float64(floor.rss)),
+				phaseString(st), st.report)
+		}
+	}
+	fmt.Fprintln(w)
+	writeBudgets(w, results)
+	if len(codec) > 0 {
+		fmt.Fprintln(w, "\nProvider codec (examples/provider/storage: generated code vs the SDK's reflection mapper):")
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, "```")
+		for _, l := range codec {
+			fmt.Fprintln(w, l)
+		}
+		fmt.Fprintln(w, "```")
+		writeCodecBudget(w, codec)
+	}
+}
+
+// writeBudgets checks the budgets of issue 9 against the medians.
+func writeBudgets(w io.Writer, results []result) {
+	fmt.Fprintln(w, "| budget | tree | measured | limit | verdict |")
+	fmt.Fprintln(w, "|---|---|---:|---:|---|")
+	verdict := func(name, tree string, got, limit float64, format string) {
+		v := "pass"
+		if got > limit {
+			v = "**FAIL**"
+		}
+		fmt.Fprintf(w, "| %s | %s | "+format+" | "+format+" | %s |\n", name, tree, got, limit, v)
+	}
+	perResource := map[int]float64{}
+	for _, r := range results {
+		floor, ok := r.stats("floor")
+		if !ok {
+			continue
+		}
+		name := r.tree.name
+		fresh, _ := r.stats("fresh")
+		noop, _ := r.stats("noop")
+		check, _ := r.stats("check")
+		big := r.tree.resources >= 1000 && name != "examples"
+		if big {
+			verdict("no-op regeneration ÷ floor", name, float64(noop.wall)/float64(floor.wall), 1.10, "%.2f×")
+			verdict("--check ÷ floor", name, float64(check.wall)/float64(floor.wall), 1.10, "%.2f×")
+		}
+		verdict("fresh generation ÷ floor", name, float64(fresh.wall)/float64(floor.wall), 1.5, "%.2f×")
+		var maxRSS int64
+		for _, st := range []stats{fresh, noop, check} {
+			maxRSS = max(maxRSS, st.rss)
+		}
+		verdict("peak RSS ÷ floor", name, float64(maxRSS)/float64(floor.rss), 1.25, "%.2f×")
+		if tygo, ok := r.stats("tygo"); ok {
+			verdict("cidlc fresh ÷ tygo", name, float64(fresh.wall)/float64(tygo.wall), 1.0, "%.2f×")
+		}
+		written := -1
+		if f := strings.Fields(noop.report); len(f) > 0 {
+			written, _ = strconv.Atoi(f[0])
+		}
+		verdict("files a no-op writes", name, float64(written), 0, "%.0f")
+		if name != "examples" {
+			perResource[r.tree.resources] = float64(fresh.wall) / float64(r.tree.resources)
+		}
+	}
+	if a, b := perResource[1000], perResource[10000]; a > 0 && b > 0 {
+		verdict("fresh per-resource cost 10,000 ÷ 1,000", "synth10000", b/a, 1.2, "%.2f×")
+	}
+}
+
+var benchLine = regexp.MustCompile(`^(Benchmark\S+?)(-\d+)?\s+\d+\s+([\d.]+) ns/op.*?\s(\d+) allocs/op`)
+
+// writeCodecBudget compares the generated codec benchmarks with their reflection twins: a benchmark
+// named …Generated… against the same name with Reflect… in its place.
+func writeCodecBudget(w io.Writer, lines []string) {
+	type m struct{ ns, allocs float64 }
+	got := map[string]m{}
+	for _, l := range lines {
+		if s := benchLine.FindStringSubmatch(l); s != nil {
+			ns, _ := strconv.ParseFloat(s[3], 64)
+			al, _ := strconv.ParseFloat(s[4], 64)
+			got[s[1]] = m{ns, al}
+		}
+	}
+	var names []string
+	for name := range got {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	fmt.Fprintln(w)
+	for _, name := range names {
+		if !strings.Contains(name, "Generated") {
+			continue
+		}
+		other, ok := got[strings.Replace(name, "Generated", "Reflect", 1)]
+		if !ok {
+			other, ok = got[strings.Replace(name, "Generated", "Mapper", 1)]
+		}
+		if !ok {
+			continue
+		}
+		g := got[name]
+		speed, allocs := other.ns/g.ns, g.allocs/max(other.allocs, 1)
+		v := "pass"
+		if speed < 10 || allocs > 0.2 {
+			v = "**FAIL**"
+		}
+		fmt.Fprintf(w, "- %s: %.1f× faster than the reflection mapper (budget ≥ 10×), %.2f of its allocations (budget ≤ 0.20): %s\n",
+			name, speed, allocs, v)
+	}
+}
+
+func hostName() string {
+	h, _ := os.Hostname()
+	return h
+}
+
+func memTotal() string {
+	data, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return "?"
+	}
+	for line := range strings.SplitSeq(string(data), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "MemTotal:" {
+			kib, _ := strconv.ParseFloat(f[1], 64)
+			return fmt.Sprintf("%.1f GiB", kib/(1<<20))
+		}
+	}
+	return "?"
+}
+
+func goVersion() string {
+	out, err := exec.Command("go", "env", "GOVERSION").Output()
+	if err != nil {
+		return runtime.Version()
+	}
+	return strings.TrimSpace(string(out))
+}
+
+const (
+	beginMarker = "<!-- cidlcbench:begin -->"
+	endMarker   = "<!-- cidlcbench:end -->"
+)
+
+// updateFile replaces the text between the markers of file with report.
+func updateFile(file string, report []byte) error {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	i, j := bytes.Index(data, []byte(beginMarker)), bytes.Index(data, []byte(endMarker))
+	if i < 0 || j < i {
+		return fmt.Errorf("%s has no %s … %s section", file, beginMarker, endMarker)
+	}
+	var b bytes.Buffer
+	b.Write(data[:i+len(beginMarker)])
+	b.WriteString("\n")
+	b.Write(report)
+	b.Write(data[j:])
+	return os.WriteFile(file, b.Bytes(), 0o644)
+}

@@ -1,0 +1,31 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// TestSmoke runs the harness on examples/ with one run, so that `make bench` cannot rot unnoticed. It
+// builds cidlc, so it is skipped under -short; it does not time anything.
+func TestSmoke(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds cidlc and runs it; skipped under -short")
+	}
+	t.Chdir("../../..") // the module root, where `make bench` runs it
+	var out, log bytes.Buffer
+	cfg := config{runs: 1, trees: "examples", work: ".cache/bench-smoke"}
+	if err := run(cfg, &out, &log); err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	for _, want := range []string{
+		"| floor (packages.Load only) |",
+		"| cidlc, no-op (up to date) |",
+		"| files a no-op writes | examples | 0 | 0 | pass |",
+		"load ",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, out.String())
+		}
+	}
+}
