@@ -19,7 +19,9 @@
 //     appended to the description as a readable sentence, and stays enforced by the provider.
 //
 // The package description is the root IDL package's doc comment; the other package fields come from
-// Options. Output is deterministic: encoding/json sorts map keys, and lists keep the IDL's order.
+// Options. language.go always sets generateResourceContainerTypes, which the Go SDK needs to compile
+// when a list or map of capabilities appears; meta.moduleFormat makes each IDL package a module of the
+// SDKs. Output is deterministic: encoding/json sorts map keys, and lists keep the IDL's order.
 package pulumischema
 
 import (
@@ -158,15 +160,15 @@ func packageSpec(pkg *schema.Package, opts Options) *packageJSON {
 		Types:       map[string]*complexJSON{},
 		Resources:   map[string]*resourceJSON{},
 	}
-	language := map[string]any{}
+	// The Go SDK declares the array and map types of a resource (VPCArray, VPCMap and their Input and
+	// Output types) only when asked to, but uses them wherever a list or map of capabilities appears.
+	golang := map[string]any{"generateResourceContainerTypes": true}
 	if opts.GoImportPath != "" {
-		language["go"] = map[string]any{"importBasePath": opts.GoImportPath}
+		golang["importBasePath"] = opts.GoImportPath
 	}
+	spec.Language = map[string]any{"go": golang}
 	if opts.NPMPackage != "" {
-		language["nodejs"] = map[string]any{"packageName": opts.NPMPackage}
-	}
-	if len(language) > 0 {
-		spec.Language = language
+		spec.Language["nodejs"] = map[string]any{"packageName": opts.NPMPackage}
 	}
 	for _, m := range pkg.Modules {
 		for _, f := range m.Files {
