@@ -56,6 +56,8 @@ type options struct {
 	check       bool
 	quiet       bool
 	verbose     bool
+	// snapshots are the files of --validate-snapshot ("-" for standard input).
+	snapshots []string
 }
 
 // Main runs cidlc with args (without the program name) and returns the exit status.
@@ -91,6 +93,10 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "cidlc: %s: %s\n", opts.idlDir, summary(pkg))
 	}
 	status = generate(pkg, opts, stdout, stderr, &timer)
+	if len(opts.snapshots) > 0 {
+		status = max(status, validateSnapshots(pkg, opts, os.Stdin, stderr))
+		timer.lap("validate")
+	}
 	if opts.verbose {
 		fmt.Fprintf(stderr, "cidlc: time: %s\n", timer)
 	}
@@ -154,6 +160,7 @@ func parseFlags(args []string, stdout, stderr io.Writer) (opts options, status i
 	fs.StringToStringVar(&opts.schemaMeta, "schema-meta", nil, "schema package fields as `key=value` pairs: "+strings.Join(schemaMetaKeys, ", "))
 	fs.BoolVar(&opts.check, "check", false, "write nothing; print a unified diff of every output that is not current and exit 1 if any")
 	fs.StringVar(&opts.name, "name", "", "the package `name` that starts every type token (default: the Go name of the root IDL package)")
+	fs.StringArrayVar(&opts.snapshots, "validate-snapshot", nil, "check the MuGL snapshot or Pulumi deployment (`pulumi stack export`) in `file` against the IDL; repeatable, - for standard input")
 	fs.BoolVar(&opts.printSchema, "print-schema", false, "print the schema model as JSON on standard output")
 	fs.BoolVarP(&opts.quiet, "quiet", "q", false, "print only diagnostics")
 	fs.BoolVarP(&opts.verbose, "verbose", "v", false, "say what was done")
