@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"syscall"
@@ -102,6 +104,7 @@ func TestE2E(t *testing.T) {
 		"E2E_PULUMI_ROOT=" + pulumiRoot,
 		"E2E_PLUGIN_DIR=" + pluginDir,
 		"E2E_WORK_DIR=" + dir("project"),
+		"CIDLC_E2E_EXPORT=" + filepath.Join(scratch, "export.json"),
 	}
 	t.Logf("running %s with the Pulumi CLI %s", filepath.Base(program), cli)
 	if err := timed(t, "node program.js", func() error {
@@ -109,6 +112,65 @@ func TestE2E(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
+	validateExport(ctx, t, filepath.Join(scratch, "export.json"))
+}
+
+// validateExport runs `cidlc --validate-snapshot` on the state the program exported after its first up:
+// it must be clean; a copy with a value of the wrong type, a required input removed and a dependency
+// on a resource that does not exist must fail with those three problems at their positions.
+func validateExport(ctx context.Context, t *testing.T, export string) {
+	validate := func(file string) (string, int) {
+		var out bytes.Buffer
+		cmd := command(ctx, repoRoot, nil, "go", "run", "./cmd/cidlc", "examples/idl", "--validate-snapshot="+file)
+		cmd.Stdout, cmd.Stderr = &out, &out
+		err := cmd.Run()
+		var exit *exec.ExitError
+		if err != nil && !errors.As(err, &exit) {
+			t.Fatalf("cidlc --validate-snapshot: %v\n%s", err, out.Bytes())
+		}
+		return out.String(), cmd.ProcessState.ExitCode()
+	}
+	if out, status := validate(export); status != 0 {
+		t.Fatalf("the exported state does not validate against the IDL (exit %d):\n%s", status, out)
+	}
+	b, err := os.ReadFile(export)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(b)
+	// edit replaces the first old in text with new and returns the line:col where new starts, plus skip
+	// bytes.
+	edit := func(old, new string, skip int) string {
+		i := strings.Index(text, old)
+		if i < 0 {
+			t.Fatalf("the export has no %q", old)
+		}
+		text = text[:i] + new + text[i+len(old):]
+		i += skip
+		return fmt.Sprintf("%d:%d", strings.Count(text[:i], "\n")+1, i-strings.LastIndex(text[:i], "\n"))
+	}
+	wrongType := edit(`"cidrBlock": "10.0.0.0/16"`, `"cidrBlock": 1600`, len(`"cidrBlock": `))
+	edit(`"machineType": "small",`, ``, 0)
+	const gone = `"urn:pulumi:e2e::acme-e2e::acme:network/vpc:VPC::gone"`
+	dangling := edit(`"dependencies": [`, `"dependencies": [`+gone+`,`, len(`"dependencies": [`))
+	edited := filepath.Join(filepath.Dir(export), "edited.json")
+	if err := os.WriteFile(edited, []byte(text), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	out, status := validate(edited)
+	if status != 1 {
+		t.Errorf("the edited export: exit %d, want 1:\n%s", status, out)
+	}
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(edited+":"+wrongType+`: resource "urn:pulumi:e2e::acme-e2e::acme:network/vpc:VPC::main": input "cidrBlock": want a string, got a number`) + `$`),
+		regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(edited) + `:\d+:\d+: resource "urn:pulumi:e2e::acme-e2e::acme:compute/instance:Instance::web": input "machineType": missing required property$`),
+		regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(edited+":"+dangling+`: resource "`) + `[^"]+": dependencies: a reference to ` + regexp.QuoteMeta(gone) + `, which is not a resource of the snapshot$`),
+	} {
+		if !want.MatchString(out) {
+			t.Errorf("cidlc --validate-snapshot on the edited export: no line matches %s:\n%s", want, out)
+		}
+	}
+	t.Logf("cidlc --validate-snapshot: the exported state is clean; the edited copy fails with:\n%s", out)
 }
 
 // buildProgram copies the generated package and program.ts below scratch, compiles both with the tsc

@@ -685,6 +685,11 @@ async function main(): Promise<void> {
         assert.equal(JSON.parse(accessSecret.plaintext), record(created, "AccessKey::alice").Secret);
         assertSecretsHidden(created);
         assertNoPlainSecrets();
+        // The state as `pulumi stack export` writes it, for e2e_test.go to validate against the IDL.
+        const exportTo = process.env.CIDLC_E2E_EXPORT;
+        if (exportTo) {
+            fs.writeFileSync(exportTo, JSON.stringify(await stack.exportStack(), null, 4) + "\n");
+        }
     });
 
     // 2. A change of the program that changes no input is no change.
