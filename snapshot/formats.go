@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cidlc/cidlc/idl/contract"
 	"github.com/cidlc/cidlc/idl/schema"
 )
 
@@ -84,7 +85,11 @@ func (r *run) top() error {
 	case deployment && version == nil:
 		r.report(pos, "", "", `a Pulumi deployment without "version"; want version 3`)
 	case deployment && (version.kind != number || version.n != 3):
-		r.report(version.pos, "", "", "unsupported deployment version "+r.describe(version)+"; want 3")
+		shown := r.describe(version)
+		if version.kind == number {
+			shown = contract.FormatNumber(version.n)
+		}
+		r.report(version.pos, "", "", "unsupported deployment version "+shown+"; want 3")
 	}
 	return r.end()
 }
