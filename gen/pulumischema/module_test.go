@@ -1,8 +1,11 @@
 package pulumischema
 
 import (
+	"reflect"
 	"regexp"
 	"testing"
+
+	"github.com/cidlc/cidlc/idl/schema"
 )
 
 // TestModuleFormat applies moduleFormat the way Pulumi's schema binder does (Package.TokenToModule:
@@ -27,5 +30,39 @@ func TestModuleFormat(t *testing.T) {
 		if got := module(part); got != want {
 			t.Errorf("module of %q: got %q, want %q", part, got, want)
 		}
+	}
+}
+
+// TestModuleNames checks the names the SDKs get for modules whose directories are not safe package
+// names in Go, TypeScript and Python.
+func TestModuleNames(t *testing.T) {
+	pkg := &schema.Package{}
+	for dir, name := range map[string]string{
+		"":         "root",
+		"network":  "network",
+		"my-mod":   "mymod",
+		"new":      "fresh",
+		"class":    "class",
+		"2fa":      "twofa",
+		"a-b/c":    "c",
+		"ok/in":    "inner",
+		"empty-do": "emptydo", // no declarations: not a module of the schema
+	} {
+		m := &schema.Module{Dir: dir, Name: name}
+		if dir != "empty-do" {
+			m.Files = []*schema.File{{Structs: []*schema.Struct{{}}}}
+		}
+		pkg.Modules = append(pkg.Modules, m)
+	}
+	want := map[string]string{
+		"my-mod": "mymod",
+		"new":    "fresh",
+		"class":  "class_",
+		"2fa":    "twofa",
+		"a-b/c":  "ab/c",
+		"ok/in":  "ok/inner",
+	}
+	if got := moduleNames(pkg); !reflect.DeepEqual(got, want) {
+		t.Errorf("moduleNames:\ngot  %v\nwant %v", got, want)
 	}
 }

@@ -21,7 +21,14 @@
 // The package description is the root IDL package's doc comment; the other package fields come from
 // Options. language.go always sets generateResourceContainerTypes, which the Go SDK needs to compile
 // when a list or map of capabilities appears; meta.moduleFormat makes each IDL package a module of the
-// SDKs. Output is deterministic: encoding/json sorts map keys, and lists keep the IDL's order.
+// SDKs, and a module whose directory cannot name a package in Go, TypeScript or Python is renamed for
+// all three (see moduleNames).
+//
+// Pulumi's generators have limits of their own that a schema cannot work around, found by the golden
+// cases (e2e/schema runs gen-sdk on them): a property name that is an identifier in Go but not in
+// JavaScript or Python (aⸯb) is written verbatim into the TypeScript and Python SDKs; two resources
+// that refer to each other make the TypeScript SDK's pulumi.Output<T> types circular; and the Go SDK
+// lacks the types of a collection nested three deep (map[string]map[string][]T of a struct T). Output is deterministic: encoding/json sorts map keys, and lists keep the IDL's order.
 package pulumischema
 
 import (
@@ -166,9 +173,22 @@ func packageSpec(pkg *schema.Package, opts Options) *packageJSON {
 	if opts.GoImportPath != "" {
 		golang["importBasePath"] = opts.GoImportPath
 	}
-	spec.Language = map[string]any{"go": golang}
+	nodejs := map[string]any{}
 	if opts.NPMPackage != "" {
-		spec.Language["nodejs"] = map[string]any{"packageName": opts.NPMPackage}
+		nodejs["packageName"] = opts.NPMPackage
+	}
+	python := map[string]any{}
+	if names := moduleNames(pkg); len(names) > 0 {
+		golang["moduleToPackage"] = names
+		nodejs["moduleToPackage"] = names
+		python["moduleNameOverrides"] = names
+	}
+	spec.Language = map[string]any{"go": golang}
+	if len(nodejs) > 0 {
+		spec.Language["nodejs"] = nodejs
+	}
+	if len(python) > 0 {
+		spec.Language["python"] = python
 	}
 	for _, m := range pkg.Modules {
 		for _, f := range m.Files {
@@ -191,6 +211,101 @@ func packageSpec(pkg *schema.Package, opts Options) *packageJSON {
 	}
 	return spec
 }
+
+// moduleNames returns the names the SDKs give the modules whose directories cannot name a package in
+// all of them: Go, TypeScript and Python take a module's path as a package path, each element a package
+// or namespace name that must be an identifier and not a keyword (my-mod, new, class). Such an element
+// becomes the Go name of the IDL package in that directory (package mymod in my-mod), made safe in the
+// same way if need be; other modules keep their directories.
+func moduleNames(pkg *schema.Package) map[string]string {
+	goNames := map[string]string{}
+	for _, m := range pkg.Modules {
+		goNames[m.Dir] = m.Name
+	}
+	names := map[string]string{}
+	for _, m := range pkg.Modules {
+		if m.Dir == "" || !hasTokens(m) {
+			continue
+		}
+		elems := strings.Split(m.Dir, "/")
+		renamed := false
+		for i, e := range elems {
+			if safeModuleName(e) {
+				continue
+			}
+			name, ok := goNames[strings.Join(elems[:i+1], "/")]
+			if !ok || !safeModuleName(name) {
+				name = safeName(e)
+			}
+			elems[i], renamed = name, true
+		}
+		if renamed {
+			names[m.Dir] = strings.Join(elems, "/")
+		}
+	}
+	return names
+}
+
+// hasTokens says whether the schema has anything of module m.
+func hasTokens(m *schema.Module) bool {
+	for _, f := range m.Files {
+		if len(f.Resources)+len(f.Structs)+len(f.Enums) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// safeModuleName says whether s can name a package or namespace in every SDK: an ASCII identifier that
+// is not a keyword of Go, JavaScript or Python (Go lower-cases module names, so a lower-case keyword
+// in any case is one).
+func safeModuleName(s string) bool {
+	if s == "" || keywords[strings.ToLower(s)] || keywords[s] {
+		return false
+	}
+	for i, r := range s {
+		if !(r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || i > 0 && '0' <= r && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// safeName makes s a safe module name: what is not an ASCII letter, digit or underscore is dropped, a
+// leading digit gets an m in front and a keyword an underscore behind.
+func safeName(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	name := b.String()
+	if name == "" || '0' <= name[0] && name[0] <= '9' {
+		name = "m" + name
+	}
+	if !safeModuleName(name) {
+		name += "_"
+	}
+	return name
+}
+
+// keywords are the keywords and reserved words of Go, JavaScript (strict mode, where TypeScript
+// namespaces live) and Python.
+var keywords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`
+		break case chan const continue default defer else fallthrough for func go goto if import interface
+		map package range return select struct switch type var
+		await catch class debugger delete do enum export extends false finally function implements in
+		instanceof let new null private protected public static super this throw true try typeof void
+		while with yield
+		False None True and as assert async def del elif except from global is lambda nonlocal not or
+		pass raise`) {
+		m[w] = true
+	}
+	return m
+}()
 
 // enumValueNames returns the schema names of an enum's values: their Go names without the enum's name in
 // front (RegionUSWest1 → USWest1), because the SDKs name a value after its enum themselves (Go
