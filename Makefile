@@ -16,7 +16,7 @@ test-fast:
 	$(GO) test -short ./idl/... ./gen/...
 
 # Everything CI runs.
-test: lint e2e
+test: lint e2e e2e-schema
 	$(GO) mod download
 	$(GO) test ./...
 
@@ -31,6 +31,20 @@ $(PULUMI):
 # replaced, refreshed and destroyed by the real Pulumi engine, offline.
 e2e: $(PULUMI)
 	CIDLC_E2E_PULUMI=$(abspath $(PULUMI)) $(GO) test -count=1 -timeout 20m -v -run '^TestE2E$$' ./e2e/
+
+# Codegen-only Pulumi language plugins for `pulumi package gen-sdk` (e2e/schema/testdata/codegenhost),
+# built like the CLI (under a minute once the CLI is built).
+CODEGEN_HOSTS := .cache/pulumi/v$(PULUMI_VERSION)/codegen-hosts/bin
+
+$(CODEGEN_HOSTS)/pulumi-language-go: e2e/schema/build-codegen-hosts.sh e2e/schema/testdata/codegenhost/main.go
+	GO=$(GO) e2e/schema/build-codegen-hosts.sh $(PULUMI_VERSION) $(dir $(CODEGEN_HOSTS))
+
+# The end-to-end test of the schema (e2e/schema/): get-schema of the example provider, gen-sdk for Go,
+# Python and Node.js and their builds, and a Go program that deploys through the provider.
+.PHONY: e2e-schema
+e2e-schema: $(PULUMI) $(CODEGEN_HOSTS)/pulumi-language-go
+	CIDLC_E2E_PULUMI=$(abspath $(PULUMI)) CIDLC_E2E_CODEGEN_HOSTS=$(abspath $(CODEGEN_HOSTS)) \
+		$(GO) test -count=1 -timeout 20m -v -run '^TestSchemaE2E$$' ./e2e/schema/
 
 # Run cidlc on the example provider.
 demo: build
