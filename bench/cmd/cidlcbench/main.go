@@ -6,8 +6,8 @@
 //
 // Every command of a tree is run once per round, in a fixed order (floor, fresh, no-op, check, tygo,
 // floor, fresh, …), so that all of them see the same machine state; the report gives medians. Wall time is
-// measured around the process; peak RSS is the ru_maxrss wait4 returns, which covers the process and the
-// children it waited for (cidlc's `go list`), like /usr/bin/time -f %M. A warm-up round, not counted,
+// measured around the process; peak RSS is what /usr/bin/time -f %M reports (ru_maxrss of the process and
+// the children it waited for, such as cidlc's `go list`: the largest single process). A warm-up round, not counted,
 // fills the go command's caches first.
 package main
 
@@ -346,12 +346,27 @@ func tygoConfig(idl, out string) (string, error) {
 
 var (
 	timeLine   = regexp.MustCompile(`(?m)^cidlc: time: (.*)$`)
+	rssLine    = regexp.MustCompile(`(?m)^cidlcbench-maxrss (\d+)$`)
 	reportLine = regexp.MustCompile(`(?m)^cidlc: (\d+ (?:written|to write), \d+ unchanged, \d+ (?:removed|to remove))$`)
 )
 
+// timeTool is GNU time, when the machine has it, for the peak RSS of a command and its children.
+var timeTool = func() string {
+	if _, err := os.Stat("/usr/bin/time"); err == nil {
+		return "/usr/bin/time"
+	}
+	return ""
+}()
+
 // runOnce runs a command and measures it. Its output is kept only to parse cidlc's -v lines.
 func runOnce(c cmdSpec) (sample, error) {
-	cmd := exec.Command(c.argv[0], c.argv[1:]...)
+	argv := c.argv
+	if timeTool != "" {
+		// GNU time measures the tree's peak RSS from a small process. The rusage of a child forked by
+		// this (Go, vfork-style) process would start from this process's own high-water mark.
+		argv = append([]string{timeTool, "-f", "cidlcbench-maxrss %M"}, argv...)
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = c.dir
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
@@ -362,7 +377,9 @@ func runOnce(c cmdSpec) (sample, error) {
 		return sample{}, fmt.Errorf("%s: %v\n%s", strings.Join(c.argv, " "), err, tail(out.Bytes()))
 	}
 	s := sample{wall: wall, phases: map[string]time.Duration{}}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+	if m := rssLine.FindSubmatch(out.Bytes()); m != nil {
+		s.rss, _ = strconv.ParseInt(string(m[1]), 10, 64)
+	} else if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		s.rss = int64(ru.Maxrss) // KiB on Linux
 	}
 	if m := timeLine.FindSubmatch(out.Bytes()); m != nil {
