@@ -45,12 +45,13 @@ const (
 // language.go.importBasePath.
 const sdkImportPath = "example.com/pulumi-acme/sdk/go/acme"
 
-// vpcToken is the type of the resource the Go program deploys; vpcName and vpcCIDR are its inputs
-// there.
+// The types of the resources the Go program deploys, and their inputs there.
 const (
-	vpcToken = "acme:network/vpc:VPC"
-	vpcName  = "acme-go-vpc"
-	vpcCIDR  = "10.42.0.0/16"
+	vpcToken   = "acme:network/vpc:VPC"
+	vpcName    = "acme-go-vpc"
+	vpcCIDR    = "10.42.0.0/16"
+	subnetType = "acme:network/subnet:Subnet"
+	subnetCIDR = "10.42.1.0/24"
 )
 
 // languages are the SDK languages the test generates.
@@ -314,7 +315,7 @@ func deployFromGo(ctx context.Context, t *testing.T, scratch, sdkRoot, pluginDir
 	if err != nil {
 		t.Fatal(err)
 	}
-	kind := cloud.Kind(tokens.Type(vpcToken))
+	vpcs, subnets := cloud.Kind(tokens.Type(vpcToken)), cloud.Kind(tokens.Type(subnetType))
 
 	type result struct {
 		Outputs map[string]any `json:"outputs"`
@@ -335,43 +336,60 @@ func deployFromGo(ctx context.Context, t *testing.T, scratch, sdkRoot, pluginDir
 		return res
 	}
 
-	up := run("up")
-	if want := map[string]int{"create": 2}; !reflect.DeepEqual(up.Changes, want) {
-		t.Errorf("up: changes %v, want %v (the stack and the VPC)", up.Changes, want)
+	// stored returns the record of the one resource of kind that the cloud holds, which must have ID id.
+	stored := func(kind, id string) map[string]any {
+		t.Helper()
+		ids, err := store.List(kind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ids) != 1 || string(ids[0]) != id {
+			t.Fatalf("after up, the cloud holds the %s resources %v, want the one of ID %q", kind, ids, id)
+		}
+		var rec map[string]any
+		if err := store.Get(kind, ids[0], &rec); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("up: the provider stored %s %s: %v", kind, id, rec)
+		return rec
 	}
-	id, _ := up.Outputs["id"].(string)
-	for k, want := range map[string]any{"name": vpcName, "cidrBlock": vpcCIDR, "region": "eu-west-1", "urn": "urn:pulumi:dev::acme-go::" + vpcToken + "::vpc"} {
-		if got := up.Outputs[k]; got != want {
-			t.Errorf("up: output %s = %#v, want %#v", k, got, want)
+	check := func(what string, got map[string]any, want map[string]any) {
+		t.Helper()
+		for k, w := range want {
+			if g := got[k]; !reflect.DeepEqual(g, w) {
+				t.Errorf("%s: %s = %#v, want %#v", what, k, g, w)
+			}
 		}
 	}
-	ids, err := store.List(kind)
-	if err != nil {
-		t.Fatal(err)
+
+	up := run("up")
+	if want := map[string]int{"create": 3}; !reflect.DeepEqual(up.Changes, want) {
+		t.Errorf("up: changes %v, want %v (the stack, the VPC and the subnet)", up.Changes, want)
 	}
-	if len(ids) != 1 || string(ids[0]) != id {
-		t.Fatalf("after up, the cloud holds the VPCs %v, want the one of ID %q", ids, id)
-	}
-	var rec map[string]any
-	if err := store.Get(kind, ids[0], &rec); err != nil {
-		t.Fatal(err)
-	}
-	for k, want := range map[string]any{
+	vpcURN := "urn:pulumi:dev::acme-go::" + vpcToken + "::vpc"
+	check("up: the outputs", up.Outputs, map[string]any{
+		"name": vpcName, "cidrBlock": vpcCIDR, "region": "eu-west-1", "urn": vpcURN,
+		"availableIPCount": float64(256 - 5),
+	})
+	vpcID, _ := up.Outputs["id"].(string)
+	check("after up, the cloud's VPC", stored(vpcs, vpcID), map[string]any{
 		"Name": vpcName, "IPv4CIDR": vpcCIDR, "Region": "eu-west-1", "ARN": up.Outputs["arn"],
 		"Tags": map[string]any{"sdk": "go"},
-	} {
-		if got := rec[k]; !reflect.DeepEqual(got, want) {
-			t.Errorf("after up, the cloud's VPC has %s = %#v, want %#v", k, got, want)
-		}
-	}
-	t.Logf("up: the provider stored VPC %s: %v", id, rec)
+	})
+	// The capability reached the provider as a reference to the VPC.
+	subnetID, _ := up.Outputs["subnetId"].(string)
+	check("after up, the cloud's subnet", stored(subnets, subnetID), map[string]any{
+		"CIDRBlock": subnetCIDR, "VPC": map[string]any{"urn": vpcURN, "id": vpcID},
+	})
 
 	destroy := run("destroy")
-	if want := map[string]int{"delete": 2}; !reflect.DeepEqual(destroy.Changes, want) {
+	if want := map[string]int{"delete": 3}; !reflect.DeepEqual(destroy.Changes, want) {
 		t.Errorf("destroy: changes %v, want %v", destroy.Changes, want)
 	}
-	if ids, err := store.List(kind); err != nil || len(ids) != 0 {
-		t.Errorf("after destroy, the cloud holds the VPCs %v (%v), want none", ids, err)
+	for _, kind := range []string{vpcs, subnets} {
+		if ids, err := store.List(kind); err != nil || len(ids) != 0 {
+			t.Errorf("after destroy, the cloud holds the %s resources %v (%v), want none", kind, ids, err)
+		}
 	}
 }
 

@@ -3,7 +3,7 @@
 // the Automation API as an inline program (the Automation API hosts the Go language runtime in this
 // process, so no pulumi-language-go is needed), with the provider plugin built from examples/.
 //
-//	goprogram up       creates or updates the stack: one VPC
+//	goprogram up       creates or updates the stack: a VPC, and a subnet in it
 //	goprogram destroy  destroys the stack's resources and removes the stack
 //
 // It writes the engine's progress on standard error and, when the operation succeeded, one JSON object
@@ -37,14 +37,16 @@ import (
 	"example.com/pulumi-acme/sdk/go/acme/network"
 )
 
-// The VPC's inputs; the test expects to find them in the provider's store.
+// The inputs; the test expects to find them in the provider's store.
 const (
-	cidrBlock = "10.42.0.0/16"
-	vpcName   = "acme-go-vpc"
+	cidrBlock       = "10.42.0.0/16"
+	vpcName         = "acme-go-vpc"
+	subnetCIDRBlock = "10.42.1.0/24"
 )
 
-// program is the Pulumi program: one VPC, named explicitly, in a region given by an enum value of the
-// root module, with tags (an alias of a map).
+// program is the Pulumi program: a VPC, named explicitly, in a region given by an enum value of the
+// root module, with tags (an alias of a map); and a subnet of the VPC, which refers to it (a capability:
+// the SDK passes the VPC resource itself).
 func program(ctx *pulumi.Context) error {
 	vpc, err := network.NewVPC(ctx, "vpc", &network.VPCArgs{
 		Name:      pulumi.String(vpcName),
@@ -61,6 +63,15 @@ func program(ctx *pulumi.Context) error {
 	ctx.Export("name", vpc.Name)
 	ctx.Export("cidrBlock", vpc.CidrBlock)
 	ctx.Export("region", vpc.Region)
+	subnet, err := network.NewSubnet(ctx, "subnet", &network.SubnetArgs{
+		Vpc:       vpc,
+		CidrBlock: pulumi.String(subnetCIDRBlock),
+	})
+	if err != nil {
+		return err
+	}
+	ctx.Export("subnetId", subnet.ID())
+	ctx.Export("availableIPCount", subnet.AvailableIPCount)
 	return nil
 }
 
