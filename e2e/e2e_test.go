@@ -1,12 +1,10 @@
 package e2e
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -14,14 +12,10 @@ import (
 	"regexp"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
-	"time"
-)
 
-// PulumiEnv names the environment variable that holds the Pulumi CLI the test runs: `make e2e` sets it
-// to the CLI it built. Without it the test is skipped, so that `go test ./...` does not build the CLI.
-const PulumiEnv = "CIDLC_E2E_PULUMI"
+	"github.com/cidlc/cidlc/e2e/e2etest"
+)
 
 // Paths relative to this package.
 const (
@@ -41,35 +35,15 @@ func TestE2E(t *testing.T) {
 			t.Skipf("%s is not installed: the end-to-end test needs Node.js 20 and npm", tool)
 		}
 	}
-	cli := os.Getenv(PulumiEnv)
+	cli := e2etest.Tool(t, e2etest.PulumiEnv, "the Pulumi CLI")
 	if cli == "" {
-		t.Skipf("$%s is not set: run `make e2e`, which builds the Pulumi CLI and sets it, or set it to a pulumi binary", PulumiEnv)
+		t.Skipf("$%s is not set: run `make e2e`, which builds the Pulumi CLI and sets it, or set it to a pulumi binary", e2etest.PulumiEnv)
 	}
-	// A command name is looked up on $PATH; a relative path would be relative to this package.
-	if !filepath.IsAbs(cli) && strings.ContainsRune(cli, filepath.Separator) {
-		t.Fatalf("$%s=%s: give an absolute path, or a command on $PATH", PulumiEnv, cli)
-	}
-	cli, err := exec.LookPath(cli)
-	if err != nil {
-		t.Fatalf("$%s: %v", PulumiEnv, err)
-	}
-	ctx := t.Context()
-	if deadline, ok := t.Deadline(); ok {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithDeadline(ctx, deadline.Add(-10*time.Second))
-		defer cancel()
-	}
+	ctx := e2etest.Context(t)
 
 	// Everything the test writes goes below scratch, which t.TempDir removes: the builds, the project,
 	// the backend, the cloud, and what the CLI would keep in $HOME and $TMPDIR.
-	scratch := t.TempDir()
-	dir := func(parts ...string) string {
-		d := filepath.Join(append([]string{scratch}, parts...)...)
-		if err := os.MkdirAll(d, 0o777); err != nil {
-			t.Fatal(err)
-		}
-		return d
-	}
+	scratch, dir := e2etest.Scratch(t)
 	// The Automation API wants an installation root: <root>/bin/pulumi.
 	pulumiRoot := dir("pulumi")
 	if err := os.Symlink(cli, filepath.Join(dir("pulumi", "bin"), "pulumi")); err != nil {
@@ -81,8 +55,8 @@ func TestE2E(t *testing.T) {
 	var wg sync.WaitGroup
 	var pluginErr error
 	wg.Go(func() {
-		pluginErr = timed(t, "go build "+plugin, func() error {
-			_, err := output(ctx, repoRoot, nil, "go", "build", "-o", filepath.Join(pluginDir, "pulumi-resource-acme"), plugin)
+		pluginErr = e2etest.Timed(t, "go build "+plugin, func() error {
+			_, err := e2etest.Output(ctx, repoRoot, nil, "go", "build", "-o", filepath.Join(pluginDir, "pulumi-resource-acme"), plugin)
 			return err
 		})
 	})
@@ -92,23 +66,15 @@ func TestE2E(t *testing.T) {
 		t.Fatal(pluginErr)
 	}
 
-	env := []string{
-		"HOME=" + dir("home"),
-		"PULUMI_HOME=" + dir("home", ".pulumi"),
-		"TMPDIR=" + dir("tmp"),
-		"PULUMI_BACKEND_URL=file://" + filepath.ToSlash(dir("backend")),
-		"PULUMI_CONFIG_PASSPHRASE=e2e",
-		"PULUMI_SKIP_UPDATE_CHECK=true",
-		"PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true",
-		"ACME_STATE_DIR=" + dir("cloud"),
-		"E2E_PULUMI_ROOT=" + pulumiRoot,
-		"E2E_PLUGIN_DIR=" + pluginDir,
-		"E2E_WORK_DIR=" + dir("project"),
-		"CIDLC_E2E_EXPORT=" + filepath.Join(scratch, "export.json"),
-	}
+	env := append(e2etest.OfflineEnv(dir, "e2e"),
+		"E2E_PULUMI_ROOT="+pulumiRoot,
+		"E2E_PLUGIN_DIR="+pluginDir,
+		"E2E_WORK_DIR="+dir("project"),
+		"CIDLC_E2E_EXPORT="+filepath.Join(scratch, "export.json"),
+	)
 	t.Logf("running %s with the Pulumi CLI %s", filepath.Base(program), cli)
-	if err := timed(t, "node program.js", func() error {
-		return stream(ctx, filepath.Dir(program), env, "node", program)
+	if err := e2etest.Timed(t, "node program.js", func() error {
+		return e2etest.Stream(ctx, filepath.Dir(program), env, "node", program)
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +87,7 @@ func TestE2E(t *testing.T) {
 func validateExport(ctx context.Context, t *testing.T, export string) {
 	validate := func(file string) (string, int) {
 		var out bytes.Buffer
-		cmd := command(ctx, repoRoot, nil, "go", "run", "./cmd/cidlc", "examples/idl", "--validate-snapshot="+file)
+		cmd := e2etest.Command(ctx, repoRoot, nil, "go", "run", "./cmd/cidlc", "examples/idl", "--validate-snapshot="+file)
 		cmd.Stdout, cmd.Stderr = &out, &out
 		err := cmd.Run()
 		var exit *exec.ExitError
@@ -177,7 +143,7 @@ func validateExport(ctx context.Context, t *testing.T, export string) {
 // of tstest/, and returns the compiled program. Node finds @pulumi/pulumi for both in scratch's
 // node_modules, a link to tstest's, and the package as "acme" in the program's node_modules.
 func buildProgram(ctx context.Context, t *testing.T, scratch string) string {
-	tools := nodeTools(ctx, t)
+	tools := e2etest.NodeTools(ctx, t, toolsDir)
 	if err := os.Symlink(filepath.Join(tools, "node_modules"), filepath.Join(scratch, "node_modules")); err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +152,7 @@ func buildProgram(ctx context.Context, t *testing.T, scratch string) string {
 	copyPack(t, packDir, pack)
 	app := filepath.Join(scratch, "app")
 	for _, name := range []string{"program.ts", "tsconfig.json"} {
-		copyFile(t, name, filepath.Join(app, name))
+		e2etest.CopyFile(t, name, filepath.Join(app, name))
 	}
 	if err := os.MkdirAll(filepath.Join(app, "node_modules"), 0o777); err != nil {
 		t.Fatal(err)
@@ -195,108 +161,14 @@ func buildProgram(ctx context.Context, t *testing.T, scratch string) string {
 		t.Fatal(err)
 	}
 	for _, dir := range []string{pack, app} {
-		if err := timed(t, "tsc -p "+filepath.Base(dir), func() error {
-			_, err := output(ctx, dir, nil, "node", tsc, "-p", ".")
+		if err := e2etest.Timed(t, "tsc -p "+filepath.Base(dir), func() error {
+			_, err := e2etest.Output(ctx, dir, nil, "node", tsc, "-p", ".")
 			return err
 		}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	return filepath.Join(app, "bin", "program.js")
-}
-
-// nodeTools returns the absolute path of tstest/ with its node_modules installed by `npm ci`, unless
-// they are as new as the lockfile already (npm ci writes node_modules/.package-lock.json). The tests of
-// gen/typescript install them the same way.
-func nodeTools(ctx context.Context, t *testing.T) string {
-	dir, err := filepath.Abs(toolsDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lock, err := os.Stat(filepath.Join(dir, "package-lock.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if installed, err := os.Stat(filepath.Join(dir, "node_modules", ".package-lock.json")); err == nil && !installed.ModTime().Before(lock.ModTime()) {
-		return dir
-	}
-	if err := timed(t, "npm ci in tstest", func() error {
-		_, err := output(ctx, dir, nil, "npm", "ci", "--no-audit", "--no-fund")
-		return err
-	}); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
-// timed runs fn and logs what with its wall time.
-func timed(t *testing.T, what string, fn func() error) error {
-	start := time.Now()
-	err := fn()
-	t.Logf("%s: %v", what, time.Since(start).Round(10*time.Millisecond))
-	return err
-}
-
-// command prepares name with args to run in dir with env added to the test's environment. It runs in a
-// process group of its own, so that stopping it stops what it started too (the CLI and the plugins).
-func command(ctx context.Context, dir string, env []string, name string, args ...string) *exec.Cmd {
-	cmd := exec.CommandContext(ctx, name, args...)
-	cmd.Dir = dir
-	if env != nil {
-		cmd.Env = append(cleanEnv(), env...)
-	}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	cmd.WaitDelay = 10 * time.Second
-	return cmd
-}
-
-// cleanEnv is the test's environment without the settings of a Pulumi installation of the user's
-// (backend, access token, home, …): the test must not reach them.
-func cleanEnv() []string {
-	var env []string
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "PULUMI_") {
-			env = append(env, kv)
-		}
-	}
-	return env
-}
-
-// output runs a command and returns its output; an error holds the output.
-func output(ctx context.Context, dir string, env []string, name string, args ...string) ([]byte, error) {
-	var out bytes.Buffer
-	cmd := command(ctx, dir, env, name, args...)
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("%s %s (in %s): %v\n%s", name, strings.Join(args, " "), dir, err, out.Bytes())
-	}
-	return out.Bytes(), nil
-}
-
-// stream runs a command with its output on the test's standard output as it comes, which `go test -v`
-// shows at once (and plain `go test` when the test fails).
-func stream(ctx context.Context, dir string, env []string, name string, args ...string) error {
-	cmd := command(ctx, dir, env, name, args...)
-	r, w := io.Pipe()
-	cmd.Stdout, cmd.Stderr = w, w
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		s := bufio.NewScanner(r)
-		s.Buffer(nil, 1<<20)
-		for s.Scan() {
-			fmt.Println("    " + s.Text())
-		}
-		_, _ = io.Copy(io.Discard, r)
-	}()
-	err := cmd.Run()
-	w.Close()
-	<-done
-	if err != nil {
-		return fmt.Errorf("%s %s: %v", name, strings.Join(args, " "), err)
-	}
-	return nil
 }
 
 // copyPack copies the package's sources in src to dst: not what building or installing it in place
@@ -315,26 +187,11 @@ func copyPack(t *testing.T, src, dst string) {
 		case d.IsDir() && (rel == "bin" || d.Name() == "node_modules"):
 			return filepath.SkipDir
 		case d.Type().IsRegular():
-			copyFile(t, p, filepath.Join(dst, rel))
+			e2etest.CopyFile(t, p, filepath.Join(dst, rel))
 		}
 		return nil
 	})
 	if err != nil {
-		t.Fatal(err)
-	}
-}
-
-// copyFile copies src to dst, creating dst's directory.
-func copyFile(t *testing.T, src, dst string) {
-	t.Helper()
-	b, err := os.ReadFile(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(filepath.Dir(dst), 0o777); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(dst, b, 0o666); err != nil {
 		t.Fatal(err)
 	}
 }

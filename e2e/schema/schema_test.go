@@ -14,19 +14,19 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
 
+	"github.com/cidlc/cidlc/e2e/e2etest"
 	"github.com/cidlc/cidlc/examples/provider/cloud"
 )
 
-// The environment variables that name the tools: `make e2e-schema` sets both. Without the CLI the test
+// The environment variables that name the tools: `make e2e-schema` sets both (the CLI's is
+// e2etest.PulumiEnv). Without the CLI the test
 // is skipped; without the language plugins, the steps that need them are.
 const (
-	PulumiEnv       = "CIDLC_E2E_PULUMI"        // the Pulumi CLI, as for e2e/
 	CodegenHostsEnv = "CIDLC_E2E_CODEGEN_HOSTS" // a directory holding pulumi-language-{go,nodejs,python}
 )
 
@@ -63,9 +63,9 @@ func TestSchemaE2E(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the schema's end-to-end test runs the Pulumi CLI and builds SDKs")
 	}
-	cli := tool(t, PulumiEnv, "pulumi")
+	cli := e2etest.Tool(t, e2etest.PulumiEnv, "pulumi")
 	if cli == "" {
-		t.Skipf("$%s is not set: run `make e2e-schema`, which builds the Pulumi CLI and sets it, or set it to a pulumi binary", PulumiEnv)
+		t.Skipf("$%s is not set: run `make e2e-schema`, which builds the Pulumi CLI and sets it, or set it to a pulumi binary", e2etest.PulumiEnv)
 	}
 	hosts := os.Getenv(CodegenHostsEnv)
 	if hosts != "" {
@@ -79,42 +79,21 @@ func TestSchemaE2E(t *testing.T) {
 			}
 		}
 	}
-	ctx := t.Context()
-	if deadline, ok := t.Deadline(); ok {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithDeadline(ctx, deadline.Add(-10*time.Second))
-		defer cancel()
-	}
+	ctx := e2etest.Context(t)
 
 	// Everything the test writes goes below scratch, which t.TempDir removes: the builds, the SDKs, the
 	// project, the backend, the cloud, and what the CLI would keep in $HOME and $TMPDIR.
-	scratch := t.TempDir()
-	dir := func(parts ...string) string {
-		d := filepath.Join(append([]string{scratch}, parts...)...)
-		if err := os.MkdirAll(d, 0o777); err != nil {
-			t.Fatal(err)
-		}
-		return d
-	}
+	scratch, dir := e2etest.Scratch(t)
 	// The environment of the Pulumi CLI: offline, and nothing of the user's.
-	pulumiEnv := []string{
-		"HOME=" + dir("home"),
-		"PULUMI_HOME=" + dir("home", ".pulumi"),
-		"TMPDIR=" + dir("tmp"),
-		"PULUMI_BACKEND_URL=file://" + filepath.ToSlash(dir("backend")),
-		"PULUMI_CONFIG_PASSPHRASE=e2e-schema",
-		"PULUMI_SKIP_UPDATE_CHECK=true",
-		"PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION=true",
-		"ACME_STATE_DIR=" + dir("cloud"),
-	}
+	pulumiEnv := e2etest.OfflineEnv(dir, "e2e-schema")
 	if hosts != "" {
 		// The CLI finds language plugins on $PATH (and says so with a warning).
 		pulumiEnv = append(pulumiEnv, "PATH="+hosts+string(os.PathListSeparator)+os.Getenv("PATH"))
 	}
 
 	pluginDir := dir("plugins")
-	if err := timed(t, "go build "+plugin, func() error {
-		_, err := output(ctx, repoRoot, nil, "go", "build", "-o", filepath.Join(pluginDir, "pulumi-resource-acme"), plugin)
+	if err := e2etest.Timed(t, "go build "+plugin, func() error {
+		_, err := e2etest.Output(ctx, repoRoot, nil, "go", "build", "-o", filepath.Join(pluginDir, "pulumi-resource-acme"), plugin)
 		return err
 	}); err != nil {
 		t.Fatal(err)
@@ -123,9 +102,9 @@ func TestSchemaE2E(t *testing.T) {
 	// 1. The schema the provider serves is the file cidlc wrote.
 	t.Run("GetSchema", func(t *testing.T) {
 		var got []byte
-		if err := timed(t, "pulumi package get-schema", func() error {
+		if err := e2etest.Timed(t, "pulumi package get-schema", func() error {
 			var err error
-			got, err = stdout(ctx, scratch, pulumiEnv, cli, "package", "get-schema", filepath.Join(pluginDir, "pulumi-resource-acme"))
+			got, err = e2etest.Stdout(ctx, scratch, pulumiEnv, cli, "package", "get-schema", filepath.Join(pluginDir, "pulumi-resource-acme"))
 			return err
 		}); err != nil {
 			t.Fatal(err)
@@ -157,8 +136,8 @@ func TestSchemaE2E(t *testing.T) {
 	generated := false
 	t.Run("GenSDK", func(t *testing.T) {
 		for _, lang := range languages {
-			if err := timed(t, "pulumi package gen-sdk --language "+lang, func() error {
-				_, err := output(ctx, scratch, pulumiEnv, cli, "package", "gen-sdk", abs(t, schemaFile), "--language", lang, "--out", sdk)
+			if err := e2etest.Timed(t, "pulumi package gen-sdk --language "+lang, func() error {
+				_, err := e2etest.Output(ctx, scratch, pulumiEnv, cli, "package", "gen-sdk", abs(t, schemaFile), "--language", lang, "--out", sdk)
 				return err
 			}); err != nil {
 				t.Fatal(err)
@@ -177,8 +156,8 @@ func TestSchemaE2E(t *testing.T) {
 		root := filepath.Join(sdk, "go", "acme")
 		checkImportPath(t, root)
 		writeGoMod(t, root, sdkImportPath, nil)
-		if err := timed(t, "go build the Go SDK", func() error {
-			_, err := output(ctx, root, goEnv, "go", "build", "-mod=mod", "-trimpath", "./...")
+		if err := e2etest.Timed(t, "go build the Go SDK", func() error {
+			_, err := e2etest.Output(ctx, root, goEnv, "go", "build", "-mod=mod", "-trimpath", "./...")
 			return err
 		}); err != nil {
 			t.Fatal(err)
@@ -190,8 +169,8 @@ func TestSchemaE2E(t *testing.T) {
 		if err != nil {
 			t.Skip("python3 is not installed: cannot byte-compile the Python SDK")
 		}
-		if err := timed(t, "python3 -m compileall the Python SDK", func() error {
-			_, err := output(ctx, filepath.Join(sdk, "python"), nil, python, "-m", "compileall", "-q", ".")
+		if err := e2etest.Timed(t, "python3 -m compileall the Python SDK", func() error {
+			_, err := e2etest.Output(ctx, filepath.Join(sdk, "python"), nil, python, "-m", "compileall", "-q", ".")
 			return err
 		}); err != nil {
 			t.Fatal(err)
@@ -203,14 +182,14 @@ func TestSchemaE2E(t *testing.T) {
 				t.Skipf("%s is not installed: cannot type-check the Node.js SDK", tool)
 			}
 		}
-		tools := nodeTools(ctx, t)
+		tools := e2etest.NodeTools(ctx, t, toolsDir)
 		root := filepath.Join(sdk, "nodejs")
 		if err := os.Symlink(filepath.Join(tools, "node_modules"), filepath.Join(root, "node_modules")); err != nil {
 			t.Fatal(err)
 		}
 		tsc := filepath.Join(tools, "node_modules", "typescript", "bin", "tsc")
-		if err := timed(t, "tsc the Node.js SDK", func() error {
-			_, err := output(ctx, root, nil, "node", tsc, "-p", ".", "--noEmit")
+		if err := e2etest.Timed(t, "tsc the Node.js SDK", func() error {
+			_, err := e2etest.Output(ctx, root, nil, "node", tsc, "-p", ".", "--noEmit")
 			return err
 		}); err != nil {
 			t.Fatal(err)
@@ -254,7 +233,7 @@ func goldenGenSDK(ctx context.Context, t *testing.T, cli string, env []string, o
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			name := filepath.Base(filepath.Dir(j.schema))
-			_, err := output(ctx, out, env, cli, "package", "gen-sdk", j.schema, "--language", j.lang, "--out", filepath.Join(out, name))
+			_, err := e2etest.Output(ctx, out, env, cli, "package", "gen-sdk", j.schema, "--language", j.lang, "--out", filepath.Join(out, name))
 			if err != nil {
 				mu.Lock()
 				failures = append(failures, fmt.Sprintf("%s, %s: %v", name, j.lang, err))
@@ -274,11 +253,11 @@ func goldenGenSDK(ctx context.Context, t *testing.T, cli string, env []string, o
 // checking what the provider stored after each.
 func deployFromGo(ctx context.Context, t *testing.T, scratch, sdkRoot, pluginDir string, pulumiEnv []string) {
 	progDir := filepath.Join(scratch, "goprogram")
-	copyFile(t, goProgram, filepath.Join(progDir, "main.go"))
+	e2etest.CopyFile(t, goProgram, filepath.Join(progDir, "main.go"))
 	writeGoMod(t, progDir, "cidlc.invalid/acme-go-program", map[string]string{sdkImportPath: sdkRoot})
 	program := filepath.Join(scratch, "bin", "acme-go-program")
-	if err := timed(t, "go build the Go program", func() error {
-		_, err := output(ctx, progDir, goEnv, "go", "build", "-mod=mod", "-trimpath", "-o", program, ".")
+	if err := e2etest.Timed(t, "go build the Go program", func() error {
+		_, err := e2etest.Output(ctx, progDir, goEnv, "go", "build", "-mod=mod", "-trimpath", "-o", program, ".")
 		return err
 	}); err != nil {
 		t.Fatal(err)
@@ -289,7 +268,7 @@ func deployFromGo(ctx context.Context, t *testing.T, scratch, sdkRoot, pluginDir
 	if err := os.MkdirAll(filepath.Join(root, "bin"), 0o777); err != nil {
 		t.Fatal(err)
 	}
-	cli, err := exec.LookPath(os.Getenv(PulumiEnv))
+	cli, err := exec.LookPath(os.Getenv(e2etest.PulumiEnv))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -324,8 +303,8 @@ func deployFromGo(ctx context.Context, t *testing.T, scratch, sdkRoot, pluginDir
 	run := func(op string) result {
 		t.Helper()
 		var res result
-		if err := timed(t, "acme-go-program "+op, func() error {
-			out, err := stdout(ctx, progDir, env, program, op)
+		if err := e2etest.Timed(t, "acme-go-program "+op, func() error {
+			out, err := e2etest.Stdout(ctx, progDir, env, program, op)
 			if err != nil {
 				return err
 			}
@@ -412,13 +391,13 @@ func checkImportPath(t *testing.T, root string) {
 func writeGoMod(t *testing.T, dir, module string, replace map[string]string) {
 	t.Helper()
 	for _, name := range []string{"go.mod", "go.sum"} {
-		copyFile(t, filepath.Join(repoRoot, name), filepath.Join(dir, name))
+		e2etest.CopyFile(t, filepath.Join(repoRoot, name), filepath.Join(dir, name))
 	}
 	args := []string{"mod", "edit", "-module=" + module}
 	for mod, path := range replace {
 		args = append(args, "-require="+mod+"@v0.0.0", "-replace="+mod+"="+path)
 	}
-	if _, err := output(t.Context(), dir, goEnv, "go", args...); err != nil {
+	if _, err := e2etest.Output(t.Context(), dir, goEnv, "go", args...); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -494,46 +473,6 @@ func jsonDiff(t *testing.T, got, want []byte) []string {
 	return diffs
 }
 
-// tool returns the absolute path of the command that the environment variable env names, or "" when
-// it is not set.
-func tool(t *testing.T, env, what string) string {
-	t.Helper()
-	name := os.Getenv(env)
-	if name == "" {
-		return ""
-	}
-	// A command name is looked up on $PATH; a relative path would be relative to this package.
-	if !filepath.IsAbs(name) && strings.ContainsRune(name, filepath.Separator) {
-		t.Fatalf("$%s=%s: give an absolute path, or a command on $PATH", env, name)
-	}
-	path, err := exec.LookPath(name)
-	if err != nil {
-		t.Fatalf("$%s: %s: %v", env, what, err)
-	}
-	return path
-}
-
-// nodeTools returns the absolute path of tstest/ with its node_modules installed by `npm ci`, unless
-// they are as new as the lockfile already, as e2e/ and gen/typescript's tests do.
-func nodeTools(ctx context.Context, t *testing.T) string {
-	t.Helper()
-	dir := abs(t, toolsDir)
-	lock, err := os.Stat(filepath.Join(dir, "package-lock.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if installed, err := os.Stat(filepath.Join(dir, "node_modules", ".package-lock.json")); err == nil && !installed.ModTime().Before(lock.ModTime()) {
-		return dir
-	}
-	if err := timed(t, "npm ci in tstest", func() error {
-		_, err := output(ctx, dir, nil, "npm", "ci", "--no-audit", "--no-fund")
-		return err
-	}); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 func abs(t *testing.T, path string) string {
 	t.Helper()
 	p, err := filepath.Abs(path)
@@ -541,71 +480,4 @@ func abs(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return p
-}
-
-// timed runs fn and logs what with its wall time.
-func timed(t *testing.T, what string, fn func() error) error {
-	t.Helper()
-	start := time.Now()
-	err := fn()
-	t.Logf("%s: %v", what, time.Since(start).Round(10*time.Millisecond))
-	return err
-}
-
-// command prepares name with args to run in dir with env added to the test's environment (without the
-// settings of a Pulumi installation of the user's when env is not nil). It runs in a process group of
-// its own, so that stopping it stops what it started too (the CLI and the plugins).
-func command(ctx context.Context, dir string, env []string, name string, args ...string) *exec.Cmd {
-	cmd := exec.CommandContext(ctx, name, args...)
-	cmd.Dir = dir
-	if env != nil {
-		var base []string
-		for _, kv := range os.Environ() {
-			if !strings.HasPrefix(kv, "PULUMI_") {
-				base = append(base, kv)
-			}
-		}
-		cmd.Env = append(base, env...)
-	}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	cmd.WaitDelay = 10 * time.Second
-	return cmd
-}
-
-// output runs a command and returns its standard output and error, interleaved; an error holds them.
-func output(ctx context.Context, dir string, env []string, name string, args ...string) ([]byte, error) {
-	var out bytes.Buffer
-	cmd := command(ctx, dir, env, name, args...)
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("%s %s (in %s): %v\n%s", name, strings.Join(args, " "), dir, err, out.Bytes())
-	}
-	return out.Bytes(), nil
-}
-
-// stdout runs a command and returns its standard output; an error holds its standard error too.
-func stdout(ctx context.Context, dir string, env []string, name string, args ...string) ([]byte, error) {
-	var out, errs bytes.Buffer
-	cmd := command(ctx, dir, env, name, args...)
-	cmd.Stdout, cmd.Stderr = &out, &errs
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("%s %s (in %s): %v\n%s", name, strings.Join(args, " "), dir, err, errs.Bytes())
-	}
-	return out.Bytes(), nil
-}
-
-// copyFile copies src to dst, creating dst's directory.
-func copyFile(t *testing.T, src, dst string) {
-	t.Helper()
-	b, err := os.ReadFile(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(filepath.Dir(dst), 0o777); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(dst, b, 0o666); err != nil {
-		t.Fatal(err)
-	}
 }
