@@ -17,15 +17,29 @@ func TestMain(m *testing.M) {
 		main()
 		return
 	}
-	os.Exit(m.Run())
+	// The runs of the tests keep their up-to-date stamps (gen.Cache) out of the user's cache.
+	cache, err := os.MkdirTemp("", "cidlc-test-cache-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("CIDLC_CACHE", cache)
+	status := m.Run()
+	os.RemoveAll(cache)
+	os.Exit(status)
 }
 
 // cidlc runs the test binary as cidlc in dir and returns its output and exit status.
 func cidlc(t *testing.T, dir string, args ...string) (stdout, stderr string, status int) {
 	t.Helper()
+	return cidlcEnv(t, nil, dir, args...)
+}
+
+// cidlcEnv is cidlc with more environment variables.
+func cidlcEnv(t *testing.T, env []string, dir string, args ...string) (stdout, stderr string, status int) {
+	t.Helper()
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "CIDLC_TEST_AS_CIDLC=1")
+	cmd.Env = append(append(os.Environ(), "CIDLC_TEST_AS_CIDLC=1"), env...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()

@@ -24,6 +24,9 @@ type Backend struct{}
 // Name returns "gentest".
 func (Backend) Name() string { return "gentest" }
 
+// Key implements gen.Keyer: the backend has no options.
+func (Backend) Key() string { return "gentest" }
+
 // Generate returns the files for pkg.
 func (Backend) Generate(pkg *schema.Package) ([]*gen.File, error) {
 	var files []*gen.File

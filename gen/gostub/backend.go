@@ -1,6 +1,7 @@
 package gostub
 
 import (
+	"encoding/json"
 	"errors"
 	"path"
 	"runtime"
@@ -121,4 +122,10 @@ func stubPath(p string) string {
 // modulePath is the import path of the stubs of module m.
 func modulePath(root string, m *schema.Module) string {
 	return path.Join(root, m.Dir)
+}
+
+// Key implements gen.Keyer: the options, all of them, as JSON.
+func (b *Backend) Key() string {
+	data, _ := json.Marshal(b.opts) // strings only: cannot fail
+	return string(data)
 }

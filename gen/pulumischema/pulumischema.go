@@ -475,3 +475,9 @@ func constraintWords(cs *schema.Constraints) []string {
 	}
 	return w
 }
+
+// Key implements gen.Keyer: the options, all of them, as JSON.
+func (b Backend) Key() string {
+	data, _ := json.Marshal(b.Options) // strings only: cannot fail
+	return string(data)
+}

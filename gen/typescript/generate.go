@@ -63,3 +63,6 @@ func (Backend) Generate(pkg *schema.Package) ([]*gen.File, error) {
 	}
 	return append(files, extra...), nil
 }
+
+// Key implements gen.Keyer: the package has no options, so its files depend on the model alone.
+func (Backend) Key() string { return "typescript" }

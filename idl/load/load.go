@@ -19,9 +19,11 @@
 package load
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"os"
@@ -29,6 +31,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/packages"
 
@@ -63,6 +66,27 @@ const Mode = loadMode
 // Load loads, checks and models the IDL tree at cfg.Dir. When the IDL has problems the error is a
 // Diagnostics holding all of them; any other error is a failure to run the Go tool itself.
 func Load(cfg Config) (*schema.Package, error) {
+	l, err := LoadPackages(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return l.Check()
+}
+
+// Loaded is an IDL tree after pass 1 (the Go load, free of Go errors), before the IDL checks.
+type Loaded struct {
+	cfg    Config
+	wd     string // absolute
+	root   string // absolute, links resolved
+	fset   *token.FileSet
+	pkgs   []*packages.Package
+	sums   *sourceSums
+	digest []byte
+}
+
+// LoadPackages runs pass 1: it loads and type-checks the Go packages of the IDL tree. Go errors are
+// returned as Diagnostics, like Load's.
+func LoadPackages(cfg Config) (*Loaded, error) {
 	wd := cfg.WorkDir
 	if wd == "" {
 		var err error
@@ -86,7 +110,8 @@ func Load(cfg Config) (*schema.Package, error) {
 	}
 
 	fset := token.NewFileSet()
-	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: root, Fset: fset}, "./...")
+	sums := &sourceSums{sums: make(map[string][sha256.Size]byte)}
+	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: root, Fset: fset, ParseFile: sums.parseFile}, "./...")
 	if err != nil {
 		return nil, goToolError(shown, err)
 	}
@@ -96,13 +121,89 @@ func Load(cfg Config) (*schema.Package, error) {
 	if len(pkgs) == 0 {
 		return nil, Diagnostics{{Pos: token.Position{Filename: shown}, Msg: "no Go files in the IDL directory or below it"}}
 	}
+	return &Loaded{cfg: cfg, wd: wd, root: root, fset: fset, pkgs: pkgs, sums: sums}, nil
+}
 
-	c := newChecker(fset, root, cfg.Name)
-	c.run(pkgs)
+// Check runs the IDL passes (declare, resolve, validate) and returns the model, or Diagnostics.
+func (l *Loaded) Check() (*schema.Package, error) {
+	c := newChecker(l.fset, l.root, l.cfg.Name)
+	c.run(l.pkgs)
 	if len(c.diags) > 0 {
-		return nil, sortAndRelativize(c.diags, wd)
+		return nil, sortAndRelativize(c.diags, l.wd)
 	}
 	return c.pkg, nil
+}
+
+// ParseFile parses one Go source file as Load does: with comments (doc comments are part of the IDL), all
+// errors, and without the syntactic object resolution that go/packages' default parser does for old
+// tools. Nothing in cidlc reads ast.Object (go/types resolves names), so skipping it makes every parse
+// cheaper. The benchmark floor (bench/cmd/loadfloor) parses the same way.
+func ParseFile(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+	return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+}
+
+// sourceSums records the SHA-256 of every source file the load parses, as it parses it: the files are
+// read once, by go/packages, and hashed on its own goroutines.
+type sourceSums struct {
+	mu   sync.Mutex
+	sums map[string][sha256.Size]byte
+}
+
+func (s *sourceSums) parseFile(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+	sum := sha256.Sum256(src)
+	s.mu.Lock()
+	s.sums[filename] = sum
+	s.mu.Unlock()
+	return ParseFile(fset, filename, src)
+}
+
+// Digest identifies everything the model is made of, so that two loads with equal digests give equal
+// models (and equal diagnostics) from the same cidlc: the options (Name; the IDL root's absolute path,
+// which positions are made of), the GODEBUG settings that can change go/types' answers, and, for every
+// package of the load in ID order, its ID, import path, name, module (path, version, Go version, go.mod
+// and the go.mod's content) and each of the Go files parsed and type-checked for it, by path and content. The content is what
+// go/packages itself read and parsed, so no file is read twice, and what was loaded is what is hashed:
+// build tags, GOOS and the module graph decide which files those are. The up-to-date cache (gen.Cache)
+// keys on it, so that a run whose sources did not change can skip the IDL checks and the backends. It
+// returns nil when some file was not parsed through the load (then there is nothing safe to key on).
+func (l *Loaded) Digest() []byte {
+	if l.digest != nil {
+		return l.digest
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "cidlc sources v1\nname %q\nroot %q\nGODEBUG %q\n", l.cfg.Name, l.root, os.Getenv("GODEBUG"))
+	var all []*packages.Package
+	packages.Visit(l.pkgs, nil, func(p *packages.Package) { all = append(all, p) })
+	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
+	goMods := make(map[string]bool)
+	for _, p := range all {
+		fmt.Fprintf(h, "package %q %q %q\n", p.ID, p.PkgPath, p.Name)
+		if m := p.Module; m != nil {
+			fmt.Fprintf(h, "module %q %q %q %q\n", m.Path, m.Version, m.GoVersion, m.GoMod)
+			if m.GoMod != "" && !goMods[m.GoMod] {
+				goMods[m.GoMod] = true
+				data, err := os.ReadFile(m.GoMod)
+				if err != nil {
+					return nil
+				}
+				fmt.Fprintf(h, "go.mod %x\n", sha256.Sum256(data))
+			}
+		}
+		// The files as parsed, which are the files type-checked. (CompiledGoFiles is empty in this mode.)
+		if len(p.Syntax) == 0 || len(p.Syntax) != len(p.GoFiles) {
+			return nil
+		}
+		for _, f := range p.Syntax {
+			name := l.fset.File(f.FileStart).Name()
+			sum, ok := l.sums.sums[name]
+			if !ok {
+				return nil
+			}
+			fmt.Fprintf(h, "file %q %x\n", name, sum)
+		}
+	}
+	l.digest = h.Sum(nil)
+	return l.digest
 }
 
 // goToolError turns a failure of `go list` into a diagnostic about the IDL directory, with a hint for

@@ -67,22 +67,45 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	timer := newPhases()
-	pkg, err := load.Load(load.Config{Dir: opts.idlDir, Name: opts.name})
+	// A problem with the output flags is reported after the IDL's.
+	outs, outErr := outputs(opts)
+	// While the IDL loads, check whether the outputs still hold what the last run recorded (gen.Cache).
+	var cache gen.Cache
+	if outErr == nil && len(outs) > 0 {
+		cache = openCache()
+	}
+	prior := cache.Lookup(outs)
+	loaded, err := load.LoadPackages(load.Config{Dir: opts.idlDir, Name: opts.name})
 	if err != nil {
-		var diags load.Diagnostics
-		if errors.As(err, &diags) {
-			for _, d := range diags {
-				fmt.Fprintln(stderr, d)
-			}
-			if !opts.quiet {
-				fmt.Fprintf(stderr, "cidlc: %d problem%s in the IDL; nothing was written\n", len(diags), plural(len(diags)))
-			}
-			return ExitFail
-		}
-		fmt.Fprintln(stderr, "cidlc:", err)
-		return ExitFail
+		return loadFailed(err, opts, stderr)
 	}
 	timer.lap("load")
+	// Outputs that the cache shows current for these very sources need neither the IDL checks nor the
+	// backends. (--print-schema and --validate-snapshot need the model.)
+	var key gen.Key
+	keyErr := errors.New("no outputs")
+	if cache.Enabled() {
+		key, keyErr = cache.Key(loaded.Digest(), outs)
+	}
+	if keyErr == nil && !opts.printSchema && len(opts.snapshots) == 0 {
+		if report, ok := prior.Current(key); ok {
+			timer.lap("up to date")
+			prior.Refresh(cache, outs)
+			if opts.verbose {
+				fmt.Fprintf(stderr, "cidlc: %s: unchanged since the last run\n", opts.idlDir)
+			}
+			printReport(report, opts, stderr)
+			if opts.verbose {
+				fmt.Fprintf(stderr, "cidlc: time: %s\n", timer)
+			}
+			return ExitOK
+		}
+	}
+	pkg, err := loaded.Check()
+	if err != nil {
+		return loadFailed(err, opts, stderr)
+	}
+	timer.lap("check")
 	if opts.printSchema {
 		if err := printSchema(stdout, pkg); err != nil {
 			fmt.Fprintln(stderr, "cidlc:", err)
@@ -92,7 +115,12 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if opts.verbose {
 		fmt.Fprintf(stderr, "cidlc: %s: %s\n", opts.idlDir, summary(pkg))
 	}
-	status = generate(pkg, opts, stdout, stderr, &timer)
+	if outErr != nil {
+		fmt.Fprintln(stderr, "cidlc:", outErr)
+		status = ExitFail
+	} else {
+		status = generate(pkg, opts, outs, cache, key, keyErr, stdout, stderr, &timer)
+	}
 	if len(opts.snapshots) > 0 {
 		status = max(status, validateSnapshots(pkg, opts, os.Stdin, stderr))
 		timer.lap("validate")
@@ -104,12 +132,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 }
 
 // generate runs the backends of the output flags, then writes their files or, with --check, compares them.
-func generate(pkg *schema.Package, opts options, stdout, stderr io.Writer, timer *phases) int {
-	outs, err := outputs(opts)
-	if err != nil {
-		fmt.Fprintln(stderr, "cidlc:", err)
-		return ExitFail
-	}
+// Outputs left current are recorded in the cache under key, unless keyErr says there is none.
+func generate(pkg *schema.Package, opts options, outs []gen.Output, cache gen.Cache, key gen.Key, keyErr error, stdout, stderr io.Writer, timer *phases) int {
 	if len(outs) == 0 {
 		return ExitOK
 	}
@@ -130,14 +154,10 @@ func generate(pkg *schema.Package, opts options, stdout, stderr io.Writer, timer
 		fmt.Fprintln(stderr, "cidlc:", err)
 		return ExitFail
 	}
-	if opts.verbose {
-		fmt.Fprintf(stderr, "cidlc: %s\n", report)
-		for _, path := range report.Written {
-			fmt.Fprintf(stderr, "cidlc:   %s %s\n", map[bool]string{true: "stale  ", false: "written"}[opts.check], path)
-		}
-		for _, path := range report.Removed {
-			fmt.Fprintf(stderr, "cidlc:   %s %s\n", map[bool]string{true: "to remove", false: "removed"}[opts.check], path)
-		}
+	printReport(report, opts, stderr)
+	// The disk now holds the generated files: after a Write always, after a Check when nothing is stale.
+	if keyErr == nil && (!opts.check || !report.Stale()) {
+		cache.Record(outs, key, results)
 	}
 	if opts.check && report.Stale() {
 		if !opts.quiet {
@@ -147,6 +167,39 @@ func generate(pkg *schema.Package, opts options, stdout, stderr io.Writer, timer
 	}
 	return ExitOK
 }
+
+// loadFailed reports the diagnostics (or the failure of the Go tool) of a load.
+func loadFailed(err error, opts options, stderr io.Writer) int {
+	var diags load.Diagnostics
+	if errors.As(err, &diags) {
+		for _, d := range diags {
+			fmt.Fprintln(stderr, d)
+		}
+		if !opts.quiet {
+			fmt.Fprintf(stderr, "cidlc: %d problem%s in the IDL; nothing was written\n", len(diags), plural(len(diags)))
+		}
+		return ExitFail
+	}
+	fmt.Fprintln(stderr, "cidlc:", err)
+	return ExitFail
+}
+
+// printReport says, with -v, what was written or found stale.
+func printReport(report gen.Report, opts options, stderr io.Writer) {
+	if !opts.verbose {
+		return
+	}
+	fmt.Fprintf(stderr, "cidlc: %s\n", report)
+	for _, path := range report.Written {
+		fmt.Fprintf(stderr, "cidlc:   %s %s\n", map[bool]string{true: "stale  ", false: "written"}[opts.check], path)
+	}
+	for _, path := range report.Removed {
+		fmt.Fprintf(stderr, "cidlc:   %s %s\n", map[bool]string{true: "to remove", false: "removed"}[opts.check], path)
+	}
+}
+
+// openCache opens the up-to-date cache (gen.OpenCache); tests replace it.
+var openCache = gen.OpenCache
 
 func parseFlags(args []string, stdout, stderr io.Writer) (opts options, status int, done bool) {
 	fs := pflag.NewFlagSet("cidlc", pflag.ContinueOnError)

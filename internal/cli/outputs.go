@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"path/filepath"
+	"strconv"
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/gen/gostub"
@@ -63,6 +64,16 @@ func addTo(outs []gen.Output, dir string, b gen.Backend) []gen.Output {
 type joined [2]gen.Backend
 
 func (j joined) Name() string { return j[0].Name() + "+" + j[1].Name() }
+
+// Key implements gen.Keyer when both backends do.
+func (j joined) Key() string {
+	a, ok1 := j[0].(gen.Keyer)
+	b, ok2 := j[1].(gen.Keyer)
+	if !ok1 || !ok2 {
+		return ""
+	}
+	return strconv.Quote(a.Key()) + "+" + strconv.Quote(b.Key())
+}
 
 func (j joined) Generate(pkg *schema.Package) ([]*gen.File, error) {
 	var all []*gen.File
