@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/cidlc/cidlc/idl/schema"
@@ -43,19 +44,26 @@ func Generate(pkg *schema.Package, outs []Output) ([]Result, error) {
 	if err := checkDirs(results); err != nil {
 		return nil, err
 	}
-	var errs []error
+	// The backends run at the same time: they only read the model, and while one of them waits for
+	// its slowest goroutine another keeps the cores busy. Errors keep the order of outs.
+	outErrs := make([][]error, len(outs))
+	var wg sync.WaitGroup
 	for i, out := range outs {
-		r := &results[i]
-		files, err := out.Backend.Generate(pkg)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: backend %s: %w", r.Dir, r.Backend, err))
-			continue
-		}
-		// A copy, so that sorting does not reorder the backend's own slice.
-		r.Files = slices.Clone(files)
-		slices.SortFunc(r.Files, func(a, b *File) int { return cmp.Compare(a.Path, b.Path) })
-		errs = append(errs, checkFiles(r.Dir, r.Backend, r.Files)...)
+		wg.Go(func() {
+			r := &results[i]
+			files, err := out.Backend.Generate(pkg)
+			if err != nil {
+				outErrs[i] = []error{fmt.Errorf("%s: backend %s: %w", r.Dir, r.Backend, err)}
+				return
+			}
+			// A copy, so that sorting does not reorder the backend's own slice.
+			r.Files = slices.Clone(files)
+			slices.SortFunc(r.Files, func(a, b *File) int { return cmp.Compare(a.Path, b.Path) })
+			outErrs[i] = checkFiles(r.Dir, r.Backend, r.Files)
+		})
 	}
+	wg.Wait()
+	errs := slices.Concat(outErrs...)
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}

@@ -105,7 +105,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return loadFailed(err, opts, stderr)
 	}
-	timer.lap("check")
+	timer.lap("model") // the IDL checks, which build the model
 	if opts.printSchema {
 		if err := printSchema(stdout, pkg); err != nil {
 			fmt.Fprintln(stderr, "cidlc:", err)
