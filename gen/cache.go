@@ -278,20 +278,7 @@ func (c Cache) save(path string, key Key, files []stampFile) {
 		return
 	}
 	// Through a temporary file, so that a concurrent run reads the old stamp or the new one.
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return
-	}
-	_, err = f.Write(b.Bytes())
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
+	writeFile(osDisk{}, path, b.Bytes())
 }
 
 // stamp is a parsed stamp file.
