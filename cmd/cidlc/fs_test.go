@@ -1,0 +1,340 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The tests of this file run cidlc as a user does, on a project whose output directories hold what file
+// systems hold in real life — symbolic links, special files, read-only files, a full disk, a second cidlc
+// running at the same time — and check that it never writes or deletes outside its own files, never
+// leaves a file half-written, never hangs, and says what is wrong, naming the path. What the gen package
+// already proves on its own (paths a backend returns, files in the way, faults of every single operation)
+// is not repeated here; see gen/safety_test.go and gen/fault_test.go. The rules are in docs/ownership.md.
+
+// The second version of the scratch IDL (see scratch): Cart's doc changes, Order goes, iam/Role comes, so
+// that a run of one version over the other rewrites, removes and creates files and directories.
+const (
+	scratchCartV2 = `// Package shop is a tiny IDL, second version.
+package shop
+
+import "github.com/cidlc/cidlc/idl"
+
+// A Cart holds items, and more.
+type Cart struct {
+	idl.NamedResource
+	// What is in it.
+	Items []string
+}
+`
+	scratchRoleV2 = `package iam
+
+import "github.com/cidlc/cidlc/idl"
+
+// A Role is assumed.
+type Role struct {
+	idl.Resource
+	// The policy document.
+	Policy string
+}
+`
+)
+
+// project is a scratch project: idl/ (version 1: cart.go and order.go) and idl2/ (version 2), and the
+// output flags of a full run, relative to its directory, where cidlc runs.
+type project struct {
+	dir string
+}
+
+// outFlags are the output flags of every run in these tests unless a test says otherwise.
+var outFlags = []string{"--out-pack=pack", "--out-provider=provider", "--out-schema=schema/schema.json"}
+
+func newProject(t *testing.T) project {
+	t.Helper()
+	dir := scratch(t)
+	writeFile(t, filepath.Join(dir, "idl2/cart.go"), scratchCartV2)
+	writeFile(t, filepath.Join(dir, "idl2/iam/role.go"), scratchRoleV2)
+	return project{dir: dir}
+}
+
+// path returns the path of rel, a slash path relative to the project.
+func (p project) path(rel string) string { return filepath.Join(p.dir, filepath.FromSlash(rel)) }
+
+// run is one run of cidlc.
+type run struct {
+	stdout, stderr string
+	status         int
+}
+
+func (r run) String() string {
+	return fmt.Sprintf("exit %d\nstdout:\n%s\nstderr:\n%s", r.status, r.stdout, r.stderr)
+}
+
+// childTimeout bounds every run: a cidlc that blocks (on a FIFO, say) fails the test instead of hanging it.
+const childTimeout = 2 * time.Minute
+
+// cidlc runs cidlc in the project with args, and with env added to its environment.
+func (p project) cidlcEnv(t *testing.T, env []string, args ...string) run {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), childTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], args...)
+	cmd.Dir = p.dir
+	cmd.Env = append(append(os.Environ(), "CIDLC_TEST_AS_CIDLC=1"), env...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	start := time.Now()
+	err := cmd.Run()
+	r := run{stdout: out.String(), stderr: errb.String()}
+	var exit *exec.ExitError
+	switch {
+	case ctx.Err() != nil:
+		t.Fatalf("cidlc %s: still running after %s (blocked?)\n%s", strings.Join(args, " "), time.Since(start).Round(time.Second), r)
+	case errors.As(err, &exit):
+		r.status = exit.ExitCode()
+	case err != nil:
+		t.Fatal(err)
+	}
+	return r
+}
+
+func (p project) cidlc(t *testing.T, args ...string) run {
+	t.Helper()
+	return p.cidlcEnv(t, nil, args...)
+}
+
+// generate runs cidlc on idl with outFlags and fails the test unless it succeeds.
+func (p project) generate(t *testing.T, idl string) {
+	t.Helper()
+	if r := p.cidlc(t, append([]string{idl}, outFlags...)...); r.status != 0 {
+		t.Fatalf("cidlc %s: %s", idl, r)
+	}
+}
+
+// current fails the test unless --check finds the outputs current for idl.
+func (p project) current(t *testing.T, idl string, flags ...string) {
+	t.Helper()
+	if len(flags) == 0 {
+		flags = outFlags
+	}
+	if r := p.cidlc(t, append([]string{idl, "--check"}, flags...)...); r.status != 0 {
+		t.Errorf("cidlc %s --check: %s", idl, r)
+	}
+}
+
+// refused runs cidlc, then cidlc --check, with args, and fails the test unless both exit 1 with wantErr
+// on standard error, --check prints no diff, and neither changes anything in the project or in the
+// directories of also.
+func (p project) refused(t *testing.T, wantErr string, args []string, also ...string) {
+	t.Helper()
+	dirs := append([]string{p.dir}, also...)
+	before := trees(t, dirs...)
+	for _, check := range []bool{false, true} {
+		args := args
+		if check {
+			args = append(slices.Clip(args), "--check")
+		}
+		r := p.cidlc(t, args...)
+		if r.status != 1 || !strings.Contains(r.stderr, wantErr) || r.stdout != "" {
+			t.Errorf("cidlc %s: want exit 1, no output and an error saying %q; got %s", strings.Join(args, " "), wantErr, r)
+		}
+		if after := trees(t, dirs...); !maps.Equal(after, before) {
+			t.Errorf("cidlc %s changed files although it failed:\n%s", strings.Join(args, " "), treeDiff(before, after))
+		}
+	}
+}
+
+// tree returns what is below dir (dir included), by path relative to dir: a regular file's content, a
+// link's target, "dir" for a directory, the type of anything else. Links are not followed.
+func tree(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	got := make(map[string]string)
+	err := filepath.WalkDir(dir, func(name string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, name)
+		rel = filepath.ToSlash(rel)
+		switch d.Type() {
+		case 0:
+			b, err := os.ReadFile(name)
+			if err != nil {
+				return err
+			}
+			got[rel] = string(b)
+		case fs.ModeDir:
+			got[rel] = "dir"
+		case fs.ModeSymlink:
+			target, err := os.Readlink(name)
+			if err != nil {
+				return err
+			}
+			got[rel] = "symlink to " + target
+		default:
+			got[rel] = d.Type().String()
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+// trees is tree of several directories, their paths prefixed with the directory's.
+func trees(t *testing.T, dirs ...string) map[string]string {
+	t.Helper()
+	all := make(map[string]string)
+	for _, dir := range dirs {
+		for rel, v := range tree(t, dir) {
+			all[filepath.ToSlash(filepath.Join(dir, rel))] = v
+		}
+	}
+	return all
+}
+
+// treeDiff lists the paths whose entries differ.
+func treeDiff(before, after map[string]string) string {
+	var b strings.Builder
+	for _, p := range slices.Sorted(maps.Keys(before)) {
+		if a, ok := after[p]; !ok {
+			fmt.Fprintf(&b, "  gone:    %s\n", p)
+		} else if a != before[p] {
+			fmt.Fprintf(&b, "  changed: %s\n", p)
+		}
+	}
+	for _, p := range slices.Sorted(maps.Keys(after)) {
+		if _, ok := before[p]; !ok {
+			fmt.Fprintf(&b, "  new:     %s\n", p)
+		}
+	}
+	return b.String()
+}
+
+// outsideDir makes a directory outside the project holding one file that looks generated, for links to
+// point to; cidlc must never change it.
+func outsideDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "role.ts"), "// Code generated by cidlc. DO NOT EDIT.\n// not yours to touch\n")
+	return dir
+}
+
+// symlink makes name a link to target, replacing a file at name.
+func symlink(t *testing.T, target, name string) {
+	t.Helper()
+	if err := os.Remove(name); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, name); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSymlinkOutOfOutputDir: a link inside an output directory that leads out of it — to a directory or
+// to a file — is never written through, by cidlc or cidlc --check: an error names it, and nothing at all
+// is written, inside or out.
+func TestSymlinkOutOfOutputDir(t *testing.T) {
+	for _, c := range []struct {
+		name, link, target, err string
+	}{
+		{"directory", "pack/iam", ".", "pack/iam: is a symbolic link out of the output directory; cidlc does not write through it"},
+		{"file", "pack/iam/role.ts", "role.ts", "pack/iam/role.ts: is a symbolic link; cidlc neither writes through nor replaces it"},
+		{"stub file", "provider/cart_stub.go", "role.ts", "provider/cart_stub.go: is a symbolic link; cidlc neither writes through nor replaces it"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := newProject(t)
+			p.generate(t, "idl")
+			out := outsideDir(t)
+			symlink(t, filepath.Join(out, c.target), p.path(c.link))
+			p.refused(t, c.err, append([]string{"idl2"}, outFlags...), out)
+		})
+	}
+}
+
+// TestSymlinkIsNeverDeletedThrough: files cidlc generated once, whose directory or whose own path is now a
+// link out of the output directory, are not deleted when the IDL no longer generates them: neither the link
+// nor what it leads to. The run succeeds; the links are the user's.
+func TestSymlinkIsNeverDeletedThrough(t *testing.T) {
+	p := newProject(t)
+	p.generate(t, "idl2") // pack/iam/ and provider/iam/, with their files
+	// The user moves generated files out and links to them: a directory and a file.
+	out := t.TempDir()
+	for _, rel := range []string{"pack/iam", "provider/iam/role_stub.go"} {
+		dest := filepath.Join(out, filepath.Base(rel))
+		if err := os.Rename(p.path(rel), dest); err != nil {
+			t.Fatal(err)
+		}
+		symlink(t, dest, p.path(rel))
+	}
+	before := tree(t, out)
+
+	// Version 1 generates nothing in iam/.
+	if r := p.cidlc(t, append([]string{"idl"}, outFlags...)...); r.status != 0 {
+		t.Fatalf("cidlc idl: %s", r)
+	}
+	if after := tree(t, out); !maps.Equal(after, before) {
+		t.Errorf("files deleted or changed through a link:\n%s", treeDiff(before, after))
+	}
+	for _, rel := range []string{"pack/iam", "provider/iam/role_stub.go"} {
+		if fi, err := os.Lstat(p.path(rel)); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			t.Errorf("%s: not left in place as a link (%v)", rel, err)
+		}
+	}
+	p.current(t, "idl")
+}
+
+// TestOutputDirIsASymlink: the output directory the user names may itself be a link, wherever it leads:
+// that choice is the user's, made on the command line. cidlc writes into the directory it leads to and
+// leaves the link a link. The schema file named by --out-schema, though, is a path inside its directory,
+// and a link there is refused like any other: cidlc would have to write through it or replace it.
+func TestOutputDirIsASymlink(t *testing.T) {
+	t.Run("output directory", func(t *testing.T) {
+		p := newProject(t)
+		elsewhere := t.TempDir()
+		symlink(t, elsewhere, p.path("pack"))
+		flags := []string{"--out-pack=pack", "--out-schema=pack/schema.json"}
+		if r := p.cidlc(t, append([]string{"idl"}, flags...)...); r.status != 0 {
+			t.Fatalf("cidlc: %s", r)
+		}
+		if got := tree(t, p.dir)["pack"]; got != "symlink to "+elsewhere {
+			t.Errorf("pack: %q, want the link left in place", got)
+		}
+		got := tree(t, elsewhere)
+		if !strings.HasPrefix(got["cart.ts"], "// Code generated by cidlc.") || got["schema.json"] == "" {
+			t.Errorf("not written where pack leads: %v", slices.Sorted(maps.Keys(got)))
+		}
+		p.current(t, "idl", flags...)
+		// Version 2 rewrites and removes there too.
+		if r := p.cidlc(t, append([]string{"idl2"}, flags...)...); r.status != 0 {
+			t.Fatalf("cidlc idl2: %s", r)
+		}
+		if _, ok := tree(t, elsewhere)["order.ts"]; ok {
+			t.Error("order.ts not removed through the output directory's link")
+		}
+		p.current(t, "idl2", flags...)
+	})
+	t.Run("schema file", func(t *testing.T) {
+		p := newProject(t)
+		elsewhere := outsideDir(t)
+		symlink(t, filepath.Join(elsewhere, "role.ts"), p.path("schema/schema.json"))
+		p.refused(t, "schema/schema.json: is a symbolic link; cidlc neither writes through nor replaces it",
+			append([]string{"idl"}, outFlags...), elsewhere)
+	})
+}
