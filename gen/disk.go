@@ -52,15 +52,33 @@ func (osDisk) CreateTemp(dir, base string) (tempFile, error) {
 // lead anywhere) nor replaces one (the user made it).
 var errSymlink = errors.New("is a symbolic link; cidlc neither writes through nor replaces it")
 
-// errNotRegular says that a generated path holds a directory or a special file.
-var errNotRegular = errors.New("is not a regular file")
+// notRegular says that a generated path holds a directory or a special file, and which.
+func notRegular(mode fs.FileMode) error {
+	switch {
+	case mode.IsDir():
+		return errors.New("is a directory where cidlc generates a file")
+	case mode&fs.ModeNamedPipe != 0:
+		return errors.New("is a named pipe (FIFO), not a regular file")
+	case mode&fs.ModeSocket != 0:
+		return errors.New("is a socket, not a regular file")
+	case mode&fs.ModeDevice != 0:
+		return errors.New("is a device, not a regular file")
+	}
+	return errors.New("is not a regular file")
+}
 
 // readFile is os.ReadFile for a file cidlc may own: it fails with errSymlink on a symbolic link and with
-// errNotRegular on anything else that is not a regular file, at no more cost than os.ReadFile (open, fstat,
-// read).
+// an error from notRegular on anything else that is not a regular file, at no more cost than os.ReadFile
+// (open, fstat, read). It never blocks on a FIFO.
 func readFile(name string) ([]byte, error) {
 	f, err := openNoFollow(name)
 	if err != nil {
+		// Some special files cannot even be opened (a socket: ENXIO); say what they are.
+		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, errSymlink) {
+			if fi, lerr := os.Lstat(name); lerr == nil && !fi.Mode().IsRegular() {
+				return nil, notRegular(fi.Mode())
+			}
+		}
 		return nil, err
 	}
 	defer f.Close()
@@ -69,7 +87,7 @@ func readFile(name string) ([]byte, error) {
 		return nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, errNotRegular
+		return nil, notRegular(fi.Mode())
 	}
 	// One more byte than the size, so that the read that returns io.EOF needs no new buffer.
 	data := make([]byte, 0, fi.Size()+1)

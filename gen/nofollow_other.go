@@ -7,8 +7,8 @@ import (
 	"os"
 )
 
-// openNoFollow opens name for reading unless it is a symbolic link. Without O_NOFOLLOW that takes an
-// Lstat first.
+// openNoFollow opens name for reading unless it is a symbolic link or another file that is not regular.
+// Without O_NOFOLLOW that takes an Lstat first.
 func openNoFollow(name string) (*os.File, error) {
 	fi, err := os.Lstat(name)
 	if err != nil {
@@ -16,6 +16,9 @@ func openNoFollow(name string) (*os.File, error) {
 	}
 	if fi.Mode()&fs.ModeSymlink != 0 {
 		return nil, errSymlink
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, notRegular(fi.Mode())
 	}
 	return os.Open(name)
 }

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -84,7 +85,7 @@ func (r run) String() string {
 }
 
 // childTimeout bounds every run: a cidlc that blocks (on a FIFO, say) fails the test instead of hanging it.
-const childTimeout = 2 * time.Minute
+const childTimeout = 20 * time.Second
 
 // cidlc runs cidlc in the project with args, and with env added to its environment.
 func (p project) cidlcEnv(t *testing.T, env []string, args ...string) run {
@@ -337,4 +338,82 @@ func TestOutputDirIsASymlink(t *testing.T) {
 		p.refused(t, "schema/schema.json: is a symbolic link; cidlc neither writes through nor replaces it",
 			append([]string{"idl"}, outFlags...), elsewhere)
 	})
+}
+
+// special makes a special file of the given kind at name, or skips the test if this system cannot.
+func special(t *testing.T, kind, name string) {
+	t.Helper()
+	if err := os.Remove(name); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal(err)
+	}
+	var err error
+	switch kind {
+	case "directory":
+		err = os.MkdirAll(filepath.Join(name, "inside"), 0o755)
+	case "FIFO":
+		err = syscall.Mkfifo(name, 0o644)
+	case "socket":
+		var fd int
+		if fd, err = syscall.Socket(syscall.AF_UNIX, syscall.SOCK_STREAM, 0); err == nil {
+			err = syscall.Bind(fd, &syscall.SockaddrUnix{Name: name})
+			syscall.Close(fd)
+		}
+	case "device":
+		// A character device like /dev/null (1, 3). Only root may make one.
+		if err := syscall.Mknod(name, syscall.S_IFCHR|0o666, 1<<8|3); err != nil {
+			t.Skipf("cannot make a device file here: %v", err)
+		}
+	case "dangling link":
+		err = os.Symlink("nowhere", name)
+	default:
+		t.Fatalf("unknown kind %s", kind)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// specialKinds are the kinds of special for the tests below, with how cidlc's error describes each.
+var specialKinds = []struct{ kind, err string }{
+	{"directory", "is a directory where cidlc generates a file"},
+	{"FIFO", "is a named pipe (FIFO), not a regular file"},
+	{"socket", "is a socket, not a regular file"},
+	{"device", "is a device, not a regular file"},
+	{"dangling link", "is a symbolic link; cidlc neither writes through nor replaces it"},
+}
+
+// TestSpecialFileAtGeneratedPath: a directory, FIFO, socket, device or dangling link where cidlc generates
+// a file (or its manifest) is an error naming it, and nothing is written. Nothing blocks: opening a FIFO
+// to read it waits for a writer, and cidlc must not.
+func TestSpecialFileAtGeneratedPath(t *testing.T) {
+	for _, c := range specialKinds {
+		for _, rel := range []string{"pack/cart.ts", "provider/.cidlc-owned"} {
+			t.Run(c.kind+" at "+rel, func(t *testing.T) {
+				p := newProject(t)
+				p.generate(t, "idl")
+				special(t, c.kind, p.path(rel))
+				p.refused(t, rel+": "+c.err, append([]string{"idl2"}, outFlags...))
+			})
+		}
+	}
+}
+
+// TestSpecialFileAtRemovedPath: a special file at a path the manifest lists, which the IDL no longer
+// generates, is not cidlc's: it is left alone, the run does not block, and it succeeds.
+func TestSpecialFileAtRemovedPath(t *testing.T) {
+	for _, c := range specialKinds {
+		t.Run(c.kind, func(t *testing.T) {
+			p := newProject(t)
+			p.generate(t, "idl")
+			special(t, c.kind, p.path("pack/order.ts"))
+			before := tree(t, p.path("pack/order.ts"))
+			if r := p.cidlc(t, append([]string{"idl2"}, outFlags...)...); r.status != 0 {
+				t.Fatalf("cidlc idl2: %s", r)
+			}
+			if after := tree(t, p.path("pack/order.ts")); !maps.Equal(after, before) {
+				t.Errorf("pack/order.ts changed:\n%s", treeDiff(before, after))
+			}
+			p.current(t, "idl2")
+		})
+	}
 }
