@@ -2,6 +2,7 @@ package gen
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -47,7 +48,7 @@ func newOutDir(dir string) (*outDir, error) {
 	fi, err := os.Stat(root)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		o.dirs[""] = dirEntry{state: dirMissing}
+		o.dirs[""] = dirEntry{state: dirMissing, problem: cannotCreate(dir, root)}
 	case err != nil:
 		o.dirs[""] = dirEntry{problem: plainError(err)}
 	case !fi.IsDir():
@@ -59,6 +60,33 @@ func newOutDir(dir string) (*outDir, error) {
 		o.dirs[""] = dirEntry{state: dirPresent}
 	}
 	return o, nil
+}
+
+// cannotCreate says why the missing output directory dir (absolute: root) cannot be created, or returns
+// nil: it is, or lies below, a symbolic link that leads nowhere. (Write would fail to create it half-way
+// through a run.)
+func cannotCreate(dir, root string) error {
+	for p := root; ; {
+		fi, err := os.Lstat(p)
+		if err == nil {
+			if fi.Mode()&fs.ModeSymlink == 0 {
+				return nil
+			}
+			if _, err := os.Stat(p); err == nil {
+				return nil
+			}
+			if p == root {
+				return errors.New("is a symbolic link that leads nowhere")
+			}
+			rel, _ := filepath.Rel(root, p)
+			return fmt.Errorf("cannot be created: %s is a symbolic link that leads nowhere", filepath.ToSlash(filepath.Join(dir, rel)))
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return nil
+		}
+		p = parent
+	}
 }
 
 // abs returns the absolute path of rel, a slash path relative to the output directory.

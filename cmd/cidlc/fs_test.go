@@ -417,3 +417,18 @@ func TestSpecialFileAtRemovedPath(t *testing.T) {
 		})
 	}
 }
+
+// TestDanglingSymlinkAsOutputDir: an output directory that is a link to nothing, or lies below one, is an
+// error naming the link, before anything is written (here the pack, written first, would be new).
+func TestDanglingSymlinkAsOutputDir(t *testing.T) {
+	for _, c := range []struct{ provider, link, err string }{
+		{"provider", "provider", "provider: is a symbolic link that leads nowhere"},
+		{"gone/provider", "gone", "gone/provider: cannot be created: gone is a symbolic link that leads nowhere"},
+	} {
+		t.Run(c.provider, func(t *testing.T) {
+			p := newProject(t)
+			symlink(t, "nowhere", p.path(c.link))
+			p.refused(t, c.err, []string{"idl", "--out-pack=pack", "--out-provider=" + c.provider})
+		})
+	}
+}
