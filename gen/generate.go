@@ -70,8 +70,9 @@ func Generate(pkg *schema.Package, outs []Output) ([]Result, error) {
 	return results, nil
 }
 
-// checkDirs rejects two outputs in the same directory: each directory has one manifest, written by one
-// backend. (Nested output directories are fine; each manages its own files.)
+// checkDirs rejects two outputs in the same directory, whether named alike or through a symbolic link:
+// each directory has one manifest, written by one backend, and two backends sharing it would each delete
+// the other's files. (Nested output directories are fine; each manages its own files.)
 func checkDirs(results []Result) error {
 	seen := make(map[string]string, len(results))
 	for _, r := range results {
@@ -79,12 +80,34 @@ func checkDirs(results []Result) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", r.Dir, err)
 		}
-		if first, ok := seen[abs]; ok {
-			return fmt.Errorf("%s: the same output directory as %s; give each output its own", r.Dir, first)
+		real := realDir(abs)
+		if first, ok := seen[real]; ok {
+			how := ""
+			if firstAbs, _ := filepath.Abs(first); firstAbs != abs {
+				how = ", through a symbolic link"
+			}
+			return fmt.Errorf("%s: the same output directory as %s%s; give each output its own", r.Dir, first, how)
 		}
-		seen[abs] = r.Dir
+		seen[real] = r.Dir
 	}
 	return nil
+}
+
+// realDir returns the absolute directory abs with the symbolic links of the part of it that exists
+// resolved, so that two names of one directory compare equal.
+func realDir(abs string) string {
+	rest := ""
+	for p := abs; ; {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			return filepath.Join(real, rest)
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return abs
+		}
+		rest = filepath.Join(filepath.Base(p), rest)
+		p = parent
+	}
 }
 
 // checkFiles rejects a file set that cannot be written as it is: bad or duplicate paths, the manifest's

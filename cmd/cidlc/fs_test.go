@@ -432,3 +432,41 @@ func TestDanglingSymlinkAsOutputDir(t *testing.T) {
 		})
 	}
 }
+
+// TestOutputsInOneDirectory: two output flags naming one directory, under one name or through a link, are
+// an error before anything is written: each directory has one manifest, and two outputs sharing it would
+// delete each other's files, run after run. The schema file is the exception: it joins the output whose
+// directory it is named into, under one manifest.
+func TestOutputsInOneDirectory(t *testing.T) {
+	t.Run("one name", func(t *testing.T) {
+		p := newProject(t)
+		p.refused(t, "./out/: the same output directory as out; give each output its own", []string{"idl", "--out-pack=out", "--out-provider=./out/"})
+	})
+	t.Run("through a link", func(t *testing.T) {
+		p := newProject(t)
+		if r := p.cidlc(t, "idl", "--out-pack=out"); r.status != 0 {
+			t.Fatalf("cidlc: %s", r)
+		}
+		symlink(t, "out", p.path("link"))
+		p.refused(t, "link: the same output directory as out, through a symbolic link; give each output its own",
+			[]string{"idl", "--out-pack=out", "--out-provider=link"})
+	})
+	t.Run("schema joins the pack", func(t *testing.T) {
+		p := newProject(t)
+		flags := []string{"--out-pack=out", "--out-schema=./out/schema.json"}
+		if r := p.cidlc(t, append([]string{"idl"}, flags...)...); r.status != 0 {
+			t.Fatalf("cidlc: %s", r)
+		}
+		manifest := tree(t, p.path("out"))[".cidlc-owned"]
+		for _, want := range []string{"\ncart.ts\n", "\nschema.json (no header)\n"} {
+			if !strings.Contains(manifest, want) {
+				t.Errorf("out/.cidlc-owned does not list %q:\n%s", want, manifest)
+			}
+		}
+		p.current(t, "idl", flags...)
+		if r := p.cidlc(t, append([]string{"idl2"}, flags...)...); r.status != 0 {
+			t.Fatalf("cidlc idl2: %s", r)
+		}
+		p.current(t, "idl2", flags...)
+	})
+}
