@@ -470,3 +470,50 @@ func TestOutputsInOneDirectory(t *testing.T) {
 		p.current(t, "idl2", flags...)
 	})
 }
+
+// TestOutputInsideIDL: Go stubs generated where the IDL is loaded from would be loaded as IDL by the next
+// run, which would then fail on every function they declare; cidlc refuses them at once, whether the
+// output directory is inside the IDL directory, is it, or holds it. Anything else may live there, and the
+// IDL may live inside an output directory as long as no Go file lands in it.
+func TestOutputInsideIDL(t *testing.T) {
+	t.Run("refused", func(t *testing.T) {
+		for _, c := range []struct{ idl, provider, err string }{
+			{"idl", "idl/provider", "idl/provider/cart_stub.go: inside the IDL directory idl, which the next run would load as IDL"},
+			{"idl", "idl", "idl/cart_stub.go: inside the IDL directory idl,"},
+			// The IDL in provider/idl, with a package idl of its own: its stubs would land in the IDL's root.
+			{"provider/idl", "provider", "provider/idl/role_stub.go: inside the IDL directory provider/idl,"},
+		} {
+			t.Run(c.provider, func(t *testing.T) {
+				p := newProject(t)
+				if c.idl == "provider/idl" {
+					writeFile(t, p.path("provider/idl/cart.go"), scratchIDL)
+					writeFile(t, p.path("provider/idl/idl/role.go"), strings.Replace(scratchRoleV2, "package iam", "package idl", 1))
+				}
+				p.refused(t, c.err, []string{c.idl, "--out-pack=pack", "--out-provider=" + c.provider})
+			})
+		}
+	})
+	t.Run("allowed", func(t *testing.T) {
+		for _, c := range []struct {
+			name, idl string
+			flags     []string
+		}{
+			{"pack and schema inside the IDL", "idl", []string{"--out-pack=idl/pack", "--out-schema=idl/schema.json"}},
+			{"stubs in testdata", "idl", []string{"--out-provider=idl/testdata/provider"}},
+			{"IDL inside the stubs", "provider/idl", []string{"--out-provider=provider", "--out-pack=provider/idl/pack"}},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				p := newProject(t)
+				if c.idl == "provider/idl" {
+					writeFile(t, p.path("provider/idl/cart.go"), scratchIDL)
+				}
+				for range 2 {
+					if r := p.cidlc(t, append([]string{c.idl}, c.flags...)...); r.status != 0 {
+						t.Fatalf("cidlc: %s", r)
+					}
+				}
+				p.current(t, c.idl, c.flags...)
+			})
+		}
+	})
+}

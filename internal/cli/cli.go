@@ -138,6 +138,9 @@ func generate(pkg *schema.Package, opts options, outs []gen.Output, cache gen.Ca
 		return ExitOK
 	}
 	results, err := gen.Generate(pkg, outs)
+	if err == nil {
+		err = outsideIDL(opts.idlDir, results)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "cidlc: %v\ncidlc: nothing was written\n", err)
 		return ExitFail

@@ -1,0 +1,81 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/cidlc/cidlc/gen"
+)
+
+// outsideIDL fails if an output would put a Go file where the next run loads the IDL from: the stubs of
+// --out-provider=idl/provider would be type-checked as IDL, and every run after the first would fail with
+// a diagnostic for each of their functions. Other files (TypeScript, the schema) are harmless there.
+func outsideIDL(idlDir string, results []gen.Result) error {
+	idlAbs, err := filepath.Abs(idlDir)
+	if err != nil {
+		return err
+	}
+	idl := realPath(idlAbs)
+	for _, r := range results {
+		abs, err := filepath.Abs(r.Dir)
+		if err != nil {
+			return err
+		}
+		dir := realPath(abs)
+		for _, f := range r.Files {
+			if strings.HasSuffix(f.Path, ".go") && loadedFrom(idl, filepath.Dir(filepath.Join(dir, filepath.FromSlash(f.Path)))) {
+				return fmt.Errorf("%s: inside the IDL directory %s, which the next run would load as IDL; generate Go code outside it",
+					filepath.ToSlash(filepath.Join(r.Dir, filepath.FromSlash(f.Path))), idlDir)
+			}
+		}
+	}
+	return nil
+}
+
+// loadedFrom reports whether the Go files of directory dir belong to the packages that `go list ./...`
+// finds in root: dir is root or below it, not in a directory the go command skips (testdata, a name
+// starting with . or _), and not in a module of its own. Both paths are absolute, links resolved.
+func loadedFrom(root, dir string) bool {
+	rel, err := filepath.Rel(root, dir)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return false
+	}
+	if rel == "." {
+		return true
+	}
+	below := root
+	for _, elem := range strings.Split(rel, string(filepath.Separator)) {
+		if elem == "testdata" || strings.HasPrefix(elem, ".") || strings.HasPrefix(elem, "_") {
+			return false
+		}
+		below = filepath.Join(below, elem)
+		if _, err := os.Stat(filepath.Join(below, "go.mod")); err == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// realPath returns the absolute path abs with the symbolic links of the part of it that exists resolved.
+func realPath(abs string) string {
+	rest := ""
+	for p := abs; ; {
+		real, err := filepath.EvalSymlinks(p)
+		if err == nil {
+			return filepath.Join(real, rest)
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return abs
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return abs
+		}
+		rest = filepath.Join(filepath.Base(p), rest)
+		p = parent
+	}
+}
