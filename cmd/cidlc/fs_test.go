@@ -517,3 +517,29 @@ func TestOutputInsideIDL(t *testing.T) {
 		}
 	})
 }
+
+// TestPathsWithSpacesAndUnicode: output paths may hold spaces and letters outside ASCII, as long as what
+// lives there allows them: the TypeScript package and the schema do; a Go package does not, so such a
+// directory for the stubs is an error before anything is written.
+func TestPathsWithSpacesAndUnicode(t *testing.T) {
+	p := newProject(t)
+	flags := []string{"--out-pack=out dir/påck ü", "--out-schema=out dir/schéma/schema ü.json"}
+	// Create, then rewrite and remove, then leave alone.
+	for _, c := range []struct{ idl, say string }{
+		{"idl", "written out dir/påck ü/cart.ts"},
+		{"idl2", "removed out dir/påck ü/order.ts"},
+		{"idl2", "0 written, 11 unchanged"},
+	} {
+		if r := p.cidlc(t, append([]string{"-v", c.idl}, flags...)...); r.status != 0 || !strings.Contains(r.stderr, c.say) {
+			t.Fatalf("cidlc %s: want exit 0 and %q; %s", c.idl, c.say, r)
+		}
+		p.current(t, c.idl, flags...)
+	}
+	got := tree(t, p.path("out dir"))
+	if !strings.Contains(got["påck ü/iam/role.ts"], "A Role is assumed.") || got["schéma/schema ü.json"] == "" {
+		t.Errorf("out dir holds %v", slices.Sorted(maps.Keys(got)))
+	}
+	for _, dir := range []string{"out dir/prövider", "prövider"} {
+		p.refused(t, "cidlc: "+dir+": Go code cannot live there: malformed import path", []string{"idl", "--out-pack=pack", "--out-provider=" + dir})
+	}
+}

@@ -185,6 +185,9 @@ func TestImportPath(t *testing.T) {
 	if _, err := ImportPath(string(filepath.Separator)); err == nil {
 		t.Error("ImportPath outside any module succeeded")
 	}
+	if _, err := ImportPath(filepath.Join(root, "my provider")); err == nil || !strings.Contains(err.Error(), `my provider: Go code cannot live there: malformed import path "example.com/m/my provider": invalid char ' '`) {
+		t.Errorf("ImportPath of a directory with a space: %v", err)
+	}
 }
 
 func TestConstraintsLit(t *testing.T) {

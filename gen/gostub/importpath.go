@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"golang.org/x/mod/modfile"
+	"golang.org/x/mod/module"
 )
 
 // ImportPath returns the Go import path of the directory dir, which need not exist yet: the module path
@@ -31,7 +32,13 @@ func ImportPath(dir string) (string, error) {
 			if err != nil {
 				return "", err
 			}
-			return path.Join(mod, filepath.ToSlash(rel)), nil
+			p := path.Join(mod, filepath.ToSlash(rel))
+			// A directory whose name has a space or a letter outside ASCII cannot hold a Go package:
+			// stubs written there would never build.
+			if err := module.CheckImportPath(p); err != nil {
+				return "", fmt.Errorf("%s: Go code cannot live there: %w", dir, err)
+			}
+			return p, nil
 		case !errors.Is(err, fs.ErrNotExist):
 			return "", err
 		}
