@@ -331,7 +331,7 @@ func verifyStamp(path string) (s *stamp, ok bool) {
 			e.trusted = true
 			return
 		}
-		content, err := readFile(e.abs)
+		content, _, err := readFile(e.abs)
 		if err != nil || sha256.Sum256(content) != e.sum {
 			failed.Store(true)
 			return

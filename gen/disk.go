@@ -69,25 +69,25 @@ func notRegular(mode fs.FileMode) error {
 
 // readFile is os.ReadFile for a file cidlc may own: it fails with errSymlink on a symbolic link and with
 // an error from notRegular on anything else that is not a regular file, at no more cost than os.ReadFile
-// (open, fstat, read). It never blocks on a FIFO.
-func readFile(name string) ([]byte, error) {
+// (open, fstat, read). It never blocks on a FIFO. It also returns the file's mode.
+func readFile(name string) ([]byte, fs.FileMode, error) {
 	f, err := openNoFollow(name)
 	if err != nil {
 		// Some special files cannot even be opened (a socket: ENXIO); say what they are.
 		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, errSymlink) {
 			if fi, lerr := os.Lstat(name); lerr == nil && !fi.Mode().IsRegular() {
-				return nil, notRegular(fi.Mode())
+				return nil, 0, notRegular(fi.Mode())
 			}
 		}
-		return nil, err
+		return nil, 0, err
 	}
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, notRegular(fi.Mode())
+		return nil, 0, notRegular(fi.Mode())
 	}
 	// One more byte than the size, so that the read that returns io.EOF needs no new buffer.
 	data := make([]byte, 0, fi.Size()+1)
@@ -95,10 +95,10 @@ func readFile(name string) ([]byte, error) {
 		n, err := f.Read(data[len(data):cap(data)])
 		data = data[:len(data)+n]
 		if err == io.EOF {
-			return data, nil
+			return data, fi.Mode(), nil
 		}
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		if len(data) == cap(data) {
 			// The file grew since fstat.

@@ -32,6 +32,26 @@ type dirEntry struct {
 	state dirState
 	// problem says why nothing may be written into the directory, or is nil.
 	problem error
+	// protected is set when changing what the directory holds would change a write-protected directory:
+	// this one, or for a missing one the directory it would be created in. It holds that directory's path
+	// relative to the output directory ("." for the output directory itself).
+	protected string
+}
+
+// writeProtected reports whether mode grants no write permission at all (chmod a-w): the user's way of
+// saying that a file or directory is not to change, which cidlc respects even where the system would let
+// it (root, or a rename over a read-only file).
+func writeProtected(mode fs.FileMode) bool { return mode.Perm()&0o222 == 0 }
+
+// protectedIf returns rel as dirEntry.protected if mode is write-protected.
+func protectedIf(mode fs.FileMode, rel string) string {
+	if !writeProtected(mode) {
+		return ""
+	}
+	if rel == "" {
+		return "."
+	}
+	return rel
 }
 
 // errBlocked is the problem of a directory inside a directory that has a problem of its own: only the
@@ -57,19 +77,23 @@ func newOutDir(dir string) (*outDir, error) {
 		if o.realRoot, err = filepath.EvalSymlinks(root); err != nil {
 			return nil, err
 		}
-		o.dirs[""] = dirEntry{state: dirPresent}
+		o.dirs[""] = dirEntry{state: dirPresent, protected: protectedIf(fi.Mode(), "")}
 	}
 	return o, nil
 }
 
 // cannotCreate says why the missing output directory dir (absolute: root) cannot be created, or returns
-// nil: it is, or lies below, a symbolic link that leads nowhere. (Write would fail to create it half-way
-// through a run.)
+// nil: it is, or lies below, a symbolic link that leads nowhere (Write would fail to create it half-way
+// through a run), or it would be created in a write-protected directory.
 func cannotCreate(dir, root string) error {
 	for p := root; ; {
 		fi, err := os.Lstat(p)
 		if err == nil {
 			if fi.Mode()&fs.ModeSymlink == 0 {
+				if fi.IsDir() && writeProtected(fi.Mode()) {
+					rel, _ := filepath.Rel(root, p)
+					return fmt.Errorf("cannot be created: %s is a write-protected directory", filepath.ToSlash(filepath.Join(dir, rel)))
+				}
 				return nil
 			}
 			if _, err := os.Stat(p); err == nil {
@@ -105,21 +129,22 @@ func (o *outDir) dir(rel string) dirEntry {
 }
 
 func (o *outDir) lookUp(rel string) dirEntry {
-	switch parent := o.dir(parentDir(rel)); {
+	parent := o.dir(parentDir(rel))
+	switch {
 	case parent.problem != nil:
 		return dirEntry{problem: errBlocked}
 	case parent.state == dirMissing:
-		return dirEntry{state: dirMissing}
+		return dirEntry{state: dirMissing, protected: parent.protected}
 	}
 	abs := o.abs(rel)
 	fi, err := os.Lstat(abs)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return dirEntry{state: dirMissing}
+		return dirEntry{state: dirMissing, protected: parent.protected}
 	case err != nil:
 		return dirEntry{problem: plainError(err)}
 	case fi.IsDir():
-		return dirEntry{state: dirPresent}
+		return dirEntry{state: dirPresent, protected: protectedIf(fi.Mode(), rel)}
 	case fi.Mode()&fs.ModeSymlink == 0:
 		return dirEntry{problem: errors.New("is a file where a directory is generated")}
 	}
@@ -130,10 +155,11 @@ func (o *outDir) lookUp(rel string) dirEntry {
 	if !within(o.realRoot, real) {
 		return dirEntry{problem: errors.New("is a symbolic link out of the output directory; cidlc does not write through it")}
 	}
-	if fi, err := os.Stat(real); err != nil || !fi.IsDir() {
+	fi, err = os.Stat(real)
+	if err != nil || !fi.IsDir() {
 		return dirEntry{problem: errors.New("is a symbolic link to a file where a directory is generated")}
 	}
-	return dirEntry{state: dirLink}
+	return dirEntry{state: dirLink, protected: protectedIf(fi.Mode(), rel)}
 }
 
 // parentDir returns the directory of a slash path relative to the output directory, "" for the top.

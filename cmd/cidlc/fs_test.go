@@ -543,3 +543,62 @@ func TestPathsWithSpacesAndUnicode(t *testing.T) {
 		p.refused(t, "cidlc: "+dir+": Go code cannot live there: malformed import path", []string{"idl", "--out-pack=pack", "--out-provider=" + dir})
 	}
 }
+
+// chmod changes the permissions of name, and makes sure the project can be cleaned up afterwards.
+func chmod(t *testing.T, name string, mode fs.FileMode) {
+	t.Helper()
+	if err := os.Chmod(name, mode); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(name, 0o755) })
+}
+
+// TestWriteProtected: a generated file or directory without write permission (chmod a-w) is the user's way
+// of saying it is not to change. cidlc checks the permission bits itself, so that root — who may write
+// anything — and a rename over a read-only file — which the system allows — do not get past them: a change
+// to such a file or directory is an error naming it, with and without --check, and nothing at all is
+// written. Where nothing has to change, the protection is no obstacle.
+func TestWriteProtected(t *testing.T) {
+	for _, c := range []struct {
+		name, from, to, path string
+		mode                 fs.FileMode
+		err                  string // "" when the run may succeed
+	}{
+		{"changed file", "idl", "idl2", "pack/cart.ts", 0o444, "pack/cart.ts: is write-protected; cidlc neither replaces nor deletes it"},
+		{"removed file", "idl", "idl2", "pack/order.ts", 0o444, "pack/order.ts: is write-protected;"},
+		{"manifest", "idl", "idl2", "provider/.cidlc-owned", 0o444, "provider/.cidlc-owned: is write-protected;"},
+		{"unchanged file", "idl", "idl2", "pack/tsconfig.json", 0o444, ""},
+		{"directory of changed files", "idl", "idl2", "provider", 0o555, "provider: is a write-protected directory; cidlc does not change what it holds"},
+		{"directory of removed files", "idl2", "idl", "pack/iam", 0o555, "pack/iam: is a write-protected directory;"},
+		{"unchanged directory", "idl2", "idl2", "pack", 0o555, ""},
+		{"output directory to create", "idl", "idl2", "ro", 0o555, "ro/schema: cannot be created: ro is a write-protected directory"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := newProject(t)
+			p.generate(t, c.from)
+			flags := outFlags
+			if c.path == "ro" {
+				os.Mkdir(p.path("ro"), 0o755)
+				flags = []string{"--out-pack=pack", "--out-schema=ro/schema/schema.json"}
+			}
+			chmod(t, p.path(c.path), c.mode)
+			args := append([]string{c.to}, flags...)
+			if c.err != "" {
+				p.refused(t, c.err, args)
+			} else if r := p.cidlc(t, args...); r.status != 0 {
+				t.Errorf("cidlc %s: %s", c.to, r)
+			}
+			if fi, err := os.Stat(p.path(c.path)); err != nil {
+				t.Error(err)
+			} else if fi.Mode().Perm() != c.mode {
+				t.Errorf("%s: mode %v; want %v kept", c.path, fi.Mode(), c.mode)
+			}
+			// Once writable again, everything is brought up to date.
+			os.Chmod(p.path(c.path), 0o755)
+			if r := p.cidlc(t, args...); r.status != 0 {
+				t.Errorf("cidlc %s after chmod: %s", c.to, r)
+			}
+			p.current(t, c.to, flags...)
+		})
+	}
+}
