@@ -12,7 +12,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -54,6 +56,26 @@ type Role struct {
 `
 )
 
+// In a child run with CIDLC_TEST_FSIZE=N, the system refuses to let cidlc write a file past N bytes
+// (RLIMIT_FSIZE): a disk that fills up, for one process. Go ignores the SIGXFSZ that comes with it, so the
+// write fails with EFBIG.
+func init() {
+	if v := os.Getenv("CIDLC_TEST_FSIZE"); v != "" {
+		n, err := strconv.ParseUint(v, 10, 64)
+		var lim syscall.Rlimit
+		if err == nil {
+			err = syscall.Getrlimit(syscall.RLIMIT_FSIZE, &lim)
+		}
+		lim.Cur = n
+		if err == nil {
+			err = syscall.Setrlimit(syscall.RLIMIT_FSIZE, &lim)
+		}
+		if err != nil {
+			panic("CIDLC_TEST_FSIZE: " + err.Error())
+		}
+	}
+}
+
 // project is a scratch project: idl/ (version 1: cart.go and order.go) and idl2/ (version 2), and the
 // output flags of a full run, relative to its directory, where cidlc runs.
 type project struct {
@@ -85,7 +107,7 @@ func (r run) String() string {
 }
 
 // childTimeout bounds every run: a cidlc that blocks (on a FIFO, say) fails the test instead of hanging it.
-const childTimeout = 20 * time.Second
+const childTimeout = 2 * time.Minute
 
 // cidlc runs cidlc in the project with args, and with env added to its environment.
 func (p project) cidlcEnv(t *testing.T, env []string, args ...string) run {
@@ -600,5 +622,91 @@ func TestWriteProtected(t *testing.T) {
 			}
 			p.current(t, c.to, flags...)
 		})
+	}
+}
+
+// fsizeEnv returns the environment that limits the files a cidlc run writes to n bytes: its own files,
+// not those of the go command that loads the IDL, which may have to fill its build cache. A go on the
+// PATH before the real one lifts the limit again (a process may raise its soft limit up to the hard one).
+func fsizeEnv(t *testing.T, n int) []string {
+	t.Helper()
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	if goTool, err = filepath.Abs(goTool); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	script := "#!/bin/sh\nulimit -S -f \"$(ulimit -H -f)\" && exec '" + goTool + "' \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(dir, "go"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return []string{"CIDLC_TEST_FSIZE=" + strconv.Itoa(n), "PATH=" + dir + string(filepath.ListSeparator) + os.Getenv("PATH")}
+}
+
+// wholeFiles fails the test unless every file of mid, the project after a failed run, holds the bytes it
+// held before (old) or after a complete run (new), and no temporary file is left.
+func wholeFiles(t *testing.T, old, mid, new map[string]string) {
+	t.Helper()
+	for _, path := range slices.Sorted(maps.Keys(mid)) {
+		got := mid[path]
+		switch {
+		case strings.HasSuffix(path, ".tmp"):
+			t.Errorf("temporary file left: %s", path)
+		case got != old[path] && got != new[path]:
+			t.Errorf("%s is neither old nor new:\n%s", path, got)
+		}
+	}
+}
+
+// TestFullDisk: a write the system refuses half-way — here because the file size limit (RLIMIT_FSIZE)
+// stands for a full disk — stops cidlc with exit 1 and an error naming the file; every file on disk is
+// then whole, old or new, no temporary file is left, and the next run completes the job.
+func TestFullDisk(t *testing.T) {
+	failed := 0
+	for _, c := range []struct {
+		limit int
+		flags []string
+	}{
+		{0, outFlags},
+		{100, outFlags},
+		{3500, outFlags},
+		{1 << 20, outFlags}, // enough
+		{3900, []string{"--out-provider=provider", "--out-schema=schema/schema.json"}},
+		{3000, []string{"--out-schema=schema/schema.json"}},
+	} {
+		t.Run(strconv.Itoa(c.limit)+" "+strings.Join(c.flags, " "), func(t *testing.T) {
+			p := newProject(t)
+			if r := p.cidlc(t, append([]string{"idl"}, c.flags...)...); r.status != 0 {
+				t.Fatalf("cidlc idl: %s", r)
+			}
+			old := tree(t, p.dir)
+			r := p.cidlcEnv(t, fsizeEnv(t, c.limit), append([]string{"idl2"}, c.flags...)...)
+			mid := tree(t, p.dir)
+			if r.status != 0 {
+				failed++
+				m := regexp.MustCompile(`^cidlc: (.+): cannot write: file too large\n$`).FindStringSubmatch(r.stderr)
+				if r.status != 1 || m == nil {
+					t.Fatalf("cidlc idl2 with the file size limited to %d bytes: want exit 1 and an error naming the file; %s", c.limit, r)
+				}
+				if _, ok := mid[m[1]]; !ok {
+					// The file named is one being written: it exists in the tree of the complete run.
+					defer func() {
+						if _, ok := tree(t, p.dir)[m[1]]; !ok {
+							t.Errorf("the error names %s, which cidlc does not write", m[1])
+						}
+					}()
+				}
+			}
+			if r := p.cidlc(t, append([]string{"idl2"}, c.flags...)...); r.status != 0 {
+				t.Fatalf("cidlc idl2 without the limit: %s", r)
+			}
+			wholeFiles(t, old, mid, tree(t, p.dir))
+			p.current(t, "idl2", c.flags...)
+		})
+	}
+	if failed != 5 {
+		t.Errorf("%d runs failed, want 5: the limits no longer fit the files", failed)
 	}
 }
