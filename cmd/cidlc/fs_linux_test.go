@@ -1,0 +1,113 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// TestFullTmpfs fills a real file system — a small tmpfs — to a few pages short of full, so that cidlc's
+// writes fail with ENOSPC at different points, and checks what TestFullDisk checks. Mounting takes root
+// (or CAP_SYS_ADMIN): the test runs itself again in a mount namespace of its own, where the tmpfs vanishes
+// with the process whatever happens, and skips where it cannot.
+func TestFullTmpfs(t *testing.T) {
+	if os.Getenv("CIDLC_TEST_MOUNT_NS") != "1" {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestFullTmpfs$", "-test.v", "-test.count=1")
+		cmd.Env = append(os.Environ(), "CIDLC_TEST_MOUNT_NS=1")
+		cmd.SysProcAttr = &syscall.SysProcAttr{Unshareflags: syscall.CLONE_NEWNS}
+		out, err := cmd.CombinedOutput()
+		switch {
+		case errors.Is(err, syscall.EPERM):
+			t.Skipf("cannot make a mount namespace: %v", err)
+		case err != nil:
+			t.Fatalf("in a mount namespace: %v\n%s", err, out)
+		case strings.Contains(string(out), "--- SKIP"):
+			t.Skipf("skipped in the mount namespace:\n%s", out)
+		}
+		t.Logf("in a mount namespace:\n%s", out)
+		return
+	}
+
+	mnt := t.TempDir()
+	if err := syscall.Mount("tmpfs", mnt, "tmpfs", 0, "size=1m,mode=0755"); err != nil {
+		t.Skipf("cannot mount a tmpfs: %v", err)
+	}
+	t.Cleanup(func() { syscall.Unmount(mnt, syscall.MNT_DETACH) })
+	// The stubs need a go.mod above them for their import path.
+	writeFile(t, filepath.Join(mnt, "go.mod"), "module example.com/full\n\ngo 1.26\n")
+	flags := []string{"--out-pack=" + filepath.Join(mnt, "pack"), "--out-provider=" + filepath.Join(mnt, "provider"),
+		"--out-schema=" + filepath.Join(mnt, "schema/schema.json")}
+	filler := filepath.Join(mnt, "filler")
+	snap := func() map[string]string {
+		got := tree(t, mnt)
+		delete(got, "filler")
+		return got
+	}
+
+	failed := 0
+	// A file takes whole pages: with 0 or 4 KiB free, a write fails (in the pack: cidlc writes it first);
+	// with 8 KiB, the run fits.
+	for _, free := range []int64{0, 4 << 10, 8 << 10} {
+		p := newProject(t)
+		for _, name := range []string{"pack", "provider", "schema", "filler"} {
+			if err := os.RemoveAll(filepath.Join(mnt, name)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if r := p.cidlc(t, append([]string{"idl"}, flags...)...); r.status != 0 {
+			t.Fatalf("cidlc idl: %s", r)
+		}
+		old := snap()
+		fill(t, filler, free)
+		r := p.cidlc(t, append([]string{"idl2"}, flags...)...)
+		mid := snap()
+		if r.status != 0 {
+			failed++
+			if r.status != 1 || !regexp.MustCompile(`^cidlc: \S+: cannot (write|create the directory): no space left on device\n$`).MatchString(r.stderr) {
+				t.Errorf("cidlc idl2 with %d bytes free: want exit 1 and an error naming the file; %s", free, r)
+			}
+		}
+		if err := os.Remove(filler); err != nil {
+			t.Fatal(err)
+		}
+		if r := p.cidlc(t, append([]string{"idl2"}, flags...)...); r.status != 0 {
+			t.Fatalf("cidlc idl2 with space again: %s", r)
+		}
+		wholeFiles(t, old, mid, snap())
+		p.current(t, "idl2", flags...)
+	}
+	if failed < 2 {
+		t.Errorf("only %d runs failed: the file system no longer fills up", failed)
+	}
+}
+
+// fill writes the file name until the file system is full, then shortens it to leave free bytes.
+func fill(t *testing.T, name string, free int64) {
+	t.Helper()
+	f, err := os.Create(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	buf := make([]byte, 4<<10)
+	for {
+		if _, err := f.Write(buf); err != nil {
+			if !errors.Is(err, syscall.ENOSPC) {
+				t.Fatal(err)
+			}
+			break
+		}
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(max(0, fi.Size()-free)); err != nil {
+		t.Fatal(err)
+	}
+}
