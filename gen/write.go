@@ -19,10 +19,13 @@ func Write(results []Result) (Report, error) {
 }
 
 func write(results []Result, d disk) (Report, error) {
+	locks := lockOutputs(results, true)
 	plans, err := makePlans(results)
 	if err != nil {
+		locks.release(true)
 		return Report{}, err
 	}
+	defer locks.release(false)
 	var r Report
 	for _, p := range plans {
 		r.Unchanged = append(r.Unchanged, p.unchanged...)

@@ -710,3 +710,74 @@ func TestFullDisk(t *testing.T) {
 		t.Errorf("%d runs failed, want 5: the limits no longer fit the files", failed)
 	}
 }
+
+// TestConcurrentRuns runs rounds of cidlc processes at once on the same output directories, with two
+// versions of the IDL so that their files differ, and a cidlc --check among them. Runs on one directory
+// take turns (docs/ownership.md): each run succeeds; after each round the outputs are exactly those of one
+// version — no file torn or mixed, no temporary file, a manifest that lists what is there — and the check
+// saw one version whole.
+func TestConcurrentRuns(t *testing.T) {
+	p := newProject(t)
+	want := map[string]map[string]string{}
+	p.generate(t, "idl")
+	want["idl"] = tree(t, p.dir)
+	// What --check for idl2 prints when the outputs are idl's.
+	staleDiff := p.cidlc(t, append([]string{"idl2", "--check"}, outFlags...)...).stdout
+	p.generate(t, "idl2")
+	want["idl2"] = tree(t, p.dir)
+	if staleDiff == "" || maps.Equal(want["idl"], want["idl2"]) {
+		t.Fatal("the two versions do not differ")
+	}
+
+	type proc struct {
+		cmd    *exec.Cmd
+		stdout bytes.Buffer
+		stderr bytes.Buffer
+	}
+	start := func(args ...string) *proc {
+		pr := &proc{cmd: exec.Command(os.Args[0], args...)}
+		pr.cmd.Dir = p.dir
+		pr.cmd.Env = append(os.Environ(), "CIDLC_TEST_AS_CIDLC=1")
+		pr.cmd.Stdout, pr.cmd.Stderr = &pr.stdout, &pr.stderr
+		if err := pr.cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		return pr
+	}
+	rounds := 12
+	if testing.Short() {
+		rounds = 4
+	}
+	for round := range rounds {
+		// Three writers, both versions among them, in an order that changes from round to round, and a check.
+		versions := []string{"idl", "idl2", []string{"idl", "idl2"}[round%2]}
+		if round%3 == 0 {
+			slices.Reverse(versions)
+		}
+		var writers []*proc
+		for _, v := range versions {
+			writers = append(writers, start(append([]string{v}, outFlags...)...))
+		}
+		checker := start(append([]string{"idl2", "--check"}, outFlags...)...)
+		for i, w := range writers {
+			if err := w.cmd.Wait(); err != nil {
+				t.Errorf("round %d: cidlc %s: %v\n%s", round, versions[i], err, w.stderr.String())
+			}
+		}
+		checker.cmd.Wait()
+		if code := checker.cmd.ProcessState.ExitCode(); code == 0 && checker.stdout.Len() != 0 || code == 1 && checker.stdout.String() != staleDiff || code > 1 {
+			t.Errorf("round %d: cidlc --check saw the outputs of neither version: exit %d\nstdout:\n%s\nstderr:\n%s",
+				round, code, checker.stdout.String(), checker.stderr.String())
+		}
+		got := tree(t, p.dir)
+		if !maps.Equal(got, want["idl"]) && !maps.Equal(got, want["idl2"]) {
+			t.Fatalf("round %d: the outputs are those of neither version:\nfrom idl:\n%sfrom idl2:\n%s",
+				round, treeDiff(want["idl"], got), treeDiff(want["idl2"], got))
+		}
+	}
+	p.generate(t, "idl2")
+	if got := tree(t, p.dir); !maps.Equal(got, want["idl2"]) {
+		t.Errorf("after a last run alone:\n%s", treeDiff(want["idl2"], got))
+	}
+	p.current(t, "idl2")
+}
