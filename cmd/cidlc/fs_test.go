@@ -271,7 +271,7 @@ func symlink(t *testing.T, target, name string) {
 }
 
 // TestSymlinkOutOfOutputDir: a link inside an output directory that leads out of it — to a directory or
-// to a file — is never written through, by cidlc or cidlc --check: an error names it, and nothing at all
+// to a file — or nowhere is never written through, by cidlc or cidlc --check: an error names it, and nothing at all
 // is written, inside or out.
 func TestSymlinkOutOfOutputDir(t *testing.T) {
 	for _, c := range []struct {
@@ -280,6 +280,7 @@ func TestSymlinkOutOfOutputDir(t *testing.T) {
 		{"directory", "pack/iam", ".", "pack/iam: is a symbolic link out of the output directory; cidlc does not write through it"},
 		{"file", "pack/iam/role.ts", "role.ts", "pack/iam/role.ts: is a symbolic link; cidlc neither writes through nor replaces it"},
 		{"stub file", "provider/cart_stub.go", "role.ts", "provider/cart_stub.go: is a symbolic link; cidlc neither writes through nor replaces it"},
+		{"dangling directory", "provider/iam", "nowhere", "provider/iam: is a symbolic link that leads nowhere"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := newProject(t)
