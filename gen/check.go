@@ -20,8 +20,7 @@ const devNull = "/dev/null"
 // Check fails, writing nothing to w, where Write would fail before writing: a file in the way that cidlc
 // does not own, a path that leaves its output directory.
 func Check(results []Result, w io.Writer) (Report, error) {
-	locks := lockOutputs(results, false)
-	defer locks.release(false)
+	defer lockOutputs(results, false).release()
 	plans, err := makePlans(results)
 	if err != nil {
 		return Report{}, err

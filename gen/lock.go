@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 )
 
 // Two cidlc runs on one output directory — two go:generate lines, a build system running targets in
@@ -18,6 +19,19 @@ import (
 // or clean up, released by the system when a run dies. Where the system has no such lock (or the file
 // system refuses it), runs go ahead unlocked.
 
+// Lock takes the locks that Write (write) or Check (!write) takes on the output directories of outs, and
+// holds them until unlock is called; Write and Check called in between use them instead of taking their
+// own. A caller that reads or writes anything about the outputs around Write or Check holds them across all
+// of it: the up-to-date cache (Cache) trusts a stamp only if no other run writes the outputs between its
+// look at them and the stamp it records.
+func Lock(outs []Output, write bool) (unlock func()) {
+	results := make([]Result, len(outs))
+	for i, out := range outs {
+		results[i].Dir = out.Dir
+	}
+	return lockOutputs(results, write).release
+}
+
 // outputLocks are the locks a run holds.
 type outputLocks struct {
 	held []*dirLock
@@ -25,10 +39,18 @@ type outputLocks struct {
 	created []string
 }
 
+// heldHere counts the locks this process holds, by directory identity: a lock taken again on another
+// descriptor of the same directory would wait for itself.
+var (
+	heldMu   sync.Mutex
+	heldHere = make(map[[2]uint64]int)
+)
+
 // lockOutputs waits for and takes the lock on the output directory of every result, exclusive to write
 // (creating a missing output directory first: Write would create it anyway) or shared to check (a missing
-// one then has nothing to lock, and nothing to read either). Locks are taken in the order of the
-// directories' identities, the same in every run, so that two runs never wait for each other both.
+// one then has nothing to lock, and nothing to read either), except those this process holds already.
+// Locks are taken in the order of the directories' identities, the same in every run, so that two runs
+// never wait for each other both.
 func lockOutputs(results []Result, exclusive bool) *outputLocks {
 	l := &outputLocks{}
 	if !canLock {
@@ -59,10 +81,16 @@ func lockOutputs(results []Result, exclusive bool) *outputLocks {
 		})
 		moved := false
 		for _, d := range dirs {
-			if d.lock(exclusive) != nil {
+			heldMu.Lock()
+			mine := heldHere[d.id()] > 0
+			heldMu.Unlock()
+			if mine || d.lock(exclusive) != nil {
 				d.close()
 				continue
 			}
+			heldMu.Lock()
+			heldHere[d.id()]++
+			heldMu.Unlock()
 			l.held = append(l.held, d)
 			// The directory may have been removed or replaced while this run waited (the run before
 			// removed the output directory it had created, then failed): its lock then guards nothing.
@@ -96,22 +124,32 @@ func createForLock(dir, abs string) []string {
 	return missing
 }
 
+// id is a locked directory's identity.
+func (d *dirLock) id() [2]uint64 { return [2]uint64{d.dev, d.ino} }
+
 func (l *outputLocks) unlock() {
+	heldMu.Lock()
+	for _, d := range l.held {
+		if heldHere[d.id()]--; heldHere[d.id()] == 0 {
+			delete(heldHere, d.id())
+		}
+	}
+	heldMu.Unlock()
 	for _, d := range l.held {
 		d.close()
 	}
 	l.held = nil
 }
 
-// release releases the locks. When the run failed before writing anything (undo), it also removes the
-// directories it created for them, if they are still empty: a failed run leaves nothing behind.
-func (l *outputLocks) release(undo bool) {
+// release releases the locks, and removes the directories created for them if they are still empty: the
+// run failed before writing anything (a run that writes always writes a manifest), and leaves nothing
+// behind.
+func (l *outputLocks) release() {
 	l.unlock()
-	if undo {
-		for _, dir := range l.created {
-			if os.Remove(dir) != nil {
-				break
-			}
+	for _, dir := range l.created {
+		if os.Remove(dir) != nil {
+			break
 		}
 	}
+	l.created = nil
 }

@@ -19,13 +19,11 @@ func Write(results []Result) (Report, error) {
 }
 
 func write(results []Result, d disk) (Report, error) {
-	locks := lockOutputs(results, true)
+	defer lockOutputs(results, true).release()
 	plans, err := makePlans(results)
 	if err != nil {
-		locks.release(true)
 		return Report{}, err
 	}
-	defer locks.release(false)
 	var r Report
 	for _, p := range plans {
 		r.Unchanged = append(r.Unchanged, p.unchanged...)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // TestFullTmpfs fills a real file system — a small tmpfs — to a few pages short of full, so that cidlc's
@@ -109,5 +110,36 @@ func fill(t *testing.T, name string, free int64) {
 	}
 	if err := f.Truncate(max(0, fi.Size()-free)); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestUpToDateRunWaitsForTheLock: a run whose outputs the up-to-date cache finds current still takes its
+// turn: it reads the outputs to trust its stamp, and records a stamp afterwards, and neither may happen
+// while another run writes them (a stamp recorded then could vouch for files that run replaced).
+func TestUpToDateRunWaitsForTheLock(t *testing.T) {
+	p := newProject(t)
+	p.generate(t, "idl")
+	for _, args := range [][]string{{"-v", "idl", "--check"}, {"-v", "idl"}} {
+		args = append(args, outFlags...)
+		// Another run writes the pack.
+		f, err := os.Open(p.path("pack"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan run, 1)
+		go func() { done <- p.cidlc(t, args...) }()
+		select {
+		case r := <-done:
+			t.Errorf("cidlc %s did not wait for the run writing its outputs: %s", strings.Join(args, " "), r)
+			done <- r
+		case <-time.After(500 * time.Millisecond):
+		}
+		f.Close()
+		if r := <-done; r.status != 0 || !strings.Contains(r.stderr, "unchanged since the last run") {
+			t.Errorf("cidlc %s: want exit 0 from the up-to-date path; %s", strings.Join(args, " "), r)
+		}
 	}
 }

@@ -69,6 +69,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	timer := newPhases()
 	// A problem with the output flags is reported after the IDL's.
 	outs, outErr := outputs(opts)
+	// Runs on the same outputs take turns (gen.Lock), from before the cache looks at the outputs to after
+	// it records what this run leaves there.
+	if outErr == nil && len(outs) > 0 {
+		defer gen.Lock(outs, !opts.check)()
+	}
 	// While the IDL loads, check whether the outputs still hold what the last run recorded (gen.Cache).
 	var cache gen.Cache
 	if outErr == nil && len(outs) > 0 {
