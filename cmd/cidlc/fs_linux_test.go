@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -142,4 +143,59 @@ func TestUpToDateRunWaitsForTheLock(t *testing.T) {
 			t.Errorf("cidlc %s: want exit 0 from the up-to-date path; %s", strings.Join(args, " "), r)
 		}
 	}
+}
+
+// In a child run with CIDLC_TEST_DROP_CAPS=1, root runs cidlc without the capabilities that let it ignore
+// permissions (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_FOWNER): the bounding set of the main thread
+// shrinks, and the process runs itself again through it. A directory of another user is then as closed
+// to it as to anyone.
+func init() {
+	if os.Getenv("CIDLC_TEST_DROP_CAPS") != "1" {
+		return
+	}
+	// init runs on the main thread, locked to it.
+	for _, c := range []uintptr{1, 2, 3} { // CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_FOWNER
+		if _, _, errno := syscall.RawSyscall(syscall.SYS_PRCTL, syscall.PR_CAPBSET_DROP, c, 0); errno != 0 {
+			panic("CIDLC_TEST_DROP_CAPS: " + errno.Error())
+		}
+	}
+	env := slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, "CIDLC_TEST_DROP_CAPS=") })
+	exe, err := os.Executable()
+	if err == nil {
+		err = syscall.Exec(exe, os.Args, env)
+	}
+	panic("CIDLC_TEST_DROP_CAPS: " + err.Error())
+}
+
+// TestPermissionDeniedMidRun: a directory the permission bits leave writable, but not to this user (it is
+// another user's), is refused by the system only when cidlc writes there, after other outputs were
+// written. The run stops with exit 1 and an error naming the file; every file is whole, no temporary file
+// is left, and once the directory is writable the next run completes. It takes root, to hand the
+// directory to another user and then run cidlc as an ordinary process would.
+func TestPermissionDeniedMidRun(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root, to give a directory to another user")
+	}
+	p := newProject(t)
+	p.generate(t, "idl")
+	old := tree(t, p.dir)
+	// The stubs are written after the pack.
+	if err := os.Chown(p.path("provider"), 65534, 65534); err != nil {
+		t.Skipf("cannot give provider/ to another user: %v", err)
+	}
+	t.Cleanup(func() { os.Chown(p.path("provider"), 0, 0) })
+	r := p.cidlcEnv(t, []string{"CIDLC_TEST_DROP_CAPS=1"}, append([]string{"idl2"}, outFlags...)...)
+	mid := tree(t, p.dir)
+	if r.status != 1 || !regexp.MustCompile(`^cidlc: provider/\S+: cannot (write|remove): permission denied\n$`).MatchString(r.stderr) {
+		t.Errorf("cidlc idl2 into another user's provider/: want exit 1 and an error naming the file; %s", r)
+	}
+	if mid["pack/cart.ts"] == old["pack/cart.ts"] {
+		t.Errorf("the pack was not written first: the test no longer fails half-way")
+	}
+	os.Chown(p.path("provider"), 0, 0)
+	if r := p.cidlc(t, append([]string{"idl2"}, outFlags...)...); r.status != 0 {
+		t.Fatalf("cidlc idl2 once provider/ is writable: %s", r)
+	}
+	wholeFiles(t, old, mid, tree(t, p.dir))
+	p.current(t, "idl2")
 }
