@@ -130,17 +130,18 @@ func TestUpToDateRunWaitsForTheLock(t *testing.T) {
 		if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
 			t.Fatal(err)
 		}
-		done := make(chan run, 1)
-		go func() { done <- p.cidlc(t, args...) }()
+		pr := p.start(t, args...)
+		done := make(chan error, 1)
+		go func() { done <- pr.cmd.Wait() }()
 		select {
-		case r := <-done:
-			t.Errorf("cidlc %s did not wait for the run writing its outputs: %s", strings.Join(args, " "), r)
-			done <- r
+		case err := <-done:
+			t.Errorf("cidlc %s did not wait for the run writing its outputs: %v\n%s", strings.Join(args, " "), err, pr.stderr.String())
+			done <- err
 		case <-time.After(500 * time.Millisecond):
 		}
 		f.Close()
-		if r := <-done; r.status != 0 || !strings.Contains(r.stderr, "unchanged since the last run") {
-			t.Errorf("cidlc %s: want exit 0 from the up-to-date path; %s", strings.Join(args, " "), r)
+		if err := <-done; err != nil || !strings.Contains(pr.stderr.String(), "unchanged since the last run") {
+			t.Errorf("cidlc %s: want exit 0 from the up-to-date path; %v\n%s", strings.Join(args, " "), err, pr.stderr.String())
 		}
 	}
 }

@@ -76,8 +76,8 @@ func init() {
 	}
 }
 
-// project is a scratch project: idl/ (version 1: cart.go and order.go) and idl2/ (version 2), and the
-// output flags of a full run, relative to its directory, where cidlc runs.
+// project is a scratch project, where cidlc runs: idl/ (version 1: cart.go and order.go) and idl2/
+// (version 2).
 type project struct {
 	dir string
 }
@@ -109,7 +109,7 @@ func (r run) String() string {
 // childTimeout bounds every run: a cidlc that blocks (on a FIFO, say) fails the test instead of hanging it.
 const childTimeout = 2 * time.Minute
 
-// cidlc runs cidlc in the project with args, and with env added to its environment.
+// cidlcEnv runs cidlc in the project with args, and with env added to its environment.
 func (p project) cidlcEnv(t *testing.T, env []string, args ...string) run {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), childTimeout)
@@ -134,6 +134,27 @@ func (p project) cidlcEnv(t *testing.T, env []string, args ...string) run {
 	return r
 }
 
+// proc is a cidlc running in the background.
+type proc struct {
+	cmd    *exec.Cmd
+	stdout bytes.Buffer
+	stderr bytes.Buffer
+}
+
+// start starts cidlc in the project with args; its Wait is the caller's.
+func (p project) start(t *testing.T, args ...string) *proc {
+	t.Helper()
+	pr := &proc{cmd: exec.Command(os.Args[0], args...)}
+	pr.cmd.Dir = p.dir
+	pr.cmd.Env = append(os.Environ(), "CIDLC_TEST_AS_CIDLC=1")
+	pr.cmd.Stdout, pr.cmd.Stderr = &pr.stdout, &pr.stderr
+	if err := pr.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return pr
+}
+
+// cidlc runs cidlc in the project with args.
 func (p project) cidlc(t *testing.T, args ...string) run {
 	t.Helper()
 	return p.cidlcEnv(t, nil, args...)
@@ -732,21 +753,7 @@ func TestConcurrentRuns(t *testing.T) {
 		t.Fatal("the two versions do not differ")
 	}
 
-	type proc struct {
-		cmd    *exec.Cmd
-		stdout bytes.Buffer
-		stderr bytes.Buffer
-	}
-	start := func(args ...string) *proc {
-		pr := &proc{cmd: exec.Command(os.Args[0], args...)}
-		pr.cmd.Dir = p.dir
-		pr.cmd.Env = append(os.Environ(), "CIDLC_TEST_AS_CIDLC=1")
-		pr.cmd.Stdout, pr.cmd.Stderr = &pr.stdout, &pr.stderr
-		if err := pr.cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		return pr
-	}
+	start := func(args ...string) *proc { return p.start(t, args...) }
 	rounds := 12
 	if testing.Short() {
 		rounds = 4
