@@ -1,0 +1,333 @@
+package hostile
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// cases is the table of hostile inputs: one entry per distinct case, in four groups.
+var cases = slices.Concat(nameCases, textCases, limitCases, layoutCases)
+
+// nameCases are names that mean something to Go, TypeScript, JavaScript or Pulumi, or that are not
+// ASCII, or very long.
+var nameCases = []hostileCase{
+	// Names that mean something to TypeScript, JavaScript, Go or Pulumi.
+	{
+		name: "keyword_property_names",
+		files: one(`// A Thing has properties named like keywords, globals and what a resource class has.
+type Thing struct {
+	idl.Resource
+` + fields("string", "Type", "Default", "Delete", "Package", "Function", "Class", "Enum", "Interface", "Yield",
+			"Await", "Let", "Static", "New", "Import", "Export", "Object", "String", "Promise", "Error", "Input",
+			"Output", "Provider", "Opts", "Args", "State", "Props", "Get", "IsInstance", "Pulumi", "Prototype",
+			"Then", "ToString", "ValueOf", "HasOwnProperty", "ResourceInputs", "ArgsOrState", "Super", "This",
+			"Arguments", "Eval", "Undefined", "Null", "True", "False", "Var", "Func", "Chan", "Map", "Range",
+			"Go", "Defer", "Select", "Struct", "Switch", "Case", "Break", "Continue", "Return", "Goto",
+			"Fallthrough", "Obj", "O", "D", "M", "V", "S", "C", "Ok", "Hooks", "Ops", "X", "Ctx", "Urn2", "Diff",
+			"News", "Olds", "Context", "Tokens", "Regexp", "Asset", "Archive", "Resource_", "Named", "Spec",
+			"Parent", "DependsOn", "Protect", "Aliases", "Version", "PluginDownloadURL", "CustomTimeouts",
+			"Transformations", "RetainOnDelete", "DeletedWith", "IgnoreChanges", "ReplaceOnChanges",
+			"AdditionalSecretOutputs", "Id2", "PulumiType") + `}
+
+// A Struct has them too.
+type Struct struct {
+` + fields("string", "Type", "Default", "Constructor", "Urn", "Id", "GetProvider", "Proto", "Prototype",
+			"ToString", "Then", "S", "D", "V", "O", "M") + `}
+`),
+	},
+	{
+		name: "global_type_names",
+		files: map[string]string{
+			"a.go": idlFile("p", `// Record is named like TypeScript's Record, which map types could use.
+type Record struct {
+	// Tags is a map.
+	Tags map[string]string
+	// Nested is a map of maps.
+	Nested *map[string]map[string]float64 `+"`lumi:\"optional\"`"+`
+	// Items is an array.
+	Items []Array
+}
+
+// Array is named like JavaScript's Array.
+type Array struct {
+	// Values are strings.
+	Values []string
+}
+
+// Partial and the others are named like TypeScript's utility types and JavaScript's globals.
+type Partial string
+type Readonly string
+type Required bool
+type Pick float64
+type Omit map[string]string
+type Exclude []string
+type Map struct{ A string }
+type Set struct{ A string }
+type Number string
+type Boolean string
+type Symbol string
+type JSON struct{ A *JSON `+"`lumi:\"optional\"`"+` }
+type Math struct{ A string }
+type Date string
+type RegExp string
+type Inputs struct{ A string }
+type Input struct{ A string }
+type Output struct{ A string }
+type OutputInstance struct{ A string }
+type Unwrap struct{ A string }
+type CustomResource struct{ A string }
+type ComponentResource struct{ A string }
+type ID string
+type URN string
+type Asset string
+type Archive string
+type Buffer string
+type Console string
+type GlobalThis string
+type Undefined string
+type Any string
+type Unknown string
+type Never string
+type Void string
+type Keyof string
+type Typeof string
+
+// NaN is a constant named like JavaScript's NaN.
+const NaN = 1.5
+
+// Infinity is named like JavaScript's Infinity.
+const Infinity = 2.5
+
+// Iota is named like Go's iota.
+const Iota = "iota"
+
+// Nil is named like Go's nil.
+const Nil = "nil"
+
+// Resource is named like pulumi.Resource and uses everything above.
+type Resource struct {
+	idl.Resource
+	// A is a Record.
+	A Record
+	// B is a Partial.
+	B Partial
+	// C is a Map.
+	C *Map `+"`lumi:\"optional\"`"+`
+	// D is a map of Sets.
+	D map[string]Set
+	// E is an ID.
+	E ID
+	// F is a URN.
+	F URN
+	// G is an Asset alias.
+	G Asset
+	// H is an Input.
+	H Input
+	// I is an Output.
+	I *Output `+"`lumi:\"optional,out\"`"+`
+	// J is a real asset.
+	J idl.Asset
+	// K is a real archive.
+	K *idl.Archive `+"`lumi:\"optional\"`"+`
+	// L is any resource.
+	L *idl.Resource `+"`lumi:\"optional\"`"+`
+	// M refers to a Promise.
+	M *Promise `+"`lumi:\"optional\"`"+`
+	// N is Omit.
+	N Omit
+	// O is Exclude.
+	O Exclude
+	// P is an Inputs.
+	P Inputs
+	// Q is anything.
+	Q interface{}
+}
+
+// Promise is a resource named like JavaScript's Promise.
+type Promise struct {
+	idl.NamedResource
+	// Back refers to a Resource.
+	Back *Resource `+"`lumi:\"optional\"`"+`
+}
+
+// Error is named like JavaScript's Error, in a file whose constructors throw errors.
+type Error struct {
+	idl.Resource
+	// Message is required, so the constructor throws.
+	Message string
+}
+
+// Object is named like JavaScript's Object.
+type Object struct {
+	idl.Resource
+	// Err refers to an Error.
+	Err *Error
+}
+
+// String is named like JavaScript's String.
+type String struct {
+	idl.Resource
+	// Value is a string.
+	Value string `+"`lumi:\"minLength=1,pattern=^[a-z]+$\"`"+`
+}
+
+// Function is named like JavaScript's Function.
+type Function struct{ idl.Resource }
+
+// Provider is named like Pulumi's provider resources.
+type Provider struct{ idl.Resource }
+
+// Type is named like a Go keyword.
+type Type struct{ idl.Resource }
+
+// Package is too.
+type Package struct{ idl.Resource }
+
+// Interface is too.
+type Interface struct{ idl.Resource }
+
+// Default is too.
+type Default struct{ idl.Resource }
+
+// Class, Enum, Yield, Await, Let, Static, New, Import, Export, Delete: JavaScript's.
+type Class struct{ idl.Resource }
+type Enum struct{ idl.Resource }
+type Yield struct{ idl.Resource }
+type Await struct{ idl.Resource }
+type Let struct{ idl.Resource }
+type Static struct{ idl.Resource }
+type New struct{ idl.Resource }
+type Import struct{ idl.Resource }
+type Export struct{ idl.Resource }
+type Delete struct{ idl.Resource }
+`),
+		},
+	},
+	{
+		name: "go_helper_names",
+		// Resources named like the identifiers that generated Go declares in bodies and imports: their
+		// marshaling structs must get other names.
+		files: one(`type Context struct{ idl.Resource }
+type Tokens struct{ idl.Resource }
+type Regexp struct{ idl.Resource }
+type Obj struct{ idl.Resource }
+type O struct{ idl.Resource }
+type D struct{ idl.Resource }
+type M struct{ idl.Resource }
+type S struct{ idl.Resource }
+type V struct{ idl.Resource }
+type C struct{ idl.Resource }
+type Ok struct{ idl.Resource }
+type Hooks struct{ idl.Resource }
+type Ops struct{ idl.Resource }
+type X struct{ idl.Resource }
+type Ctx struct{ idl.Resource }
+type Olds struct{ idl.Resource }
+type News struct{ idl.Resource }
+type Urn struct{ idl.Resource }
+type Id struct{ idl.Resource }
+type Diff struct{ idl.Resource }
+type Make struct{ idl.Resource }
+type Len struct{ idl.Resource }
+type Nil struct{ idl.Resource }
+type True struct{ idl.Resource }
+type Bool struct{ idl.Resource }
+type Float64 struct{ idl.Resource }
+type Any struct{ idl.Resource }
+type Append struct{ idl.Resource }
+type Panic struct{ idl.Resource }
+type Asset struct{ idl.Resource }
+type Archive struct{ idl.Resource }
+type Resource struct {
+	idl.Resource
+	// Uses refers to the others, and has contracts.
+	Uses *Obj
+	// Size has a contract.
+	Size float64 ` + "`lumi:\"min=1\"`" + `
+	// Name has a pattern.
+	Name string ` + "`lumi:\"pattern=^[a-z]+$\"`" + `
+}
+`),
+	},
+	{
+		name: "reserved_property_names",
+		files: one(`type Thing struct {
+	idl.Resource
+	// Urn would hide the URN.
+	Urn string
+	// ID would be the ID, but is an input.
+	ID string
+	// GetProvider would hide a method.
+	GetProvider string
+	// Constructor cannot be a class property.
+	Constructor string
+	// Pulumi is reserved by its wire name.
+	Pulumi string ` + "`lumi:\"__pulumi\"`" + `
+}
+`),
+		diags: []string{
+			`idl/a.go:8:2: Thing.Urn: a property named "urn" is not allowed: it would hide the resource's URN (pulumi.CustomResource.urn)`,
+			`idl/a.go:10:2: Thing.ID: a property named "id" is not allowed: it would hide the resource's ID; only an out property may be named id, and it then is the ID`,
+			`idl/a.go:12:2: Thing.GetProvider: a property named "getProvider" is not allowed: it would hide pulumi.CustomResource.getProvider`,
+			`idl/a.go:14:2: Thing.Constructor: a property named "constructor" is not allowed: a class cannot have a property named constructor`,
+			`idl/a.go:16:2: Thing.Pulumi: wire name "__pulumi" is reserved: names starting with __ belong to the Pulumi runtime`,
+		},
+	},
+	{
+		name: "non_ascii_names",
+		files: one(`// Thing has non-ASCII fields, constants and enum values.
+type Thing struct {
+	idl.Resource
+	// Größe is German.
+	Größe float64
+	// Ñame is Spanish.
+	Ñame string
+	// Δέλτα is Greek.
+	Δέλτα string
+	// X中文 is Chinese behind a capital.
+	X中文 string
+	// Named has a Japanese wire name.
+	Named string ` + "`lumi:\"名前\"`" + `
+	// Cyr has a Cyrillic wire name.
+	Cyr string ` + "`lumi:\"имя\"`" + `
+	// Hook has a letter that is ID_Start in Go but not in JavaScript.
+	Hook string ` + "`lumi:\"aⸯb\"`" + `
+	// Color is an enum.
+	Color Farbe
+}
+
+// Farbe is an enum with non-ASCII names.
+type Farbe string
+
+const (
+	FarbeRöt  Farbe = "röt"
+	FarbeGrün Farbe = "grün"
+	Ξ         Farbe = "ξ"
+)
+
+// Π is a constant.
+const Π = 3.14159
+
+// Ä is a string constant.
+const Ä = "ä"
+`),
+	},
+}
+
+// long returns a name of n characters that starts with prefix.
+func long(prefix string, n int) string {
+	return prefix + strings.Repeat("x", n-len(prefix))
+}
+
+// crlf replaces every line end with CRLF.
+func crlf(s string) string { return strings.ReplaceAll(s, "\n", "\r\n") }
+
+// fields declares a field of type typ per name, each with a doc comment.
+func fields(typ string, names ...string) string {
+	var b strings.Builder
+	for _, n := range names {
+		fmt.Fprintf(&b, "\t// %s is named %s.\n\t%s %s\n", n, n, n, typ)
+	}
+	return b.String()
+}

@@ -1,0 +1,227 @@
+package hostile
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"unicode/utf8"
+
+	// The -update flag of `go test ./... -update` is defined by gen/golden; every test binary of the
+	// module must know it.
+	_ "github.com/cidlc/cidlc/gen/golden"
+	"github.com/cidlc/cidlc/internal/cli"
+)
+
+// A hostileCase is one IDL and what cidlc must make of it.
+type hostileCase struct {
+	name string
+	// files are the IDL's files by slash path below the IDL root: their exact bytes.
+	files map[string]string
+	// flags are extra command-line flags.
+	flags []string
+	// diags, when not nil, are the exact diagnostics expected (file names relative to the case folder,
+	// which holds idl/); nil means the IDL is valid and must generate output that compiles.
+	diags []string
+	// check, when not nil, looks further at a valid case's output tree (the case folder).
+	check func(t *testing.T, dir string)
+}
+
+// diagLine is what every line of cidlc's diagnostics looks like: a position with line and column, then
+// the message.
+var diagLine = regexp.MustCompile(`^[^:\s][^:]*:[0-9]+:[0-9]+: \S`)
+
+// TestHostile runs every case of the table, then compiles what the valid ones generated, all at once.
+func TestHostile(t *testing.T) {
+	root := scratchRoot(t)
+	names := map[string]bool{}
+	for _, c := range cases {
+		if names[c.name] || c.name == "" || strings.ContainsAny(c.name, `/\ `) {
+			t.Fatalf("case name %q: empty, repeated or not a plain folder name", c.name)
+		}
+		names[c.name] = true
+	}
+	var mu sync.Mutex
+	var providers, packs []string
+	t.Run("case", func(t *testing.T) {
+		for _, c := range cases {
+			t.Run(c.name, func(t *testing.T) {
+				t.Parallel()
+				dir := filepath.Join(root, c.name)
+				if !runCase(t, c, dir) {
+					return
+				}
+				mu.Lock()
+				defer mu.Unlock()
+				providers = append(providers, filepath.Join(dir, "provider"))
+				packs = append(packs, filepath.Join(dir, "pack"))
+			})
+		}
+	})
+	if t.Failed() {
+		return
+	}
+	if testing.Short() {
+		t.Log("-short: the generated code is not compiled")
+		return
+	}
+	slices.Sort(providers)
+	slices.Sort(packs)
+	t.Logf("%d hostile cases, %d of them valid IDLs whose output is compiled", len(cases), len(packs))
+	t.Run("go", func(t *testing.T) { compileGo(t, providers) })
+	t.Run("tsc", func(t *testing.T) { compileTS(t, root, packs) })
+}
+
+// scratchRoot makes the folder that holds every case, inside the module so that the IDLs can import
+// package idl and the generated stubs can be built, and under testdata so that ./... ignores it.
+func scratchRoot(t *testing.T) string {
+	t.Helper()
+	if err := os.MkdirAll("testdata", 0o777); err != nil {
+		t.Fatal(err)
+	}
+	dir, err := os.MkdirTemp("testdata", "scratch-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if os.Getenv("CIDLC_HOSTILE_KEEP") != "" {
+			t.Logf("kept %s", dir)
+			return
+		}
+		os.RemoveAll(dir)
+		os.Remove("testdata") // only when empty
+	})
+	return dir
+}
+
+// runCase writes c's IDL into dir and runs cidlc on it, checking what it reports. It returns whether c is
+// a valid IDL whose output is ready to be compiled.
+func runCase(t *testing.T, c hostileCase, dir string) (valid bool) {
+	t.Helper()
+	for name, content := range c.files {
+		path := filepath.Join(dir, "idl", filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	args := append([]string{
+		filepath.Join(dir, "idl"),
+		"--out-pack", filepath.Join(dir, "pack"),
+		"--out-provider", filepath.Join(dir, "provider"),
+		"--out-schema", filepath.Join(dir, "schema.json"),
+	}, c.flags...)
+	status, stdout, stderr := run(t, args)
+	if c.diags != nil {
+		if status != cli.ExitFail {
+			t.Fatalf("exit %d, want %d and diagnostics\n%s%s", status, cli.ExitFail, stdout, stderr)
+		}
+		got := diagnostics(t, stderr, dir)
+		if !slices.Equal(got, c.diags) {
+			t.Errorf("diagnostics differ\ngot:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(c.diags, "\n"))
+		}
+		if _, err := os.Stat(filepath.Join(dir, "pack")); err == nil {
+			t.Error("a run with diagnostics wrote the TypeScript package")
+		}
+		return false
+	}
+	if status != cli.ExitOK {
+		t.Fatalf("exit %d, want 0\n%s%s", status, stdout, stderr)
+	}
+	checkOutputs(t, dir)
+	// Deterministic: generating again from the same IDL changes nothing.
+	if status, stdout, stderr := run(t, append(args, "--check")); status != cli.ExitOK {
+		t.Errorf("--check right after generating: exit %d\n%s%s", status, stdout, stderr)
+	}
+	if c.check != nil {
+		c.check(t, dir)
+	}
+	return !t.Failed()
+}
+
+// run runs cidlc in-process, turning a panic into a test failure with its stack.
+func run(t *testing.T, args []string) (status int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				t.Fatalf("cidlc %s panicked: %v\n%s", strings.Join(args, " "), r, debug.Stack())
+			}
+		}()
+		status = cli.Main(args, &out, &errOut)
+	}()
+	return status, out.String(), errOut.String()
+}
+
+// diagnostics returns the diagnostic lines of stderr with dir/ cut from their file names, and fails the
+// test for any line that is not a positioned diagnostic (but for the closing summary).
+func diagnostics(t *testing.T, stderr, dir string) []string {
+	t.Helper()
+	prefix := filepath.ToSlash(dir) + "/"
+	var diags []string
+	for _, line := range strings.Split(strings.TrimSuffix(stderr, "\n"), "\n") {
+		if strings.HasPrefix(line, "cidlc: ") && strings.HasSuffix(line, "nothing was written") {
+			continue
+		}
+		if !diagLine.MatchString(line) {
+			t.Errorf("not a positioned diagnostic (file:line:col: message): %q", line)
+		}
+		diags = append(diags, strings.TrimPrefix(line, prefix))
+	}
+	return diags
+}
+
+// checkOutputs checks what holds for every generated file: LF line ends, UTF-8, no NUL.
+func checkOutputs(t *testing.T, dir string) {
+	t.Helper()
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		if strings.HasPrefix(filepath.ToSlash(rel), "idl/") {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		switch {
+		case bytes.ContainsRune(b, '\r'):
+			t.Errorf("%s: holds a carriage return; generated files end lines with LF only", rel)
+		case bytes.ContainsRune(b, 0):
+			t.Errorf("%s: holds a NUL byte", rel)
+		case !utf8.Valid(b):
+			t.Errorf("%s: is not valid UTF-8", rel)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// idlFile returns the source of an IDL file of package pkg: the package clause, the import of package
+// idl when body uses it, and body.
+func idlFile(pkg, body string) string {
+	imp := ""
+	if strings.Contains(body, "idl.") {
+		imp = "import \"github.com/cidlc/cidlc/idl\"\n\n"
+	}
+	return fmt.Sprintf("package %s\n\n%s%s", pkg, imp, body)
+}
+
+// one is an IDL of one file, a.go in package p.
+func one(body string) map[string]string {
+	return map[string]string{"a.go": idlFile("p", body)}
+}

@@ -1,0 +1,171 @@
+package hostile
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// bt is a backtick, for Go source written in Go strings.
+const bt = "`"
+
+// textCases are hostile text in doc comments, string values and tags, and hostile bytes in IDL files:
+// byte order marks, CRLF and CR line ends, NUL, invalid UTF-8.
+var textCases = []hostileCase{
+	{
+		name: "long_identifiers",
+		files: one(strings.NewReplacer("RNAME", long("R", 1000), "PNAME", long("P", 1000), "WNAME", long("w", 1000),
+			"ENAME", long("E", 1000), "SNAME", long("S", 1000), "CNAME", long("C", 1000)).Replace(`// RNAME is a resource with a long name.
+type RNAME struct {
+	idl.NamedResource
+	// PNAME is a property with a long name.
+	PNAME *string ` + bt + `lumi:"optional"` + bt + `
+	// Wire has a long wire name.
+	Wire string ` + bt + `lumi:"WNAME"` + bt + `
+	// E has a long enum type.
+	E ENAME
+	// S has a long struct type.
+	S SNAME
+}
+
+// ENAME is an enum with a long name.
+type ENAME string
+
+const ENAMEPNAME ENAME = "WNAME"
+
+// SNAME is a struct with a long name.
+type SNAME struct {
+	// PNAME is a field with a long name.
+	PNAME float64 ` + bt + `lumi:"min=1"` + bt + `
+}
+
+// CNAME is a constant with a long name.
+const CNAME = "WNAME"
+`)),
+	},
+	{
+		name: "hostile_doc_comments",
+		files: map[string]string{
+			"doc.go": "// Package p has a hostile package doc: */ /* ` ${x} \\ \" ' </script> \u2028 \u2029 -->\n//\n//\tcode */\npackage p\n",
+			"a.go": idlFile("p", "// Thing ends a comment */ and opens one /* and ends it again **/ and has `backticks`,\n"+
+				"// ${template} and ${`nested`} syntax, \"double\" and 'single' quotes, back\\slashes\\, a trailing backslash \\\n"+
+				"// </script><!-- <script>alert(1)</script> -->, @param x, {@link Nope}, @internal, @deprecated not really,\n"+
+				"// a line separator \u2028 and a paragraph separator \u2029 inside a line, a NEL \u0085, an NBSP \u00a0,\n"+
+				"// bidi overrides \u202e and \u2066, a zero-width joiner \u200d, and emoji 🎉.\n"+
+				"// "+strings.Repeat("a very long line ", 1000)+"\n"+
+				"//\n//\t/* a code block */ with */ in it\n"+
+				"/* a block comment\n   with // inside it and a trailing star */\n"+
+				"type Thing struct {\n\tidl.Resource\n"+
+				"\t// Prop */ has a hostile doc too: ` ${x} \\ \u2028 </script>\n\tProp string\n"+
+				"\t/* Block is documented by a block comment with a star: * and slashes // */\n\tBlock string\n"+
+				"}\n\n"+
+				"// Color */ is an enum.\ntype Color string\n\nconst (\n"+
+				"\t// ColorRed */ ${x} `\n\tColorRed Color = \"red\" // and a line comment */ `\n"+
+				"\tColorBlue Color = \"blue\" /* a trailing block comment with ` and ${x} */\n)\n"),
+		},
+	},
+	{
+		name: "hostile_strings",
+		files: one("// Quote is an enum of hostile values.\ntype Quote string\n\nconst (\n" +
+			"\tQuoteEnd Quote = \"*/\"\n" +
+			"\tQuoteOpen Quote = \"/*\"\n" +
+			"\tQuoteBacktick Quote = \"`\"\n" +
+			"\tQuoteTemplate Quote = \"${x}\"\n" +
+			"\tQuoteBackslash Quote = `\\`\n" +
+			"\tQuoteNUL Quote = \"\\x00\"\n" +
+			"\tQuoteLS Quote = \"\\u2028\"\n" +
+			"\tQuotePS Quote = \"\\u2029\"\n" +
+			"\tQuoteScript Quote = \"</script>\"\n" +
+			"\tQuoteDouble Quote = `\"`\n" +
+			"\tQuoteSingle Quote = \"'\"\n" +
+			"\tQuoteBOM Quote = \"\\ufeff\"\n" +
+			"\tQuoteCRLF Quote = \"\\r\\n\"\n" +
+			"\tQuoteEmpty Quote = \"\"\n" +
+			"\tQuoteSpace Quote = \" \"\n" +
+			"\tQuoteLong Quote = \"" + strings.Repeat("x", 100000) + "\"\n" +
+			")\n\n" +
+			"// All holds everything at once.\nconst All = \"*/ /* ` ${x} \\\\ \\x00 \\u2028 \\u2029 </script> \\\" ' \\ufeff \\r\\n \\U0010ffff \\x7f \\a\"\n" +
+			"\n// Raw is a raw string over lines.\nconst Raw = `line one */\nline two ${x}\n\\n is not an escape`\n" +
+			"\n// Long is long.\nconst Long = \"" + strings.Repeat("long ", 200000) + "\"\n" +
+			"\n// Big and Tiny are extreme numbers.\nconst (\n\tBig = 1.7976931348623157e308\n\tTiny = 5e-324\n\tNeg = -0.0\n\tHuge = 1 << 53\n)\n" +
+			"\n// Thing uses the enum.\ntype Thing struct {\n\tidl.Resource\n\t// Q is a Quote.\n\tQ Quote `lumi:\"default=*/\"`\n}\n"),
+	},
+	{
+		name: "hostile_tag_values",
+		files: one(`// Thing has hostile text in its tags.
+type Thing struct {
+	idl.Resource
+	// A has a default that ends a comment.
+	A string ` + bt + `lumi:"default='*/ /* ${x} \\ </script> ` + "\u2028" + `'"` + bt + `
+	// B has a hostile deprecation message.
+	B *string ` + bt + `lumi:"optional,deprecated='*/ /* ${x} \\ </script> ` + "\u2028" + ` \" '' end'"` + bt + `
+	// C has a hostile pattern.
+	C *string ` + bt + `lumi:"optional,pattern='^(\\*/|/\\*|\\$\\{|</script>|` + "\u2028" + `)+$'"` + bt + `
+	// D has a long default.
+	D string ` + bt + `lumi:"default=` + strings.Repeat("d", 5000) + `"` + bt + `
+	// E has a default with a backslash and quotes.
+	E string ` + bt + `lumi:"default='\\ \" '''"` + bt + `
+}
+`),
+	},
+	{
+		name: "bom",
+		files: map[string]string{
+			"a.go":   "\ufeff" + idlFile("p", "// Thing is in a file that starts with a byte order mark.\ntype Thing struct{ idl.Resource }\n"),
+			"doc.go": "\ufeff// Package p has a byte order mark before its doc.\npackage p\n",
+		},
+	},
+	{
+		name: "bom_bad",
+		files: map[string]string{
+			"a.go":   "\ufeff" + idlFile("p", "type Thing struct {\n\tidl.Resource\n\tN int\n}\n"),
+			"b.go":   "\ufeffpackage p\n\nvar X = 1\n",
+			"c.d.go": "\ufeffpackage p\n",
+		},
+		// Columns count bytes, as the Go compiler's do: on the first line, the byte order mark's three.
+		diags: []string{
+			"idl/a.go:7:4: Thing.N: int is not an IDL type; use float64",
+			"idl/b.go:3:5: var X: variables are not allowed in the IDL; use a constant",
+			`idl/c.d.go:1:4: file name "c.d.go" cannot be the module part of a token; use letters, digits, _ and -, starting with a letter`,
+		},
+	},
+	{
+		name: "crlf",
+		files: map[string]string{
+			"a.go": crlf(idlFile("p", "// Thing is written with CRLF line ends.\n//\n// Its doc has paragraphs.\ntype Thing struct {\n\tidl.Resource\n"+
+				"\t// Size has a contract.\n\tSize float64 `lumi:\"min=1,default=2\"`\n"+
+				"\t/* Block is documented by a block comment\n\t   over two lines. */\n\tBlock string\n}\n\n"+
+				"// Raw spans lines: its carriage returns are not part of it, as in Go.\nconst Raw = `one\ntwo`\n\n"+
+				"// Color is an enum.\ntype Color string\n\nconst (\n\tColorRed Color = \"red\" // Red.\n)\n")),
+			"doc.go": crlf("// Package p is written with CRLF line ends.\n//\n//\tcode\npackage p\n"),
+		},
+		check: func(t *testing.T, dir string) {
+			b, err := os.ReadFile(filepath.Join(dir, "pack", "a.ts"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(b), `Raw = "one\ntwo"`) {
+				t.Errorf("a.ts: Raw is not \"one\\ntwo\":\n%s", b)
+			}
+		},
+	},
+	{
+		name: "crlf_bad",
+		files: map[string]string{
+			"a.go": crlf(idlFile("p", "// Thing is written with CRLF line ends.\ntype Thing struct {\n\tidl.Resource\n"+
+				"\t// N has the wrong type.\n\tN int\n\t// O has a typo in its tag.\n\tO *string `lumi:\"optional,replace,nope\"`\n}\n\n"+
+				"/* A block comment\n   over lines. */\nconst Bad = 1i\n")),
+		},
+		// The positions of the same file with LF line ends.
+		diags: []string{
+			"idl/a.go:9:4: Thing.N: int is not an IDL type; use float64",
+			`idl/a.go:11:36: Thing.O: unknown lumi option "nope"; the options are listed in the documentation of package github.com/cidlc/cidlc/idl`,
+			"idl/a.go:16:7: const Bad: complex constants are not IDL values; IDL numbers are float64",
+		},
+	},
+}
+
+var limitCases = []hostileCase{}
+
+var layoutCases = []hostileCase{}
