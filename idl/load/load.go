@@ -248,6 +248,14 @@ func goErrors(pkgs []*packages.Package, dir string) []Diagnostic {
 			if pos.Filename == "" {
 				pos.Filename = dir
 			}
+			// The type checker says more about an error in errors of their own that start with a tab
+			// ("\tother declaration of X"): they belong to the error before them, which they would
+			// otherwise precede once sorted.
+			if rest, ok := strings.CutPrefix(msg, "\t"); ok && e.Kind == packages.TypeError && len(diags) > 0 {
+				last := &diags[len(diags)-1]
+				last.Msg += " (" + rest + ": " + lineCol(pos) + ")"
+				continue
+			}
 			// After a syntax error the parser reports the confusion that follows it too; like the Go
 			// tools, keep only the first parse error of each line.
 			if e.Kind == packages.ParseError {
@@ -261,6 +269,11 @@ func goErrors(pkgs []*packages.Package, dir string) []Diagnostic {
 		}
 	})
 	return diags
+}
+
+// lineCol names a position in a message: the file's base name, line and column.
+func lineCol(pos token.Position) string {
+	return filepath.Base(pos.Filename) + ":" + strconv.Itoa(pos.Line) + ":" + strconv.Itoa(pos.Column)
 }
 
 // parsePos parses the "file:line:col" (or "file:line", or "file") position of a packages.Error.

@@ -6,8 +6,8 @@ import (
 	"strings"
 )
 
-// cases is the table of hostile inputs: one entry per distinct case, in four groups.
-var cases = slices.Concat(nameCases, textCases, limitCases, layoutCases)
+// cases is the table of hostile inputs: one entry per distinct case, in groups.
+var cases = slices.Concat(nameCases, textCases, goCases, limitCases, layoutCases)
 
 // nameCases are names that mean something to Go, TypeScript, JavaScript or Pulumi, or that are not
 // ASCII, or very long.

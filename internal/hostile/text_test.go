@@ -166,6 +166,22 @@ type Thing struct {
 	},
 }
 
+// goCases are IDLs that are not valid Go, reported as the Go tools report them, once each, positioned.
+var goCases = []hostileCase{
+	{
+		name: "go_redeclared",
+		files: one(`// Color is an enum.
+type Color string
+
+const ColorRed Color = "red"
+
+// ColorRed is declared twice.
+type ColorRed struct{ A string }
+`),
+		diags: []string{"idl/a.go:9:6: ColorRed redeclared in this block (other declaration of ColorRed: a.go:6:7)"},
+	},
+}
+
 var limitCases = []hostileCase{}
 
 var layoutCases = []hostileCase{}
