@@ -115,7 +115,7 @@ func LoadPackages(cfg Config) (*Loaded, error) {
 	if err != nil {
 		return nil, goToolError(shown, err)
 	}
-	if diags := goErrors(pkgs, shown); len(diags) > 0 {
+	if diags := goErrors(pkgs, root, shown); len(diags) > 0 {
 		return nil, sortAndRelativize(diags, wd)
 	}
 	if len(pkgs) == 0 {
@@ -227,9 +227,13 @@ func notInModule(msg string) bool {
 	return false
 }
 
-// goErrors collects the Go errors of the loaded packages (list, parse and type errors), each once.
-func goErrors(pkgs []*packages.Package, dir string) []Diagnostic {
-	var diags []Diagnostic
+// goErrors collects the Go errors of the loaded packages (list, parse and type errors), each once. root
+// is the directory the go command ran in, which the files of its own errors are relative to; dir is how
+// the IDL directory is shown. As the Go compiler does, it reports type errors only when every file
+// parsed: a file that does not parse leaves its package without the imports the type checker needs, and
+// the type errors that follow ("could not import …") are noise.
+func goErrors(pkgs []*packages.Package, root, dir string) []Diagnostic {
+	var diags, typeDiags []Diagnostic
 	parseLines := map[string]bool{}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
@@ -245,20 +249,28 @@ func goErrors(pkgs []*packages.Package, dir string) []Diagnostic {
 				continue
 			}
 			pos := parsePos(e.Pos)
-			if pos.Filename == "" {
+			switch {
+			case pos.Filename == "":
 				pos.Filename = dir
+			case !filepath.IsAbs(pos.Filename):
+				pos.Filename = filepath.Join(root, pos.Filename)
 			}
-			// The type checker says more about an error in errors of their own that start with a tab
-			// ("\tother declaration of X"): they belong to the error before them, which they would
-			// otherwise precede once sorted.
-			if rest, ok := strings.CutPrefix(msg, "\t"); ok && e.Kind == packages.TypeError && len(diags) > 0 {
-				last := &diags[len(diags)-1]
-				last.Msg += " (" + rest + ": " + lineCol(pos) + ")"
+			if e.Kind == packages.TypeError {
+				// The type checker says more about an error in errors of their own that start with a
+				// tab ("\tother declaration of X"): they belong to the error before them, which they
+				// would otherwise precede once sorted.
+				if rest, ok := strings.CutPrefix(msg, "\t"); ok && len(typeDiags) > 0 {
+					last := &typeDiags[len(typeDiags)-1]
+					last.Msg += " (" + rest + ": " + lineCol(pos) + ")"
+					continue
+				}
+				typeDiags = append(typeDiags, Diagnostic{Pos: pos, Msg: msg})
 				continue
 			}
 			// After a syntax error the parser reports the confusion that follows it too; like the Go
-			// tools, keep only the first parse error of each line.
-			if e.Kind == packages.ParseError {
+			// tools, keep only the first parse error of each line. The go command reports a file's
+			// first syntax error as well, as a list error: the same error again, on the same line.
+			if pos.Line > 0 {
 				key := pos.Filename + ":" + strconv.Itoa(pos.Line)
 				if parseLines[key] {
 					continue
@@ -268,7 +280,10 @@ func goErrors(pkgs []*packages.Package, dir string) []Diagnostic {
 			diags = append(diags, Diagnostic{Pos: pos, Msg: msg})
 		}
 	})
-	return diags
+	if len(diags) > 0 {
+		return diags
+	}
+	return typeDiags
 }
 
 // lineCol names a position in a message: the file's base name, line and column.

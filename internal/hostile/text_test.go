@@ -180,6 +180,26 @@ type ColorRed struct{ A string }
 `),
 		diags: []string{"idl/a.go:9:6: ColorRed redeclared in this block (other declaration of ColorRed: a.go:6:7)"},
 	},
+	{
+		// A file that does not parse is reported once (by the go command and by the parser), and
+		// without the type errors that its package's missing imports would cause.
+		name:  "invalid_utf8_in_source",
+		files: one("// Thing has invalid UTF-8 \xff in its doc.\ntype Thing struct{ idl.Resource }\n"),
+		diags: []string{"idl/a.go:5:28: illegal UTF-8 encoding"},
+	},
+	{
+		name:  "bom_inside",
+		files: one("// Thing has a byte order mark \ufeff in its doc.\ntype Thing struct{ idl.Resource }\n"),
+		diags: []string{"idl/a.go:5:32: illegal byte order mark"},
+	},
+	{
+		name: "parse_error_in_imports",
+		files: map[string]string{
+			"a.go":     idlFile("p", "// Thing is fine.\ntype Thing struct{ idl.Resource }\n"),
+			"sub/b.go": "package sub\n\nimport \"github.com/cidlc/cidlc/idl\n\ntype Other struct{ idl.Resource }\n",
+		},
+		diags: []string{"idl/sub/b.go:3:8: string literal not terminated"},
+	},
 }
 
 var limitCases = []hostileCase{}
