@@ -19,6 +19,7 @@
 package load
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -28,6 +29,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -249,6 +251,9 @@ func goErrors(pkgs []*packages.Package, root, dir string) []Diagnostic {
 				continue
 			}
 			pos := parsePos(e.Pos)
+			if pos.Filename == "" {
+				pos, msg = unpositioned(msg)
+			}
 			switch {
 			case pos.Filename == "":
 				pos.Filename = dir
@@ -289,6 +294,31 @@ func goErrors(pkgs []*packages.Package, root, dir string) []Diagnostic {
 // lineCol names a position in a message: the file's base name, line and column.
 func lineCol(pos token.Position) string {
 	return filepath.Base(pos.Filename) + ":" + strconv.Itoa(pos.Line) + ":" + strconv.Itoa(pos.Column)
+}
+
+// unpositionedRead matches the go command's error for a file it cannot read as Go source, which it
+// reports without a position: "read /path/a.go: unexpected NUL in input".
+var unpositionedRead = regexp.MustCompile(`^read (.+\.go): (.+)$`)
+
+// unpositioned finds the position of an error that the go command reports without one: a source file
+// that holds a NUL byte (which the go command refuses before the parser sees it) is reported at its
+// first NUL, as the parser would.
+func unpositioned(msg string) (token.Position, string) {
+	m := unpositionedRead.FindStringSubmatch(msg)
+	if m == nil {
+		return token.Position{}, msg
+	}
+	pos := token.Position{Filename: m[1]}
+	if m[2] == "unexpected NUL in input" {
+		if src, err := os.ReadFile(m[1]); err == nil {
+			if i := bytes.IndexByte(src, 0); i >= 0 {
+				pos.Line = 1 + bytes.Count(src[:i], []byte("\n"))
+				pos.Column = i - (bytes.LastIndexByte(src[:i], '\n') + 1) + 1
+				return pos, "illegal character NUL (a NUL in a string is written \\x00)"
+			}
+		}
+	}
+	return pos, m[2]
 }
 
 // parsePos parses the "file:line:col" (or "file:line", or "file") position of a packages.Error.

@@ -200,6 +200,11 @@ type ColorRed struct{ A string }
 		},
 		diags: []string{"idl/sub/b.go:3:8: string literal not terminated"},
 	},
+	{
+		name:  "nul_in_source",
+		files: one("// Thing has a NUL \x00 in its doc.\ntype Thing struct{ idl.Resource }\n"),
+		diags: []string{`idl/a.go:5:20: illegal character NUL (a NUL in a string is written \x00)`},
+	},
 }
 
 var limitCases = []hostileCase{}
