@@ -112,12 +112,12 @@ func LoadPackages(cfg Config) (*Loaded, error) {
 	}
 
 	fset := token.NewFileSet()
-	sums := &sourceSums{sums: make(map[string][sha256.Size]byte)}
+	sums := &sourceSums{sums: make(map[string][sha256.Size]byte), loneCRs: make(map[string]token.Position)}
 	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: root, Fset: fset, ParseFile: sums.parseFile}, "./...")
 	if err != nil {
 		return nil, goToolError(shown, err)
 	}
-	if diags := goErrors(pkgs, root, shown); len(diags) > 0 {
+	if diags := append(goErrors(pkgs, root, shown), lineEndProblems(pkgs, sums)...); len(diags) > 0 {
 		return nil, sortAndRelativize(diags, wd)
 	}
 	if len(pkgs) == 0 {
@@ -145,16 +145,22 @@ func ParseFile(fset *token.FileSet, filename string, src []byte) (*ast.File, err
 }
 
 // sourceSums records the SHA-256 of every source file the load parses, as it parses it: the files are
-// read once, by go/packages, and hashed on its own goroutines.
+// read once, by go/packages, and hashed on its own goroutines. It also notes where a file first ends a
+// line with a carriage return alone (see lineEndProblems).
 type sourceSums struct {
-	mu   sync.Mutex
-	sums map[string][sha256.Size]byte
+	mu      sync.Mutex
+	sums    map[string][sha256.Size]byte
+	loneCRs map[string]token.Position
 }
 
 func (s *sourceSums) parseFile(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
 	sum := sha256.Sum256(src)
+	cr, hasCR := loneCR(filename, src)
 	s.mu.Lock()
 	s.sums[filename] = sum
+	if hasCR {
+		s.loneCRs[filename] = cr
+	}
 	s.mu.Unlock()
 	return ParseFile(fset, filename, src)
 }
@@ -319,6 +325,40 @@ func unpositioned(msg string) (token.Position, string) {
 		}
 	}
 	return pos, m[2]
+}
+
+// lineEndProblems reports the files of pkgs that end a line with a carriage return alone (the classic
+// Mac OS convention), at the first such line end, which parseFile found. Go takes only a line feed for
+// a line end, so it reads such a file as one long line, whose first // comment swallows the rest: the
+// file does not parse, or worse, parses and declares nothing.
+func lineEndProblems(pkgs []*packages.Package, sums *sourceSums) []Diagnostic {
+	var diags []Diagnostic
+	for _, p := range pkgs {
+		for _, name := range p.GoFiles {
+			if pos, ok := sums.loneCRs[name]; ok {
+				diags = append(diags, Diagnostic{Pos: pos,
+					Msg: "this line ends with a carriage return alone, which Go does not take for a line end; use LF (or CRLF) line ends"})
+			}
+		}
+	}
+	return diags
+}
+
+// loneCR returns the position in src of the first carriage return that no line feed follows, if any.
+func loneCR(filename string, src []byte) (token.Position, bool) {
+	for i := bytes.IndexByte(src, '\r'); i >= 0; {
+		if i+1 == len(src) || src[i+1] != '\n' {
+			line := 1 + bytes.Count(src[:i], []byte("\n"))
+			col := i - (bytes.LastIndexByte(src[:i], '\n') + 1) + 1
+			return token.Position{Filename: filename, Offset: i, Line: line, Column: col}, true
+		}
+		next := bytes.IndexByte(src[i+1:], '\r')
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return token.Position{}, false
 }
 
 // parsePos parses the "file:line:col" (or "file:line", or "file") position of a packages.Error.

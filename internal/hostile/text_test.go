@@ -205,6 +205,27 @@ type ColorRed struct{ A string }
 		files: one("// Thing has a NUL \x00 in its doc.\ntype Thing struct{ idl.Resource }\n"),
 		diags: []string{`idl/a.go:5:20: illegal character NUL (a NUL in a string is written \x00)`},
 	},
+	{
+		// Old Mac line ends: to Go, the file is one line, which the import cannot continue.
+		name: "cr_only",
+		files: map[string]string{
+			"a.go": strings.ReplaceAll(idlFile("p", "// Thing is written with CR line ends.\ntype Thing struct{ idl.Resource }\n"), "\n", "\r"),
+		},
+		diags: []string{
+			"idl/a.go:1:10: this line ends with a carriage return alone, which Go does not take for a line end; use LF (or CRLF) line ends",
+			"idl/a.go:1:12: expected ';', found 'import'",
+		},
+	},
+	{
+		// Old Mac line ends in a file that Go still parses: the comment swallows the declaration.
+		name: "cr_only_silent",
+		files: map[string]string{
+			"a.go": "package p\n\n// Thing is written with CR line ends after its first line.\rtype Thing struct{ A string }\r",
+		},
+		diags: []string{
+			"idl/a.go:3:60: this line ends with a carriage return alone, which Go does not take for a line end; use LF (or CRLF) line ends",
+		},
+	},
 }
 
 var limitCases = []hostileCase{}
