@@ -15,12 +15,12 @@ import (
 	"testing"
 
 	"github.com/cidlc/cidlc/e2e/e2etest"
+	"github.com/cidlc/cidlc/internal/nodetest"
 )
 
 // Paths relative to this package.
 const (
 	repoRoot = ".."
-	toolsDir = "../tstest"        // the pinned Node tooling, shared with gen/typescript's tests
 	packDir  = "../examples/pack" // the generated package
 	plugin   = "./examples/cmd/pulumi-resource-acme"
 )
@@ -143,11 +143,11 @@ func validateExport(ctx context.Context, t *testing.T, export string) {
 // of tstest/, and returns the compiled program. Node finds @pulumi/pulumi for both in scratch's
 // node_modules, a link to tstest's, and the package as "acme" in the program's node_modules.
 func buildProgram(ctx context.Context, t *testing.T, scratch string) string {
-	tools := e2etest.NodeTools(ctx, t, toolsDir)
+	tools := e2etest.NodeTools(ctx, t)
 	if err := os.Symlink(filepath.Join(tools, "node_modules"), filepath.Join(scratch, "node_modules")); err != nil {
 		t.Fatal(err)
 	}
-	tsc := filepath.Join(tools, "node_modules", "typescript", "bin", "tsc")
+	tsc := nodetest.TSC(tools)
 	pack := filepath.Join(scratch, "pack")
 	copyPack(t, packDir, pack)
 	app := filepath.Join(scratch, "app")

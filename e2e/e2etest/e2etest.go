@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/cidlc/cidlc/internal/nodetest"
 )
 
 // PulumiEnv names the environment variable that holds the Pulumi CLI the tests run: `make e2e` and
@@ -82,24 +84,13 @@ func OfflineEnv(dir func(parts ...string) string, passphrase string) []string {
 	}
 }
 
-// NodeTools returns the absolute path of toolsDir (tstest/) with its node_modules installed by `npm ci`,
-// unless they are as new as the lockfile already (npm ci writes node_modules/.package-lock.json). The
-// tests of gen/typescript install them the same way.
-func NodeTools(ctx context.Context, t testing.TB, toolsDir string) string {
+// NodeTools returns the absolute path of tstest/ with its node_modules installed (package nodetest,
+// which the tests of gen/typescript use too), or fails the test.
+func NodeTools(ctx context.Context, t testing.TB) string {
 	t.Helper()
-	dir, err := filepath.Abs(toolsDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lock, err := os.Stat(filepath.Join(dir, "package-lock.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if installed, err := os.Stat(filepath.Join(dir, "node_modules", ".package-lock.json")); err == nil && !installed.ModTime().Before(lock.ModTime()) {
-		return dir
-	}
-	if err := Timed(t, "npm ci in tstest", func() error {
-		_, err := Output(ctx, dir, nil, "npm", "ci", "--no-audit", "--no-fund")
+	var dir string
+	if err := Timed(t, "Node tooling of tstest", func() (err error) {
+		dir, err = nodetest.Install(ctx)
 		return err
 	}); err != nil {
 		t.Fatal(err)

@@ -21,6 +21,7 @@ import (
 
 	"github.com/cidlc/cidlc/e2e/e2etest"
 	"github.com/cidlc/cidlc/examples/provider/cloud"
+	"github.com/cidlc/cidlc/internal/nodetest"
 )
 
 // The environment variables that name the tools: `make e2e-schema` sets both (the CLI's is
@@ -33,7 +34,6 @@ const (
 // Paths relative to this package.
 const (
 	repoRoot   = "../.."
-	toolsDir   = "../../tstest" // the pinned Node tooling, shared with gen/typescript's tests and e2e/
 	goldenDir  = "../../testdata/golden"
 	schemaFile = "../../examples/cmd/pulumi-resource-acme/schema.json" // what cidlc --out-schema wrote
 	plugin     = "./examples/cmd/pulumi-resource-acme"                 // relative to repoRoot
@@ -182,12 +182,12 @@ func TestSchemaE2E(t *testing.T) {
 				t.Skipf("%s is not installed: cannot type-check the Node.js SDK", tool)
 			}
 		}
-		tools := e2etest.NodeTools(ctx, t, toolsDir)
+		tools := e2etest.NodeTools(ctx, t)
 		root := filepath.Join(sdk, "nodejs")
 		if err := os.Symlink(filepath.Join(tools, "node_modules"), filepath.Join(root, "node_modules")); err != nil {
 			t.Fatal(err)
 		}
-		tsc := filepath.Join(tools, "node_modules", "typescript", "bin", "tsc")
+		tsc := nodetest.TSC(tools)
 		if err := e2etest.Timed(t, "tsc the Node.js SDK", func() error {
 			_, err := e2etest.Output(ctx, root, nil, "node", tsc, "-p", ".", "--noEmit")
 			return err

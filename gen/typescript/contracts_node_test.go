@@ -17,6 +17,7 @@ import (
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/pattern"
 	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/internal/nodetest"
 	"github.com/cidlc/cidlc/provider"
 )
 
@@ -55,10 +56,10 @@ func TestContractsAgree(t *testing.T) {
 		t.Fatalf("the table has %d values; it lost cases", len(rows))
 	}
 
-	tools := nodeTools(t)
+	tools := nodetest.Tools(t)
 	dir := scratch(t, tools)
 	copyFile(t, filepath.Join(goldenRoot, "go_contracts", "pack", "_contracts.ts"), filepath.Join(dir, "_contracts.ts"))
-	run(t, dir, "node", filepath.Join(tools, "node_modules", "typescript", "bin", "tsc"), "--strict", "--target", "ES2020",
+	run(t, dir, "node", nodetest.TSC(tools), "--strict", "--target", "ES2020",
 		"--module", "Node16", "--moduleResolution", "Node16", "--skipLibCheck", "--outDir", "bin", "_contracts.ts")
 	in, err := json.Marshal(rows)
 	if err != nil {

@@ -11,69 +11,18 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/internal/nodetest"
 )
 
 // The tests in this file run the generated packages through the real Node tooling pinned in tstest/:
 // tsc, prettier, npm and @pulumi/pulumi. They check the golden packages as committed, so they run
 // after TestGolden has proven those current. They are skipped with -short and where node or npm is
-// missing; the first of them installs tstest/node_modules with `npm ci` when it is missing or older
-// than the lockfile.
-
-// toolsDir is tstest/, relative to this package.
-const toolsDir = "../../tstest"
-
-var (
-	toolsOnce sync.Once
-	tools     string // tstest/, absolute
-	toolsErr  error
-)
-
-// nodeTools returns the absolute path of tstest/ with its node_modules installed, or skips the test.
-func nodeTools(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("-short: the generated TypeScript is not type-checked, formatted or run")
-	}
-	for _, tool := range []string{"node", "npm"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s is not installed: the generated TypeScript is not type-checked, formatted or run (install Node.js 20 and npm)", tool)
-		}
-	}
-	toolsOnce.Do(func() { tools, toolsErr = installTools() })
-	if toolsErr != nil {
-		t.Fatal(toolsErr)
-	}
-	return tools
-}
-
-// installTools runs `npm ci` in tstest/ unless node_modules is as new as the lockfile (npm ci writes
-// node_modules/.package-lock.json).
-func installTools() (string, error) {
-	dir, err := filepath.Abs(toolsDir)
-	if err != nil {
-		return "", err
-	}
-	lock, err := os.Stat(filepath.Join(dir, "package-lock.json"))
-	if err != nil {
-		return "", err
-	}
-	if installed, err := os.Stat(filepath.Join(dir, "node_modules", ".package-lock.json")); err == nil && !installed.ModTime().Before(lock.ModTime()) {
-		return dir, nil
-	}
-	start := time.Now()
-	out, err := command(dir, "npm", "ci", "--no-audit", "--no-fund").CombinedOutput()
-	if err != nil {
-		return "", fmt.Errorf("npm ci in %s: %v\n%s", dir, err, out)
-	}
-	fmt.Fprintf(os.Stderr, "installed the Node tooling of %s in %v\n", toolsDir, time.Since(start).Round(time.Second))
-	return dir, nil
-}
+// missing; the first of them installs tstest/node_modules (see package nodetest).
 
 // command prepares name with args to run in dir. A command that hangs is stopped by go test's -timeout.
 func command(dir, name string, args ...string) *exec.Cmd {
@@ -136,9 +85,9 @@ func copyPack(t *testing.T, src, dir, name string) string {
 // tsconfig.json, against the real @pulumi/pulumi; then it loads the compiled package in node and checks
 // that every constant and enum value holds exactly the IDL's value, however it had to be escaped.
 func TestTypeCheck(t *testing.T) {
-	tools := nodeTools(t)
+	tools := nodetest.Tools(t)
 	dir := scratch(t, tools)
-	tsc := filepath.Join(tools, "node_modules", "typescript", "bin", "tsc")
+	tsc := nodetest.TSC(tools)
 	for _, c := range packCases(t) {
 		t.Run(c.Name, func(t *testing.T) {
 			t.Parallel()
@@ -200,8 +149,8 @@ process.stdout.write(JSON.stringify(out));`
 // TestPrettier checks that every golden package is formatted as prettier formats it, with the options
 // of the package's .prettierrc.json.
 func TestPrettier(t *testing.T) {
-	tools := nodeTools(t)
-	args := []string{filepath.Join(tools, "node_modules", "prettier", "bin", "prettier.cjs"), "--check"}
+	tools := nodetest.Tools(t)
+	args := []string{nodetest.Prettier(tools), "--check"}
 	for _, c := range packCases(t) {
 		pack, err := filepath.Abs(c.Path("pack"))
 		if err != nil {
@@ -216,9 +165,9 @@ func TestPrettier(t *testing.T) {
 // TestMocks builds the example package with its own tsconfig.json, then compiles tstest/mocks.test.ts,
 // a program that imports it as "acme", and runs it under Pulumi's mock monitor.
 func TestMocks(t *testing.T) {
-	tools := nodeTools(t)
+	tools := nodetest.Tools(t)
 	dir := scratch(t, tools)
-	tsc := filepath.Join(tools, "node_modules", "typescript", "bin", "tsc")
+	tsc := nodetest.TSC(tools)
 	pack := copyPack(t, "../../examples/pack", dir, "pack")
 	run(t, pack, "node", tsc, "-p", ".")
 
@@ -240,7 +189,7 @@ func TestMocks(t *testing.T) {
 // TestNpmPack packs the example package with npm pack (which builds it), installs the tarball into a
 // scratch project, and compiles and runs the mocks program there against the installed package.
 func TestNpmPack(t *testing.T) {
-	tools := nodeTools(t)
+	tools := nodetest.Tools(t)
 	dir := t.TempDir()
 	pack := copyPack(t, "../../examples/pack", dir, "pack")
 	// npm runs the prepack script, tsc, with the package's node_modules/.bin on the PATH.
