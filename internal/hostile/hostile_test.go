@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -17,7 +18,10 @@ import (
 	// The -update flag of `go test ./... -update` is defined by gen/golden; every test binary of the
 	// module must know it.
 	_ "github.com/cidlc/cidlc/gen/golden"
+	"github.com/cidlc/cidlc/idl/load"
+	"github.com/cidlc/cidlc/idl/schema"
 	"github.com/cidlc/cidlc/internal/cli"
+	"github.com/cidlc/cidlc/internal/compilecheck"
 )
 
 // A hostileCase is one IDL and what cidlc must make of it.
@@ -49,19 +53,18 @@ func TestHostile(t *testing.T) {
 		names[c.name] = true
 	}
 	var mu sync.Mutex
-	var providers, packs []string
+	valid := map[string]*schema.Package{}
 	t.Run("case", func(t *testing.T) {
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {
 				t.Parallel()
-				dir := filepath.Join(root, c.name)
-				if !runCase(t, c, dir) {
+				pkg := runCase(t, c, filepath.Join(root, c.name))
+				if pkg == nil {
 					return
 				}
 				mu.Lock()
 				defer mu.Unlock()
-				providers = append(providers, filepath.Join(dir, "provider"))
-				packs = append(packs, filepath.Join(dir, "pack"))
+				valid[c.name] = pkg
 			})
 		}
 	})
@@ -72,11 +75,16 @@ func TestHostile(t *testing.T) {
 		t.Log("-short: the generated code is not compiled")
 		return
 	}
-	slices.Sort(providers)
-	slices.Sort(packs)
-	t.Logf("%d hostile cases, %d of them valid IDLs whose output is compiled", len(cases), len(packs))
-	t.Run("go", func(t *testing.T) { compileGo(t, providers) })
-	t.Run("tsc", func(t *testing.T) { compileTS(t, root, packs) })
+	t.Logf("%d hostile cases, %d of them valid IDLs whose output is compiled", len(cases), len(valid))
+	b := compilecheck.New(t)
+	for _, name := range slices.Sorted(maps.Keys(valid)) {
+		if err := b.Add(name, valid[name]); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+	for _, f := range b.Check() {
+		t.Errorf("the output of case %s", f)
+	}
 }
 
 // scratchRoot makes the folder that holds every case, inside the module so that the IDLs can import
@@ -101,9 +109,9 @@ func scratchRoot(t *testing.T) string {
 	return dir
 }
 
-// runCase writes c's IDL into dir and runs cidlc on it, checking what it reports. It returns whether c is
-// a valid IDL whose output is ready to be compiled.
-func runCase(t *testing.T, c hostileCase, dir string) (valid bool) {
+// runCase writes c's IDL into dir and runs cidlc on it, checking what it reports. For a valid IDL, it
+// returns the model, for its output to be compiled.
+func runCase(t *testing.T, c hostileCase, dir string) *schema.Package {
 	t.Helper()
 	for name, content := range c.files {
 		path := filepath.Join(dir, "idl", filepath.FromSlash(name))
@@ -132,7 +140,7 @@ func runCase(t *testing.T, c hostileCase, dir string) (valid bool) {
 		if _, err := os.Stat(filepath.Join(dir, "pack")); err == nil {
 			t.Error("a run with diagnostics wrote the TypeScript package")
 		}
-		return false
+		return nil
 	}
 	if status != cli.ExitOK {
 		t.Fatalf("exit %d, want 0\n%s%s", status, stdout, stderr)
@@ -145,7 +153,11 @@ func runCase(t *testing.T, c hostileCase, dir string) (valid bool) {
 	if c.check != nil {
 		c.check(t, dir)
 	}
-	return !t.Failed()
+	pkg, err := load.Load(load.Config{Dir: filepath.Join(dir, "idl")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkg
 }
 
 // run runs cidlc in-process, turning a panic into a test failure with its stack.
