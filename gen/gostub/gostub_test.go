@@ -2,6 +2,7 @@ package gostub
 
 import (
 	"fmt"
+	"go/token"
 	"os"
 	"path/filepath"
 	"strings"
@@ -110,12 +111,15 @@ func TestLowerName(t *testing.T) {
 }
 
 func TestNameCollision(t *testing.T) {
+	bucket := resourceDecl("Bucket")
+	bucket.Pos = token.Position{Filename: "/idl/a.go", Offset: 40, Line: 5, Column: 6}
 	pkg := model(map[string][]*schema.File{"": {
-		{Path: "a.go", Resources: []*schema.Resource{resourceDecl("Bucket")}},
-		{Path: "b.go", Aliases: []*schema.Alias{{Decl: schema.Decl{Name: "BucketProvider"}, Type: &schema.Type{Kind: schema.String}}}},
+		{Path: "a.go", Resources: []*schema.Resource{bucket}},
+		{Path: "b.go", Aliases: []*schema.Alias{{Decl: schema.Decl{Name: "BucketProvider",
+			Pos: token.Position{Filename: "/idl/b.go", Offset: 20, Line: 3, Column: 6}}, Type: &schema.Type{Kind: schema.String}}}},
 	}})
 	_, err := New(Options{ImportPath: "example.com/p"}).Generate(pkg)
-	want := "b.go: the Go stubs would declare BucketProvider twice: for type BucketProvider and for resource Bucket (a.go); rename one of them"
+	want := "/idl/b.go:3:6: type BucketProvider: the Go stubs would declare BucketProvider for it and for resource Bucket (a.go:5); rename one of them"
 	if err == nil || err.Error() != want {
 		t.Errorf("Generate = %v, want %s", err, want)
 	}
@@ -216,12 +220,15 @@ func TestConstraintsLit(t *testing.T) {
 
 // TestContractNameCollision: the variable of a property's contract is a name of the stubs too.
 func TestContractNameCollision(t *testing.T) {
-	size := &schema.Property{GoName: "Size", Name: "size", Type: &schema.Type{Kind: schema.Number}, Constraints: &schema.Constraints{}}
+	size := &schema.Property{GoName: "Size", Name: "size", Type: &schema.Type{Kind: schema.Number}, Constraints: &schema.Constraints{},
+		Pos: token.Position{Filename: "/idl/a.go", Offset: 60, Line: 7, Column: 2}}
+	diskSize := resourceDecl("DiskSize")
+	diskSize.Pos = token.Position{Filename: "/idl/a.go", Offset: 100, Line: 10, Column: 6}
 	pkg := model(map[string][]*schema.File{"": {
-		{Path: "a.go", Resources: []*schema.Resource{resourceDecl("Disk", size), resourceDecl("DiskSize")}},
+		{Path: "a.go", Resources: []*schema.Resource{resourceDecl("Disk", size), diskSize}},
 	}})
 	_, err := New(Options{ImportPath: "example.com/p"}).Generate(pkg)
-	want := "a.go: the Go stubs would declare diskSize twice: for resource DiskSize and for the contract of Disk.Size (a.go); rename one of them"
+	want := "/idl/a.go:10:6: resource DiskSize: the Go stubs would declare diskSize for it and for the contract of Disk.Size (a.go:7); rename one of them"
 	if err == nil || err.Error() != want {
 		t.Errorf("Generate = %v, want %s", err, want)
 	}

@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"slices"
 	"strings"
 	"unicode"
 
+	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/schema"
 )
 
@@ -73,59 +75,74 @@ func (g *moduleGen) lowerName(name string) string {
 }
 
 // checkNames rejects an IDL package whose stubs would declare a name twice: the stubs add names of
-// their own (SecurityGroupProvider, UnmarshalRule) next to the IDL's, and those may meet an IDL name.
+// their own (SecurityGroupProvider, UnmarshalRule) next to the IDL's, and those may meet an IDL name. Each
+// later declaration of a name is reported at its position in the IDL, naming the first.
 func (g *moduleGen) checkNames() error {
 	type origin struct {
 		what string
-		file string
+		pos  token.Position
 	}
-	declared := map[string]origin{}
-	var problems []string
+	declared := map[string][]origin{}
+	var names []string
 	declare := func(name string, o origin) {
-		if prev, ok := declared[name]; ok {
-			problems = append(problems, fmt.Sprintf("%s: the Go stubs would declare %s twice: for %s and for %s (%s); rename one of them",
-				o.file, name, o.what, prev.what, prev.file))
-			return
+		if _, ok := declared[name]; !ok {
+			names = append(names, name)
 		}
-		declared[name] = o
+		declared[name] = append(declared[name], o)
 	}
 	// The contracts of constrained properties are variables of their own.
-	contracts := func(owner string, props []*schema.Property, file string) {
+	contracts := func(owner string, props []*schema.Property) {
 		for _, p := range props {
 			if p.Constraints != nil {
-				declare(g.contractName(owner, p), origin{"the contract of " + owner + "." + p.GoName, file})
+				declare(g.contractName(owner, p), origin{"the contract of " + owner + "." + p.GoName, p.Pos})
 			}
 		}
 	}
 	for _, f := range g.module.Files {
 		for _, c := range f.Consts {
-			declare(c.Name, origin{"constant " + c.Name, f.Path})
+			declare(c.Name, origin{"constant " + c.Name, c.Pos})
 		}
 		for _, e := range f.Enums {
-			declare(e.Name, origin{"enum " + e.Name, f.Path})
+			declare(e.Name, origin{"enum " + e.Name, e.Pos})
 			for _, v := range e.Values {
-				declare(v.Name, origin{"enum value " + v.Name, f.Path})
+				declare(v.Name, origin{"enum value " + v.Name, v.Pos})
 			}
 		}
 		for _, a := range f.Aliases {
-			declare(a.Name, origin{"type " + a.Name, f.Path})
+			declare(a.Name, origin{"type " + a.Name, a.Pos})
 		}
 		for _, s := range f.Structs {
-			o := origin{"struct " + s.Name, f.Path}
+			o := origin{"struct " + s.Name, s.Pos}
 			for _, n := range []string{s.Name, "Unmarshal" + s.Name, "Marshal" + s.Name} {
 				declare(n, o)
 			}
 		}
 		for _, r := range f.Resources {
-			o := origin{"resource " + r.Name, f.Path}
+			o := origin{"resource " + r.Name, r.Pos}
 			for _, n := range []string{r.Name, g.lowerName(r.Name), opsName(r), checkerName(r), differName(r), providerName(r), "New" + providerName(r)} {
 				declare(n, o)
 			}
-			contracts(r.Name, r.Properties, f.Path)
+			contracts(r.Name, r.Properties)
 		}
 	}
-	if len(problems) > 0 {
-		return fmt.Errorf("%s", strings.Join(problems, "\n"))
+	var diags gen.Diagnostics
+	for _, name := range names {
+		origins := declared[name]
+		slices.SortStableFunc(origins, func(a, b origin) int {
+			if c := strings.Compare(a.pos.Filename, b.pos.Filename); c != 0 {
+				return c
+			}
+			return a.pos.Offset - b.pos.Offset
+		})
+		first := origins[0]
+		for _, o := range origins[1:] {
+			diags = append(diags, gen.Diagnostic{Pos: o.pos, Msg: fmt.Sprintf(
+				"%s: the Go stubs would declare %s for it and for %s (%s:%d); rename one of them",
+				o.what, name, first.what, filepath.Base(first.pos.Filename), first.pos.Line)})
+		}
+	}
+	if len(diags) > 0 {
+		return diags
 	}
 	return nil
 }

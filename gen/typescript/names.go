@@ -1,13 +1,15 @@
 package typescript
 
 import (
-	"errors"
 	"fmt"
 	"go/token"
 	"path"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/schema"
 )
 
@@ -101,7 +103,7 @@ func taken(own map[string]string, local string) bool {
 // shares the module's exports), and strings that are not UTF-8, which JavaScript strings (and Pulumi's
 // wire format) cannot hold. It reports every problem, positioned like the loader's diagnostics.
 func check(pkg *schema.Package, dirs map[string]*packageDir) error {
-	var errs []error
+	var diags gen.Diagnostics
 	for _, m := range pkg.Modules {
 		seen := map[string]generatedName{}
 		if d := dirs[m.Dir]; d != nil {
@@ -115,25 +117,28 @@ func check(pkg *schema.Package, dirs map[string]*packageDir) error {
 				if first, dup := seen[n.name]; dup {
 					other := first.what
 					if first.pos.IsValid() {
-						other += " (" + first.pos.String() + ")"
+						other += " (" + filepath.Base(first.pos.Filename) + ":" + strconv.Itoa(first.pos.Line) + ")"
 					}
-					errs = append(errs, fmt.Errorf("%s: %s: the TypeScript name %s of %s is also the name of %s; rename one of them",
-						n.pos, n.subject, n.name, n.what, other))
+					diags = append(diags, gen.Diagnostic{Pos: n.pos, Msg: fmt.Sprintf(
+						"%s: the TypeScript name %s of %s is also the name of %s; rename one of them", n.subject, n.name, n.what, other)})
 					continue
 				}
 				seen[n.name] = n
 			}
-			errs = append(errs, checkStrings(f)...)
+			diags = append(diags, checkStrings(f)...)
 		}
 	}
-	return errors.Join(errs...)
+	if len(diags) > 0 {
+		return diags
+	}
+	return nil
 }
 
 // checkStrings reports the string values of f that are not valid UTF-8.
-func checkStrings(f *schema.File) []error {
-	var errs []error
+func checkStrings(f *schema.File) gen.Diagnostics {
+	var diags gen.Diagnostics
 	bad := func(pos token.Position, subject string) {
-		errs = append(errs, fmt.Errorf("%s: %s: the value is not valid UTF-8, which a TypeScript string cannot hold", pos, subject))
+		diags = append(diags, gen.Diagnostic{Pos: pos, Msg: subject + ": the value is not valid UTF-8, which a TypeScript string cannot hold"})
 	}
 	for _, e := range f.Enums {
 		for _, v := range e.Values {
@@ -147,7 +152,7 @@ func checkStrings(f *schema.File) []error {
 			bad(c.Pos, c.Name)
 		}
 	}
-	return errs
+	return diags
 }
 
 // tsPath returns the package path, without .ts, of the file generated from f: `ec2/securityGroup`.

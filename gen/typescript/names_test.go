@@ -43,7 +43,7 @@ func TestGenerateRejectsNameClashes(t *testing.T) {
 		t.Fatal("no error for names that clash")
 	}
 	for _, want := range []string{
-		"idl/a/rule.go:3:6: Rule: the TypeScript name RuleArgs of the input shape of struct Rule is also the name of struct RuleArgs (idl/a/args.go:5:6); rename one of them",
+		"idl/a/rule.go:3:6: Rule: the TypeScript name RuleArgs of the input shape of struct Rule is also the name of struct RuleArgs (args.go:5); rename one of them",
 		"idl/types.go:7:6: a: the TypeScript name a of type a is also the name of the namespace of directory a/; rename one of them",
 	} {
 		if !strings.Contains(err.Error(), want) {

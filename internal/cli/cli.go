@@ -147,6 +147,17 @@ func generate(pkg *schema.Package, opts options, outs []gen.Output, cache gen.Ca
 		err = outsideIDL(opts.idlDir, results)
 	}
 	if err != nil {
+		// Problems of the IDL that a backend found are diagnostics like the loader's.
+		wd, _ := os.Getwd()
+		if diags, ok := gen.DiagnosticsOf(err, wd); ok {
+			for _, d := range diags {
+				fmt.Fprintln(stderr, d)
+			}
+			if !opts.quiet {
+				fmt.Fprintf(stderr, "cidlc: %d problem%s in the IDL; nothing was written\n", len(diags), plural(len(diags)))
+			}
+			return ExitFail
+		}
 		fmt.Fprintf(stderr, "cidlc: %v\ncidlc: nothing was written\n", err)
 		return ExitFail
 	}

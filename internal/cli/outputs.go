@@ -2,6 +2,7 @@ package cli
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strconv"
 
@@ -81,7 +82,7 @@ func (j joined) Generate(pkg *schema.Package) ([]*gen.File, error) {
 	for _, b := range j {
 		files, err := b.Generate(pkg)
 		if err != nil {
-			errs = append(errs, errors.New(b.Name()+": "+err.Error()))
+			errs = append(errs, fmt.Errorf("%s: %w", b.Name(), err))
 			continue
 		}
 		all = append(all, files...)

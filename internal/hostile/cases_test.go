@@ -275,6 +275,66 @@ type Resource struct {
 		},
 	},
 	{
+		// Names the TypeScript package would export twice: each reported where the IDL declares it.
+		name: "ts_generated_name_collisions",
+		files: map[string]string{
+			"a.go": idlFile("p", `type Rule struct{ A string }
+
+type RuleArgs struct{ B string }
+
+type Bucket struct{ idl.Resource }
+
+type Color string
+
+const (
+	ColorRed   Color = "red"
+	BucketArgs Color = "args"
+)
+`),
+			"b.go": idlFile("p", `type BucketState string
+`),
+			"Sub/c.go": idlFile("sub", `type Thing struct{ idl.Resource }
+`),
+			"d.go": idlFile("p", `type Sub string
+`),
+		},
+		diags: []string{
+			"idl/a.go:7:6: RuleArgs: the TypeScript name RuleArgs of struct RuleArgs is also the name of the input shape of struct Rule (a.go:5); rename one of them",
+			"idl/a.go:15:2: BucketArgs: the TypeScript name BucketArgs of enum value BucketArgs is also the name of the arguments of resource Bucket (a.go:9); rename one of them",
+			"idl/b.go:3:6: BucketState: the TypeScript name BucketState of type BucketState is also the name of the state of resource Bucket (a.go:9); rename one of them",
+			"idl/d.go:3:6: Sub: the TypeScript name Sub of type Sub is also the name of the namespace of directory Sub/; rename one of them",
+		},
+	},
+	{
+		// Names the Go stubs would declare twice: each reported where the IDL declares it.
+		name: "go_generated_name_collisions",
+		files: map[string]string{
+			"a.go": idlFile("p", `type Rule struct{ A string }
+
+type UnmarshalRule string
+
+type Bucket struct{ idl.Resource }
+
+type Disk struct {
+	idl.Resource
+	Size float64 `+bt+`lumi:"min=1"`+bt+`
+}
+
+const NewDiskProvider = "x"
+`),
+			"b.go": idlFile("p", `type BucketProvider struct{ idl.Resource }
+
+type DiskSize struct{ idl.Resource }
+`),
+		},
+		diags: []string{
+			"idl/a.go:7:6: type UnmarshalRule: the Go stubs would declare UnmarshalRule for it and for struct Rule (a.go:5); rename one of them",
+			"idl/a.go:16:7: constant NewDiskProvider: the Go stubs would declare NewDiskProvider for it and for resource Disk (a.go:11); rename one of them",
+			"idl/b.go:5:6: resource BucketProvider: the Go stubs would declare BucketProvider for it and for resource Bucket (a.go:9); rename one of them",
+			"idl/b.go:7:6: resource DiskSize: the Go stubs would declare diskSize for it and for the contract of Disk.Size (a.go:13); rename one of them",
+		},
+	},
+	{
 		name: "non_ascii_names",
 		files: one(`// Thing has non-ASCII fields, constants and enum values.
 type Thing struct {
