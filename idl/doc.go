@@ -36,6 +36,12 @@
 // one package may not have names that are equal when lower-cased (Rule and RULE), because the Go stubs
 // lower-case type names and case-insensitive file systems could not keep their outputs apart.
 //
+// Type names are ASCII: letters, digits and _ (type Größe is rejected). A type's name ends its type token
+// (see Tokens), and Pulumi's type tokens are ASCII, in the package schema and in the SDKs Pulumi
+// generates from it. Other names may be any Go identifier, non-ASCII letters included: fields (Größe
+// float64), wire names (lumi:"名前"), constants and enum values are names in Go and TypeScript and keys on
+// the wire, never part of a token.
+//
 // Doc comments on types, fields, enum values and constants are part of the model: they become TSDoc in the
 // TypeScript package and doc comments in the Go stubs. An enum value or constant may also be documented
 // by a comment at the end of its line.

@@ -92,6 +92,10 @@ func (c *checker) errorf(pos token.Pos, format string, args ...any) {
 // tokenPackageName is what Pulumi accepts as the package part of a token.
 var tokenPackageName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*$`)
 
+// typeName is what the name of an exported type must look like to be the last part of a token: Pulumi's
+// tokens are ASCII (the package schema's token pattern, and the SDKs' generators, take nothing else).
+var typeName = regexp.MustCompile(`^[A-Z][A-Za-z0-9_]*$`)
+
 // moduleFileName is what a file name (without .go) must look like to be the module part of a token.
 var moduleFileName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*$`)
 
@@ -324,6 +328,11 @@ func (c *checker) declareType(p *packages.Package, f *schema.File, gd *ast.GenDe
 	}
 	if ts.TypeParams != nil && len(ts.TypeParams.List) > 0 {
 		c.errorf(ts.Name.Pos(), "%s: generic types are not allowed in the IDL", subject)
+		return
+	}
+	if !typeName.MatchString(name) {
+		c.errorf(ts.Name.Pos(), "%s: a type name must be ASCII (letters, digits and _): it ends the type token %s:%s:%s, and Pulumi's type tokens are ASCII; rename it",
+			subject, c.pkg.Name, f.ModuleToken, name)
 		return
 	}
 	base := schema.Decl{

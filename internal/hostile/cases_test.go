@@ -335,6 +335,30 @@ type DiskSize struct{ idl.Resource }
 		},
 	},
 	{
+		// Type names end type tokens, which Pulumi wants in ASCII (see idl/doc.go).
+		name: "non_ascii_type_name",
+		files: one(`// Größe is a resource with a non-ASCII name.
+type Größe struct{ idl.Resource }
+
+// Ωmega is a struct.
+type Ωmega struct{ A string }
+
+// Δ is an enum.
+type Δ string
+
+const Δa Δ = "a"
+
+// AΣ is an alias.
+type AΣ string
+`),
+		diags: []string{
+			"idl/a.go:6:6: type Größe: a type name must be ASCII (letters, digits and _): it ends the type token p:a:Größe, and Pulumi's type tokens are ASCII; rename it",
+			"idl/a.go:9:6: type Ωmega: a type name must be ASCII (letters, digits and _): it ends the type token p:a:Ωmega, and Pulumi's type tokens are ASCII; rename it",
+			"idl/a.go:12:6: type Δ: a type name must be ASCII (letters, digits and _): it ends the type token p:a:Δ, and Pulumi's type tokens are ASCII; rename it",
+			"idl/a.go:17:6: type AΣ: a type name must be ASCII (letters, digits and _): it ends the type token p:a:AΣ, and Pulumi's type tokens are ASCII; rename it",
+		},
+	},
+	{
 		name: "non_ascii_names",
 		files: one(`// Thing has non-ASCII fields, constants and enum values.
 type Thing struct {
