@@ -40,7 +40,8 @@
 // (see Tokens), and Pulumi's type tokens are ASCII, in the package schema and in the SDKs Pulumi
 // generates from it. Other names may be any Go identifier, non-ASCII letters included: fields (Größe
 // float64), wire names (lumi:"名前"), constants and enum values are names in Go and TypeScript and keys on
-// the wire, never part of a token.
+// the wire, never part of a token. Go exports only names that start with an upper-case letter, so a name
+// in a script without case needs one in front: X中文, with lumi:"中文" to keep the wire name.
 //
 // Doc comments on types, fields, enum values and constants are part of the model: they become TSDoc in the
 // TypeScript package and doc comments in the Go stubs. An enum value or constant may also be documented

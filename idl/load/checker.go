@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/packages"
 
@@ -323,7 +325,7 @@ func (c *checker) declareType(p *packages.Package, f *schema.File, gd *ast.GenDe
 	d := &decl{kind: kindBad, spec: ts, obj: obj, pkg: p}
 	c.decls[obj] = d
 	if !ts.Name.IsExported() {
-		c.errorf(ts.Name.Pos(), "%s: unexported types are not allowed in the IDL; export it (%s)", subject, exported(name))
+		c.errorf(ts.Name.Pos(), "%s: unexported types are not allowed in the IDL; export it (%s)", subject, exportHint(name, false))
 		return
 	}
 	if ts.TypeParams != nil && len(ts.TypeParams.List) > 0 {
@@ -413,14 +415,32 @@ func (c *checker) embeddedMarkers(p *packages.Package, st *ast.StructType) (reso
 	return resource, named
 }
 
-// exported returns name with its first letter upper-cased, for hints.
+// exported returns name as it could be exported, for hints: with its first letter upper-cased, or with an
+// X in front when it starts with a letter that has no upper case (中文 → X中文) or with _.
 func exported(name string) string {
 	if name == "" || name == "_" {
 		return "Name"
 	}
-	r := []rune(name)
-	r[0] = []rune(strings.ToUpper(string(r[0])))[0]
-	return string(r)
+	r, size := utf8.DecodeRuneInString(name)
+	if upper := unicode.ToUpper(r); unicode.IsUpper(upper) {
+		return string(upper) + name[size:]
+	}
+	return "X" + name
+}
+
+// exportHint is the hint of a diagnostic about an unexported name: the exported name, and why it is not
+// just the name upper-cased when it cannot be. For a field, keepWire adds the lumi tag that keeps the wire
+// name the author meant.
+func exportHint(name string, keepWire bool) string {
+	hint := exported(name)
+	r, _ := utf8.DecodeRuneInString(name)
+	if !unicode.IsLetter(r) || unicode.IsUpper(unicode.ToUpper(r)) {
+		return hint
+	}
+	if keepWire {
+		hint += " `lumi:\"" + name + "\"`"
+	}
+	return fmt.Sprintf("%s: Go exports only names that start with an upper-case letter, and %c has no upper case", hint, r)
 }
 
 // checkLowerCaseCollisions rejects two types of one package whose lower-cased names are equal: the Go

@@ -36,7 +36,7 @@ func (c *checker) declareConsts(p *packages.Package, f *ast.File) {
 func (c *checker) declareConst(p *packages.Package, f *schema.File, ident *ast.Ident, obj *types.Const, doc string) {
 	subject := "const " + ident.Name
 	if !ident.IsExported() {
-		c.errorf(ident.Pos(), "%s: unexported constants are not allowed in the IDL; export it (%s)", subject, exported(ident.Name))
+		c.errorf(ident.Pos(), "%s: unexported constants are not allowed in the IDL; export it (%s)", subject, exportHint(ident.Name, false))
 		return
 	}
 	pos := c.fset.Position(ident.Pos())

@@ -43,9 +43,9 @@ func (c *checker) properties(d *decl, isResource bool) []*schema.Property {
 			subject := owner + "." + ident.Name
 			if !ident.IsExported() {
 				if field.Tag != nil {
-					c.errorf(ident.Pos(), "%s: a lumi tag on an unexported field; export the field (%s) to make it a property", subject, exported(ident.Name))
+					c.errorf(ident.Pos(), "%s: a lumi tag on an unexported field; export the field (%s) to make it a property", subject, exportHint(ident.Name, false))
 				} else {
-					c.errorf(ident.Pos(), "%s: unexported fields are not allowed in the IDL; export it (%s) to make it a property, or remove it", subject, exported(ident.Name))
+					c.errorf(ident.Pos(), "%s: unexported fields are not allowed in the IDL; export it (%s) to make it a property, or remove it", subject, exportHint(ident.Name, true))
 				}
 				continue
 			}

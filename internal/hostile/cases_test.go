@@ -359,6 +359,33 @@ type AΣ string
 		},
 	},
 	{
+		// Go exports no name that starts with a letter without case: the hint must say what to write.
+		name: "caseless_unexported",
+		files: one(`type Thing struct {
+	idl.Resource
+	中文 string
+	名前 *string ` + "`lumi:\"optional\"`" + `
+	_x string
+	ñame string
+}
+
+const 名前 = "x"
+
+type 型 string
+
+type _T string
+`),
+		diags: []string{
+			"idl/a.go:7:2: Thing.中文: unexported fields are not allowed in the IDL; export it (X中文 `lumi:\"中文\"`: Go exports only names that start with an upper-case letter, and 中 has no upper case) to make it a property, or remove it",
+			"idl/a.go:8:2: Thing.名前: a lumi tag on an unexported field; export the field (X名前: Go exports only names that start with an upper-case letter, and 名 has no upper case) to make it a property",
+			"idl/a.go:9:2: Thing._x: unexported fields are not allowed in the IDL; export it (X_x) to make it a property, or remove it",
+			"idl/a.go:10:2: Thing.ñame: unexported fields are not allowed in the IDL; export it (Ñame) to make it a property, or remove it",
+			"idl/a.go:13:7: const 名前: unexported constants are not allowed in the IDL; export it (X名前: Go exports only names that start with an upper-case letter, and 名 has no upper case)",
+			"idl/a.go:15:6: type 型: unexported types are not allowed in the IDL; export it (X型: Go exports only names that start with an upper-case letter, and 型 has no upper case)",
+			"idl/a.go:17:6: type _T: unexported types are not allowed in the IDL; export it (X_T)",
+		},
+	},
+	{
 		name: "non_ascii_names",
 		files: one(`// Thing has non-ASCII fields, constants and enum values.
 type Thing struct {
