@@ -199,6 +199,10 @@
 // (never truncated) and escaped for each language. Typed constants of other basic types, rune and complex
 // constants are rejected.
 //
+// Strings are text: a string constant, an enum value and a lumi tag must be valid UTF-8 ("\xff" is
+// rejected), because Pulumi's strings and JavaScript's are Unicode. Any Unicode text is fine, NUL, quotes,
+// backslashes, */ and ${ included: the outputs escape what their languages need escaped.
+//
 // # Tokens
 //
 // Every resource, struct, enum and alias has a type token `<pkg>:<module>:<Type>`: <pkg> is cidlc's

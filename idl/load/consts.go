@@ -53,6 +53,9 @@ func (c *checker) declareConst(p *packages.Package, f *schema.File, ident *ast.I
 			c.errorf(ident.Pos(), "%s: values of enum %s must be declared in the enum's own package (%s)", subject, n.Obj().Name(), d.pkg.Name)
 		default:
 			value := constant.StringVal(obj.Val())
+			if !c.checkUTF8(ident, subject, value) {
+				return
+			}
 			for _, prev := range d.enum.Values {
 				if prev.Value == value {
 					c.errorf(ident.Pos(), "%s: enum %s already has the value %q (%s)", subject, d.enum.Name, value, prev.Name)
@@ -75,6 +78,9 @@ func (c *checker) declareConst(p *packages.Package, f *schema.File, ident *ast.I
 	case b.Kind() == types.Bool || b.Kind() == types.UntypedBool:
 		k.Type, k.Value = &schema.Type{Kind: schema.Bool}, constant.BoolVal(val)
 	case b.Kind() == types.String || b.Kind() == types.UntypedString:
+		if !c.checkUTF8(ident, subject, constant.StringVal(val)) {
+			return
+		}
 		k.Type, k.Value = &schema.Type{Kind: schema.String}, constant.StringVal(val)
 	case b.Kind() == types.Float64 || b.Kind() == types.UntypedFloat || b.Kind() == types.UntypedInt:
 		f64, exact := constant.Float64Val(val)
@@ -94,4 +100,16 @@ func (c *checker) declareConst(p *packages.Package, f *schema.File, ident *ast.I
 		return
 	}
 	f.Consts = append(f.Consts, k)
+}
+
+// checkUTF8 reports a string value that is not valid UTF-8 (as "\xff" escapes can make): Pulumi's
+// strings and TypeScript's are Unicode text, which cannot hold it.
+func (c *checker) checkUTF8(ident *ast.Ident, subject, value string) bool {
+	i := invalidUTF8(value)
+	if i < 0 {
+		return true
+	}
+	c.errorf(ident.Pos(), "%s: the value is not valid UTF-8 (byte %#02x at offset %d); Pulumi's strings and TypeScript's are Unicode text, which cannot hold it",
+		subject, value[i], i)
+	return false
 }

@@ -165,12 +165,38 @@ func lookupLumiTag(tag string) (value string, offset int, found bool, problems [
 				continue
 			}
 			value, offset, found = v, qstart+1, true
+			// strconv.Unquote (like reflect) quietly turns a byte that is not UTF-8 into U+FFFD; an
+			// escape (\xff) makes one. Either would change the author's text without a word.
+			if raw := tag[qstart+1 : i-1]; !utf8.ValidString(raw) || !utf8.ValidString(v) {
+				at, b := qstart+1, byte(0)
+				if j := invalidUTF8(raw); j >= 0 {
+					at, b = at+j, raw[j]
+				} else {
+					b = v[invalidUTF8(v)]
+				}
+				problems = append(problems, tagProblem{at, fmt.Sprintf(
+					"the lumi tag is not valid UTF-8 (byte %#02x); its names and values are text in every output, which must be UTF-8", b)})
+				// Said once: what follows reads the tag as U+FFFD there, as the one problem it is.
+				value = strings.ToValidUTF8(v, "\ufffd")
+			}
 		}
 		if i < len(tag) && tag[i] != ' ' {
 			return value, offset, found, append(problems, tagProblem{i,
 				"malformed struct tag: separate key:\"value\" pairs with a space"})
 		}
 	}
+}
+
+// invalidUTF8 returns the offset of the first byte of s that is not part of valid UTF-8, or -1.
+func invalidUTF8(s string) int {
+	for i, r := range s {
+		if r == utf8.RuneError {
+			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // parseLumiTag parses the value of a lumi tag: `[NAME][,OPTION]...`. The first element is the wire name

@@ -110,6 +110,56 @@ type Thing struct {
 `),
 	},
 	{
+		name: "invalid_utf8_values",
+		files: one(`type Bad string
+
+const (
+	// BadByte is not UTF-8.
+	BadByte Bad = "\xff"
+	// Good is.
+	Good Bad = "good"
+)
+
+// Latin1 is not UTF-8.
+const Latin1 = "caf\xe9"
+
+// Surrogate is an encoded surrogate half.
+const Surrogate = "\xed\xa0\x80"
+
+// Fine is, though it spells the replacement character.
+const Fine = "\ufffd"
+`),
+		diags: []string{
+			"idl/a.go:7:2: const BadByte: the value is not valid UTF-8 (byte 0xff at offset 0); Pulumi's strings and TypeScript's are Unicode text, which cannot hold it",
+			"idl/a.go:13:7: const Latin1: the value is not valid UTF-8 (byte 0xe9 at offset 3); Pulumi's strings and TypeScript's are Unicode text, which cannot hold it",
+			"idl/a.go:16:7: const Surrogate: the value is not valid UTF-8 (byte 0xed at offset 0); Pulumi's strings and TypeScript's are Unicode text, which cannot hold it",
+		},
+	},
+	{
+		// Bytes that are not UTF-8 in a tag, raw (which strconv.Unquote would quietly make U+FFFD) or
+		// escaped inside the tag's quotes.
+		name: "invalid_utf8_tag_values",
+		files: one(`type Thing struct {
+	idl.Resource
+	A string "lumi:\"default=\xff\""
+	B *string "lumi:\"optional,deprecated=\\xff\""
+	C *string "lumi:\"optional,pattern=a\\xffb\""
+	D *string "lumi:\"\\xff,optional\""
+	E *[]string "lumi:\"optional,items.pattern=a\xffb\""
+	F string ` + "`lumi:\"default=\\xff\"`" + `
+}
+`),
+		diags: []string{
+			"idl/a.go:7:11: Thing.A: the lumi tag is not valid UTF-8 (byte 0xff); its names and values are text in every output, which must be UTF-8",
+			"idl/a.go:8:12: Thing.B: the lumi tag is not valid UTF-8 (byte 0xff); its names and values are text in every output, which must be UTF-8",
+			"idl/a.go:9:12: Thing.C: the lumi tag is not valid UTF-8 (byte 0xff); its names and values are text in every output, which must be UTF-8",
+			"idl/a.go:10:12: Thing.D: the lumi tag is not valid UTF-8 (byte 0xff); its names and values are text in every output, which must be UTF-8",
+			"idl/a.go:10:12: Thing.D: wire name \"\ufffd\" is not an identifier (letters, digits and _, not starting with a digit)",
+			"idl/a.go:11:14: Thing.E: the lumi tag is not valid UTF-8 (byte 0xff); its names and values are text in every output, which must be UTF-8",
+			"idl/a.go:12:18: Thing.F: the lumi tag is not valid UTF-8 (byte 0xff); its names and values are text in every output, which must be UTF-8",
+		},
+	},
+	{
 		name: "bom",
 		files: map[string]string{
 			"a.go":   "\ufeff" + idlFile("p", "// Thing is in a file that starts with a byte order mark.\ntype Thing struct{ idl.Resource }\n"),
