@@ -7,10 +7,15 @@ import (
 	"github.com/dave/jennifer/jen"
 )
 
+// commentText makes text fit for // comments: CR and CRLF line ends become LF, and what the Go scanner
+// rejects even in a comment (NUL, a byte order mark after the start of the file) is written as its escape.
+// Doc comments from the IDL's source cannot hold those, but a tag's deprecated= message can.
+var commentText = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\x00", `\x00`, "\ufeff", `\ufeff`)
+
 // doc returns the doc comment text as `//` lines: a model's doc has its comment markers removed, and
 // jennifer would render a multi-line string as a /* */ block.
 func doc(text string) string {
-	lines := strings.Split(text, "\n")
+	lines := strings.Split(commentText.Replace(strings.ToValidUTF8(text, "\ufffd")), "\n")
 	for i, l := range lines {
 		switch {
 		case l == "":

@@ -10,8 +10,8 @@ import (
 //
 // The text is kept as written (Go doc comments are plain text), with what would end or corrupt the
 // comment neutralised: "*/" becomes "*\/", and the characters that JavaScript treats as line ends
-// (CR, U+2028, U+2029) become line breaks of the comment. Trailing spaces are dropped, as prettier
-// drops them.
+// (CR, U+2028, U+2029) become line breaks of the comment. A NUL (which a tag's deprecated= message can
+// hold) is written \x00, so that the file stays text. Trailing spaces are dropped, as prettier drops them.
 func tsdoc(indent, doc string, paragraphs ...string) string {
 	var parts []string
 	if doc = strings.TrimSpace(doc); doc != "" {
@@ -26,7 +26,7 @@ func tsdoc(indent, doc string, paragraphs ...string) string {
 		return ""
 	}
 	text := strings.Join(parts, "\n\n")
-	text = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\u2028", "\n", "\u2029", "\n", "*/", `*\/`).Replace(text)
+	text = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\u2028", "\n", "\u2029", "\n", "*/", `*\/`, "\x00", `\x00`).Replace(text)
 	var b strings.Builder
 	b.WriteString(indent + "/**\n")
 	for line := range strings.SplitSeq(text, "\n") {

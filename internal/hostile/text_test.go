@@ -160,6 +160,28 @@ const Fine = "\ufffd"
 		},
 	},
 	{
+		// An interpreted-string tag can hold what a raw one cannot: NUL, a byte order mark, control
+		// characters, a backtick.
+		name: "escaped_tag_values",
+		files: one(`// Thing has escapes in its tags.
+type Thing struct {
+	idl.Resource
+	// A has a NUL default.
+	A string "lumi:\"default=a\\x00b\""
+	// B has a NUL, a byte order mark and a CRLF in its deprecation message.
+	B *string "lumi:\"optional,deprecated=x\\x00\\ufeffy\\r\\nz\""
+	// C has a NUL in its pattern.
+	C *string "lumi:\"optional,pattern=^a\\x00b$\""
+	// D has a backtick and a carriage return in its pattern.
+	D *string "lumi:\"optional,pattern=^a` + bt + `\\rb$\""
+	// E has a backtick, a line separator and a tab in its deprecation message.
+	E *string "lumi:\"optional,deprecated=` + bt + `\\u2028\\t` + bt + `\""
+	// F has a byte order mark in its default.
+	F string "lumi:\"default=\\ufeff\""
+}
+`),
+	},
+	{
 		name: "bom",
 		files: map[string]string{
 			"a.go":   "\ufeff" + idlFile("p", "// Thing is in a file that starts with a byte order mark.\ntype Thing struct{ idl.Resource }\n"),
