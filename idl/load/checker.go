@@ -98,6 +98,11 @@ var tokenPackageName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*$`)
 // tokens are ASCII (the package schema's token pattern, and the SDKs' generators, take nothing else).
 var typeName = regexp.MustCompile(`^[A-Z][A-Za-z0-9_]*$`)
 
+// maxFileName is the longest file name (without .go) the outputs can be named after: the stubs add
+// _stub.go, and gen.Write's temporary files a dot, a random suffix and .tmp on top (21 bytes in all),
+// within the 255 bytes that file systems allow in a name.
+const maxFileName = 200
+
 // moduleFileName is what a file name (without .go) must look like to be the module part of a token.
 var moduleFileName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*$`)
 
@@ -248,8 +253,12 @@ func (c *checker) declareFile(p *packages.Package, m *schema.Module, f *ast.File
 	sf := &schema.File{Path: rel, ModuleToken: strings.TrimSuffix(rel, ".go"), Owner: m}
 	m.Files = append(m.Files, sf)
 	c.files[f] = sf
-	if base := strings.TrimSuffix(filepath.Base(name), ".go"); !moduleFileName.MatchString(base) {
+	switch base := strings.TrimSuffix(filepath.Base(name), ".go"); {
+	case !moduleFileName.MatchString(base):
 		c.errorf(f.Package, "file name %q cannot be the module part of a token; use letters, digits, _ and -, starting with a letter", filepath.Base(name))
+	case len(base) > maxFileName:
+		c.errorf(f.Package, "file name is %d bytes long; the outputs are named after it (%s_stub.go, and while they are written, a temporary name longer still), and file systems allow 255 bytes in a name: keep it to %d before .go",
+			len(base), base[:12]+"…", maxFileName)
 	}
 
 	for _, d := range f.Decls {

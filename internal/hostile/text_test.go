@@ -45,6 +45,24 @@ const CNAME = "WNAME"
 `)),
 	},
 	{
+		// The outputs are named after the file, with more added: past 255 bytes, no file system takes them.
+		name: "long_file_name",
+		files: map[string]string{
+			long("f", 240) + ".go": idlFile("p", "type Thing struct{ idl.Resource }\n"),
+			long("g", 200) + ".go": idlFile("p", "type Other struct{ idl.Resource }\n"),
+		},
+		diags: []string{
+			"idl/" + long("f", 240) + ".go:1:1: file name is 240 bytes long; the outputs are named after it (fxxxxxxxxxxx…_stub.go, and while they are written, a temporary name longer still), and file systems allow 255 bytes in a name: keep it to 200 before .go",
+		},
+	},
+	{
+		// The longest file name allowed: its outputs, and their temporary names, fit.
+		name: "long_file_name_ok",
+		files: map[string]string{
+			long("g", 200) + ".go": idlFile("p", "// Other is in a file with a long name.\ntype Other struct{ idl.Resource }\n"),
+		},
+	},
+	{
 		name: "hostile_doc_comments",
 		files: map[string]string{
 			"doc.go": "// Package p has a hostile package doc: */ /* ` ${x} \\ \" ' </script> \u2028 \u2029 -->\n//\n//\tcode */\npackage p\n",
