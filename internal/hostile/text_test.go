@@ -318,6 +318,4 @@ type ColorRed struct{ A string }
 	},
 }
 
-var limitCases = []hostileCase{}
-
 var layoutCases = []hostileCase{}

@@ -1,0 +1,132 @@
+package hostile
+
+import (
+	"fmt"
+	"strings"
+)
+
+// limitCases are sizes that could exhaust time, memory or the stack: deep nesting of structs and of
+// array and map types, recursive types, a huge enum, huge comments, thousands of properties and of
+// problems. They must finish (go test's -timeout bounds them) and their output compile.
+var limitCases = []hostileCase{
+	{
+		name: "deep_struct_chain",
+		files: one(func() string {
+			var b strings.Builder
+			b.WriteString("// Root holds a chain of 200 structs.\ntype Root struct {\n\tidl.Resource\n\t// First is the first link.\n\tFirst S0\n}\n")
+			for i := range 200 {
+				fmt.Fprintf(&b, "\n// S%d is link %d.\ntype S%d struct {\n\t// V is a value.\n\tV string `lumi:\"minLength=1\"`\n", i, i, i)
+				if i < 199 {
+					fmt.Fprintf(&b, "\t// Next is the next link.\n\tNext *S%d `lumi:\"optional\"`\n", i+1)
+				}
+				b.WriteString("}\n")
+			}
+			return b.String()
+		}()),
+	},
+	{
+		name: "recursive_types",
+		files: one(`// Node is a tree: it holds itself through a pointer, a slice, a map and an alias.
+type Node struct {
+	// Next is a Node.
+	Next *Node ` + bt + `lumi:"optional"` + bt + `
+	// Kids are Nodes.
+	Kids []Node
+	// ByName are Nodes.
+	ByName map[string]Node
+	// More are Nodes through an alias.
+	More Nodes
+	// Other is a B, which holds an A, which holds a Node.
+	Other *B ` + bt + `lumi:"optional"` + bt + `
+	// Label has a contract, so that checking it walks the tree.
+	Label *string ` + bt + `lumi:"optional,pattern=^[a-z]+$"` + bt + `
+}
+
+// Nodes is an alias of a slice of Node.
+type Nodes []Node
+
+// A holds a B.
+type A struct {
+	// B is a B.
+	B *B ` + bt + `lumi:"optional"` + bt + `
+	// Root is a Node.
+	Root *Node ` + bt + `lumi:"optional"` + bt + `
+	// Owner is a resource, which holds an A.
+	Owner *Tree ` + bt + `lumi:"optional"` + bt + `
+}
+
+// B holds an A.
+type B struct {
+	// A is an A.
+	A []A
+}
+
+// Tree is a resource that holds a tree and refers to itself.
+type Tree struct {
+	idl.Resource
+	// Root is a Node.
+	Root Node
+	// Parent is a Tree.
+	Parent *Tree ` + bt + `lumi:"optional"` + bt + `
+	// A is an A.
+	A *A ` + bt + `lumi:"optional,out"` + bt + `
+}
+`),
+	},
+	{
+		name: "enum_5000",
+		files: one(func() string {
+			var b strings.Builder
+			b.WriteString("// Big is an enum of 5,000 values.\ntype Big string\n\nconst (\n")
+			for i := range 5000 {
+				fmt.Fprintf(&b, "\t// BigV%d is value %d.\n\tBigV%d Big = \"v-%d\"\n", i, i, i, i)
+			}
+			b.WriteString(")\n\n// Thing uses it.\ntype Thing struct {\n\tidl.Resource\n\t// B is a Big.\n\tB Big `lumi:\"default=v-4999\"`\n\t// Bs are Bigs.\n\tBs map[Big][]Big\n}\n")
+			return b.String()
+		}()),
+	},
+	{
+		name: "huge_docs",
+		files: one("// Thing has a doc comment of 1 MB, in lines.\n" + strings.Repeat("// "+strings.Repeat("word ", 20)+"\n", 10000) +
+			"type Thing struct {\n\tidl.Resource\n" +
+			"\t// Prop has a doc comment of 1 MB on one line: " + strings.Repeat("x", 1<<20) + "\n\tProp string\n" +
+			"}\n\n// Big is a constant of 1 MB.\nconst Big = \"" + strings.Repeat("y", 1<<20) + "\"\n"),
+	},
+	{
+		name: "many_resources",
+		files: map[string]string{
+			"a.go": idlFile("p", func() string {
+				var b strings.Builder
+				for i := range 250 {
+					fmt.Fprintf(&b, "// R%d is resource %d.\ntype R%d struct {\n\tidl.Resource\n\t// Prev refers to the one before.\n\tPrev *R%d `lumi:\"optional\"`\n}\n\n", i, i, i, max(i-1, 0))
+				}
+				return b.String()
+			}()),
+		},
+	},
+	{
+		name:  "many_problems",
+		files: one(manyProblems()),
+		diags: manyProblemsDiags(),
+	},
+}
+
+// manyProblems is a struct with 3,000 fields of a type the IDL rejects.
+func manyProblems() string {
+	var b strings.Builder
+	b.WriteString("type Bad struct {\n")
+	for i := range 3000 {
+		fmt.Fprintf(&b, "\tF%d int\n", i)
+	}
+	b.WriteString("}\n")
+	return b.String()
+}
+
+// manyProblemsDiags are the diagnostics of manyProblems: every one of them, in one run.
+func manyProblemsDiags() []string {
+	var diags []string
+	for i := range 3000 {
+		diags = append(diags, fmt.Sprintf("idl/a.go:%d:%d: Bad.F%d: int is not an IDL type; use float64", 4+i, 4+len(fmt.Sprint(i)), i))
+	}
+	return diags
+}
