@@ -93,6 +93,26 @@ type Tree struct {
 			"}\n\n// Big is a constant of 1 MB.\nconst Big = \"" + strings.Repeat("y", 1<<20) + "\"\n"),
 	},
 	{
+		// A package of thousands of properties: a resource of 500 (the most TypeScript can check; more
+		// than 32 of them required, so they are checked in a loop) and a struct of 3,000.
+		name: "many_properties",
+		files: one(func() string {
+			var b strings.Builder
+			b.WriteString("// Wide has 500 properties.\ntype Wide struct {\n\tidl.NamedResource\n")
+			kinds := []string{"string", "*float64 `lumi:\"optional\"`", "bool `lumi:\"replaces\"`", "[]string", "map[string]Small",
+				"*Wide `lumi:\"optional\"`", "*string `lumi:\"out\"`", "float64 `lumi:\"min=0,default=1\"`", "interface{}"}
+			for i := range 499 { // and name
+				fmt.Fprintf(&b, "\t// P%d is property %d.\n\tP%d %s\n", i, i, i, kinds[i%len(kinds)])
+			}
+			b.WriteString("}\n\n// Small is a struct of 3,000 fields.\ntype Small struct {\n")
+			for i := range 3000 {
+				fmt.Fprintf(&b, "\tF%d *string `lumi:\"optional\"`\n", i)
+			}
+			b.WriteString("}\n")
+			return b.String()
+		}()),
+	},
+	{
 		name: "many_resources",
 		files: map[string]string{
 			"a.go": idlFile("p", func() string {
