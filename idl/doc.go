@@ -211,6 +211,16 @@
 // SecurityGroup in an IDL whose root package is aws gives aws:ec2/securityGroup:SecurityGroup. File names
 // must therefore be letters, digits, _ and -, starting with a letter.
 //
+// # Limits
+//
+// What the outputs can hold, and the tools that build them, sets a few limits, each a positioned error
+// when passed:
+//
+//   - a file name has at most 200 bytes before .go: the outputs are named after it, with more added,
+//     within the 255 bytes file systems allow;
+//   - a resource has at most 500 properties: past about 900, tsc gives up on the constructor of its
+//     class (the TypeScript package is checked only with --out-pack).
+//
 // # Diagnostics
 //
 // cidlc reports every problem of a run at once, sorted, as file:line:col: message, with the file relative

@@ -100,8 +100,9 @@ func taken(own map[string]string, local string) bool {
 
 // check reports what in a valid IDL cannot become a TypeScript package: two exports of one module with
 // the same name (struct Rule and struct RuleArgs generate RuleArgs twice; a sub-directory's namespace
-// shares the module's exports), and strings that are not UTF-8, which JavaScript strings (and Pulumi's
-// wire format) cannot hold. It reports every problem, positioned like the loader's diagnostics.
+// shares the module's exports), strings that are not UTF-8, which JavaScript strings (and Pulumi's
+// wire format) cannot hold, and resources of more properties than tsc can check. It reports every
+// problem, positioned like the loader's diagnostics.
 func check(pkg *schema.Package, dirs map[string]*packageDir) error {
 	var diags gen.Diagnostics
 	for _, m := range pkg.Modules {
@@ -126,6 +127,13 @@ func check(pkg *schema.Package, dirs map[string]*packageDir) error {
 				seen[n.name] = n
 			}
 			diags = append(diags, checkStrings(f)...)
+			for _, r := range f.Resources {
+				if n := len(r.Properties); n > maxProperties {
+					diags = append(diags, gen.Diagnostic{Pos: r.Pos, Msg: fmt.Sprintf(
+						"%s: a resource of %d properties is more than TypeScript can check: tsc gives up on the constructor of a resource with more than about %d (TS2563, too large for control flow analysis); keep it to %d, by grouping properties into structs or splitting the resource",
+						r.Name, n, tscPropertyLimit, maxProperties)})
+				}
+			}
 		}
 	}
 	if len(diags) > 0 {
@@ -154,6 +162,14 @@ func checkStrings(f *schema.File) gen.Diagnostics {
 	}
 	return diags
 }
+
+// maxProperties is the most properties a resource may have. The constructor of its class reads every
+// property of the state and of the arguments (state?.p, args?.p), and tsc's control-flow analysis, which
+// grows with the square of such reads, gives up with TS2563 at about tscPropertyLimit of them.
+const (
+	maxProperties    = 500
+	tscPropertyLimit = 900
+)
 
 // tsPath returns the package path, without .ts, of the file generated from f: `ec2/securityGroup`.
 func tsPath(f *schema.File) string { return strings.TrimSuffix(f.Path, ".go") }

@@ -113,6 +113,21 @@ type Tree struct {
 		}()),
 	},
 	{
+		name: "too_many_properties",
+		files: one(func() string {
+			var b strings.Builder
+			b.WriteString("type Wide struct {\n\tidl.Resource\n")
+			for i := range 501 {
+				fmt.Fprintf(&b, "\tP%d *string `lumi:\"optional\"`\n", i)
+			}
+			b.WriteString("}\n")
+			return b.String()
+		}()),
+		diags: []string{
+			"idl/a.go:5:6: Wide: a resource of 501 properties is more than TypeScript can check: tsc gives up on the constructor of a resource with more than about 900 (TS2563, too large for control flow analysis); keep it to 500, by grouping properties into structs or splitting the resource",
+		},
+	},
+	{
 		name: "many_resources",
 		files: map[string]string{
 			"a.go": idlFile("p", func() string {
