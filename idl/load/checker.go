@@ -156,6 +156,7 @@ func (c *checker) run(pkgs []*packages.Package) {
 			d.alias.Type = c.typeOf("type "+d.obj.Name(), d.obj.Type().Underlying(), d.spec.Type, d.pkg, false)
 		}
 	}
+	c.checkAliasCycles()
 	for _, d := range c.order {
 		switch d.kind {
 		case kindResource:

@@ -74,6 +74,36 @@ type Tree struct {
 `),
 	},
 	{
+		// Go allows a named array or map type that holds itself; its outputs would never end.
+		name: "recursive_alias",
+		files: one(`// Tree is a map of trees.
+type Tree map[string]Tree
+
+// List is a list of lists.
+type List []List
+
+type A []B
+type B map[string]A
+
+// C only refers to a cycle: its property says nothing more.
+type C []A
+
+type Thing struct {
+	idl.Resource
+	T Tree
+	L *List ` + bt + `lumi:"optional"` + bt + `
+	X A
+	Y C
+}
+`),
+		diags: []string{
+			"idl/a.go:6:6: type Tree: a type cannot hold itself through arrays and maps (Tree holds Tree): the outputs write such a type out in full wherever it is used, which would never end; make it a struct, whose fields may hold it (type Tree struct { Items … })",
+			"idl/a.go:9:6: type List: a type cannot hold itself through arrays and maps (List holds List): the outputs write such a type out in full wherever it is used, which would never end; make it a struct, whose fields may hold it (type List struct { Items … })",
+			"idl/a.go:11:6: type A: a type cannot hold itself through arrays and maps (A holds B holds A): the outputs write such a type out in full wherever it is used, which would never end; make it a struct, whose fields may hold it (type A struct { Items … })",
+			"idl/a.go:12:6: type B: a type cannot hold itself through arrays and maps (B holds A holds B): the outputs write such a type out in full wherever it is used, which would never end; make it a struct, whose fields may hold it (type B struct { Items … })",
+		},
+	},
+	{
 		name: "enum_5000",
 		files: one(func() string {
 			var b strings.Builder
