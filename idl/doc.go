@@ -218,8 +218,13 @@
 //
 //   - a file name has at most 200 bytes before .go: the outputs are named after it, with more added,
 //     within the 255 bytes file systems allow;
+//   - arrays and maps nest at most 32 deep in the type of a property, aliases spelled out (a struct
+//     starts over): past about 45, the Go compiler cannot type-check the stubs' codecs;
 //   - a resource has at most 500 properties: past about 900, tsc gives up on the constructor of its
 //     class (the TypeScript package is checked only with --out-pack).
+//
+// An array or map type may not hold itself (type Tree map[string]Tree): the outputs spell such a type
+// out wherever it is used. A struct may hold itself, through a pointer, an array or a map.
 //
 // # Diagnostics
 //

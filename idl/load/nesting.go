@@ -8,7 +8,7 @@ import (
 
 // The outputs spell the type of a property out in full, aliases included: the Go stubs' codecs nest one
 // generic call per array or map (provider.ArrayOf[[]T](provider.MapOf[…](…))), the package schema
-// inlines every alias, and the TypeScript backend looks through them for resources.
+// inlines every alias, and the TypeScript backend looks through them for resources. Two limits follow.
 
 // checkAliasCycles rejects the aliases that hold themselves through arrays and maps (type Tree
 // map[string]Tree, which Go allows): spelled out, they would never end. A rejected alias is bad from then
@@ -48,4 +48,30 @@ func aliasCycle(a *schema.Alias) []string {
 		return walk(t.Alias.Type, append(path, t.Alias.Name))
 	}
 	return walk(a.Type, []string{a.Name})
+}
+
+// maxNesting is how deep arrays and maps may nest in a property's type. The Go type checker gives up on
+// the codecs of the stubs at about 45 levels (an internal compiler error: "unification reached recursion
+// depth limit"); no data needs anything near 32.
+const maxNesting = 32
+
+// nesting returns how deep arrays and maps nest in t, with its aliases spelled out.
+func nesting(t *schema.Type) int {
+	depth := 0
+	for seen := map[*schema.Alias]bool{}; t != nil; {
+		switch t.Kind {
+		case schema.Array, schema.Map:
+			depth++
+			t = t.Elem
+		case schema.AliasRef:
+			if seen[t.Alias] {
+				return depth // a cycle: reported at the alias
+			}
+			seen[t.Alias] = true
+			t = t.Alias.Type
+		default:
+			return depth
+		}
+	}
+	return depth
 }

@@ -38,6 +38,11 @@ func (c *checker) validateProperties(owner string, props []*schema.Property, isR
 			continue
 		}
 		seen[p.Name] = p
+		if n := nesting(p.Type); n > maxNesting {
+			c.report(p.Pos, subject+": arrays and maps nest "+strconv.Itoa(n)+" deep in its type; the most is "+strconv.Itoa(maxNesting)+
+				" (past about 45, the Go compiler cannot type-check the stubs' codecs): give some of the levels a struct of their own")
+			continue
+		}
 		if strings.HasPrefix(p.Name, "__") {
 			c.report(p.Pos, subject+": wire name "+quote(p.Name)+" is reserved: names starting with __ belong to the Pulumi runtime")
 			continue

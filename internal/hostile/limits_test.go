@@ -104,6 +104,55 @@ type Thing struct {
 		},
 	},
 	{
+		// Arrays and maps nested as deep as the IDL allows (32), aliases spelled out.
+		name: "deep_nested_types",
+		files: one(`// Deep has fields of deeply nested array and map types.
+type Deep struct {
+	idl.Resource
+	// Arrays is 32 arrays deep.
+	Arrays ` + strings.Repeat("[]", 32) + `string
+	// Maps is 32 maps deep.
+	Maps ` + strings.Repeat("map[string]", 32) + `float64
+	// Mixed alternates, optional.
+	Mixed *` + strings.Repeat("[]map[string]", 16) + `bool ` + bt + `lumi:"optional"` + bt + `
+	// Resources are capabilities.
+	Resources ` + strings.Repeat("[]map[string]", 16) + `*Deep
+	// Structs are structs.
+	Structs ` + strings.Repeat("map[string][]", 16) + `Leaf
+	// Alias is 2 arrays of an alias of 30 more.
+	Alias [][]DeepAlias
+	// Checked has contracts on its items.
+	Checked [][]string ` + bt + `lumi:"minItems=1,items.minItems=1"` + bt + `
+	// Any is anything, deep.
+	Any ` + strings.Repeat("[]", 32) + `interface{}
+}
+
+// DeepAlias is an alias of a deep type.
+type DeepAlias ` + strings.Repeat("[]", 30) + `Leaf
+
+// Leaf is a struct, which starts over: its fields nest again.
+type Leaf struct {
+	// V is deep again.
+	V ` + strings.Repeat("[]", 32) + `string
+}
+`),
+	},
+	{
+		name: "too_deep_nesting",
+		files: one(`type Deep struct {
+	idl.Resource
+	Arrays ` + strings.Repeat("[]", 33) + `string
+	Alias map[string]DeepAlias
+}
+
+type DeepAlias ` + strings.Repeat("[]", 32) + `string
+`),
+		diags: []string{
+			"idl/a.go:7:2: Deep.Arrays: arrays and maps nest 33 deep in its type; the most is 32 (past about 45, the Go compiler cannot type-check the stubs' codecs): give some of the levels a struct of their own",
+			"idl/a.go:8:2: Deep.Alias: arrays and maps nest 33 deep in its type; the most is 32 (past about 45, the Go compiler cannot type-check the stubs' codecs): give some of the levels a struct of their own",
+		},
+	},
+	{
 		name: "enum_5000",
 		files: one(func() string {
 			var b strings.Builder
