@@ -18,6 +18,7 @@ import (
 	// The -update flag of `go test ./... -update` is defined by gen/golden; every test binary of the
 	// module must know it.
 	_ "github.com/cidlc/cidlc/gen/golden"
+	"github.com/cidlc/cidlc/gen/gostub"
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/schema"
 	"github.com/cidlc/cidlc/internal/cli"
@@ -27,7 +28,8 @@ import (
 // A hostileCase is one IDL and what cidlc must make of it.
 type hostileCase struct {
 	name string
-	// files are the IDL's files by slash path below the IDL root: their exact bytes.
+	// files are the IDL's files by slash path below the IDL root: their exact bytes, but that idlImport
+	// stands for the import path of the IDL root, so that packages of the IDL can import each other.
 	files map[string]string
 	// flags are extra command-line flags.
 	flags []string
@@ -37,6 +39,9 @@ type hostileCase struct {
 	// check, when not nil, looks further at a valid case's output tree (the case folder).
 	check func(t *testing.T, dir string)
 }
+
+// idlImport stands for the import path of a case's IDL root in its files.
+const idlImport = "{{IDL}}"
 
 // diagLine is what every line of cidlc's diagnostics looks like: a position with line and column, then
 // the message.
@@ -113,11 +118,20 @@ func scratchRoot(t *testing.T) string {
 // returns the model, for its output to be compiled.
 func runCase(t *testing.T, c hostileCase, dir string) *schema.Package {
 	t.Helper()
+	idlDir, err := filepath.Abs(filepath.Join(dir, "idl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	idlPath, err := gostub.ImportPath(idlDir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for name, content := range c.files {
 		path := filepath.Join(dir, "idl", filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
 			t.Fatal(err)
 		}
+		content = strings.ReplaceAll(content, idlImport, idlPath)
 		if err := os.WriteFile(path, []byte(content), 0o666); err != nil {
 			t.Fatal(err)
 		}

@@ -317,5 +317,3 @@ type ColorRed struct{ A string }
 		},
 	},
 }
-
-var layoutCases = []hostileCase{}

@@ -1,0 +1,93 @@
+package hostile
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// sub returns an IDL file of package pkg that declares a struct S, an enum E, an alias A and a resource R,
+// for other packages to refer to.
+func sub(pkg string) string {
+	return idlFile(pkg, `// S is a struct.
+type S struct {
+	// V is a value.
+	V string
+}
+
+// E is an enum.
+type E string
+
+const EOne E = "one"
+
+// A is an alias.
+type A map[string]S
+
+// R is a resource.
+type R struct {
+	idl.Resource
+	// S is an S.
+	S S
+	// Flag is a bool, which a package named bool would hide from the stubs.
+	Flag *bool `+bt+`lumi:"optional"`+bt+`
+}
+`)
+}
+
+// tree returns an IDL of a root package p, which refers to everything of the package in each of dirs
+// (by directory: its package name), and of those packages, declared by sub.
+func tree(dirs map[string]string) map[string]string {
+	files := map[string]string{}
+	var imports, fields strings.Builder
+	imports.WriteString("import (\n\t\"github.com/cidlc/cidlc/idl\"\n")
+	for i, dir := range slices.Sorted(maps.Keys(dirs)) {
+		pkg := dirs[dir]
+		files[dir+"/s.go"] = sub(pkg)
+		alias := fmt.Sprintf("m%d", i)
+		fmt.Fprintf(&imports, "\t%s %q\n", alias, idlImport+"/"+dir)
+		fmt.Fprintf(&fields, "\t// S%[1]d is a struct of %[2]s/.\n\tS%[1]d %[3]s.S\n\t// E%[1]d is an enum.\n\tE%[1]d %[3]s.E\n"+
+			"\t// A%[1]d is an alias.\n\tA%[1]d %[3]s.A\n\t// R%[1]d is a resource.\n\tR%[1]d *%[3]s.R\n\t// Rs%[1]d are resources.\n\tRs%[1]d []*%[3]s.R\n",
+			i, dir, alias)
+	}
+	imports.WriteString(")\n\n")
+	files["root.go"] = "package p\n\n" + imports.String() + "// Root refers to every package.\ntype Root struct {\n\tidl.Resource\n" +
+		fields.String() + "\t// Flag is a bool.\n\tFlag bool\n}\n"
+	return files
+}
+
+// layoutCases are hostile directory, file and package names: keywords and predeclared names of Go and
+// JavaScript, names of what the stubs import, names that are not identifiers, a file and a directory of
+// the same name, and the directories a TypeScript package keeps for itself.
+var layoutCases = []hostileCase{
+	{
+		name: "predeclared_packages",
+		// Packages named like what Go predeclares, which an import of them would hide in the stubs.
+		files: tree(map[string]string{
+			"bool": "bool", "string": "string", "error": "error", "float64": "float64", "any": "any",
+			"len": "len", "make": "make", "append": "append", "nil": "nil", "true": "true", "iota": "iota",
+		}),
+	},
+	{
+		name: "import_named_packages",
+		// Packages named like what the stubs import, or declare in their functions.
+		files: tree(map[string]string{
+			"provider": "provider", "resource": "resource", "tokens": "tokens", "context": "context",
+			"regexp": "regexp", "asset": "asset", "archive": "archive", "providerstubs": "providerstubs",
+			"obj": "obj", "hooks": "hooks", "ops": "ops", "x": "x", "d": "d", "o": "o", "s": "s",
+			"pulumi": "pulumi", "idl": "idl", "fmt": "fmt", "strings": "strings",
+		}),
+	},
+	{
+		name: "file_and_directory_alike",
+		// A file and a directory of the same name, and files named like what a TypeScript package holds.
+		files: map[string]string{
+			"a.go":        idlFile("p", "// Thing is in a.go.\ntype Thing struct{ idl.Resource }\n"),
+			"a/s.go":      sub("a"),
+			"index.go":    idlFile("p", "// Index is in index.go.\ntype Index struct{ idl.Resource }\n"),
+			"package.go":  idlFile("p", "// Pkg is in package.go.\ntype Pkg struct{ idl.Resource }\n"),
+			"tsconfig.go": idlFile("p", "// Config is in tsconfig.go.\ntype Config struct{ idl.Resource }\n"),
+			"b/index.go":  sub("b"),
+		},
+	},
+}
