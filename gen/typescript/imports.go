@@ -78,7 +78,7 @@ func (s *importSet) Name(path, name string) string {
 	}
 	local := name
 	if s.bound[local] {
-		base := name + "_" + strings.NewReplacer("/", "_", "-", "_").Replace(path)
+		base := name + "_" + strings.Map(identifierPart, path)
 		local = base
 		for i := 2; s.bound[local]; i++ {
 			local = base + strconv.Itoa(i)
@@ -87,6 +87,15 @@ func (s *importSet) Name(path, name string) string {
 	s.bound[local] = true
 	s.imports[k] = local
 	return local
+}
+
+// identifierPart maps a character of a file's path to one that can continue an identifier: itself, or _
+// for what cannot (/ and the -, ., ~ and + that Go allows in directory names).
+func identifierPart(r rune) rune {
+	if r == '_' || r == '$' || isIDContinue(r) {
+		return r
+	}
+	return '_'
 }
 
 // Render returns the import block, one statement per line and a final newline, or "" if the file

@@ -20,6 +20,10 @@ func TestImportSet(t *testing.T) {
 	if got := s.Name("errors/my-error", "Error"); got != "Error_errors_my_error" {
 		t.Errorf("reserved name = %s", got)
 	}
+	// Go allows ., ~ and + in a directory's name: none of them can be part of an alias.
+	if got := s.Name("v1.2/a~b+c", "Rule"); got != "Rule_v1_2_a_b_c" {
+		t.Errorf("clashing name from a directory with punctuation = %s", got)
+	}
 	if got := s.Name("types", "Color"); got != "Color" {
 		t.Errorf("second name from a file = %s", got)
 	}
@@ -28,6 +32,7 @@ func TestImportSet(t *testing.T) {
 import type { Error as Error_errors_my_error } from "../errors/my-error";
 import type { VPC } from "../network/vpc";
 import type { Color, Rule as Rule_types } from "../types";
+import type { Rule as Rule_v1_2_a_b_c } from "../v1.2/a~b+c";
 `
 	if got := s.Render(); got != want {
 		t.Errorf("Render:\n%s\nwant:\n%s", got, want)

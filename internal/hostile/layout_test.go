@@ -79,6 +79,15 @@ var layoutCases = []hostileCase{
 		}),
 	},
 	{
+		name: "odd_directory_names",
+		// Directories whose names are not identifiers, or start with a digit, or differ from their
+		// package's name.
+		files: tree(map[string]string{
+			"my-mod": "mymod", "1st": "first", "a.b": "ab", "a~b": "atilde", "Upper": "upper", "x/y/z": "z",
+			"same/same": "same", "other/same": "same2",
+		}),
+	},
+	{
 		name: "file_and_directory_alike",
 		// A file and a directory of the same name, and files named like what a TypeScript package holds.
 		files: map[string]string{
