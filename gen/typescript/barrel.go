@@ -59,6 +59,14 @@ type namespaceView struct {
 	From string // the module specifier, as a literal
 }
 
+// strictReserved are the words that tsc refuses as the name of `export * as NAME` in a module, though
+// they are IdentifierNames: those reserved in strict mode, and await. (class, new and the other keywords
+// it takes.) A directory so named is exported under a quoted name.
+var strictReserved = map[string]bool{
+	"implements": true, "interface": true, "let": true, "package": true, "private": true, "protected": true,
+	"public": true, "static": true, "yield": true, "await": true,
+}
+
 // barrel renders the index.ts of d, one of dirs.
 func barrel(pkg *schema.Package, dirs map[string]*packageDir, d *packageDir) ([]byte, error) {
 	self := path.Join(d.dir, "index")
@@ -98,7 +106,7 @@ func barrel(pkg *schema.Package, dirs map[string]*packageDir, d *packageDir) ([]
 			from += "/index"
 		}
 		name := base
-		if !isIdentifierName(base) {
+		if !isIdentifierName(base) || strictReserved[base] {
 			// An arbitrary module namespace name, as ES2022 allows: `export * as "my-mod"`.
 			name = jsString(base)
 		}

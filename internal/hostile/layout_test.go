@@ -61,6 +61,16 @@ func tree(dirs map[string]string) map[string]string {
 // the same name, and the directories a TypeScript package keeps for itself.
 var layoutCases = []hostileCase{
 	{
+		name: "keyword_packages",
+		files: tree(map[string]string{
+			"default": "dflt", "class": "class", "new": "new", "function": "function", "type": "typ",
+			"import": "imp", "delete": "del", "export": "export", "yield": "yield", "await": "await",
+			"let": "let", "static": "static", "enum": "enum", "interface": "iface", "package": "pkg",
+			"var": "variable", "go": "golang", "map": "mapping", "then": "then", "constructor": "constructor",
+			"prototype": "prototype",
+		}),
+	},
+	{
 		name: "predeclared_packages",
 		// Packages named like what Go predeclares, which an import of them would hide in the stubs.
 		files: tree(map[string]string{
