@@ -425,6 +425,18 @@ func (c *checker) embeddedMarkers(p *packages.Package, st *ast.StructType) (reso
 	return resource, named
 }
 
+// outsideTree says why obj, a named type with no declaration in the IDL, is not an IDL type: it is declared
+// outside the IDL directory, or in a directory below it that the go command leaves out of the packages
+// of the IDL (./... skips testdata and directories whose names start with . or _), though an IDL package
+// may import it.
+func (c *checker) outsideTree(obj types.Object) string {
+	if pkg := obj.Pkg(); pkg != nil && strings.HasPrefix(pkg.Path(), c.pkg.Path+"/") {
+		return "its package is in the IDL directory, at " + strings.TrimPrefix(pkg.Path(), c.pkg.Path+"/") +
+			"/, but not part of the IDL: the go command leaves out directories named testdata and those whose names start with . or _; rename the directory"
+	}
+	return "it is declared outside the IDL tree; declare the shape in the IDL"
+}
+
 // exported returns name as it could be exported, for hints: with its first letter upper-cased, or with an
 // X in front when it starts with a letter that has no upper case (中文 → X中文) or with _.
 func exported(name string) string {

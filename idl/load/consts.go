@@ -44,7 +44,7 @@ func (c *checker) declareConst(p *packages.Package, f *schema.File, ident *ast.I
 		d := c.decls[n.Obj()]
 		switch {
 		case d == nil:
-			c.errorf(ident.Pos(), "%s: its type %s is not an IDL type: it is declared outside the IDL tree", subject, c.typeString(obj.Type(), p))
+			c.errorf(ident.Pos(), "%s: its type %s is not an IDL type: %s", subject, c.typeString(obj.Type(), p), c.outsideTree(n.Obj()))
 		case d.kind == kindBad:
 			// Reported at the type.
 		case d.kind != kindEnum:

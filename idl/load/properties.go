@@ -231,7 +231,7 @@ func (c *checker) typeOf(subject string, t types.Type, expr ast.Expr, p *package
 			if obj.Pkg() == nil {
 				return fail("%s is not an IDL type", obj.Name())
 			}
-			return fail("%s is not an IDL type: it is declared outside the IDL tree; declare the shape in the IDL", c.typeString(t, p))
+			return fail("%s is not an IDL type: %s", c.typeString(t, p), c.outsideTree(obj))
 		}
 		switch d.kind {
 		case kindStruct:

@@ -98,6 +98,21 @@ var layoutCases = []hostileCase{
 		}),
 	},
 	{
+		// Packages in directories that the go command leaves out of ./..., imported all the same.
+		name: "ignored_directories",
+		files: map[string]string{
+			"a.go": "package p\n\nimport (\n\t\"github.com/cidlc/cidlc/idl\"\n\tproto \"" + idlImport + "/__proto__\"\n\tdata \"" + idlImport + "/testdata\"\n)\n\n" +
+				"// Thing refers to them.\ntype Thing struct {\n\tidl.Resource\n\tS proto.S\n\tT *data.S `lumi:\"optional\"`\n}\n\n// C is of their type.\nconst C proto.E = \"one\"\n",
+			"__proto__/s.go": sub("proto"),
+			"testdata/s.go":  sub("data"),
+		},
+		diags: []string{
+			"idl/a.go:12:4: Thing.S: proto.S is not an IDL type: its package is in the IDL directory, at __proto__/, but not part of the IDL: the go command leaves out directories named testdata and those whose names start with . or _; rename the directory",
+			"idl/a.go:13:4: Thing.T: data.S is not an IDL type: its package is in the IDL directory, at testdata/, but not part of the IDL: the go command leaves out directories named testdata and those whose names start with . or _; rename the directory",
+			"idl/a.go:17:7: const C: its type proto.E is not an IDL type: its package is in the IDL directory, at __proto__/, but not part of the IDL: the go command leaves out directories named testdata and those whose names start with . or _; rename the directory",
+		},
+	},
+	{
 		name: "file_and_directory_alike",
 		// A file and a directory of the same name, and files named like what a TypeScript package holds.
 		files: map[string]string{
