@@ -137,6 +137,7 @@ func (c *checker) run(pkgs []*packages.Package) {
 	// Pass 2: declare. Enums need to know which named types have constants, so count those first.
 	withConsts := c.typesWithConstants(pkgs)
 	for _, p := range pkgs {
+		c.checkPackage(p)
 		m := &schema.Module{Dir: c.dirs[p], Name: p.Name, Path: p.PkgPath, Doc: packageDoc(p), Package: c.pkg}
 		c.pkg.Modules = append(c.pkg.Modules, m)
 		for _, f := range c.sortedFiles(p) {
@@ -166,6 +167,19 @@ func (c *checker) run(pkgs []*packages.Package) {
 			d.strct.Properties = c.properties(d, false)
 			c.validateProperties(d.strct.Name, d.strct.Properties, false)
 		}
+	}
+}
+
+// checkPackage rejects a package that cannot be one of the IDL, at the package clause of its first file:
+// a package main, whose stubs would be a command without a main function.
+func (c *checker) checkPackage(p *packages.Package) {
+	files := c.sortedFiles(p)
+	if len(files) == 0 {
+		return
+	}
+	at := files[0].Package
+	if p.Name == "main" {
+		c.errorf(at, "package main: an IDL package cannot be a command: its Go stubs would be a package main without a main function; give it a name of its own")
 	}
 }
 

@@ -124,4 +124,16 @@ var layoutCases = []hostileCase{
 			"b/index.go":  sub("b"),
 		},
 	},
+	{
+		name: "package_main",
+		// A package main's stubs would be a command without a main function.
+		files: map[string]string{
+			"a.go":     idlFile("main", "// Thing is in package main.\ntype Thing struct{ idl.Resource }\n"),
+			"sub/b.go": sub("main"),
+		},
+		diags: []string{
+			"idl/a.go:1:1: package main: an IDL package cannot be a command: its Go stubs would be a package main without a main function; give it a name of its own",
+			"idl/sub/b.go:1:1: package main: an IDL package cannot be a command: its Go stubs would be a package main without a main function; give it a name of its own",
+		},
+	},
 }
