@@ -223,6 +223,11 @@
 //   - a resource has at most 500 properties: past about 900, tsc gives up on the constructor of its
 //     class (the TypeScript package is checked only with --out-pack).
 //
+// Two directory names are taken by the TypeScript package: bin/ at the root, where tsc writes its build
+// output (ignored by the package's .gitignore), and node_modules/ anywhere, which npm fills and empties.
+// An IDL package in either would have its generated sources there; it is rejected, and so is a package
+// main, whose stubs would be a command.
+//
 // An array or map type may not hold itself (type Tree map[string]Tree): the outputs spell such a type
 // out wherever it is used. A struct may hold itself, through a pointer, an array or a map.
 //

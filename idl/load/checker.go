@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -171,7 +172,9 @@ func (c *checker) run(pkgs []*packages.Package) {
 }
 
 // checkPackage rejects a package that cannot be one of the IDL, at the package clause of its first file:
-// a package main, whose stubs would be a command without a main function.
+// a package main, whose stubs would be a command without a main function, and a package in a directory
+// that the TypeScript package keeps for itself: bin/ at the root, where tsc writes the package's build
+// output (and which its .gitignore ignores), and node_modules/ anywhere, which npm fills and empties.
 func (c *checker) checkPackage(p *packages.Package) {
 	files := c.sortedFiles(p)
 	if len(files) == 0 {
@@ -180,6 +183,13 @@ func (c *checker) checkPackage(p *packages.Package) {
 	at := files[0].Package
 	if p.Name == "main" {
 		c.errorf(at, "package main: an IDL package cannot be a command: its Go stubs would be a package main without a main function; give it a name of its own")
+	}
+	dir := c.dirs[p]
+	switch {
+	case dir == "bin" || strings.HasPrefix(dir, "bin/"):
+		c.errorf(at, "directory bin/ is where the TypeScript package keeps its build output (tsc's outDir, ignored by its .gitignore), so it cannot hold generated sources; rename the directory")
+	case slices.Contains(strings.Split(dir, "/"), "node_modules"):
+		c.errorf(at, "a directory node_modules/ is npm's, which fills and empties it, so it cannot hold generated sources; rename the directory")
 	}
 }
 

@@ -136,4 +136,21 @@ var layoutCases = []hostileCase{
 			"idl/sub/b.go:1:1: package main: an IDL package cannot be a command: its Go stubs would be a package main without a main function; give it a name of its own",
 		},
 	},
+	{
+		name: "reserved_directories",
+		// Directories where a TypeScript package keeps its build output and its dependencies.
+		files: map[string]string{
+			"a.go":                idlFile("p", "// Thing is in the root.\ntype Thing struct{ idl.Resource }\n"),
+			"bin/s.go":            sub("bin"),
+			"node_modules/s.go":   sub("nodemodules"),
+			"bin/sub/s.go":        sub("binsub"),
+			"x/node_modules/s.go": sub("deep"),
+		},
+		diags: []string{
+			"idl/bin/s.go:1:1: directory bin/ is where the TypeScript package keeps its build output (tsc's outDir, ignored by its .gitignore), so it cannot hold generated sources; rename the directory",
+			"idl/bin/sub/s.go:1:1: directory bin/ is where the TypeScript package keeps its build output (tsc's outDir, ignored by its .gitignore), so it cannot hold generated sources; rename the directory",
+			"idl/node_modules/s.go:1:1: a directory node_modules/ is npm's, which fills and empties it, so it cannot hold generated sources; rename the directory",
+			"idl/x/node_modules/s.go:1:1: a directory node_modules/ is npm's, which fills and empties it, so it cannot hold generated sources; rename the directory",
+		},
+	},
 }
