@@ -28,7 +28,7 @@ type Thing struct {
 			"News", "Olds", "Context", "Tokens", "Regexp", "Asset", "Archive", "Resource_", "Named", "Spec",
 			"Parent", "DependsOn", "Protect", "Aliases", "Version", "PluginDownloadURL", "CustomTimeouts",
 			"Transformations", "RetainOnDelete", "DeletedWith", "IgnoreChanges", "ReplaceOnChanges",
-			"AdditionalSecretOutputs", "Id2", "PulumiType") + `}
+			"AdditionalSecretOutputs", "Id2", "PulumiType", "Name", "Token", "Type_", "URNs") + `}
 
 // A Struct has them too.
 type Struct struct {
@@ -247,6 +247,19 @@ type Resource struct {
 	Size float64 ` + "`lumi:\"min=1\"`" + `
 	// Name has a pattern.
 	Name string ` + "`lumi:\"pattern=^[a-z]+$\"`" + `
+}
+`),
+	},
+	{
+		// A token package name (--name) with every character it may have, and of another case than the
+		// Go package's.
+		name:  "token_package_name",
+		flags: []string{"--name", "My-Pkg_2"},
+		files: one(`// Thing has the token My-Pkg_2:a:Thing.
+type Thing struct {
+	idl.NamedResource
+	// Other refers to another.
+	Other *Thing ` + "`lumi:\"optional\"`" + `
 }
 `),
 	},

@@ -38,6 +38,9 @@ type hostileCase struct {
 	diags []string
 	// check, when not nil, looks further at a valid case's output tree (the case folder).
 	check func(t *testing.T, dir string)
+	// plain, when not nil, undoes what is hostile about the bytes of each file (strips a byte order
+	// mark, turns CRLF into LF): the plain IDL must generate exactly the same outputs.
+	plain func(string) string
 }
 
 // idlImport stands for the import path of a case's IDL root in its files.
@@ -167,11 +170,71 @@ func runCase(t *testing.T, c hostileCase, dir string) *schema.Package {
 	if c.check != nil {
 		c.check(t, dir)
 	}
+	if c.plain != nil {
+		samePlain(t, c, dir)
+	}
 	pkg, err := load.Load(load.Config{Dir: filepath.Join(dir, "idl")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return pkg
+}
+
+// samePlain generates the outputs of c's files made plain, beside dir, and checks that they are the
+// outputs in dir, byte for byte.
+func samePlain(t *testing.T, c hostileCase, dir string) {
+	t.Helper()
+	plainDir := dir + "-plain"
+	for name, content := range c.files {
+		path := filepath.Join(plainDir, "idl", filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(c.plain(content)), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	args := append([]string{
+		filepath.Join(plainDir, "idl"),
+		"--out-pack", filepath.Join(plainDir, "pack"),
+		"--out-provider", filepath.Join(plainDir, "provider"),
+		"--out-schema", filepath.Join(plainDir, "schema.json"),
+	}, c.flags...)
+	if status, stdout, stderr := run(t, args); status != cli.ExitOK {
+		t.Fatalf("the plain IDL: exit %d\n%s%s", status, stdout, stderr)
+	}
+	got, want := outputs(t, dir), outputs(t, plainDir)
+	for _, name := range slices.Sorted(maps.Keys(want)) {
+		// package.json names the IDL by its import path, which ends in the folder's name.
+		plain := bytes.ReplaceAll(want[name], []byte(filepath.Base(plainDir)+"/"), []byte(filepath.Base(dir)+"/"))
+		if !bytes.Equal(got[name], plain) {
+			t.Errorf("%s differs from what the plain IDL generates", name)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("%d outputs, the plain IDL's %d", len(got), len(want))
+	}
+}
+
+// outputs returns the generated files below dir (all but the IDL) by slash path.
+func outputs(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(dir, path)
+		if err != nil || strings.HasPrefix(filepath.ToSlash(rel), "idl/") {
+			return err
+		}
+		files[filepath.ToSlash(rel)], err = os.ReadFile(path)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
 }
 
 // run runs cidlc in-process, turning a panic into a test failure with its stack.

@@ -205,6 +205,7 @@ type Thing struct {
 			"a.go":   "\ufeff" + idlFile("p", "// Thing is in a file that starts with a byte order mark.\ntype Thing struct{ idl.Resource }\n"),
 			"doc.go": "\ufeff// Package p has a byte order mark before its doc.\npackage p\n",
 		},
+		plain: func(s string) string { return strings.TrimPrefix(s, "\ufeff") },
 	},
 	{
 		name: "bom_bad",
@@ -239,6 +240,7 @@ type Thing struct {
 				t.Errorf("a.ts: Raw is not \"one\\ntwo\":\n%s", b)
 			}
 		},
+		plain: func(s string) string { return strings.ReplaceAll(s, "\r\n", "\n") },
 	},
 	{
 		name: "crlf_bad",
