@@ -95,6 +95,10 @@ func (c *checker) errorf(pos token.Pos, format string, args ...any) {
 // tokenPackageName is what Pulumi accepts as the package part of a token.
 var tokenPackageName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*$`)
 
+// ValidName reports whether name can be the package part of a type token (--name): ASCII letters, digits,
+// _ and -, starting with a letter, as Pulumi's package schema wants it.
+func ValidName(name string) bool { return tokenPackageName.MatchString(name) }
+
 // typeName is what the name of an exported type must look like to be the last part of a token: Pulumi's
 // tokens are ASCII (the package schema's token pattern, and the SDKs' generators, take nothing else).
 var typeName = regexp.MustCompile(`^[A-Z][A-Za-z0-9_]*$`)
@@ -129,9 +133,17 @@ func (c *checker) run(pkgs []*packages.Package) {
 		c.diags = append(c.diags, Diagnostic{Pos: token.Position{Filename: c.root}, Msg: errNoRoot.Error()})
 		return
 	}
-	if !tokenPackageName.MatchString(c.pkg.Name) {
-		c.diags = append(c.diags, Diagnostic{Msg: fmt.Sprintf(
-			"package name %q cannot start a token: use letters, digits, _ and -, starting with a letter", c.pkg.Name)})
+	if !ValidName(c.pkg.Name) {
+		d := Diagnostic{Msg: fmt.Sprintf("--name %q cannot start a token: use letters, digits, _ and -, starting with a letter", c.pkg.Name)}
+		if c.name == "" {
+			// The root package's name: at its package clause.
+			root := pkgs[0]
+			d.Msg = fmt.Sprintf("package %s: its name starts every token, and Pulumi's tokens take only ASCII letters, digits, _ and -; rename the package, or give the token's package name with --name", c.pkg.Name)
+			if files := c.sortedFiles(root); len(files) > 0 {
+				d.Pos = c.fset.Position(files[0].Package)
+			}
+		}
+		c.diags = append(c.diags, d)
 		return
 	}
 

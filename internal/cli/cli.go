@@ -273,6 +273,10 @@ func parseFlags(args []string, stdout, stderr io.Writer) (opts options, status i
 			return opts, ExitUsage, true
 		}
 	}
+	if opts.name != "" && !load.ValidName(opts.name) {
+		fmt.Fprintf(stderr, "cidlc: --name %q: a token's package name is ASCII letters, digits, _ and -, starting with a letter\n", opts.name)
+		return opts, ExitUsage, true
+	}
 	opts.idlDir = fs.Arg(0)
 	return opts, ExitOK, false
 }

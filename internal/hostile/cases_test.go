@@ -264,6 +264,22 @@ type Thing struct {
 `),
 	},
 	{
+		// Token package names that Pulumi does not take.
+		name:  "bad_token_package_name",
+		flags: []string{"--name", "2pkg"},
+		files: one("type Thing struct{ idl.Resource }\n"),
+		usage: `cidlc: --name "2pkg": a token's package name is ASCII letters, digits, _ and -, starting with a letter`,
+	},
+	{
+		// A Go package name that Pulumi does not take for the package part of tokens.
+		name: "non_ascii_package_name",
+		files: map[string]string{
+			"a.go":   "package größe\n\nimport \"github.com/cidlc/cidlc/idl\"\n\ntype Thing struct{ idl.Resource }\n",
+			"doc.go": "// Package größe has a doc.\npackage größe\n",
+		},
+		diags: []string{"idl/a.go:1:1: package größe: its name starts every token, and Pulumi's tokens take only ASCII letters, digits, _ and -; rename the package, or give the token's package name with --name"},
+	},
+	{
 		name: "reserved_property_names",
 		files: one(`type Thing struct {
 	idl.Resource

@@ -33,6 +33,8 @@ type hostileCase struct {
 	files map[string]string
 	// flags are extra command-line flags.
 	flags []string
+	// usage, when not empty, is the usage error expected (exit status 2), on standard error.
+	usage string
 	// diags, when not nil, are the exact diagnostics expected (file names relative to the case folder,
 	// which holds idl/); nil means the IDL is valid and must generate output that compiles.
 	diags []string
@@ -146,6 +148,12 @@ func runCase(t *testing.T, c hostileCase, dir string) *schema.Package {
 		"--out-schema", filepath.Join(dir, "schema.json"),
 	}, c.flags...)
 	status, stdout, stderr := run(t, args)
+	if c.usage != "" {
+		if status != cli.ExitUsage || !strings.Contains(stderr, c.usage) {
+			t.Errorf("exit %d, want %d and the usage error %q\n%s%s", status, cli.ExitUsage, c.usage, stdout, stderr)
+		}
+		return nil
+	}
 	if c.diags != nil {
 		if status != cli.ExitFail {
 			t.Fatalf("exit %d, want %d and diagnostics\n%s%s", status, cli.ExitFail, stdout, stderr)
