@@ -207,6 +207,13 @@ type DeepAlias ` + strings.Repeat("[]", 32) + `string
 		},
 	},
 	{
+		// Constants whose values are long expressions: 5,000 concatenations, 1,000 parentheses deep.
+		name: "long_constant_expressions",
+		files: one("// Concat is 5,000 strings added up.\nconst Concat = " + strings.Repeat(`"ab" + `, 4999) + `"ab"` + "\n\n" +
+			"// Parens is a number in 1,000 parentheses.\nconst Parens = " + strings.Repeat("(", 1000) + "1.5" + strings.Repeat(")", 1000) + "\n\n" +
+			"// Sum is 2,000 numbers added up.\nconst Sum = " + strings.Repeat("0.5 + ", 1999) + "0.5\n"),
+	},
+	{
 		name: "many_resources",
 		files: map[string]string{
 			"a.go": idlFile("p", func() string {
