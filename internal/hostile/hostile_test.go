@@ -52,6 +52,18 @@ const idlImport = "{{IDL}}"
 // the message.
 var diagLine = regexp.MustCompile(`^[^:\s][^:]*:[0-9]+:[0-9]+: \S`)
 
+// TestMain keeps the up-to-date stamps of the runs (gen.Cache) out of the user's cache.
+func TestMain(m *testing.M) {
+	cache, err := os.MkdirTemp("", "cidlc-hostile-cache-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("CIDLC_CACHE", cache)
+	status := m.Run()
+	os.RemoveAll(cache)
+	os.Exit(status)
+}
+
 // TestHostile runs every case of the table, then compiles what the valid ones generated, all at once.
 func TestHostile(t *testing.T) {
 	root := scratchRoot(t)
