@@ -209,7 +209,8 @@
 // --name flag (default: the Go name of the root IDL package), <module> is the path of the declaring file
 // relative to the IDL root without ".go", and <Type> is the Go name. idl/ec2/securityGroup.go declaring
 // SecurityGroup in an IDL whose root package is aws gives aws:ec2/securityGroup:SecurityGroup. File names
-// must therefore be letters, digits, _ and -, starting with a letter.
+// must therefore be letters, digits, _ and -, starting with a letter, and directory names the same or .
+// (v1.2/), as Pulumi's package schema takes them.
 //
 // # Limits
 //

@@ -108,6 +108,10 @@ var typeName = regexp.MustCompile(`^[A-Z][A-Za-z0-9_]*$`)
 // within the 255 bytes that file systems allow in a name.
 const maxFileName = 200
 
+// moduleDirName is what a directory name must look like to be part of the module of a token: Pulumi's
+// metaschema takes letters, digits, '.', '_' and '-' there, and no digit first.
+var moduleDirName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9._-]*$`)
+
 // moduleFileName is what a file name (without .go) must look like to be the module part of a token.
 var moduleFileName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*$`)
 
@@ -184,8 +188,9 @@ func (c *checker) run(pkgs []*packages.Package) {
 }
 
 // checkPackage rejects a package that cannot be one of the IDL, at the package clause of its first file:
-// a package main, whose stubs would be a command without a main function, and a package in a directory
-// that the TypeScript package keeps for itself: bin/ at the root, where tsc writes the package's build
+// a package main, whose stubs would be a command without a main function, a package in a directory whose
+// name cannot be part of a token, and a package in a directory that the TypeScript package keeps for
+// itself: bin/ at the root, where tsc writes the package's build
 // output (and which its .gitignore ignores), and node_modules/ anywhere, which npm fills and empties.
 func (c *checker) checkPackage(p *packages.Package) {
 	files := c.sortedFiles(p)
@@ -202,6 +207,16 @@ func (c *checker) checkPackage(p *packages.Package) {
 		c.errorf(at, "directory bin/ is where the TypeScript package keeps its build output (tsc's outDir, ignored by its .gitignore), so it cannot hold generated sources; rename the directory")
 	case slices.Contains(strings.Split(dir, "/"), "node_modules"):
 		c.errorf(at, "a directory node_modules/ is npm's, which fills and empties it, so it cannot hold generated sources; rename the directory")
+	}
+	if dir == "" {
+		return
+	}
+	for _, elem := range strings.Split(dir, "/") {
+		if !moduleDirName.MatchString(elem) {
+			c.errorf(at, "directory %s/ cannot be part of the module of a token (%s:%s/…:…); use letters, digits, ., _ and -, starting with a letter",
+				elem, c.pkg.Name, dir)
+			break
+		}
 	}
 }
 

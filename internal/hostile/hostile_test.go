@@ -2,6 +2,7 @@ package hostile
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -183,6 +184,7 @@ func runCase(t *testing.T, c hostileCase, dir string) *schema.Package {
 		t.Fatalf("exit %d, want 0\n%s%s", status, stdout, stderr)
 	}
 	checkOutputs(t, dir)
+	checkSchemaTokens(t, filepath.Join(dir, "schema.json"))
 	// Deterministic: generating again from the same IDL changes nothing.
 	if status, stdout, stderr := run(t, append(args, "--check")); status != cli.ExitOK {
 		t.Errorf("--check right after generating: exit %d\n%s%s", status, stdout, stderr)
@@ -317,6 +319,34 @@ func checkOutputs(t *testing.T, dir string) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// schemaToken is the pattern of a type token in Pulumi's package metaschema (pkg/codegen/schema/pulumi.json,
+// $defs.token, v3.256.0): what `pulumi package gen-sdk` accepts as the name of a resource or type.
+var schemaToken = regexp.MustCompile(`^[a-zA-Z][-a-zA-Z0-9_]*:([^0-9][a-zA-Z0-9._/-]*)?:[^0-9][a-zA-Z0-9._/]*$`)
+
+// checkSchemaTokens checks that the package schema names every resource and type with a token that
+// Pulumi's metaschema accepts.
+func checkSchemaTokens(t *testing.T, file string) {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var spec struct {
+		Resources map[string]json.RawMessage `json:"resources"`
+		Types     map[string]json.RawMessage `json:"types"`
+	}
+	if err := json.Unmarshal(b, &spec); err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	for _, tokens := range []map[string]json.RawMessage{spec.Resources, spec.Types} {
+		for _, tok := range slices.Sorted(maps.Keys(tokens)) {
+			if !schemaToken.MatchString(tok) {
+				t.Errorf("schema.json: token %q does not match Pulumi's metaschema (%s)", tok, schemaToken)
+			}
+		}
 	}
 }
 

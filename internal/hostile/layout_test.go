@@ -90,10 +90,9 @@ var layoutCases = []hostileCase{
 	},
 	{
 		name: "odd_directory_names",
-		// Directories whose names are not identifiers, or start with a digit, or differ from their
-		// package's name.
+		// Directories whose names are not identifiers, or differ from their package's name.
 		files: tree(map[string]string{
-			"my-mod": "mymod", "1st": "first", "a.b": "ab", "a~b": "atilde", "Upper": "upper", "x/y/z": "z",
+			"my-mod": "mymod", "a.b": "ab", "v1.2": "v12", "Upper": "upper", "x/y/z": "z", "x/y_y": "y",
 			"same/same": "same", "other/same": "same2",
 		}),
 	},
@@ -110,6 +109,23 @@ var layoutCases = []hostileCase{
 			"idl/a.go:12:4: Thing.S: proto.S is not an IDL type: its package is in the IDL directory, at __proto__/, but not part of the IDL: the go command leaves out directories named testdata and those whose names start with . or _; rename the directory",
 			"idl/a.go:13:4: Thing.T: data.S is not an IDL type: its package is in the IDL directory, at testdata/, but not part of the IDL: the go command leaves out directories named testdata and those whose names start with . or _; rename the directory",
 			"idl/a.go:17:7: const C: its type proto.E is not an IDL type: its package is in the IDL directory, at __proto__/, but not part of the IDL: the go command leaves out directories named testdata and those whose names start with . or _; rename the directory",
+		},
+	},
+	{
+		// Directories whose names Pulumi's tokens cannot hold: a digit first, ~ or + anywhere.
+		name: "bad_directory_names",
+		files: map[string]string{
+			"a.go":       idlFile("p", "type Thing struct{ idl.Resource }\n"),
+			"1st/s.go":   sub("first"),
+			"a~b/s.go":   sub("atilde"),
+			"a+b/s.go":   sub("aplus"),
+			"ok/2x/s.go": sub("twox"),
+		},
+		diags: []string{
+			"idl/1st/s.go:1:1: directory 1st/ cannot be part of the module of a token (p:1st/…:…); use letters, digits, ., _ and -, starting with a letter",
+			"idl/a+b/s.go:1:1: directory a+b/ cannot be part of the module of a token (p:a+b/…:…); use letters, digits, ., _ and -, starting with a letter",
+			"idl/a~b/s.go:1:1: directory a~b/ cannot be part of the module of a token (p:a~b/…:…); use letters, digits, ., _ and -, starting with a letter",
+			"idl/ok/2x/s.go:1:1: directory 2x/ cannot be part of the module of a token (p:ok/2x/…:…); use letters, digits, ., _ and -, starting with a letter",
 		},
 	},
 	{
