@@ -11,11 +11,13 @@ import (
 // The text is kept as written (Go doc comments are plain text), with what would end or corrupt the
 // comment neutralised: "*/" becomes "*\/", and the characters that JavaScript treats as line ends
 // (CR, U+2028, U+2029) become line breaks of the comment. A NUL (which a tag's deprecated= message can
-// hold) is written \x00, so that the file stays text. Trailing spaces are dropped, as prettier drops them.
+// hold) is written \x00, so that the file stays text. An @ that starts a line of doc is escaped (\@): doc
+// is the IDL's plain text, and only paragraphs hold tags. Trailing spaces are dropped, as prettier drops
+// them.
 func tsdoc(indent, doc string, paragraphs ...string) string {
 	var parts []string
 	if doc = strings.TrimSpace(doc); doc != "" {
-		parts = append(parts, doc)
+		parts = append(parts, untagged(lineEnds.Replace(doc)))
 	}
 	for _, p := range paragraphs {
 		if p != "" {
@@ -26,7 +28,7 @@ func tsdoc(indent, doc string, paragraphs ...string) string {
 		return ""
 	}
 	text := strings.Join(parts, "\n\n")
-	text = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\u2028", "\n", "\u2029", "\n", "*/", `*\/`, "\x00", `\x00`).Replace(text)
+	text = lineEnds.Replace(text)
 	var b strings.Builder
 	b.WriteString(indent + "/**\n")
 	for line := range strings.SplitSeq(text, "\n") {
@@ -39,6 +41,23 @@ func tsdoc(indent, doc string, paragraphs ...string) string {
 	}
 	b.WriteString(indent + " */\n")
 	return b.String()
+}
+
+// lineEnds turns what JavaScript takes for a line end into \n, and neutralises "*/" and NUL.
+var lineEnds = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\u2028", "\n", "\u2029", "\n", "*/", `*\/`, "\x00", `\x00`)
+
+// untagged escapes the @ that starts a line of text (after spaces) as TSDoc does, \@, so that the IDL's
+// plain text makes no JSDoc tags: a doc line "@internal until GA" would otherwise make tsc leave the
+// declaration out of the package's typings (its tsconfig has stripInternal), which other declarations
+// still refer to.
+func untagged(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		if rest := strings.TrimLeftFunc(line, isJSSpace); strings.HasPrefix(rest, "@") {
+			lines[i] = line[:len(line)-len(rest)] + `\` + rest
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // isJSSpace reports whether JavaScript's String.prototype.trim removes r, as prettier does to each line of

@@ -84,6 +84,39 @@ const CNAME = "WNAME"
 		},
 	},
 	{
+		// A doc line that starts with @ is the IDL's text, not a JSDoc tag: @internal would make tsc
+		// leave the class out of the package's typings (stripInternal), though Other refers to it.
+		name: "doc_tags",
+		files: one(`// Thing is a thing.
+// @internal until GA.
+//   @deprecated is not meant either.
+type Thing struct {
+	idl.Resource
+	// Size is a size.
+	// @internal
+	Size float64
+}
+
+// Other uses Thing.
+type Other struct {
+	idl.Resource
+	// T is a Thing.
+	T *Thing
+}
+`),
+		check: func(t *testing.T, dir string) {
+			b, err := os.ReadFile(filepath.Join(dir, "pack", "a.ts"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, want := range []string{" * \\@internal until GA.\n", " *   \\@deprecated is not meant either.\n", "     * \\@internal\n"} {
+				if !strings.Contains(string(b), want) {
+					t.Errorf("a.ts does not hold %q:\n%s", want, b)
+				}
+			}
+		},
+	},
+	{
 		name: "hostile_strings",
 		files: one("// Quote is an enum of hostile values.\ntype Quote string\n\nconst (\n" +
 			"\tQuoteEnd Quote = \"*/\"\n" +

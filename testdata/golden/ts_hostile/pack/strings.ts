@@ -4,7 +4,7 @@
 /**
  * CommentEnd has a doc comment that tries to end itself: *\/ and then /* opens one, **\/ ends another.
  * It also holds `backticks`, ${template} syntax, "double" and 'single' quotes, back\slashes and an
- * @param tag. This line ends with spaces,
+ * \@param tag. This line ends with spaces,
  *
  * 	this line is a code block indented with a tab,
  *
