@@ -65,7 +65,8 @@ const CNAME = "WNAME"
 	{
 		name: "hostile_doc_comments",
 		files: map[string]string{
-			"doc.go": "// Package p has a hostile package doc: */ /* ` ${x} \\ \" ' </script> \u2028 \u2029 -->\n//\n//\tcode */\npackage p\n",
+			"doc.go": "// Package p has a hostile package doc: */ /* ` ${x} \\ \" ' </script> \u2028 \u2029 -->\n//\n//\tcode */\n" +
+				"//\n// +build ignore\n//\n//go:build ignore\n// go:generate echo\n//\t+build ignore\npackage p\n",
 			"a.go": idlFile("p", "// Thing ends a comment */ and opens one /* and ends it again **/ and has `backticks`,\n"+
 				"// ${template} and ${`nested`} syntax, \"double\" and 'single' quotes, back\\slashes\\, a trailing backslash \\\n"+
 				"// </script><!-- <script>alert(1)</script> -->, @param x, {@link Nope}, @internal, @deprecated not really,\n"+
