@@ -98,7 +98,7 @@ func TestHostile(t *testing.T) {
 		t.Log("-short: the generated code is not compiled")
 		return
 	}
-	t.Logf("%d hostile cases, %d of them valid IDLs whose output is compiled", len(cases), len(valid))
+	t.Logf("%d hostile cases in the table; compiling the output of the %d valid ones that ran", len(cases), len(valid))
 	b := compilecheck.New(t)
 	for _, name := range slices.Sorted(maps.Keys(valid)) {
 		if err := b.Add(name, valid[name]); err != nil {

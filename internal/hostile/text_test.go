@@ -162,6 +162,32 @@ type Thing struct {
 `),
 	},
 	{
+		// Numbers at the ends of float64 in contracts and defaults, and empty strings as defaults.
+		name: "extreme_numbers",
+		files: one(`// Thing has extreme numbers.
+type Thing struct {
+	idl.Resource
+	// Max is the largest float64.
+	Max float64 ` + bt + `lumi:"default=1.7976931348623157e308,min=-1.7976931348623157e308"` + bt + `
+	// Tiny is the smallest.
+	Tiny float64 ` + bt + `lumi:"default=5e-324,exclusiveMin=0,multipleOf=5e-324"` + bt + `
+	// Zero is negative zero.
+	Zero float64 ` + bt + `lumi:"default=-0,max=0"` + bt + `
+	// Empty is an empty string by default.
+	Empty string ` + bt + `lumi:"default=''"` + bt + `
+	// Items are bounded.
+	Items *[]float64 ` + bt + `lumi:"optional,maxItems=2147483647,items.min=-1e-300,items.max=1e300"` + bt + `
+}
+
+// Consts at the ends.
+const (
+	Largest  = 1.7976931348623157e308
+	Smallest = 4.9406564584124654e-324
+	MinusTwo = -2.0
+)
+`),
+	},
+	{
 		name: "invalid_utf8_values",
 		files: one(`type Bad string
 
