@@ -210,7 +210,9 @@
 // relative to the IDL root without ".go", and <Type> is the Go name. idl/ec2/securityGroup.go declaring
 // SecurityGroup in an IDL whose root package is aws gives aws:ec2/securityGroup:SecurityGroup. File names
 // must therefore be letters, digits, _ and -, starting with a letter, and directory names the same or .
-// (v1.2/), as Pulumi's package schema takes them.
+// (v1.2/), as Pulumi's package schema takes them. A file name may not end in _ and a GOOS or GOARCH
+// (vpn_windows.go, cpu_arm64.go): Go builds such a file for that system only, so the IDL would change
+// with the system that runs cidlc.
 //
 // # Limits
 //

@@ -27,9 +27,11 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -117,7 +119,7 @@ func LoadPackages(cfg Config) (*Loaded, error) {
 	if err != nil {
 		return nil, goToolError(shown, err)
 	}
-	if diags := append(goErrors(pkgs, root, shown), lineEndProblems(pkgs, sums)...); len(diags) > 0 {
+	if diags := slices.Concat(goErrors(pkgs, root, shown), lineEndProblems(pkgs, sums), platformFiles(root)); len(diags) > 0 {
 		return nil, sortAndRelativize(diags, wd)
 	}
 	if len(pkgs) == 0 {
@@ -325,6 +327,65 @@ func unpositioned(msg string) (token.Position, string) {
 		}
 	}
 	return pos, m[2]
+}
+
+// knownOS and knownArch are the values of GOOS and GOARCH that Go's build rules know, as of Go 1.26
+// (internal/syslist): a file named after one is built only for it.
+var (
+	knownOS = strings.Fields("aix android darwin dragonfly freebsd hurd illumos ios js linux nacl netbsd openbsd plan9 " +
+		"solaris wasip1 windows zos")
+	knownArch = strings.Fields("386 amd64 amd64p32 arm armbe arm64 arm64be loong64 mips mipsle mips64 mips64le mips64p32 " +
+		"mips64p32le ppc ppc64 ppc64le riscv riscv64 s390 s390x sparc sparc64 wasm")
+)
+
+// platformFiles reports the Go files below root whose names make Go build them for one system only
+// (x_linux.go, x_windows_amd64.go): the declarations of such a file, and so the outputs, would depend on
+// the system that runs cidlc, and elsewhere the file, or its whole package, would be left out without a
+// word. It walks the directories as ./... does (not testdata, nor those starting with . or _, nor nested
+// modules), reading names only, since go list leaves out a package whose files all are for other systems.
+func platformFiles(root string) []Diagnostic {
+	var diags []Diagnostic
+	filepath.WalkDir(root, func(name string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		base := d.Name()
+		if d.IsDir() {
+			if name != root {
+				if base == "testdata" || strings.HasPrefix(base, ".") || strings.HasPrefix(base, "_") {
+					return filepath.SkipDir
+				}
+				if _, err := os.Stat(filepath.Join(name, "go.mod")); err == nil {
+					return filepath.SkipDir
+				}
+			}
+			return nil
+		}
+		stem, _, _ := strings.Cut(base, ".")
+		i := strings.Index(stem, "_")
+		if i < 0 || !strings.HasSuffix(base, ".go") || strings.HasSuffix(stem, "_test") ||
+			strings.HasPrefix(base, ".") || strings.HasPrefix(base, "_") {
+			return nil
+		}
+		parts := strings.Split(stem[i+1:], "_")
+		last := parts[len(parts)-1]
+		if !slices.Contains(knownOS, last) && !slices.Contains(knownArch, last) {
+			return nil
+		}
+		suffix, system := last, "GOARCH="+last
+		if slices.Contains(knownOS, last) {
+			system = "GOOS=" + last
+		}
+		if n := len(parts); n >= 2 && slices.Contains(knownOS, parts[n-2]) && slices.Contains(knownArch, last) {
+			suffix, system = parts[n-2]+"_"+last, "GOOS="+parts[n-2]+", GOARCH="+last
+		}
+		rename := strings.TrimSuffix(base, "_"+suffix+".go") + "-" + strings.ReplaceAll(suffix, "_", "-") + ".go"
+		diags = append(diags, Diagnostic{Pos: token.Position{Filename: name, Line: 1, Column: 1}, Msg: fmt.Sprintf(
+			"file name %s ends in _%s, which makes Go build the file for %s only: its declarations would come and go with the system cidlc runs on; rename it (%s)",
+			base, suffix, system, rename)})
+		return nil
+	})
+	return diags
 }
 
 // lineEndProblems reports the files of pkgs that end a line with a carriage return alone (the classic

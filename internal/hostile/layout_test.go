@@ -129,6 +129,29 @@ var layoutCases = []hostileCase{
 		},
 	},
 	{
+		// File names that make Go build a file for one system only: loaded here, left out elsewhere, or
+		// the other way round.
+		name: "platform_file_names",
+		files: map[string]string{
+			"a.go":              idlFile("p", "type Thing struct{ idl.Resource }\n"),
+			"vpn_windows.go":    idlFile("p", "type VPN struct{ idl.Resource }\n"),
+			"disk_linux.go":     idlFile("p", "type Disk struct{ idl.Resource }\n"),
+			"cpu_arm64.go":      idlFile("p", "type CPU struct{ idl.Resource }\n"),
+			"x_plan9_386.go":    idlFile("p", "type X struct{ idl.Resource }\n"),
+			"linux.go":          idlFile("p", "// Linux is fine: no _ before linux.\ntype Linux struct{ idl.Resource }\n"),
+			"my_linuxbox.go":    idlFile("p", "// Box is fine: linuxbox is no system.\ntype Box struct{ idl.Resource }\n"),
+			"state_test.go":     "package p\n",
+			"sub/net_darwin.go": sub("sub"),
+		},
+		diags: []string{
+			"idl/cpu_arm64.go:1:1: file name cpu_arm64.go ends in _arm64, which makes Go build the file for GOARCH=arm64 only: its declarations would come and go with the system cidlc runs on; rename it (cpu-arm64.go)",
+			"idl/disk_linux.go:1:1: file name disk_linux.go ends in _linux, which makes Go build the file for GOOS=linux only: its declarations would come and go with the system cidlc runs on; rename it (disk-linux.go)",
+			"idl/sub/net_darwin.go:1:1: file name net_darwin.go ends in _darwin, which makes Go build the file for GOOS=darwin only: its declarations would come and go with the system cidlc runs on; rename it (net-darwin.go)",
+			"idl/vpn_windows.go:1:1: file name vpn_windows.go ends in _windows, which makes Go build the file for GOOS=windows only: its declarations would come and go with the system cidlc runs on; rename it (vpn-windows.go)",
+			"idl/x_plan9_386.go:1:1: file name x_plan9_386.go ends in _plan9_386, which makes Go build the file for GOOS=plan9, GOARCH=386 only: its declarations would come and go with the system cidlc runs on; rename it (x-plan9-386.go)",
+		},
+	},
+	{
 		name: "file_and_directory_alike",
 		// A file and a directory of the same name, and files named like what a TypeScript package holds.
 		files: map[string]string{
