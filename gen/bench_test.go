@@ -41,3 +41,22 @@ func BenchmarkCheckUpToDate(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkWriteFresh is `cidlc` into an empty output directory: 2,040 files and their directories
+// created.
+func BenchmarkWriteFresh(b *testing.B) {
+	results := upToDate(b)
+	n := 0
+	for b.Loop() {
+		b.StopTimer()
+		n++
+		fresh := append([]gen.Result(nil), results...)
+		for i := range fresh {
+			fresh[i].Dir = fmt.Sprintf("fresh%d", n)
+		}
+		b.StartTimer()
+		if r, err := gen.Write(fresh); err != nil || len(r.Written) != 2041 {
+			b.Fatal(len(r.Written), err)
+		}
+	}
+}
