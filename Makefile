@@ -77,3 +77,4 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzWireName$$' -fuzztime $(FUZZTIME) ./idl/load/
 	$(GO) test -run '^$$' -fuzz '^FuzzJS$$' -fuzztime $(FUZZTIME) ./idl/pattern/
 	$(GO) test -run '^$$' -fuzz '^FuzzCheckCreate$$' -fuzztime $(FUZZTIME) ./examples/cmd/pulumi-resource-acme/
+	$(GO) test -run '^$$' -fuzz '^FuzzPipeline$$' -fuzztime $(FUZZTIME) ./internal/idlfuzz/
