@@ -228,6 +228,11 @@ func checkOutputs(t *testing.T, out outcome) {
 				if !utf8.Valid(f.Content) {
 					t.Errorf("%s/%s is not UTF-8", r.Dir, f.Path)
 				}
+				// The package's build writes bin/, npm installs into node_modules/, and the package's
+				// own tsconfig.json and .gitignore leave both out: sources there would be lost.
+				if first, _, _ := strings.Cut(f.Path, "/"); first == "bin" || first == "node_modules" {
+					t.Errorf("%s/%s: a source in a directory that the package's build and .gitignore own", r.Dir, f.Path)
+				}
 			}
 		}
 	}

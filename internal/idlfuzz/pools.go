@@ -58,7 +58,7 @@ var loneReserved = []string{"name", "id", "urn", "getProvider", "constructor", "
 // not a Go identifier.
 var dirWords = []string{
 	"net", "storage", "compute", "iam", "new", "default", "class", "my-mod", "v2", "types", "index",
-	"provider", "resource", "tokens", "context", "regexp", "asset", "archive", "pulumi", "bin", "lib",
+	"provider", "resource", "tokens", "context", "regexp", "asset", "archive", "pulumi", "lib", "dist",
 	"x", "util", "utils", "internal_", "enum", "function", "object",
 }
 
@@ -80,7 +80,7 @@ var fileWords = []string{
 var looseFileWords = []string{"9lives", "a.b", "x_test", "x_windows", "x_arm64", "_hidden", ".dot", "a b", "ü", "größe", "_contracts"}
 
 // looseDirWords likewise for directories.
-var looseDirWords = []string{"testdata", "_hidden", ".dot", "vendor", "größe", "a b", "9x", "node_modules", "a.b"}
+var looseDirWords = []string{"testdata", "_hidden", ".dot", "vendor", "größe", "a b", "9x", "node_modules", "a.b", "bin"}
 
 // enumValueWords are values of enums.
 var enumValueWords = []string{
