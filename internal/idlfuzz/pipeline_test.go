@@ -149,6 +149,9 @@ func badPosition(tree Tree, pos token.Position, msg string) string {
 		return fmt.Sprintf("%s is not a file of the tree", pos.Filename)
 	}
 	lines := strings.Split(string(content), "\n")
+	if eof := endOfFile(content); pos.Line == eof.Line && pos.Column == eof.Column {
+		return "" // where the parser found the file to end too soon
+	}
 	switch {
 	case pos.Line < 1 || pos.Line > len(lines):
 		return fmt.Sprintf("line %d is not in %s, which has %d lines", pos.Line, file, len(lines))
@@ -156,6 +159,14 @@ func badPosition(tree Tree, pos token.Position, msg string) string {
 		return fmt.Sprintf("column %d is not in line %d of %s: %q", pos.Column, pos.Line, file, lines[pos.Line-1])
 	}
 	return ""
+}
+
+// endOfFile returns the position go/token gives the end of a file: after a final newline that is column 2
+// of the last line, not column 1 of a line that does not exist.
+func endOfFile(content []byte) token.Position {
+	f := token.NewFileSet().AddFile("", -1, len(content))
+	f.SetLinesForContent(content)
+	return f.Position(f.Pos(len(content)))
 }
 
 // isTreeDir reports whether dir ("." for the root) is a directory of tree.
