@@ -336,6 +336,9 @@ func (g *generator) typeName(p *pkgPlan, k kind) string {
 		return g.pick([]string{"lower", "_", "T[P any]", "Generic[T any]"})
 	}
 	base := g.pick(typeWords)
+	if g.bad(10) {
+		base = g.pick(looseTypeWords)
+	}
 	for n := 1; ; n++ {
 		name := base
 		if n > 1 {

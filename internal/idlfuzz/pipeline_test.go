@@ -9,9 +9,7 @@ import (
 	"go/token"
 	"path"
 	"path/filepath"
-	"regexp"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -112,10 +110,15 @@ func checkOutcome(t *testing.T, s *Scratch, name string, tree Tree, out outcome)
 		if tree.Strict {
 			t.Fatalf("a backend fails on a strict tree:\n%v\n\nthe tree:\n%s", out.genErr, tree)
 		}
-		root := s.Dir(name)
-		for line := range strings.Lines(out.genErr.Error()) {
-			if msg := badBackendLine(tree, root, strings.TrimSuffix(line, "\n")); msg != "" {
-				t.Errorf("backend error %q: %s", line, msg)
+		// A loaded IDL that a backend refuses must have problems of the IDL (gen.Diagnostics),
+		// positioned like the loader's; any other error is the backend failing.
+		diags, ok := gen.DiagnosticsOf(out.genErr, s.Dir(name))
+		if !ok {
+			t.Fatalf("a backend failed: %v", out.genErr)
+		}
+		for _, d := range diags {
+			if msg := badPosition(tree, d.Pos, d.Msg); msg != "" {
+				t.Errorf("backend diagnostic %q: %s", d, msg)
 			}
 		}
 	default:
@@ -182,30 +185,6 @@ func isTreeDir(tree Tree, dir string) bool {
 		}
 	}
 	return false
-}
-
-// backendPrefix is what gen.Generate puts before a backend's error.
-var backendPrefix = regexp.MustCompile(`^(?:pack|provider|schema): backend [a-z+]+: `)
-
-// positioned is a line that starts with a position: file:line:col: message.
-var positioned = regexp.MustCompile(`^(.+?):(\d+):(\d+): (.+)$`)
-
-// badBackendLine says what is wrong with one line of a backend's error, or "". Backends report problems
-// of the IDL that only they can see (two declarations that make one TypeScript name) with the positions
-// of the model, which are absolute.
-func badBackendLine(tree Tree, root, line string) string {
-	line = backendPrefix.ReplaceAllString(line, "")
-	m := positioned.FindStringSubmatch(line)
-	if m == nil {
-		return "not positioned (file:line:col: message)"
-	}
-	file := m[1]
-	if rel, err := filepath.Rel(root, file); err == nil && filepath.IsAbs(file) {
-		file = rel
-	}
-	l, _ := strconv.Atoi(m[2])
-	c, _ := strconv.Atoi(m[3])
-	return badPosition(tree, token.Position{Filename: file, Line: l, Column: c}, m[4])
 }
 
 // checkOutputs checks generated files: Go that parses, JSON that parses, and the same bytes from a

@@ -18,9 +18,11 @@ var typeWords = []string{
 	// Go predeclared and stub names.
 	"Context", "Any", "Int", "Float64", "Bool", "Byte", "Rune", "Error_", "Type", "Tokens", "Regexp",
 	"Decoder", "Object_", "PropertyMap", "PropertyValue", "StubsV1", "Ops", "Hooks", "Obj",
-	// Non-ASCII letters are Go identifiers, and TypeScript ones.
-	"Größe", "Ñandú", "Δelta", "Ωmega", "Ünïcode",
 }
+
+// looseTypeWords are type names a strict tree never uses: non-ASCII letters make Go identifiers, and
+// TypeScript ones, but type names end Pulumi's type tokens, which are ASCII.
+var looseTypeWords = []string{"Größe", "Ñandú", "Δelta", "Ωmega", "Ünïcode"}
 
 // collisionSuffixes make a second type name from a first that some backend would generate for it.
 var collisionSuffixes = []string{"Args", "State", "Provider", "ProviderOps", "Checker", "Differ"}
