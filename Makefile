@@ -70,10 +70,12 @@ bench:
 	$(GO) run ./bench/cmd/cidlcbench -update BENCHMARKS.md $(BENCH_FLAGS)
 
 # Run every fuzz target for FUZZTIME each (FUZZTIME=10m for a real run). Their seed corpora run in
-# every `go test`.
+# every `go test`. FuzzPipeline runs `go list` per input (about 20 a second per worker), and finds new
+# coverage often: minimizing each new input for the default 60 s would leave almost no time to fuzz.
 FUZZTIME ?= 1m
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzLumiTag$$' -fuzztime $(FUZZTIME) ./idl/load/
 	$(GO) test -run '^$$' -fuzz '^FuzzWireName$$' -fuzztime $(FUZZTIME) ./idl/load/
 	$(GO) test -run '^$$' -fuzz '^FuzzJS$$' -fuzztime $(FUZZTIME) ./idl/pattern/
 	$(GO) test -run '^$$' -fuzz '^FuzzCheckCreate$$' -fuzztime $(FUZZTIME) ./examples/cmd/pulumi-resource-acme/
+	$(GO) test -run '^$$' -fuzz '^FuzzPipeline$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 50x ./internal/idlfuzz/

@@ -195,7 +195,8 @@
 // # Constants
 //
 // Typed or untyped constants of bool, float64 and string (untyped integer constants are numbers, and must
-// be exactly representable as float64), and of enums. They appear in both outputs, their values exact
+// be exactly representable as float64; an untyped number beyond float64's range, such as 1e400, is
+// rejected, as Go rejects it as a float64), and of enums. They appear in both outputs, their values exact
 // (never truncated) and escaped for each language. Typed constants of other basic types, rune and complex
 // constants are rejected.
 //

@@ -14,9 +14,10 @@ import (
 const regexpPath = "regexp"
 
 // contractName is the name of the package-level provider.Constraints of a property of the resource or
-// struct owner: the owner's lower-cased name and the field's name (databaseSize, diskSpecSizeGiB).
+// struct owner: the owner's lower-cased name and the field's name (databaseSize, diskSpecSizeGiB), made
+// unique by assignPrivateNames.
 func (g *moduleGen) contractName(owner string, p *schema.Property) string {
-	return g.lowerName(owner) + p.GoName
+	return g.private["contract "+owner+"."+p.GoName]
 }
 
 // generateContracts declares the contracts of the properties of owner that have constraints, which

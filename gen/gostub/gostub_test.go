@@ -2,6 +2,8 @@ package gostub
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -218,18 +220,57 @@ func TestConstraintsLit(t *testing.T) {
 	}
 }
 
-// TestContractNameCollision: the variable of a property's contract is a name of the stubs too.
-func TestContractNameCollision(t *testing.T) {
-	size := &schema.Property{GoName: "Size", Name: "size", Type: &schema.Type{Kind: schema.Number}, Constraints: &schema.Constraints{},
-		Pos: token.Position{Filename: "/idl/a.go", Offset: 60, Line: 7, Column: 2}}
-	diskSize := resourceDecl("DiskSize")
-	diskSize.Pos = token.Position{Filename: "/idl/a.go", Offset: 100, Line: 10, Column: 6}
+// TestPrivateNames: the unexported names the stubs derive from IDL names (marshaling structs, contract
+// variables) can meet, and must then be made unique rather than declared twice or rejected: resources
+// Error and Error_ both want error_, the contract of Disk.Size and resource DiskSize both want diskSize,
+// the contracts of Foo.BarX and FooBar.X both want fooBarX (struct contracts were not even checked, and
+// the stubs did not compile).
+func TestPrivateNames(t *testing.T) {
+	constrained := func(name string) *schema.Property {
+		return &schema.Property{GoName: name, Name: strings.ToLower(name), Type: &schema.Type{Kind: schema.Number}, Constraints: &schema.Constraints{}}
+	}
+	foo := &schema.Struct{Decl: schema.Decl{Name: "Foo"}, Properties: []*schema.Property{constrained("BarX")}}
+	fooBar := &schema.Struct{Decl: schema.Decl{Name: "FooBar"}, Properties: []*schema.Property{constrained("X")}}
 	pkg := model(map[string][]*schema.File{"": {
-		{Path: "a.go", Resources: []*schema.Resource{resourceDecl("Disk", size), diskSize}},
+		{Path: "a.go", Resources: []*schema.Resource{resourceDecl("Disk", constrained("Size")), resourceDecl("DiskSize"), resourceDecl("Error"), resourceDecl("Error_")},
+			Structs: []*schema.Struct{foo, fooBar}},
 	}})
-	_, err := New(Options{ImportPath: "example.com/p"}).Generate(pkg)
-	want := "/idl/a.go:10:6: resource DiskSize: the Go stubs would declare diskSize for it and for the contract of Disk.Size (a.go:7); rename one of them"
-	if err == nil || err.Error() != want {
-		t.Errorf("Generate = %v, want %s", err, want)
+	files, err := New(Options{ImportPath: "example.com/p"}).Generate(pkg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), "a_stub.go", files[0].Content, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	declared := map[string]bool{}
+	for _, d := range f.Decls {
+		var names []*ast.Ident
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil {
+				names = append(names, d.Name)
+			}
+		case *ast.GenDecl:
+			for _, spec := range d.Specs {
+				switch spec := spec.(type) {
+				case *ast.TypeSpec:
+					names = append(names, spec.Name)
+				case *ast.ValueSpec:
+					names = append(names, spec.Names...)
+				}
+			}
+		}
+		for _, n := range names {
+			if n.Name != "_" && declared[n.Name] {
+				t.Errorf("%s is declared twice", n.Name)
+			}
+			declared[n.Name] = true
+		}
+	}
+	for _, want := range []string{"disk", "diskSize", "diskSize_", "error_", "error__", "fooBarX", "fooBarX_"} {
+		if !declared[want] {
+			t.Errorf("%s is not declared", want)
+		}
 	}
 }

@@ -27,6 +27,9 @@ type moduleGen struct {
 	// taken are the identifiers that a lower-cased resource name must not be: Go's keywords and
 	// predeclared identifiers, the names of imported packages, and bodyLocals.
 	taken map[string]bool
+	// private are the unexported names the stubs declare, by what they name ("resource Bucket",
+	// "contract Bucket.Size"); see assignPrivateNames.
+	private map[string]string
 }
 
 func newModuleGen(root string, m *schema.Module) (*moduleGen, error) {
@@ -42,8 +45,52 @@ func newModuleGen(root string, m *schema.Module) (*moduleGen, error) {
 	if err := g.checkNames(); err != nil {
 		return nil, err
 	}
+	g.assignPrivateNames()
 	return g, nil
 }
+
+// assignPrivateNames names what the stubs declare unexported: the marshaling struct of each resource
+// (securityGroup) and the contract variable of each constrained property (databaseSize). Each is derived
+// from IDL names, and two derivations can meet: resources Error and Error_ both want error_, the
+// contract of Disk.Size and the struct of resource DiskSize both want diskSize, and so do the contracts
+// of Foo.BarX and FooBar.X. The author never sees these names, so instead of rejecting the IDL the later
+// of two gets an underscore more until it is unique: marshaling structs first, then contracts, each in
+// the model's order, which is the order of the source.
+func (g *moduleGen) assignPrivateNames() {
+	g.private = map[string]string{}
+	used := map[string]bool{}
+	claim := func(key, want string) {
+		n := want
+		for g.isTaken(n) || used[n] {
+			n += "_"
+		}
+		used[n] = true
+		g.private[key] = n
+	}
+	for _, f := range g.module.Files {
+		for _, r := range f.Resources {
+			claim("resource "+r.Name, g.lowerName(r.Name))
+		}
+	}
+	contracts := func(owner string, props []*schema.Property) {
+		for _, p := range props {
+			if p.Constraints != nil {
+				claim("contract "+owner+"."+p.GoName, g.lowerName(owner)+p.GoName)
+			}
+		}
+	}
+	for _, f := range g.module.Files {
+		for _, r := range f.Resources {
+			contracts(r.Name, r.Properties)
+		}
+		for _, s := range f.Structs {
+			contracts(s.Name, s.Properties)
+		}
+	}
+}
+
+// marshalName is the name of resource r's marshaling struct.
+func (g *moduleGen) marshalName(r *schema.Resource) string { return g.private["resource "+r.Name] }
 
 // isTaken reports whether a package-level identifier named n would not compile or would shadow something
 // the stubs use.
@@ -74,9 +121,10 @@ func (g *moduleGen) lowerName(name string) string {
 	return lower
 }
 
-// checkNames rejects an IDL package whose stubs would declare a name twice: the stubs add names of
-// their own (SecurityGroupProvider, UnmarshalRule) next to the IDL's, and those may meet an IDL name. Each
-// later declaration of a name is reported at its position in the IDL, naming the first.
+// checkNames rejects an IDL package whose stubs would declare an exported name twice: the stubs add names
+// of their own (SecurityGroupProvider, UnmarshalRule) next to the IDL's, and those may meet an IDL name.
+// Each later declaration of a name is reported at its position in the IDL, naming the first. (The
+// unexported names the stubs add never meet anything: see assignPrivateNames.)
 func (g *moduleGen) checkNames() error {
 	type origin struct {
 		what string
@@ -89,14 +137,6 @@ func (g *moduleGen) checkNames() error {
 			names = append(names, name)
 		}
 		declared[name] = append(declared[name], o)
-	}
-	// The contracts of constrained properties are variables of their own.
-	contracts := func(owner string, props []*schema.Property) {
-		for _, p := range props {
-			if p.Constraints != nil {
-				declare(g.contractName(owner, p), origin{"the contract of " + owner + "." + p.GoName, p.Pos})
-			}
-		}
 	}
 	for _, f := range g.module.Files {
 		for _, c := range f.Consts {
@@ -119,10 +159,9 @@ func (g *moduleGen) checkNames() error {
 		}
 		for _, r := range f.Resources {
 			o := origin{"resource " + r.Name, r.Pos}
-			for _, n := range []string{r.Name, g.lowerName(r.Name), opsName(r), checkerName(r), differName(r), providerName(r), "New" + providerName(r)} {
+			for _, n := range []string{r.Name, opsName(r), checkerName(r), differName(r), providerName(r), "New" + providerName(r)} {
 				declare(n, o)
 			}
-			contracts(r.Name, r.Properties)
 		}
 	}
 	var diags gen.Diagnostics

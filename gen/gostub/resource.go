@@ -39,8 +39,8 @@ func (g *moduleGen) generateResourceStruct(r *schema.Resource) jen.Code {
 	}
 	text := prose("%s is the marshaling struct of %s resources: every property, outputs included, as %s see "+
 		"them. Optional and out properties are pointers, nil when absent; capabilities are references.",
-		g.lowerName(r.Name), r.Name, opsName(r))
-	return withDoc(paragraphs(text, r.Doc), jen.Type().Id(g.lowerName(r.Name)).Struct(fields...))
+		g.marshalName(r), r.Name, opsName(r))
+	return withDoc(paragraphs(text, r.Doc), jen.Type().Id(g.marshalName(r)).Struct(fields...))
 }
 
 // ctxParam, urnParam and idParam are parameters that every ops method has.
@@ -50,7 +50,7 @@ func idParam() jen.Code  { return jen.Id("id").Qual(resourcePath, "ID") }
 
 // objPtr is the type *t.
 func (g *moduleGen) objPtr(r *schema.Resource) *jen.Statement {
-	return jen.Op("*").Id(g.lowerName(r.Name))
+	return jen.Op("*").Id(g.marshalName(r))
 }
 
 // generateOps declares TProviderOps, the interface the author implements.
@@ -101,14 +101,14 @@ func (g *moduleGen) generateProvider(r *schema.Resource) jen.Code {
 	text := prose("%s serves %s resources: it is the provider.ResourceProvider that validates, diffs and "+
 		"marshals them, and calls %s for the rest.", providerName(r), r.Name, opsName(r))
 	return withDoc(text, jen.Type().Id(providerName(r)).Struct(
-		jen.Op("*").Add(rt("Resource")).Types(jen.Id(g.lowerName(r.Name))),
+		jen.Op("*").Add(rt("Resource")).Types(jen.Id(g.marshalName(r))),
 	))
 }
 
 // generateConstructor declares NewTProvider, which binds the author's ops, and the hooks they
 // implement, to the resource's spec.
 func (g *moduleGen) generateConstructor(r *schema.Resource) jen.Code {
-	t := jen.Id(g.lowerName(r.Name))
+	t := jen.Id(g.marshalName(r))
 	text := prose("New%s returns the provider of %s resources that ops implement.", providerName(r), r.Name)
 	return withDoc(text, jen.Func().Id("New"+providerName(r)).Params(jen.Id("ops").Id(opsName(r))).Op("*").Id(providerName(r)).Block(
 		jen.Var().Id("hooks").Add(rt("Hooks")).Types(t.Clone()),
@@ -127,7 +127,7 @@ func (g *moduleGen) generateConstructor(r *schema.Resource) jen.Code {
 
 // spec is the resource's provider.Spec literal.
 func (g *moduleGen) spec(r *schema.Resource) jen.Code {
-	t := jen.Id(g.lowerName(r.Name))
+	t := jen.Id(g.marshalName(r))
 	var props []jen.Code
 	var id *schema.Property
 	for _, p := range r.Properties {

@@ -67,8 +67,9 @@ var strictReserved = map[string]bool{
 	"public": true, "static": true, "yield": true, "await": true,
 }
 
-// barrel renders the index.ts of d, one of dirs.
-func barrel(pkg *schema.Package, dirs map[string]*packageDir, d *packageDir) ([]byte, error) {
+// barrel renders the index.ts of d, one of dirs, and says whether the declarations it holds (those of
+// an index.go) use the runtime of contracts, _contracts.ts.
+func barrel(pkg *schema.Package, dirs map[string]*packageDir, d *packageDir) (content []byte, usesContracts bool, err error) {
 	self := path.Join(d.dir, "index")
 	g := newFileGen(pkg, self, d.index)
 	source := d.dir + "/"
@@ -94,7 +95,7 @@ func barrel(pkg *schema.Package, dirs map[string]*packageDir, d *packageDir) ([]
 	if len(froms) > 0 {
 		block, err := render("exports", froms)
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		blocks = append(blocks, block)
 	}
@@ -116,18 +117,19 @@ func barrel(pkg *schema.Package, dirs map[string]*packageDir, d *packageDir) ([]
 		}
 		block, err := render("namespace", namespaceView{Doc: doc, Name: name, From: jsString(from)})
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		blocks = append(blocks, block)
 	}
 	decls, err := g.declarations()
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	blocks = append(blocks, decls...)
 	if len(froms) == 0 && len(d.subdirs) == 0 && len(decls) == 0 {
 		// Without an import or export the file would be a script, which `export * as` cannot name.
 		blocks = append(blocks, "export {};")
 	}
-	return g.content(source, blocks)
+	content, err = g.content(source, blocks)
+	return content, g.scope.contracts, err
 }

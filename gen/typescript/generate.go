@@ -42,10 +42,12 @@ func (Backend) Generate(pkg *schema.Package) ([]*gen.File, error) {
 			files = append(files, &gen.File{Path: tsPath(f) + ".ts", Content: content})
 			usesContracts = usesContracts || g.scope.contracts
 		}
-		content, err := barrel(pkg, dirs, d)
+		// The declarations of an index.go are the barrel's own, and may use contracts too.
+		content, indexContracts, err := barrel(pkg, dirs, d)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path.Join(dir, "index.ts"), err)
 		}
+		usesContracts = usesContracts || indexContracts
 		files = append(files, &gen.File{Path: path.Join(dir, "index.ts"), Content: content})
 	}
 	if usesContracts {

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"math"
 
 	"golang.org/x/tools/go/packages"
 
@@ -84,6 +85,11 @@ func (c *checker) declareConst(p *packages.Package, f *schema.File, ident *ast.I
 		k.Type, k.Value = &schema.Type{Kind: schema.String}, constant.StringVal(val)
 	case b.Kind() == types.Float64 || b.Kind() == types.UntypedFloat || b.Kind() == types.UntypedInt:
 		f64, exact := constant.Float64Val(val)
+		if math.IsInf(f64, 0) {
+			// An untyped constant has no limit; Go itself would refuse to give this one a float64 type.
+			c.errorf(ident.Pos(), "%s: %s overflows float64, the IDL's number type", subject, val.String())
+			return
+		}
 		if !exact && val.Kind() == constant.Int {
 			c.errorf(ident.Pos(), "%s: %s is not exactly representable as a float64, the IDL's number type", subject, val.ExactString())
 			return

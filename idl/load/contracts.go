@@ -6,6 +6,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/cidlc/cidlc/idl/contract"
 	"github.com/cidlc/cidlc/idl/pattern"
@@ -111,7 +113,7 @@ func (c *checker) contracts(subject string, prop *schema.Property, opts tagOptio
 			continue
 		}
 		if msg := setConstraint(into, name, v.text); msg != "" {
-			errorAt(v.offset, "%s=%s: %s", key, v.text, msg)
+			errorAt(v.offset, "%s=%s: %s", key, echo(v.text), msg)
 			ok = false
 		}
 	}
@@ -140,17 +142,26 @@ func (c *checker) contracts(subject string, prop *schema.Property, opts tagOptio
 		}
 		value, msg := parseDefault(prop.Type, opts.dflt.text)
 		if msg != "" {
-			errorAt(opts.dflt.offset, "default=%s: %s", opts.dflt.text, msg)
+			errorAt(opts.dflt.offset, "default=%s: %s", echo(opts.dflt.text), msg)
 			return
 		}
 		if ok && prop.Constraints != nil {
 			if msg := Violation(prop.Constraints, value); msg != "" {
-				errorAt(opts.dflt.offset, "default=%s breaks the property's own contract: %s", opts.dflt.text, msg)
+				errorAt(opts.dflt.offset, "default=%s breaks the property's own contract: %s", echo(opts.dflt.text), msg)
 				return
 			}
 		}
 		prop.Default = value
 	}
+}
+
+// echo returns a value from a tag as a message shows it: as written, or quoted (with Go escapes) when it
+// holds what a line of text cannot show, such as a line break or bytes that are not UTF-8.
+func echo(value string) string {
+	if utf8.ValidString(value) && !strings.ContainsFunc(value, func(r rune) bool { return !unicode.IsPrint(r) }) {
+		return value
+	}
+	return strconv.Quote(value)
 }
 
 // setConstraint parses the value of one constraint option into cs, or says what is wrong with it.

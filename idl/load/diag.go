@@ -5,7 +5,10 @@ import (
 	"go/token"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // A Diagnostic is one problem found in the IDL, at a position in its source.
@@ -45,6 +48,7 @@ func (ds Diagnostics) Error() string {
 func sortAndRelativize(ds []Diagnostic, wd string) Diagnostics {
 	for i := range ds {
 		ds[i].Pos.Filename = relativePath(wd, ds[i].Pos.Filename)
+		ds[i].Msg = oneLine(ds[i].Msg)
 	}
 	sort.SliceStable(ds, func(i, j int) bool {
 		a, b := ds[i].Pos, ds[j].Pos
@@ -78,4 +82,30 @@ func relativePath(wd, path string) string {
 		return rel
 	}
 	return path
+}
+
+// oneLine returns msg with what a line of a terminal cannot show written as Go escapes: bytes that are
+// not UTF-8 (\x85), control characters and line breaks (\n, \u2028). Messages quote the author's text
+// (a tag's value, a pattern), which may hold any of them, and a diagnostic must stay one line of text.
+// Tabs stay.
+func oneLine(msg string) string {
+	hidden := func(r rune) bool { return r != '\t' && !unicode.IsPrint(r) }
+	if utf8.ValidString(msg) && !strings.ContainsFunc(msg, hidden) {
+		return msg
+	}
+	var b strings.Builder
+	for i := 0; i < len(msg); {
+		r, size := utf8.DecodeRuneInString(msg[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, msg[i])
+		case hidden(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteRune(r)
+		}
+		i += size
+	}
+	return b.String()
 }

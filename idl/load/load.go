@@ -28,6 +28,7 @@ import (
 	"go/token"
 	"go/types"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -53,6 +54,12 @@ type Config struct {
 	Name string
 	// WorkDir is the directory diagnostics are made relative to; "" means the current directory.
 	WorkDir string
+	// Overlay holds file contents that replace, or add to, the files on disk, by absolute path: what
+	// packages.Config.Overlay takes. Dir must exist on disk; the files (and directories below Dir) need
+	// not. It lets tests that make many IDLs (the fuzzer) load each without writing it; cidlc itself
+	// leaves it nil. Paths are taken as they are: with Dir below a symbolic link, give them below the
+	// link's target, as Load resolves Dir.
+	Overlay map[string][]byte
 }
 
 // loadMode is what the checker needs: names and files to place the model, syntax for doc comments and
@@ -115,11 +122,11 @@ func LoadPackages(cfg Config) (*Loaded, error) {
 
 	fset := token.NewFileSet()
 	sums := &sourceSums{sums: make(map[string][sha256.Size]byte), loneCRs: make(map[string]token.Position)}
-	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: root, Fset: fset, ParseFile: sums.parseFile}, "./...")
+	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: root, Fset: fset, ParseFile: sums.parseFile, Overlay: cfg.Overlay}, "./...")
 	if err != nil {
 		return nil, goToolError(shown, err)
 	}
-	if diags := slices.Concat(goErrors(pkgs, root, shown), lineEndProblems(pkgs, sums), platformFiles(root)); len(diags) > 0 {
+	if diags := slices.Concat(goErrors(pkgs, root, shown), lineEndProblems(pkgs, sums), platformFiles(root, cfg.Overlay)); len(diags) > 0 {
 		return nil, sortAndRelativize(diags, wd)
 	}
 	if len(pkgs) == 0 {
@@ -342,50 +349,81 @@ var (
 // (x_linux.go, x_windows_amd64.go): the declarations of such a file, and so the outputs, would depend on
 // the system that runs cidlc, and elsewhere the file, or its whole package, would be left out without a
 // word. It walks the directories as ./... does (not testdata, nor those starting with . or _, nor nested
-// modules), reading names only, since go list leaves out a package whose files all are for other systems.
-func platformFiles(root string) []Diagnostic {
+// modules), reading names only, since go list leaves out a package whose files all are for other systems;
+// the files of overlay (Config.Overlay) below root count as if they were on disk.
+func platformFiles(root string, overlay map[string][]byte) []Diagnostic {
 	var diags []Diagnostic
+	seen := map[string]bool{}
+	skipDir := func(dir string) bool {
+		base := filepath.Base(dir)
+		if base == "testdata" || strings.HasPrefix(base, ".") || strings.HasPrefix(base, "_") {
+			return true
+		}
+		if _, inOverlay := overlay[filepath.Join(dir, "go.mod")]; inOverlay {
+			return true
+		}
+		_, err := os.Stat(filepath.Join(dir, "go.mod"))
+		return err == nil
+	}
 	filepath.WalkDir(root, func(name string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
 		}
-		base := d.Name()
 		if d.IsDir() {
-			if name != root {
-				if base == "testdata" || strings.HasPrefix(base, ".") || strings.HasPrefix(base, "_") {
-					return filepath.SkipDir
-				}
-				if _, err := os.Stat(filepath.Join(name, "go.mod")); err == nil {
-					return filepath.SkipDir
-				}
+			if name != root && skipDir(name) {
+				return filepath.SkipDir
 			}
 			return nil
 		}
-		stem, _, _ := strings.Cut(base, ".")
-		i := strings.Index(stem, "_")
-		if i < 0 || !strings.HasSuffix(base, ".go") || strings.HasSuffix(stem, "_test") ||
-			strings.HasPrefix(base, ".") || strings.HasPrefix(base, "_") {
-			return nil
+		seen[name] = true
+		if diag := platformFile(name); diag != nil {
+			diags = append(diags, *diag)
 		}
-		parts := strings.Split(stem[i+1:], "_")
-		last := parts[len(parts)-1]
-		if !slices.Contains(knownOS, last) && !slices.Contains(knownArch, last) {
-			return nil
-		}
-		suffix, system := last, "GOARCH="+last
-		if slices.Contains(knownOS, last) {
-			system = "GOOS=" + last
-		}
-		if n := len(parts); n >= 2 && slices.Contains(knownOS, parts[n-2]) && slices.Contains(knownArch, last) {
-			suffix, system = parts[n-2]+"_"+last, "GOOS="+parts[n-2]+", GOARCH="+last
-		}
-		rename := strings.TrimSuffix(base, "_"+suffix+".go") + "-" + strings.ReplaceAll(suffix, "_", "-") + ".go"
-		diags = append(diags, Diagnostic{Pos: token.Position{Filename: name, Line: 1, Column: 1}, Msg: fmt.Sprintf(
-			"file name %s ends in _%s, which makes Go build the file for %s only: its declarations would come and go with the system cidlc runs on; rename it (%s)",
-			base, suffix, system, rename)})
 		return nil
 	})
+	for _, name := range slices.Sorted(maps.Keys(overlay)) {
+		rel, err := filepath.Rel(root, name)
+		if seen[name] || err != nil || !filepath.IsLocal(rel) {
+			continue
+		}
+		skip := false
+		for dir := filepath.Dir(name); dir != root && len(dir) > len(root); dir = filepath.Dir(dir) {
+			skip = skip || skipDir(dir)
+		}
+		if !skip {
+			if diag := platformFile(name); diag != nil {
+				diags = append(diags, *diag)
+			}
+		}
+	}
 	return diags
+}
+
+// platformFile reports the file name if Go builds it for one system only, or returns nil.
+func platformFile(name string) *Diagnostic {
+	base := filepath.Base(name)
+	stem, _, _ := strings.Cut(base, ".")
+	i := strings.Index(stem, "_")
+	if i < 0 || !strings.HasSuffix(base, ".go") || strings.HasSuffix(stem, "_test") ||
+		strings.HasPrefix(base, ".") || strings.HasPrefix(base, "_") {
+		return nil
+	}
+	parts := strings.Split(stem[i+1:], "_")
+	last := parts[len(parts)-1]
+	if !slices.Contains(knownOS, last) && !slices.Contains(knownArch, last) {
+		return nil
+	}
+	suffix, system := last, "GOARCH="+last
+	if slices.Contains(knownOS, last) {
+		system = "GOOS=" + last
+	}
+	if n := len(parts); n >= 2 && slices.Contains(knownOS, parts[n-2]) && slices.Contains(knownArch, last) {
+		suffix, system = parts[n-2]+"_"+last, "GOOS="+parts[n-2]+", GOARCH="+last
+	}
+	rename := strings.TrimSuffix(base, "_"+suffix+".go") + "-" + strings.ReplaceAll(suffix, "_", "-") + ".go"
+	return &Diagnostic{Pos: token.Position{Filename: name, Line: 1, Column: 1}, Msg: fmt.Sprintf(
+		"file name %s ends in _%s, which makes Go build the file for %s only: its declarations would come and go with the system cidlc runs on; rename it (%s)",
+		base, suffix, system, rename)}
 }
 
 // lineEndProblems reports the files of pkgs that end a line with a carriage return alone (the classic

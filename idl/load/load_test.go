@@ -304,6 +304,37 @@ func TestNoRootPackage(t *testing.T) {
 	}
 }
 
+// TestOverlay: an IDL handed to the loader in memory (Config.Overlay) over an empty directory loads as
+// it would from disk, packages only the overlay has included, and so do the checks that look at file
+// names rather than through go list.
+func TestOverlay(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"go.mod": "module example.com/x\n\ngo 1.26\n"})
+	idl := filepath.Join(dir, "idl")
+	if err := os.Mkdir(idl, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	overlay := map[string][]byte{
+		filepath.Join(idl, "a.go"):     []byte("package x\n\n// ARN is an ARN.\ntype ARN string\n"),
+		filepath.Join(idl, "ec2/b.go"): []byte("package ec2\n\n// Zone is a zone.\ntype Zone string\n"),
+	}
+	pkg, err := load.Load(load.Config{Dir: idl, Overlay: overlay})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dirs []string
+	for _, m := range pkg.Modules {
+		dirs = append(dirs, m.Dir)
+	}
+	if !reflect.DeepEqual(dirs, []string{"", "ec2"}) {
+		t.Errorf("modules %q, want the root and ec2", dirs)
+	}
+	overlay[filepath.Join(idl, "ec2/c_windows.go")] = []byte("package ec2\n")
+	if got := diagnostics(t, load.Config{Dir: idl, WorkDir: dir, Overlay: overlay}); !strings.HasPrefix(got, "idl/ec2/c_windows.go:1:1: file name c_windows.go ends in _windows") {
+		t.Errorf("got %q, want the file for one system reported", got)
+	}
+}
+
 // TestContracts: every contract option lands in the model.
 func TestContracts(t *testing.T) {
 	_, ix := loadOK(t, "../../testdata/load/contracts", "")

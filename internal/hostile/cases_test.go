@@ -353,6 +353,8 @@ const NewDiskProvider = "x"
 `),
 			"b.go": idlFile("p", `type BucketProvider struct{ idl.Resource }
 
+// DiskSize's marshaling struct and the contract of Disk.Size both want the name diskSize: unexported
+// names the author never sees, which the stubs make unique rather than report.
 type DiskSize struct{ idl.Resource }
 `),
 		},
@@ -360,7 +362,6 @@ type DiskSize struct{ idl.Resource }
 			"idl/a.go:7:6: type UnmarshalRule: the Go stubs would declare UnmarshalRule for it and for struct Rule (a.go:5); rename one of them",
 			"idl/a.go:16:7: constant NewDiskProvider: the Go stubs would declare NewDiskProvider for it and for resource Disk (a.go:11); rename one of them",
 			"idl/b.go:5:6: resource BucketProvider: the Go stubs would declare BucketProvider for it and for resource Bucket (a.go:9); rename one of them",
-			"idl/b.go:7:6: resource DiskSize: the Go stubs would declare diskSize for it and for the contract of Disk.Size (a.go:13); rename one of them",
 		},
 	},
 	{
