@@ -150,13 +150,7 @@ func generate(pkg *schema.Package, opts options, outs []gen.Output, cache gen.Ca
 		// Problems of the IDL that a backend found are diagnostics like the loader's.
 		wd, _ := os.Getwd()
 		if diags, ok := gen.DiagnosticsOf(err, wd); ok {
-			for _, d := range diags {
-				fmt.Fprintln(stderr, d)
-			}
-			if !opts.quiet {
-				fmt.Fprintf(stderr, "cidlc: %d problem%s in the IDL; nothing was written\n", len(diags), plural(len(diags)))
-			}
-			return ExitFail
+			return problems(diags, opts, stderr)
 		}
 		fmt.Fprintf(stderr, "cidlc: %v\ncidlc: nothing was written\n", err)
 		return ExitFail
@@ -191,15 +185,20 @@ func generate(pkg *schema.Package, opts options, outs []gen.Output, cache gen.Ca
 func loadFailed(err error, opts options, stderr io.Writer) int {
 	var diags load.Diagnostics
 	if errors.As(err, &diags) {
-		for _, d := range diags {
-			fmt.Fprintln(stderr, d)
-		}
-		if !opts.quiet {
-			fmt.Fprintf(stderr, "cidlc: %d problem%s in the IDL; nothing was written\n", len(diags), plural(len(diags)))
-		}
-		return ExitFail
+		return problems(diags, opts, stderr)
 	}
 	fmt.Fprintln(stderr, "cidlc:", err)
+	return ExitFail
+}
+
+// problems prints the IDL's problems, found by the loader or by a backend, one per line, and fails.
+func problems[D fmt.Stringer](diags []D, opts options, stderr io.Writer) int {
+	for _, d := range diags {
+		fmt.Fprintln(stderr, d)
+	}
+	if !opts.quiet {
+		fmt.Fprintf(stderr, "cidlc: %d problem%s in the IDL; nothing was written\n", len(diags), plural(len(diags)))
+	}
 	return ExitFail
 }
 
