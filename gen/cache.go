@@ -216,12 +216,7 @@ func (l *Lookup) Refresh(c Cache, outs []Output) {
 	if err != nil {
 		return
 	}
-	files := make([]stampFile, len(l.stamp.files))
-	for i, e := range l.stamp.files {
-		files[i] = e
-		files[i].trusted = false // lstat them again
-	}
-	c.save(path, l.stamp.key, files)
+	c.save(path, l.stamp.key, l.stamp.files) // save lstats every file again
 }
 
 // Record stamps results, which the disk now holds (after a Write, or a Check that found nothing stale),
@@ -235,13 +230,15 @@ func (c Cache) Record(outs []Output, key Key, results []Result) {
 		return
 	}
 	var files []stampFile
+	var contents [][]byte // files[i]'s
 	for _, r := range results {
 		root, err := filepath.Abs(r.Dir)
 		if err != nil {
 			return
 		}
 		add := func(rel string, content []byte) {
-			files = append(files, stampFile{abs: filepath.Join(root, filepath.FromSlash(rel)), root: root, rel: rel, content: content})
+			files = append(files, stampFile{abs: filepath.Join(root, filepath.FromSlash(rel)), root: root, rel: rel})
+			contents = append(contents, content)
 		}
 		// In the order of Write's report: the manifest is examined first.
 		add(ManifestName, buildManifest(r.Files))
@@ -250,8 +247,7 @@ func (c Cache) Record(outs []Output, key Key, results []Result) {
 		}
 	}
 	parallel(len(files), func(i int) {
-		files[i].sum = sha256.Sum256(files[i].content)
-		files[i].content = nil
+		files[i].sum = sha256.Sum256(contents[i])
 	})
 	c.save(path, key, files)
 }
@@ -292,8 +288,6 @@ type stampFile struct {
 	abs, root, rel string
 	sum            [sha256.Size]byte
 	meta           string // fileMeta, or "-"
-	trusted        bool   // the metadata matched
-	content        []byte // for Record only
 }
 
 // verifyStamp reads the stamp at path and checks every file it lists. ok is false when there is no
@@ -328,7 +322,6 @@ func verifyStamp(path string) (s *stamp, ok bool) {
 			return
 		}
 		if e.meta != "-" && fileMeta(fi) == e.meta {
-			e.trusted = true
 			return
 		}
 		content, _, err := readFile(e.abs)

@@ -75,24 +75,30 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		defer gen.Lock(outs, !opts.check)()
 	}
 	// While the IDL loads, check whether the outputs still hold what the last run recorded (gen.Cache).
+	// --print-schema and --validate-snapshot need the model, so they never skip to the end; their runs
+	// only record.
 	var cache gen.Cache
 	if outErr == nil && len(outs) > 0 {
 		cache = openCache()
 	}
-	prior := cache.Lookup(outs)
+	var prior *gen.Lookup
+	mayShortcut := !opts.printSchema && len(opts.snapshots) == 0
+	if mayShortcut {
+		prior = cache.Lookup(outs)
+	}
 	loaded, err := load.LoadPackages(load.Config{Dir: opts.idlDir, Name: opts.name})
 	if err != nil {
 		return loadFailed(err, opts, stderr)
 	}
 	timer.lap("load")
 	// Outputs that the cache shows current for these very sources need neither the IDL checks nor the
-	// backends. (--print-schema and --validate-snapshot need the model.)
+	// backends.
 	var key gen.Key
 	keyErr := errors.New("no outputs")
 	if cache.Enabled() {
 		key, keyErr = cache.Key(loaded.Digest(), outs)
 	}
-	if keyErr == nil && !opts.printSchema && len(opts.snapshots) == 0 {
+	if keyErr == nil && mayShortcut {
 		if report, ok := prior.Current(key); ok {
 			timer.lap("up to date")
 			prior.Refresh(cache, outs)
