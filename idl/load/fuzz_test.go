@@ -33,7 +33,7 @@ func FuzzLumiTag(f *testing.F) {
 				t.Fatalf("problem %q at offset %d outside the value %q", p.msg, p.offset, value)
 			}
 		}
-		if len(problems) == 0 && opts.name != "" && !isIdentifier(opts.name) {
+		if len(problems) == 0 && opts.name != "" && !IsIdentifier(opts.name) {
 			t.Fatalf("accepted wire name %q is not an identifier", opts.name)
 		}
 	})
@@ -46,21 +46,21 @@ func FuzzWireName(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, name string) {
-		if !isIdentifier(name) || !utf8.ValidString(name) {
+		if !IsIdentifier(name) || !utf8.ValidString(name) {
 			return
 		}
-		w := wireName(name)
-		if !isIdentifier(w) {
-			t.Fatalf("wireName(%q) = %q, not an identifier", name, w)
+		w := WireName(name)
+		if !IsIdentifier(w) {
+			t.Fatalf("WireName(%q) = %q, not an identifier", name, w)
 		}
 		if utf8.RuneCountInString(w) != utf8.RuneCountInString(name) {
-			t.Fatalf("wireName(%q) = %q changed the length", name, w)
+			t.Fatalf("WireName(%q) = %q changed the length", name, w)
 		}
 		// The same word: each letter as it was or lowered. (Not strings.EqualFold: unicode.ToLower
 		// lowers U+0130 'İ' to 'i', which simple case folding does not pair with it.)
 		for i, r := range []rune(w) {
 			if orig := []rune(name)[i]; r != orig && r != unicode.ToLower(orig) {
-				t.Fatalf("wireName(%q) = %q is not the same word", name, w)
+				t.Fatalf("WireName(%q) = %q is not the same word", name, w)
 			}
 		}
 	})

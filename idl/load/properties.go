@@ -71,7 +71,7 @@ func (c *checker) properties(d *decl, isResource bool) []*schema.Property {
 				Replaces: opts.replaces,
 			}
 			if prop.Name == "" {
-				prop.Name = wireName(ident.Name)
+				prop.Name = WireName(ident.Name)
 			}
 			prop.Type = c.propertyType(subject, field.Type, d.pkg, opts)
 			if prop.Type != nil {

@@ -217,7 +217,7 @@ func parseLumiTag(value string) (tagOptions, []tagProblem) {
 			problems = append(problems, tagProblem{at, "the wire name is given twice"})
 		case name == "":
 			problems = append(problems, tagProblem{at, "name= needs a name, as in name=groupID"})
-		case !isIdentifier(name):
+		case !IsIdentifier(name):
 			problems = append(problems, tagProblem{at,
 				fmt.Sprintf("wire name %q is not an identifier (letters, digits and _, not starting with a digit)", name)})
 		default:
@@ -379,10 +379,10 @@ func splitTag(value string) ([]tagElem, []tagProblem) {
 	}
 }
 
-// isIdentifier reports whether s is a Go identifier (letters, digits and underscores, not starting with a
+// IsIdentifier reports whether s is a Go identifier (letters, digits and underscores, not starting with a
 // digit). Every Go field name is one, so derived wire names always are; explicit names must be too, so
 // that they are valid property names in every target language.
-func isIdentifier(s string) bool {
+func IsIdentifier(s string) bool {
 	if s == "" {
 		return false
 	}
@@ -394,13 +394,13 @@ func isIdentifier(s string) bool {
 	return true
 }
 
-// wireName derives a property's wire name from its Go name: the leading run of upper-case letters is
+// WireName derives a property's wire name from its Go name: the leading run of upper-case letters is
 // lowered, except that its last letter stays upper-case when a lower-case letter follows it, because that
 // letter starts the next word (IPProtocol → ipProtocol, VPC → vpc, GroupID → groupID, CIDRIP → cidrip).
 // One exception: a lone "s" after the run, at the end of the name or before the next capital, makes an
 // initialism plural rather than starting a word (CIDRs → cidrs, URLs → urls, IDsByZone → idsByZone), as
 // Go names such plurals and as authors expect them on the wire.
-func wireName(goName string) string {
+func WireName(goName string) string {
 	runes := []rune(goName)
 	n := 0
 	for n < len(runes) && unicode.IsUpper(runes[n]) {

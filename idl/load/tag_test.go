@@ -24,8 +24,8 @@ func TestWireName(t *testing.T) {
 		"ÉtatX":      "étatX",
 		"already":    "already",
 	} {
-		if got := wireName(goName); got != want {
-			t.Errorf("wireName(%q) = %q, want %q", goName, got, want)
+		if got := WireName(goName); got != want {
+			t.Errorf("WireName(%q) = %q, want %q", goName, got, want)
 		}
 	}
 }

@@ -35,6 +35,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/cidlc/cidlc/idl/load"
 )
 
 // idlPath is the import path of the package IDL authors import.
@@ -889,7 +891,7 @@ func (p *prop) wireName() string {
 	if p.wire != "" {
 		return p.wire
 	}
-	return wireName(p.goName)
+	return load.WireName(p.goName)
 }
 
 // strictName says whether p's names are fine for a strict tree: the wire name is an identifier, new to
@@ -897,7 +899,7 @@ func (p *prop) wireName() string {
 func (g *generator) strictName(p *prop, used map[string]bool) bool {
 	w := p.wireName()
 	lw := strings.ToLower(w)
-	return isIdentifier(w) && !used[lw] && !used[strings.ToLower(p.goName)] && !reservedWire[lw] && !strings.HasPrefix(w, "__")
+	return load.IsIdentifier(w) && !used[lw] && !used[strings.ToLower(p.goName)] && !reservedWire[lw] && !strings.HasPrefix(w, "__")
 }
 
 // propType returns the type of a property before optional's pointer.
@@ -1192,7 +1194,7 @@ func indent(s string) string {
 
 // isGoIdent reports whether s is a Go identifier and not a keyword.
 func isGoIdent(s string) bool {
-	if !isIdentifier(s) {
+	if !load.IsIdentifier(s) {
 		return false
 	}
 	switch s {
@@ -1202,34 +1204,4 @@ func isGoIdent(s string) bool {
 		return false
 	}
 	return true
-}
-
-// isIdentifier and wireName are the loader's rules (idl/load), restated: the generator must know which
-// wire names a strict tree may use without importing the loader it tests.
-func isIdentifier(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i, r := range s {
-		if r == utf8.RuneError || !(unicode.IsLetter(r) || r == '_' || (i > 0 && unicode.IsDigit(r))) {
-			return false
-		}
-	}
-	return true
-}
-
-func wireName(goName string) string {
-	runes := []rune(goName)
-	n := 0
-	for n < len(runes) && unicode.IsUpper(runes[n]) {
-		n++
-	}
-	plural := n > 1 && n < len(runes) && runes[n] == 's' && (n+1 == len(runes) || !unicode.IsLower(runes[n+1]))
-	if n > 1 && n < len(runes) && unicode.IsLower(runes[n]) && !plural {
-		n--
-	}
-	for i := 0; i < n; i++ {
-		runes[i] = unicode.ToLower(runes[i])
-	}
-	return string(runes)
 }
