@@ -1,45 +1,18 @@
 package gen
 
 import (
-	"fmt"
-	"go/token"
 	"path/filepath"
-	"slices"
-	"strings"
+
+	"github.com/cidlc/cidlc/idl/schema"
 )
 
-// A Diagnostic is a problem of the IDL that only a backend can see: the IDL is valid, but the backend's
-// output cannot express it (two declarations whose generated names collide, say). It is positioned in
-// the IDL's source like the loader's diagnostics, with its subject first, and the command prints both
-// kinds the same way.
-type Diagnostic struct {
-	Pos token.Position
-	Msg string
-}
-
-// String formats the diagnostic as `file:line:col: message`.
-func (d Diagnostic) String() string {
-	switch {
-	case d.Pos.Filename == "":
-		return d.Msg
-	case d.Pos.Line == 0:
-		return d.Pos.Filename + ": " + d.Msg
-	case d.Pos.Column == 0:
-		return fmt.Sprintf("%s:%d: %s", d.Pos.Filename, d.Pos.Line, d.Msg)
-	}
-	return fmt.Sprintf("%s:%d:%d: %s", d.Pos.Filename, d.Pos.Line, d.Pos.Column, d.Msg)
-}
-
-// Diagnostics is the error a backend returns for the problems of the IDL it finds: all of them.
-type Diagnostics []Diagnostic
-
-func (ds Diagnostics) Error() string {
-	lines := make([]string, len(ds))
-	for i, d := range ds {
-		lines[i] = d.String()
-	}
-	return strings.Join(lines, "\n")
-}
+// Diagnostic and Diagnostics are the model's: a backend returns Diagnostics for the problems of the IDL
+// that only it can see (the IDL is valid, but the backend's output cannot express it: two declarations
+// whose generated names collide, say), positioned and printed like the loader's.
+type (
+	Diagnostic  = schema.Diagnostic
+	Diagnostics = schema.Diagnostics
+)
 
 // DiagnosticsOf returns the diagnostics in err, an error of Generate, when every error it holds (through
 // errors.Join and %w wrapping, as Generate wraps each backend's error with its output directory) is
@@ -77,17 +50,5 @@ func DiagnosticsOf(err error, wd string) (Diagnostics, bool) {
 			}
 		}
 	}
-	slices.SortStableFunc(all, func(a, b Diagnostic) int {
-		if c := strings.Compare(a.Pos.Filename, b.Pos.Filename); c != 0 {
-			return c
-		}
-		if a.Pos.Line != b.Pos.Line {
-			return a.Pos.Line - b.Pos.Line
-		}
-		if a.Pos.Column != b.Pos.Column {
-			return a.Pos.Column - b.Pos.Column
-		}
-		return strings.Compare(a.Msg, b.Msg)
-	})
-	return slices.Compact(all), true
+	return all.Sorted(), true
 }
