@@ -1,6 +1,6 @@
 package gen
 
-import "github.com/cidlc/cidlc/idl/schema"
+import "github.com/cidlc/cidlc/idl/model"
 
 // Header is the first line of every generated source file. Go tools (gofmt, linters, GitHub) recognise it,
 // and gen takes it as cidlc's ownership mark: a file that starts with this line may be overwritten or deleted.
@@ -21,5 +21,5 @@ type Backend interface {
 	// Name is the backend's short name, used in messages (`typescript`, `gostub`).
 	Name() string
 	// Generate returns every file of the backend's output tree.
-	Generate(pkg *schema.Package) ([]*File, error)
+	Generate(tree *model.Tree) ([]*File, error)
 }

@@ -378,7 +378,7 @@ func readStamp(path string) (*stamp, error) {
 			return nil, malformed
 		}
 		rel, err := strconv.Unquote(strings.TrimPrefix(rest, " "))
-		if err != nil || checkPath(rel) != nil || !filepath.IsAbs(root) {
+		if err != nil || validatePath(rel) != nil || !filepath.IsAbs(root) {
 			return nil, malformed
 		}
 		e.root, e.rel, e.abs = root, rel, filepath.Join(root, filepath.FromSlash(rel))

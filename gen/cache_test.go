@@ -9,7 +9,7 @@ import (
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/gen/gentest"
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // The up-to-date cache may only ever cost time: whatever happened to the outputs since the stamp, a lookup
@@ -124,16 +124,16 @@ type keyed struct{ key string }
 
 func (keyed) Name() string  { return "gentest" }
 func (k keyed) Key() string { return k.key }
-func (keyed) Generate(pkg *schema.Package) ([]*gen.File, error) {
-	return gentest.Backend{}.Generate(pkg)
+func (keyed) Generate(tree *model.Tree) ([]*gen.File, error) {
+	return gentest.Backend{}.Generate(tree)
 }
 
 // noKey is a backend that does not say what shapes its output.
 type noKey struct{}
 
 func (noKey) Name() string { return "nokey" }
-func (noKey) Generate(pkg *schema.Package) ([]*gen.File, error) {
-	return gentest.Backend{}.Generate(pkg)
+func (noKey) Generate(tree *model.Tree) ([]*gen.File, error) {
+	return gentest.Backend{}.Generate(tree)
 }
 
 func TestCacheRefusesDisturbedOutputs(t *testing.T) {

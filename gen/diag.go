@@ -3,15 +3,15 @@ package gen
 import (
 	"path/filepath"
 
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // Diagnostic and Diagnostics are the model's: a backend returns Diagnostics for the problems of the IDL
 // that only it can see (the IDL is valid, but the backend's output cannot express it: two declarations
 // whose generated names collide, say), positioned and printed like the loader's.
 type (
-	Diagnostic  = schema.Diagnostic
-	Diagnostics = schema.Diagnostics
+	Diagnostic  = model.Diagnostic
+	Diagnostics = model.Diagnostics
 )
 
 // DiagnosticsOf returns the diagnostics in err, an error of Generate, when every error it holds (through

@@ -12,7 +12,7 @@ import (
 	"sync"
 	"unicode"
 
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // Output is one output directory and the backend that fills it: one --out-* flag.
@@ -36,12 +36,12 @@ type Result struct {
 // Generate runs the backend of every output and returns their files. It fails if any backend fails or
 // returns an unusable file set (a path that is absolute, contains "..", or appears twice), reporting every
 // such backend; it never touches the disk.
-func Generate(pkg *schema.Package, outs []Output) ([]Result, error) {
+func Generate(tree *model.Tree, outs []Output) ([]Result, error) {
 	results := make([]Result, len(outs))
 	for i, out := range outs {
 		results[i] = Result{Dir: out.Dir, Backend: out.Backend.Name()}
 	}
-	if err := checkDirs(results); err != nil {
+	if err := validateDirs(results); err != nil {
 		return nil, err
 	}
 	// The backends run at the same time: they only read the model, and while one of them waits for
@@ -51,7 +51,7 @@ func Generate(pkg *schema.Package, outs []Output) ([]Result, error) {
 	for i, out := range outs {
 		wg.Go(func() {
 			r := &results[i]
-			files, err := out.Backend.Generate(pkg)
+			files, err := out.Backend.Generate(tree)
 			if err != nil {
 				outErrs[i] = []error{fmt.Errorf("%s: backend %s: %w", r.Dir, r.Backend, err)}
 				return
@@ -59,7 +59,7 @@ func Generate(pkg *schema.Package, outs []Output) ([]Result, error) {
 			// A copy, so that sorting does not reorder the backend's own slice.
 			r.Files = slices.Clone(files)
 			slices.SortFunc(r.Files, func(a, b *File) int { return cmp.Compare(a.Path, b.Path) })
-			outErrs[i] = checkFiles(r.Dir, r.Backend, r.Files)
+			outErrs[i] = validateFiles(r.Dir, r.Backend, r.Files)
 		})
 	}
 	wg.Wait()
@@ -70,10 +70,10 @@ func Generate(pkg *schema.Package, outs []Output) ([]Result, error) {
 	return results, nil
 }
 
-// checkDirs rejects two outputs in the same directory, whether named alike or through a symbolic link:
+// validateDirs rejects two outputs in the same directory, whether named alike or through a symbolic link:
 // each directory has one manifest, written by one backend, and two backends sharing it would each delete
 // the other's files. (Nested output directories are fine; each manages its own files.)
-func checkDirs(results []Result) error {
+func validateDirs(results []Result) error {
 	seen := make(map[string]string, len(results))
 	for _, r := range results {
 		abs, err := filepath.Abs(r.Dir)
@@ -110,17 +110,17 @@ func realDir(abs string) string {
 	}
 }
 
-// checkFiles rejects a file set that cannot be written as it is: bad or duplicate paths, the manifest's
+// validateFiles rejects a file set that cannot be written as it is: bad or duplicate paths, the manifest's
 // name, and a path that is both a file and a directory. Each error names the output directory and the
 // backend: whichever path it names, the bug is the backend's.
-func checkFiles(dir, backend string, files []*File) []error {
+func validateFiles(dir, backend string, files []*File) []error {
 	var errs []error
 	bad := func(format string, args ...any) {
 		errs = append(errs, fmt.Errorf("%s: backend %s: %s", dir, backend, fmt.Sprintf(format, args...)))
 	}
 	seen := make(map[string]bool, len(files))
 	for _, f := range files {
-		if err := checkPath(f.Path); err != nil {
+		if err := validatePath(f.Path); err != nil {
 			bad("%q: %v", f.Path, err)
 			continue
 		}
@@ -142,9 +142,9 @@ func checkFiles(dir, backend string, files []*File) []error {
 	return errs
 }
 
-// checkPath reports why p cannot be the path of a generated file, or nil. It is what keeps writes inside
+// validatePath reports why p cannot be the path of a generated file, or nil. It is what keeps writes inside
 // the output directory as far as names go; symbolic links are the planner's business.
-func checkPath(p string) error {
+func validatePath(p string) error {
 	switch {
 	case p == "":
 		return errors.New("empty path")

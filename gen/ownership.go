@@ -59,7 +59,7 @@ func parseManifest(content []byte) (manifest, error) {
 			continue
 		}
 		rel, bare := strings.CutSuffix(line, noHeaderMark)
-		if err := checkPath(rel); err != nil {
+		if err := validatePath(rel); err != nil {
 			return nil, fmt.Errorf("line %d: %q: %w", n, rel, err)
 		}
 		m[rel] = bare

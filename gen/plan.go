@@ -49,7 +49,7 @@ func makePlans(results []Result) ([]*plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkDirs(results); err != nil {
+	if err := validateDirs(results); err != nil {
 		return nil, err
 	}
 	var problems []error
@@ -68,7 +68,7 @@ func makePlans(results []Result) ([]*plan, error) {
 func planResult(r Result, cwd string) (*plan, error) {
 	files := slices.Clone(r.Files)
 	slices.SortFunc(files, func(a, b *File) int { return strings.Compare(a.Path, b.Path) })
-	if bad := checkFiles(r.Dir, r.Backend, files); bad != nil {
+	if bad := validateFiles(r.Dir, r.Backend, files); bad != nil {
 		return nil, errors.Join(bad...)
 	}
 	out, err := newOutDir(r.Dir)

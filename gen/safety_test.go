@@ -10,14 +10,14 @@ import (
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/gen/gentest"
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // files is a backend that returns fixed files.
 type files []*gen.File
 
-func (files) Name() string                                    { return "fixed" }
-func (f files) Generate(*schema.Package) ([]*gen.File, error) { return f, nil }
+func (files) Name() string                                { return "fixed" }
+func (f files) Generate(*model.Tree) ([]*gen.File, error) { return f, nil }
 
 func TestFailingBackendWritesNothing(t *testing.T) {
 	inTempDir(t)

@@ -7,7 +7,7 @@
 // implements TProviderOps for each resource T, and a main:
 //
 //	func main() {
-//		err := provider.Serve(context.Background(), provider.Config{Name: "acme", Version: "1.0.0"},
+//		err := provider.Serve(context.Background(), provider.Info{Name: "acme", Version: "1.0.0"},
 //			compute.NewInstanceProvider(instanceOps{}),
 //			network.NewVPCProvider(vpcOps{}),
 //		)

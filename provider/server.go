@@ -14,8 +14,8 @@ import (
 	"google.golang.org/protobuf/types/known/emptypb"
 )
 
-// Config is what a provider says about itself.
-type Config struct {
+// Info is what a provider says about itself.
+type Info struct {
 	// Name is the provider's package name, the first part of its type tokens: `acme`. The plugin's
 	// executable is pulumi-resource-<Name>.
 	Name string
@@ -33,7 +33,7 @@ type Config struct {
 type Server struct {
 	pulumirpc.UnimplementedResourceProviderServer
 
-	cfg       Config
+	info       Info
 	resources map[tokens.Type]ResourceProvider
 
 	// canceled is done once the engine called Cancel: every operation in flight is asked to stop.
@@ -42,11 +42,11 @@ type Server struct {
 }
 
 // NewServer returns a server for the given resources, which must have distinct types.
-func NewServer(cfg Config, resources ...ResourceProvider) (*Server, error) {
+func NewServer(cfg Info, resources ...ResourceProvider) (*Server, error) {
 	if cfg.Name == "" {
-		return nil, fmt.Errorf("provider.Config: Name is empty")
+		return nil, fmt.Errorf("provider.Info: Name is empty")
 	}
-	s := &Server{cfg: cfg, resources: make(map[tokens.Type]ResourceProvider, len(resources))}
+	s := &Server{info: cfg, resources: make(map[tokens.Type]ResourceProvider, len(resources))}
 	for _, r := range resources {
 		if r == nil {
 			return nil, fmt.Errorf("provider %s: nil resource provider", cfg.Name)
@@ -63,7 +63,7 @@ func NewServer(cfg Config, resources ...ResourceProvider) (*Server, error) {
 // Serve runs the resources as a Pulumi provider plugin: it is the whole body of the plugin's main. It
 // speaks the plugin protocol (the port on standard output, the engine's address as argument) and
 // returns when the engine shuts the plugin down or ctx is done.
-func Serve(ctx context.Context, cfg Config, resources ...ResourceProvider) error {
+func Serve(ctx context.Context, cfg Info, resources ...ResourceProvider) error {
 	s, err := NewServer(cfg, resources...)
 	if err != nil {
 		return err
@@ -77,11 +77,11 @@ func Serve(ctx context.Context, cfg Config, resources ...ResourceProvider) error
 func (s *Server) lookup(urn string) (ResourceProvider, error) {
 	u, err := resource.ParseURN(urn)
 	if err != nil {
-		return nil, status.Errorf(codes.InvalidArgument, "%s: %v", s.cfg.Name, err)
+		return nil, status.Errorf(codes.InvalidArgument, "%s: %v", s.info.Name, err)
 	}
 	r, ok := s.resources[u.Type()]
 	if !ok {
-		return nil, status.Errorf(codes.InvalidArgument, "unknown resource type %s: provider %s has no such resource", u.Type(), s.cfg.Name)
+		return nil, status.Errorf(codes.InvalidArgument, "unknown resource type %s: provider %s has no such resource", u.Type(), s.info.Name)
 	}
 	return r, nil
 }
@@ -134,7 +134,7 @@ func (s *Server) Delete(ctx context.Context, req *pulumirpc.DeleteRequest) (*emp
 
 // GetPluginInfo returns the provider's version.
 func (s *Server) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.PluginInfo, error) {
-	return &pulumirpc.PluginInfo{Version: s.cfg.Version}, nil
+	return &pulumirpc.PluginInfo{Version: s.info.Version}, nil
 }
 
 // Handshake tells the engine that the provider takes secrets and resource references as such.
@@ -174,10 +174,10 @@ func (s *Server) Attach(context.Context, *pulumirpc.PluginAttach) (*emptypb.Empt
 
 // GetSchema returns Config.Schema.
 func (s *Server) GetSchema(context.Context, *pulumirpc.GetSchemaRequest) (*pulumirpc.GetSchemaResponse, error) {
-	schema := s.cfg.Schema
+	schema := s.info.Schema
 	if len(schema) == 0 {
 		var err error
-		if schema, err = json.Marshal(map[string]string{"name": s.cfg.Name, "version": s.cfg.Version}); err != nil {
+		if schema, err = json.Marshal(map[string]string{"name": s.info.Name, "version": s.info.Version}); err != nil {
 			return nil, err
 		}
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/cidlc/cidlc/idl/contract"
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // mode says which rules apply to an object of properties.
@@ -48,15 +48,15 @@ func join(path, key string) string {
 
 // required reports whether a property must be present in mode m. A property with a default is filled in
 // by the provider; the name of a named resource defaults to the resource's name.
-func required(p *schema.Property, m mode) bool {
+func required(p *model.Property, m mode) bool {
 	return m != modeOutputs && !p.Optional && !p.Out && p.Default == nil
 }
 
 // properties checks obj, the object of properties props (of a resource or struct) at path. Missing
 // properties are reported at at.
-func (c *checker) properties(props []*schema.Property, obj *node, at Pos, path string, m mode) {
+func (c *checker) properties(props []*model.Property, obj *node, at Pos, path string, m mode) {
 	for _, f := range obj.fields {
-		i := slices.IndexFunc(props, func(p *schema.Property) bool { return p.Name == f.key })
+		i := slices.IndexFunc(props, func(p *model.Property) bool { return p.Name == f.key })
 		if i < 0 {
 			if m != modeOutputs {
 				c.fail(f.pos, join(path, f.key), "unknown property")
@@ -85,13 +85,13 @@ func (c *checker) properties(props []*schema.Property, obj *node, at Pos, path s
 }
 
 // value checks that n has type t and keeps the contract cs.
-func (c *checker) value(t *schema.Type, cs *contract.Constraints, n *node, path string, secret bool) {
+func (c *checker) value(t *model.Type, cs *contract.Constraints, n *node, path string, secret bool) {
 	if c.isSecret(n) {
 		return // encrypted: it cannot be checked
 	}
 	if name, pos, ok := c.refTarget(n); ok {
 		switch t.Kind {
-		case schema.Capability, schema.AnyResource, schema.Any:
+		case model.Capability, model.AnyResource, model.Any:
 			c.reference(name, pos, path, t)
 		default:
 			c.wrong(t, n, path)
@@ -100,23 +100,23 @@ func (c *checker) value(t *schema.Type, cs *contract.Constraints, n *node, path 
 	}
 	var msgs []string
 	switch t.Kind {
-	case schema.Bool:
+	case model.Bool:
 		if n.kind != boolean {
 			c.wrong(t, n, path)
 		}
-	case schema.Number:
+	case model.Number:
 		if n.kind != number {
 			c.wrong(t, n, path)
 		} else if cs != nil {
 			msgs = cs.Number(n.n, secret)
 		}
-	case schema.String:
+	case model.String:
 		if n.kind != str {
 			c.wrong(t, n, path)
 		} else if cs != nil {
 			msgs = cs.String(n.s, secret)
 		}
-	case schema.EnumRef:
+	case model.EnumRef:
 		if n.kind != str {
 			c.wrong(t, n, path)
 		} else if !validEnum(t.Enum, n.s) {
@@ -128,31 +128,31 @@ func (c *checker) value(t *schema.Type, cs *contract.Constraints, n *node, path 
 		} else if cs != nil {
 			msgs = cs.String(n.s, secret)
 		}
-	case schema.AliasRef:
+	case model.AliasRef:
 		c.value(t.Alias.Type, cs, n, path, secret)
-	case schema.Any:
+	case model.Any:
 		c.refsOnly(n)
-	case schema.Asset:
+	case model.Asset:
 		if !c.isAsset(n, sigAsset, "text") {
 			c.wrong(t, n, path)
 		}
-	case schema.Archive:
+	case model.Archive:
 		if !c.isAsset(n, sigArchive, "assets") {
 			c.wrong(t, n, path)
 		}
-	case schema.Capability, schema.AnyResource:
+	case model.Capability, model.AnyResource:
 		if n.kind == str && c.r.res.Format == Pulumi {
 			c.plainRef(n, path, t)
 		} else {
 			c.wrong(t, n, path)
 		}
-	case schema.StructRef:
+	case model.StructRef:
 		if n.kind != object {
 			c.wrong(t, n, path)
 		} else {
 			c.properties(t.Struct.Properties, n, n.pos, path, modeAll)
 		}
-	case schema.Array:
+	case model.Array:
 		if n.kind != array {
 			c.wrong(t, n, path)
 			break
@@ -167,7 +167,7 @@ func (c *checker) value(t *schema.Type, cs *contract.Constraints, n *node, path 
 		if cs != nil {
 			msgs = cs.Array(len(n.elems), func() (int, int, bool) { return contract.FirstDuplicate(n.elems, equal) })
 		}
-	case schema.Map:
+	case model.Map:
 		if n.kind != object {
 			c.wrong(t, n, path)
 			break
@@ -177,12 +177,12 @@ func (c *checker) value(t *schema.Type, cs *contract.Constraints, n *node, path 
 			items = cs.Items
 		}
 		key := t.Key
-		for key.Kind == schema.AliasRef {
+		for key.Kind == model.AliasRef {
 			key = key.Alias.Type
 		}
 		for _, f := range n.fields {
 			p := mapPath(path, f.key)
-			if key.Kind == schema.EnumRef && !validEnum(key.Enum, f.key) {
+			if key.Kind == model.EnumRef && !validEnum(key.Enum, f.key) {
 				c.fail(f.pos, p, fmt.Sprintf("%q is not a valid %s key", f.key, key.Enum.Name))
 			}
 			if f.val.kind == null {
@@ -214,11 +214,11 @@ func mapPath(path, key string) string {
 	return path + "[" + strconv.Quote(key) + "]"
 }
 
-func validEnum(e *schema.Enum, s string) bool {
-	return slices.ContainsFunc(e.Values, func(v *schema.EnumValue) bool { return v.Value == s })
+func validEnum(e *model.Enum, s string) bool {
+	return slices.ContainsFunc(e.Values, func(v *model.EnumValue) bool { return v.Value == s })
 }
 
-func enumValues(e *schema.Enum) string {
+func enumValues(e *model.Enum) string {
 	q := make([]string, len(e.Values))
 	for i, v := range e.Values {
 		q[i] = strconv.Quote(v.Value)
@@ -227,36 +227,36 @@ func enumValues(e *schema.Enum) string {
 }
 
 // wrong reports that n is not a value of type t.
-func (c *checker) wrong(t *schema.Type, n *node, path string) {
+func (c *checker) wrong(t *model.Type, n *node, path string) {
 	c.fail(n.pos, path, fmt.Sprintf("want %s, got %s", want(t), c.r.describe(n)))
 }
 
 // want names what a value of type t is.
-func want(t *schema.Type) string {
+func want(t *model.Type) string {
 	switch t.Kind {
-	case schema.Bool:
+	case model.Bool:
 		return "a bool"
-	case schema.Number:
+	case model.Number:
 		return "a number"
-	case schema.String:
+	case model.String:
 		return "a string"
-	case schema.EnumRef:
+	case model.EnumRef:
 		return "a string (" + t.Enum.Name + ")"
-	case schema.Asset:
+	case model.Asset:
 		return "an asset"
-	case schema.Archive:
+	case model.Archive:
 		return "an archive"
-	case schema.Capability:
+	case model.Capability:
 		return "a reference to a resource of type " + t.Resource.Token
-	case schema.AnyResource:
+	case model.AnyResource:
 		return "a reference to a resource"
-	case schema.StructRef:
+	case model.StructRef:
 		return "an object (" + t.Struct.Name + ")"
-	case schema.Map:
+	case model.Map:
 		return "an object"
-	case schema.Array:
+	case model.Array:
 		return "an array"
-	case schema.AliasRef:
+	case model.AliasRef:
 		return want(t.Alias.Type)
 	}
 	return "a value"
@@ -353,7 +353,7 @@ func (c *checker) refTarget(n *node) (string, Pos, bool) {
 
 // reference checks a reference object to name at pos, as a value of type t (Capability, AnyResource or
 // Any).
-func (c *checker) reference(name string, pos Pos, path string, t *schema.Type) {
+func (c *checker) reference(name string, pos Pos, path string, t *model.Type) {
 	if name == "" {
 		c.fail(pos, path, "a reference without a target: want a moniker (in Pulumi state, a URN)")
 		return
@@ -361,7 +361,7 @@ func (c *checker) reference(name string, pos Pos, path string, t *schema.Type) {
 	if c.deps != nil && !c.deps[name] {
 		c.fail(pos, path, fmt.Sprintf("a reference to %q, which is not one of the resource's dependencies", name))
 	}
-	rf := ref{from: c.from, to: name, pos: pos, subject: c.subject, typed: t.Kind == schema.Capability, want: t.Resource}
+	rf := ref{from: c.from, to: name, pos: pos, subject: c.subject, typed: t.Kind == model.Capability, want: t.Resource}
 	if path != "" {
 		rf.path = c.prefix + " " + strconv.Quote(path)
 	}
@@ -370,7 +370,7 @@ func (c *checker) reference(name string, pos Pos, path string, t *schema.Type) {
 
 // plainRef checks a capability that Pulumi state holds as a string: a URN, or else the ID of one of the
 // resource's dependencies (of outputs, which have no dependencies, an ID is taken as it is).
-func (c *checker) plainRef(n *node, path string, t *schema.Type) {
+func (c *checker) plainRef(n *node, path string, t *model.Type) {
 	if strings.HasPrefix(n.s, "urn:pulumi:") {
 		c.reference(n.s, n.pos, path, t)
 		return
@@ -393,7 +393,7 @@ func (c *checker) refsOnly(n *node) {
 		return
 	}
 	if name, pos, ok := c.refTarget(n); ok {
-		c.reference(name, pos, "", &schema.Type{Kind: schema.AnyResource})
+		c.reference(name, pos, "", &model.Type{Kind: model.AnyResource})
 		return
 	}
 	for _, e := range n.elems {

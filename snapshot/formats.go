@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/cidlc/cidlc/idl/contract"
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // top reads the top-level object: a MuGL snapshot has "vertices" (and maybe "ref"), a Pulumi deployment
@@ -195,7 +195,7 @@ func (r *run) vertex(moniker string, pos Pos, n *node) {
 
 // resolveType reads the type of vertex n and returns its resource, or nil when it is not one of the
 // IDL's (reported, or counted as skipped).
-func (r *run) resolveType(n *node, subject string, idx int32) *schema.Resource {
+func (r *run) resolveType(n *node, subject string, idx int32) *model.Resource {
 	t := n.get("type")
 	switch {
 	case t == nil:
@@ -211,7 +211,7 @@ func (r *run) resolveType(n *node, subject string, idx int32) *schema.Resource {
 	}
 	pkg, _, _ := strings.Cut(t.s, ":")
 	switch {
-	case pkg != r.v.pkg.Name:
+	case pkg != r.v.tree.Name:
 		r.res.Skipped[t.s]++
 	case r.v.others[t.s] != "":
 		r.report(t.pos, subject, "", fmt.Sprintf("type %s is %s, not a resource", t.s, r.v.others[t.s]))

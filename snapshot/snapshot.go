@@ -19,7 +19,7 @@ import (
 	"strings"
 
 	"github.com/cidlc/cidlc/idl/contract"
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // Format is the kind of a snapshot file.
@@ -70,18 +70,18 @@ type Result struct {
 
 // Validator validates snapshots against one IDL package.
 type Validator struct {
-	pkg       *schema.Package
-	resources map[string]*schema.Resource
+	tree      *model.Tree
+	resources map[string]*model.Resource
 	others    map[string]string // tokens of the package's structs, enums and aliases: what they are
-	compiled  map[*schema.Constraints]*contract.Constraints
+	compiled  map[*model.Constraints]*contract.Constraints
 }
 
 // New returns a Validator for pkg.
-func New(pkg *schema.Package) (*Validator, error) {
-	v := &Validator{pkg: pkg, resources: map[string]*schema.Resource{}, others: map[string]string{},
-		compiled: map[*schema.Constraints]*contract.Constraints{}}
-	for _, m := range pkg.Modules {
-		for _, f := range m.Files {
+func New(tree *model.Tree) (*Validator, error) {
+	v := &Validator{tree: tree, resources: map[string]*model.Resource{}, others: map[string]string{},
+		compiled: map[*model.Constraints]*contract.Constraints{}}
+	for _, pkg := range tree.Packages {
+		for _, f := range pkg.Files {
 			for _, r := range f.Resources {
 				v.resources[r.Token] = r
 				for _, p := range r.Properties {
@@ -109,7 +109,7 @@ func New(pkg *schema.Package) (*Validator, error) {
 	return v, nil
 }
 
-func (v *Validator) compile(cs *schema.Constraints) error {
+func (v *Validator) compile(cs *model.Constraints) error {
 	if cs == nil {
 		return nil
 	}
@@ -162,8 +162,8 @@ type ref struct {
 	from    int32
 	to      string
 	pos     Pos
-	want    *schema.Resource // nil: a resource of any type
-	typed   bool             // the reference is a capability: check want
+	want    *model.Resource // nil: a resource of any type
+	typed   bool            // the reference is a capability: check want
 	subject string
 	path    string
 }

@@ -12,24 +12,24 @@ import (
 
 	"github.com/cidlc/cidlc/gen/golden"
 	"github.com/cidlc/cidlc/idl/load"
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/snapshot"
 )
 
 var (
 	loadOnce sync.Once
-	pkg      *schema.Package
+	tree     *model.Tree
 	loadErr  error
 )
 
 // testIDL loads testdata/idl, the IDL of the MuGL note's example.
 func testIDL(t testing.TB) *snapshot.Validator {
 	t.Helper()
-	loadOnce.Do(func() { pkg, loadErr = load.Load(load.Config{Dir: "testdata/idl"}) })
+	loadOnce.Do(func() { tree, loadErr = load.Load(load.Config{Dir: "testdata/idl"}) })
 	if loadErr != nil {
 		t.Fatal(loadErr)
 	}
-	v, err := snapshot.New(pkg)
+	v, err := snapshot.New(tree)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -107,16 +107,21 @@ func TestAllDiagnosticsInOneRun(t *testing.T) {
 	}
 }
 
-// TestPrintSchema: the model is printed as JSON with positions relative to the working directory.
-func TestPrintSchema(t *testing.T) {
-	stdout, stderr, status := cidlc(t, repoRoot(t), "--print-schema", "testdata/load/designnote")
+// TestPrintModel: the model is printed as JSON with positions relative to the working directory. The
+// flag's old name, --print-schema, still works, with a warning.
+func TestPrintModel(t *testing.T) {
+	stdout, stderr, status := cidlc(t, repoRoot(t), "--print-model", "testdata/load/designnote")
 	if status != 0 {
 		t.Fatalf("exit %d: %s", status, stderr)
 	}
-	for _, want := range []string{`"token": "aws:ec2/securityGroup:SecurityGroup"`, `"Filename": "testdata/load/designnote/ec2/securityGroup.go"`, `"name": "groupID"`} {
+	for _, want := range []string{`"token": "aws:ec2/securityGroup:SecurityGroup"`, `"Filename": "testdata/load/designnote/ec2/securityGroup.go"`, `"name": "groupID"`, `"module": "ec2/securityGroup"`} {
 		if !strings.Contains(stdout, want) {
-			t.Errorf("--print-schema output lacks %s", want)
+			t.Errorf("--print-model output lacks %s", want)
 		}
+	}
+	old, oldErr, status := cidlc(t, repoRoot(t), "--print-schema", "testdata/load/designnote")
+	if status != 0 || old != stdout || oldErr != "cidlc: --print-schema is deprecated; use --print-model\n" {
+		t.Errorf("--print-schema: exit %d, stderr %q, same output %v", status, oldErr, old == stdout)
 	}
 }
 

@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"github.com/cidlc/cidlc/gen"
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // Backend turns each IDL file `dir/name.go` into a text file `dir/name.txt` that starts with gen.Header
@@ -28,27 +28,27 @@ func (Backend) Name() string { return "gentest" }
 func (Backend) Key() string { return "gentest" }
 
 // Generate returns the files for pkg.
-func (Backend) Generate(pkg *schema.Package) ([]*gen.File, error) {
+func (Backend) Generate(tree *model.Tree) ([]*gen.File, error) {
 	var files []*gen.File
-	for _, m := range pkg.Modules {
-		if len(m.Files) == 0 {
+	for _, pkg := range tree.Packages {
+		if len(pkg.Files) == 0 {
 			continue
 		}
 		var names []string
-		for _, f := range m.Files {
+		for _, f := range pkg.Files {
 			files = append(files, &gen.File{Path: strings.TrimSuffix(f.Path, ".go") + ".txt", Content: text(f)})
 			names = append(names, path.Base(f.Path))
 		}
-		j, err := json.MarshalIndent(map[string]any{"module": m.Name, "files": names}, "", "  ")
+		j, err := json.MarshalIndent(map[string]any{"module": pkg.Name, "files": names}, "", "  ")
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, &gen.File{Path: path.Join(m.Dir, "module.json"), Content: append(j, '\n')})
+		files = append(files, &gen.File{Path: path.Join(pkg.Dir, "module.json"), Content: append(j, '\n')})
 	}
 	return files, nil
 }
 
-func text(f *schema.File) []byte {
+func text(f *model.File) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n// Source: %s\n\n", gen.Header, f.Path)
 	for _, r := range f.Resources {
@@ -67,38 +67,38 @@ type Failing struct{ Err error }
 func (Failing) Name() string { return "failing" }
 
 // Generate returns f.Err.
-func (f Failing) Generate(*schema.Package) ([]*gen.File, error) { return nil, f.Err }
+func (f Failing) Generate(*model.Tree) ([]*gen.File, error) { return nil, f.Err }
 
 // Package returns a model named name with one IDL file per path (`ec2/securityGroup.go`), each declaring
 // one resource named after the file (`SecurityGroup`), grouped into modules by directory.
-func Package(name string, paths ...string) *schema.Package {
-	pkg := &schema.Package{Name: name, Path: "example.com/" + name + "/idl"}
-	modules := make(map[string]*schema.Module)
+func Package(name string, paths ...string) *model.Tree {
+	tree := &model.Tree{Name: name, Path: "example.com/" + name + "/idl"}
+	modules := make(map[string]*model.Package)
 	for _, p := range paths {
 		dir := path.Dir(p)
 		if dir == "." {
 			dir = ""
 		}
-		m := modules[dir]
-		if m == nil {
-			m = &schema.Module{Dir: dir, Name: path.Base(path.Join(name, dir)), Path: path.Join(pkg.Path, dir), Package: pkg}
-			modules[dir] = m
-			pkg.Modules = append(pkg.Modules, m)
+		pkg := modules[dir]
+		if pkg == nil {
+			pkg = &model.Package{Dir: dir, Name: path.Base(path.Join(name, dir)), Path: path.Join(tree.Path, dir), Tree: tree}
+			modules[dir] = pkg
+			tree.Packages = append(tree.Packages, pkg)
 		}
-		f := &schema.File{Path: p, ModuleToken: strings.TrimSuffix(p, ".go"), Owner: m}
+		f := &model.File{Path: p, Module: strings.TrimSuffix(p, ".go"), Package: pkg}
 		base := strings.TrimSuffix(path.Base(p), ".go")
 		typeName := strings.ToUpper(base[:1]) + base[1:]
-		f.Resources = []*schema.Resource{{Decl: schema.Decl{
+		f.Resources = []*model.Resource{{Decl: model.Decl{
 			Name:  typeName,
-			Token: name + ":" + f.ModuleToken + ":" + typeName,
+			Token: name + ":" + f.Module + ":" + typeName,
 			File:  f,
 		}}}
-		m.Files = append(m.Files, f)
+		pkg.Files = append(pkg.Files, f)
 	}
 	// The order the model promises: modules by directory (the root first), files by path.
-	slices.SortFunc(pkg.Modules, func(a, b *schema.Module) int { return strings.Compare(a.Dir, b.Dir) })
-	for _, m := range pkg.Modules {
-		slices.SortFunc(m.Files, func(a, b *schema.File) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortFunc(tree.Packages, func(a, b *model.Package) int { return strings.Compare(a.Dir, b.Dir) })
+	for _, pkg := range tree.Packages {
+		slices.SortFunc(pkg.Files, func(a, b *model.File) int { return strings.Compare(a.Path, b.Path) })
 	}
-	return pkg
+	return tree
 }

@@ -9,7 +9,7 @@ import (
 	"sync"
 
 	"github.com/cidlc/cidlc/gen"
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // Import paths of the packages that stubs use.
@@ -57,9 +57,9 @@ func (b *Backend) Name() string { return "gostub" }
 // Generate returns one `<file>_stub.go` per IDL file.
 //
 // Modules are rendered in parallel, one goroutine per core: rendering is pure CPU (jennifer and
-// go/format take about 1.7 ms a file), each module's generator is independent, and a large IDL has many
-// modules. Results keep the model's order, so the output does not depend on scheduling.
-func (b *Backend) Generate(pkg *schema.Package) ([]*gen.File, error) {
+// go/format take about 1.7 ms a file), each IDL package's generator is independent, and a large IDL has many
+// packages. Results keep the model's order, so the output does not depend on scheduling.
+func (b *Backend) Generate(tree *model.Tree) ([]*gen.File, error) {
 	if b.opts.ImportPath == "" {
 		return nil, errors.New("gostub: no import path for the output directory")
 	}
@@ -67,17 +67,17 @@ func (b *Backend) Generate(pkg *schema.Package) ([]*gen.File, error) {
 		files []*gen.File
 		errs  []error
 	}
-	results := make([]result, len(pkg.Modules))
+	results := make([]result, len(tree.Packages))
 	work := make(chan int)
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(pkg.Modules)) {
+	for range min(runtime.GOMAXPROCS(0), len(tree.Packages)) {
 		wg.Go(func() {
 			for i := range work {
-				results[i].files, results[i].errs = b.module(pkg.Modules[i])
+				results[i].files, results[i].errs = b.packageStubs(tree.Packages[i])
 			}
 		})
 	}
-	for i := range pkg.Modules {
+	for i := range tree.Packages {
 		work <- i
 	}
 	close(work)
@@ -95,15 +95,15 @@ func (b *Backend) Generate(pkg *schema.Package) ([]*gen.File, error) {
 	return files, nil
 }
 
-// module returns the stub files of one module.
-func (b *Backend) module(m *schema.Module) ([]*gen.File, []error) {
-	mg, err := newModuleGen(b.opts.ImportPath, m)
+// packageStubs returns the stub files of one packageStubs.
+func (b *Backend) packageStubs(pkg *model.Package) ([]*gen.File, []error) {
+	mg, err := newPackageGen(b.opts.ImportPath, pkg)
 	if err != nil {
 		return nil, []error{err}
 	}
 	var files []*gen.File
 	var errs []error
-	for _, f := range m.Files {
+	for _, f := range pkg.Files {
 		content, err := mg.stubFile(f)
 		if err != nil {
 			errs = append(errs, err)
@@ -119,9 +119,9 @@ func stubPath(p string) string {
 	return strings.TrimSuffix(p, ".go") + "_stub.go"
 }
 
-// modulePath is the import path of the stubs of module m.
-func modulePath(root string, m *schema.Module) string {
-	return path.Join(root, m.Dir)
+// packageImportPath is the import path of the stubs of module m.
+func packageImportPath(root string, pkg *model.Package) string {
+	return path.Join(root, pkg.Dir)
 }
 
 // Key implements gen.Keyer: the options, all of them, as JSON.

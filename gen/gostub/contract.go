@@ -7,7 +7,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // regexpPath is the import path of package regexp, whose MustCompile compiles `pattern=` contracts.
@@ -16,7 +16,7 @@ const regexpPath = "regexp"
 // contractName is the name of the package-level provider.Constraints of a property of the resource or
 // struct owner: the owner's lower-cased name and the field's name (databaseSize, diskSpecSizeGiB), made
 // unique by assignPrivateNames.
-func (g *moduleGen) contractName(owner string, p *schema.Property) string {
+func (g *packageGen) contractName(owner string, p *model.Property) string {
 	return g.private["contract "+owner+"."+p.GoName]
 }
 
@@ -29,7 +29,7 @@ func (g *moduleGen) contractName(owner string, p *schema.Property) string {
 //	)
 //
 // They are variables so that patterns are compiled once, when the provider starts.
-func (g *moduleGen) generateContracts(owner string, props []*schema.Property) jen.Code {
+func (g *packageGen) generateContracts(owner string, props []*model.Property) jen.Code {
 	var defs []jen.Code
 	for _, p := range props {
 		if p.Constraints != nil {
@@ -43,7 +43,7 @@ func (g *moduleGen) generateContracts(owner string, props []*schema.Property) je
 }
 
 // constraintsLit is the literal of a *provider.Constraints, its fields in declaration order.
-func constraintsLit(cs *schema.Constraints) jen.Code {
+func constraintsLit(cs *model.Constraints) jen.Code {
 	var fields []jen.Code
 	num := func(name string, f *float64) {
 		if f != nil {

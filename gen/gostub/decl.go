@@ -6,20 +6,20 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // generateAlias declares an alias as the Go type it names: type ARN string, type Tags map[string]string.
-func (g *moduleGen) generateAlias(a *schema.Alias) jen.Code {
+func (g *packageGen) generateAlias(a *model.Alias) jen.Code {
 	return withDoc(a.Doc, jen.Type().Id(a.Name).Add(g.goType(a.Type)))
 }
 
 // generateConst declares a constant with its exact value. Numbers are typed float64, the IDL's one number
 // type; strings and bools stay untyped, as Go programs usually declare them; enum constants have their
 // enum's type.
-func (g *moduleGen) generateConst(c *schema.Const) jen.Code {
+func (g *packageGen) generateConst(c *model.Const) jen.Code {
 	decl := jen.Const().Id(c.Name)
-	if c.Type.Kind != schema.String && c.Type.Kind != schema.Bool {
+	if c.Type.Kind != model.String && c.Type.Kind != model.Bool {
 		decl.Add(g.goType(c.Type))
 	}
 	var value jen.Code

@@ -3,11 +3,11 @@ package gostub
 import (
 	"github.com/dave/jennifer/jen"
 
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // enum is the outline of an enum's stubs.
-func (g *moduleGen) enum(e *schema.Enum) []jen.Code {
+func (g *packageGen) enum(e *model.Enum) []jen.Code {
 	return []jen.Code{
 		g.generateEnumType(e),
 		g.generateEnumValues(e),
@@ -17,12 +17,12 @@ func (g *moduleGen) enum(e *schema.Enum) []jen.Code {
 }
 
 // generateEnumType declares the enum's string type.
-func (g *moduleGen) generateEnumType(e *schema.Enum) jen.Code {
+func (g *packageGen) generateEnumType(e *model.Enum) jen.Code {
 	return withDoc(e.Doc, jen.Type().Id(e.Name).String())
 }
 
 // generateEnumValues declares the enum's values as typed constants, in declaration order.
-func (g *moduleGen) generateEnumValues(e *schema.Enum) jen.Code {
+func (g *packageGen) generateEnumValues(e *model.Enum) jen.Code {
 	defs := make([]jen.Code, len(e.Values))
 	for i, v := range e.Values {
 		defs[i] = withDoc(v.Doc, jen.Id(v.Name).Id(e.Name).Op("=").Lit(v.Value))
@@ -31,7 +31,7 @@ func (g *moduleGen) generateEnumValues(e *schema.Enum) jen.Code {
 }
 
 // valueIDs are the enum's constants.
-func valueIDs(e *schema.Enum) []jen.Code {
+func valueIDs(e *model.Enum) []jen.Code {
 	ids := make([]jen.Code, len(e.Values))
 	for i, v := range e.Values {
 		ids[i] = jen.Id(v.Name)
@@ -40,7 +40,7 @@ func valueIDs(e *schema.Enum) []jen.Code {
 }
 
 // generateEnumValid declares E.Valid, which the runtime's enum decoder calls.
-func (g *moduleGen) generateEnumValid(e *schema.Enum) jen.Code {
+func (g *packageGen) generateEnumValid(e *model.Enum) jen.Code {
 	text := prose("Valid reports whether e is one of the values of %s.", e.Name)
 	return withDoc(text, jen.Func().Params(jen.Id("e").Id(e.Name)).Id("Valid").Params().Bool().Block(
 		jen.Switch(jen.Id("e")).Block(jen.Case(valueIDs(e)...).Block(jen.Return(jen.True()))),
@@ -49,7 +49,7 @@ func (g *moduleGen) generateEnumValid(e *schema.Enum) jen.Code {
 }
 
 // generateEnumValuesMethod declares E.Values, which error messages list.
-func (g *moduleGen) generateEnumValuesMethod(e *schema.Enum) jen.Code {
+func (g *packageGen) generateEnumValuesMethod(e *model.Enum) jen.Code {
 	text := prose("Values returns the values of %s, in declaration order.", e.Name)
 	return withDoc(text, jen.Func().Params(jen.Id(e.Name)).Id("Values").Params().Index().Id(e.Name).Block(
 		jen.Return(jen.Index().Id(e.Name).Values(valueIDs(e)...)),

@@ -11,19 +11,19 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/cidlc/cidlc/gen"
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // stubFile renders the stubs of the IDL file f: a header naming f, the guard, then f's declarations in
 // source order, so that a stub file reads alongside its IDL file.
-func (g *moduleGen) stubFile(f *schema.File) ([]byte, error) {
-	m := g.module
-	jf := jen.NewFilePathName(modulePath(g.root, m), m.Name)
+func (g *packageGen) stubFile(f *model.File) ([]byte, error) {
+	pkg := g.pkg
+	jf := jen.NewFilePathName(packageImportPath(g.root, pkg), pkg.Name)
 	jf.HeaderComment(gen.Header)
 	jf.HeaderComment("// Source: " + f.Path)
-	// The package doc goes with the module's first file; Go joins the package docs of all files.
-	if m.Doc != "" && m.Files[0] == f {
-		jf.PackageComment(doc(m.Doc))
+	// The package doc goes with the package's first file; Go joins the package docs of all files.
+	if pkg.Doc != "" && pkg.Files[0] == f {
+		jf.PackageComment(doc(pkg.Doc))
 	}
 	g.nameImports(jf)
 
@@ -57,7 +57,7 @@ func render(jf *jen.File, name string) ([]byte, error) {
 // nameImports gives every package the stubs may import its real name, where jennifer would guess from
 // the path (the stubs of the root IDL package live in `…/provider` but are package `acme`). An IDL
 // package named like a local variable of generated code is imported under another name.
-func (g *moduleGen) nameImports(jf *jen.File) {
+func (g *packageGen) nameImports(jf *jen.File) {
 	jf.ImportNames(map[string]string{
 		runtimePath:  "provider",
 		resourcePath: "resource",
@@ -66,8 +66,8 @@ func (g *moduleGen) nameImports(jf *jen.File) {
 		archivePath:  "archive",
 		regexpPath:   "regexp",
 	})
-	for _, other := range g.module.Package.Modules {
-		p := modulePath(g.root, other)
+	for _, other := range g.pkg.Tree.Packages {
+		p := packageImportPath(g.root, other)
 		switch {
 		case slices.Contains(bodyLocals, other.Name) || slices.Contains(runtimeImports, other.Name):
 			jf.ImportAlias(p, other.Name+"stubs")
@@ -95,7 +95,7 @@ type declCode struct {
 }
 
 // decls returns the code of f's declarations in source order.
-func (g *moduleGen) decls(f *schema.File) []declCode {
+func (g *packageGen) decls(f *model.File) []declCode {
 	var ds []declCode
 	for _, c := range f.Consts {
 		ds = append(ds, declCode{c.Pos.Offset, []jen.Code{g.generateConst(c)}})

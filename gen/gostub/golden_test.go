@@ -12,7 +12,7 @@ import (
 	"github.com/cidlc/cidlc/gen/golden"
 	"github.com/cidlc/cidlc/gen/gostub"
 	"github.com/cidlc/cidlc/idl/load"
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // goldenRoot holds the golden cases; this backend's are the folders named go_*: idl/ in, provider/ out.
@@ -109,23 +109,23 @@ func goCases(t *testing.T) []golden.Case {
 // generate loads the IDL in idlDir and returns the stubs for the output directory outDir.
 func generate(t *testing.T, idlDir, outDir string) []*gen.File {
 	t.Helper()
-	pkg := loadIDL(t, idlDir)
+	tree := loadIDL(t, idlDir)
 	importPath, err := gostub.ImportPath(outDir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := gostub.New(gostub.Options{ImportPath: importPath}).Generate(pkg)
+	files, err := gostub.New(gostub.Options{ImportPath: importPath}).Generate(tree)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return files
 }
 
-func loadIDL(t *testing.T, dir string) *schema.Package {
+func loadIDL(t *testing.T, dir string) *model.Tree {
 	t.Helper()
-	pkg, err := load.Load(load.Config{Dir: dir})
+	tree, err := load.Load(load.Config{Dir: dir})
 	if err != nil {
 		t.Fatalf("loading %s: %v", dir, err)
 	}
-	return pkg
+	return tree
 }

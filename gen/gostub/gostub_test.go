@@ -13,13 +13,13 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/cidlc/cidlc/gen"
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // model builds a package with one module ("" or a directory) per entry of files, each holding the
 // given files.
-func model(modules map[string][]*schema.File) *schema.Package {
-	pkg := &schema.Package{Name: "acme", Path: "example.com/acme/idl"}
+func tree(modules map[string][]*model.File) *model.Tree {
+	tree := &model.Tree{Name: "acme", Path: "example.com/acme/idl"}
 	for _, dir := range []string{"", "net", "provider"} {
 		files, ok := modules[dir]
 		if !ok {
@@ -29,9 +29,9 @@ func model(modules map[string][]*schema.File) *schema.Package {
 		if name == "" {
 			name = "acme"
 		}
-		m := &schema.Module{Dir: dir, Name: name, Path: strings.TrimSuffix(pkg.Path+"/"+dir, "/"), Package: pkg}
+		pkg := &model.Package{Dir: dir, Name: name, Path: strings.TrimSuffix(tree.Path+"/"+dir, "/"), Tree: tree}
 		for _, f := range files {
-			f.Owner = m
+			f.Package = pkg
 			for _, r := range f.Resources {
 				r.File = f
 			}
@@ -41,45 +41,45 @@ func model(modules map[string][]*schema.File) *schema.Package {
 			for _, e := range f.Enums {
 				e.File = f
 			}
-			m.Files = append(m.Files, f)
+			pkg.Files = append(pkg.Files, f)
 		}
-		pkg.Modules = append(pkg.Modules, m)
+		tree.Packages = append(tree.Packages, pkg)
 	}
-	return pkg
+	return tree
 }
 
-func resourceDecl(name string, props ...*schema.Property) *schema.Resource {
-	return &schema.Resource{Decl: schema.Decl{Name: name, Token: "acme:x:" + name}, Properties: props}
+func resourceDecl(name string, props ...*model.Property) *model.Resource {
+	return &model.Resource{Decl: model.Decl{Name: name, Token: "acme:x:" + name}, Properties: props}
 }
 
 // show renders a fragment as the Go it produces.
 func show(c jen.Code) string { return fmt.Sprintf("%#v", c) }
 
 func TestCodecs(t *testing.T) {
-	region := &schema.Enum{Decl: schema.Decl{Name: "Region"}}
-	rule := &schema.Struct{Decl: schema.Decl{Name: "Rule"}}
+	region := &model.Enum{Decl: model.Decl{Name: "Region"}}
+	rule := &model.Struct{Decl: model.Decl{Name: "Rule"}}
 	vpc := resourceDecl("VPC")
-	tags := &schema.Alias{Decl: schema.Decl{Name: "Tags"}, Type: &schema.Type{Kind: schema.Map, Key: &schema.Type{Kind: schema.String}, Elem: &schema.Type{Kind: schema.String}}}
-	pkg := model(map[string][]*schema.File{
-		"":    {{Path: "types.go", Enums: []*schema.Enum{region}, Structs: []*schema.Struct{rule}}},
-		"net": {{Path: "net/vpc.go", Resources: []*schema.Resource{vpc}}},
+	tags := &model.Alias{Decl: model.Decl{Name: "Tags"}, Type: &model.Type{Kind: model.Map, Key: &model.Type{Kind: model.String}, Elem: &model.Type{Kind: model.String}}}
+	tree := tree(map[string][]*model.File{
+		"":    {{Path: "types.go", Enums: []*model.Enum{region}, Structs: []*model.Struct{rule}}},
+		"net": {{Path: "net/vpc.go", Resources: []*model.Resource{vpc}}},
 	})
-	pkg.Modules[0].Files[0].Aliases = []*schema.Alias{tags}
-	tags.File = pkg.Modules[0].Files[0]
+	tree.Packages[0].Files[0].Aliases = []*model.Alias{tags}
+	tags.File = tree.Packages[0].Files[0]
 	// A fragment renders outside any file: every package shows under the last element of its path.
-	g, err := newModuleGen("example.com/stubs/acme", pkg.Modules[1])
+	g, err := newPackageGen("example.com/stubs/acme", tree.Packages[1])
 	if err != nil {
 		t.Fatal(err)
 	}
-	enumRef := &schema.Type{Kind: schema.EnumRef, Enum: region}
+	enumRef := &model.Type{Kind: model.EnumRef, Enum: region}
 	for _, c := range []struct {
-		typ              *schema.Type
+		typ              *model.Type
 		goType, dec, enc string
 	}{
-		{&schema.Type{Kind: schema.String}, "string", "provider.String[string]", "provider.StringValue[string]"},
-		{&schema.Type{Kind: schema.Capability, Resource: vpc}, "provider.Ref", "provider.RefTo(net.VPC)", "provider.RefValue"},
-		{&schema.Type{Kind: schema.AliasRef, Alias: tags}, "acme.Tags", "provider.MapOf[acme.Tags](provider.String[string])", "provider.MapValueOf[acme.Tags](provider.StringValue[string])"},
-		{&schema.Type{Kind: schema.Map, Key: enumRef, Elem: &schema.Type{Kind: schema.Array, Elem: &schema.Type{Kind: schema.StructRef, Struct: rule}}},
+		{&model.Type{Kind: model.String}, "string", "provider.String[string]", "provider.StringValue[string]"},
+		{&model.Type{Kind: model.Capability, Resource: vpc}, "provider.Ref", "provider.RefTo(net.VPC)", "provider.RefValue"},
+		{&model.Type{Kind: model.AliasRef, Alias: tags}, "acme.Tags", "provider.MapOf[acme.Tags](provider.String[string])", "provider.MapValueOf[acme.Tags](provider.StringValue[string])"},
+		{&model.Type{Kind: model.Map, Key: enumRef, Elem: &model.Type{Kind: model.Array, Elem: &model.Type{Kind: model.StructRef, Struct: rule}}},
 			"map[acme.Region][]acme.Rule",
 			"provider.EnumMapOf[map[acme.Region][]acme.Rule](provider.ArrayOf[[]acme.Rule](acme.UnmarshalRule))",
 			"provider.MapValueOf[map[acme.Region][]acme.Rule](provider.ArrayValueOf[[]acme.Rule](acme.MarshalRule))"},
@@ -97,8 +97,8 @@ func TestCodecs(t *testing.T) {
 }
 
 func TestLowerName(t *testing.T) {
-	pkg := model(map[string][]*schema.File{"": {{Path: "a.go"}}, "net": {{Path: "net/b.go"}}})
-	g, err := newModuleGen("example.com/p", pkg.Modules[0])
+	tree := tree(map[string][]*model.File{"": {{Path: "a.go"}}, "net": {{Path: "net/b.go"}}})
+	g, err := newPackageGen("example.com/p", tree.Packages[0])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,12 +115,12 @@ func TestLowerName(t *testing.T) {
 func TestNameCollision(t *testing.T) {
 	bucket := resourceDecl("Bucket")
 	bucket.Pos = token.Position{Filename: "/idl/a.go", Offset: 40, Line: 5, Column: 6}
-	pkg := model(map[string][]*schema.File{"": {
-		{Path: "a.go", Resources: []*schema.Resource{bucket}},
-		{Path: "b.go", Aliases: []*schema.Alias{{Decl: schema.Decl{Name: "BucketProvider",
-			Pos: token.Position{Filename: "/idl/b.go", Offset: 20, Line: 3, Column: 6}}, Type: &schema.Type{Kind: schema.String}}}},
+	tree := tree(map[string][]*model.File{"": {
+		{Path: "a.go", Resources: []*model.Resource{bucket}},
+		{Path: "b.go", Aliases: []*model.Alias{{Decl: model.Decl{Name: "BucketProvider",
+			Pos: token.Position{Filename: "/idl/b.go", Offset: 20, Line: 3, Column: 6}}, Type: &model.Type{Kind: model.String}}}},
 	}})
-	_, err := New(Options{ImportPath: "example.com/p"}).Generate(pkg)
+	_, err := New(Options{ImportPath: "example.com/p"}).Generate(tree)
 	want := "/idl/b.go:3:6: type BucketProvider: the Go stubs would declare BucketProvider for it and for resource Bucket (a.go:5); rename one of them"
 	if err == nil || err.Error() != want {
 		t.Errorf("Generate = %v, want %s", err, want)
@@ -128,7 +128,7 @@ func TestNameCollision(t *testing.T) {
 }
 
 func TestNoImportPath(t *testing.T) {
-	if _, err := New(Options{}).Generate(model(nil)); err == nil {
+	if _, err := New(Options{}).Generate(tree(nil)); err == nil {
 		t.Error("Generate without an import path succeeded")
 	}
 }
@@ -137,12 +137,12 @@ func TestNoImportPath(t *testing.T) {
 // under another name, and a package whose directory is not its name under its name, explicitly.
 func TestImportNames(t *testing.T) {
 	plugin := resourceDecl("Plugin")
-	user := resourceDecl("User", &schema.Property{GoName: "Plugin", Name: "plugin", Type: &schema.Type{Kind: schema.Capability, Resource: plugin}})
-	pkg := model(map[string][]*schema.File{
-		"":         {{Path: "user.go", Resources: []*schema.Resource{user}}},
-		"provider": {{Path: "provider/plugin.go", Resources: []*schema.Resource{plugin}}},
+	user := resourceDecl("User", &model.Property{GoName: "Plugin", Name: "plugin", Type: &model.Type{Kind: model.Capability, Resource: plugin}})
+	tree := tree(map[string][]*model.File{
+		"":         {{Path: "user.go", Resources: []*model.Resource{user}}},
+		"provider": {{Path: "provider/plugin.go", Resources: []*model.Resource{plugin}}},
 	})
-	files, err := New(Options{ImportPath: "example.com/acme/out"}).Generate(pkg)
+	files, err := New(Options{ImportPath: "example.com/acme/out"}).Generate(tree)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func TestImportNames(t *testing.T) {
 }
 
 func TestHeader(t *testing.T) {
-	files, err := New(Options{ImportPath: "example.com/p"}).Generate(model(map[string][]*schema.File{"net": {{Path: "net/empty.go"}}}))
+	files, err := New(Options{ImportPath: "example.com/p"}).Generate(tree(map[string][]*model.File{"net": {{Path: "net/empty.go"}}}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,13 +200,13 @@ func TestConstraintsLit(t *testing.T) {
 	f := func(v float64) *float64 { return &v }
 	n := func(v int) *int { return &v }
 	for _, c := range []struct {
-		cs   schema.Constraints
+		cs   model.Constraints
 		want string
 	}{
-		{schema.Constraints{Min: f(0.1), ExclusiveMax: f(1e21)}, "&provider.Constraints{Min: provider.Float(0.1), ExclusiveMax: provider.Float(1e+21)}"},
-		{schema.Constraints{MaxLength: n(3), Pattern: `^\d+$`}, "&provider.Constraints{MaxLength: provider.Int(3), Pattern: regexp.MustCompile(`^\\d+$`)}"},
-		{schema.Constraints{Pattern: "^a`b\t$"}, `&provider.Constraints{Pattern: regexp.MustCompile("^a` + "`" + `b\t$")}`},
-		{schema.Constraints{UniqueItems: true, Items: &schema.Constraints{MinProperties: n(1)}},
+		{model.Constraints{Min: f(0.1), ExclusiveMax: f(1e21)}, "&provider.Constraints{Min: provider.Float(0.1), ExclusiveMax: provider.Float(1e+21)}"},
+		{model.Constraints{MaxLength: n(3), Pattern: `^\d+$`}, "&provider.Constraints{MaxLength: provider.Int(3), Pattern: regexp.MustCompile(`^\\d+$`)}"},
+		{model.Constraints{Pattern: "^a`b\t$"}, `&provider.Constraints{Pattern: regexp.MustCompile("^a` + "`" + `b\t$")}`},
+		{model.Constraints{UniqueItems: true, Items: &model.Constraints{MinProperties: n(1)}},
 			"&provider.Constraints{UniqueItems: true, Items: &provider.Constraints{MinProperties: provider.Int(1)}}"},
 	} {
 		if got := show(constraintsLit(&c.cs)); got != c.want {
@@ -226,16 +226,16 @@ func TestConstraintsLit(t *testing.T) {
 // the contracts of Foo.BarX and FooBar.X both want fooBarX (struct contracts were not even checked, and
 // the stubs did not compile).
 func TestPrivateNames(t *testing.T) {
-	constrained := func(name string) *schema.Property {
-		return &schema.Property{GoName: name, Name: strings.ToLower(name), Type: &schema.Type{Kind: schema.Number}, Constraints: &schema.Constraints{}}
+	constrained := func(name string) *model.Property {
+		return &model.Property{GoName: name, Name: strings.ToLower(name), Type: &model.Type{Kind: model.Number}, Constraints: &model.Constraints{}}
 	}
-	foo := &schema.Struct{Decl: schema.Decl{Name: "Foo"}, Properties: []*schema.Property{constrained("BarX")}}
-	fooBar := &schema.Struct{Decl: schema.Decl{Name: "FooBar"}, Properties: []*schema.Property{constrained("X")}}
-	pkg := model(map[string][]*schema.File{"": {
-		{Path: "a.go", Resources: []*schema.Resource{resourceDecl("Disk", constrained("Size")), resourceDecl("DiskSize"), resourceDecl("Error"), resourceDecl("Error_")},
-			Structs: []*schema.Struct{foo, fooBar}},
+	foo := &model.Struct{Decl: model.Decl{Name: "Foo"}, Properties: []*model.Property{constrained("BarX")}}
+	fooBar := &model.Struct{Decl: model.Decl{Name: "FooBar"}, Properties: []*model.Property{constrained("X")}}
+	tree := tree(map[string][]*model.File{"": {
+		{Path: "a.go", Resources: []*model.Resource{resourceDecl("Disk", constrained("Size")), resourceDecl("DiskSize"), resourceDecl("Error"), resourceDecl("Error_")},
+			Structs: []*model.Struct{foo, fooBar}},
 	}})
-	files, err := New(Options{ImportPath: "example.com/p"}).Generate(pkg)
+	files, err := New(Options{ImportPath: "example.com/p"}).Generate(tree)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 	"unicode"
 
 	"github.com/cidlc/cidlc/gen"
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // bodyLocals are the identifiers that generated function bodies declare. A package-level name the
@@ -20,10 +20,10 @@ var bodyLocals = []string{"c", "d", "hooks", "id", "m", "o", "obj", "ok", "ops",
 // runtimeImports are the names under which stubs import the runtime and the SDK.
 var runtimeImports = []string{"archive", "asset", "context", "provider", "regexp", "resource", "tokens"}
 
-// moduleGen generates the stubs of one IDL package.
-type moduleGen struct {
-	root   string // the import path of the output directory
-	module *schema.Module
+// packageGen generates the stubs of one IDL package.
+type packageGen struct {
+	root string // the import path of the output directory
+	pkg  *model.Package
 	// taken are the identifiers that a lower-cased resource name must not be: Go's keywords and
 	// predeclared identifiers, the names of imported packages, and bodyLocals.
 	taken map[string]bool
@@ -32,17 +32,17 @@ type moduleGen struct {
 	private map[string]string
 }
 
-func newModuleGen(root string, m *schema.Module) (*moduleGen, error) {
-	g := &moduleGen{root: root, module: m, taken: map[string]bool{}}
+func newPackageGen(root string, pkg *model.Package) (*packageGen, error) {
+	g := &packageGen{root: root, pkg: pkg, taken: map[string]bool{}}
 	for _, n := range append(slices.Clone(bodyLocals), runtimeImports...) {
 		g.taken[n] = true
 	}
-	for _, other := range m.Package.Modules {
-		if other != m {
+	for _, other := range pkg.Tree.Packages {
+		if other != pkg {
 			g.taken[other.Name] = true
 		}
 	}
-	if err := g.checkNames(); err != nil {
+	if err := g.validateNames(); err != nil {
 		return nil, err
 	}
 	g.assignPrivateNames()
@@ -56,7 +56,7 @@ func newModuleGen(root string, m *schema.Module) (*moduleGen, error) {
 // of Foo.BarX and FooBar.X. The author never sees these names, so instead of rejecting the IDL the later
 // of two gets an underscore more until it is unique: marshaling structs first, then contracts, each in
 // the model's order, which is the order of the source.
-func (g *moduleGen) assignPrivateNames() {
+func (g *packageGen) assignPrivateNames() {
 	g.private = map[string]string{}
 	used := map[string]bool{}
 	claim := func(key, want string) {
@@ -67,19 +67,19 @@ func (g *moduleGen) assignPrivateNames() {
 		used[n] = true
 		g.private[key] = n
 	}
-	for _, f := range g.module.Files {
+	for _, f := range g.pkg.Files {
 		for _, r := range f.Resources {
 			claim("resource "+r.Name, g.lowerName(r.Name))
 		}
 	}
-	contracts := func(owner string, props []*schema.Property) {
+	contracts := func(owner string, props []*model.Property) {
 		for _, p := range props {
 			if p.Constraints != nil {
 				claim("contract "+owner+"."+p.GoName, g.lowerName(owner)+p.GoName)
 			}
 		}
 	}
-	for _, f := range g.module.Files {
+	for _, f := range g.pkg.Files {
 		for _, r := range f.Resources {
 			contracts(r.Name, r.Properties)
 		}
@@ -90,18 +90,18 @@ func (g *moduleGen) assignPrivateNames() {
 }
 
 // marshalName is the name of resource r's marshaling struct.
-func (g *moduleGen) marshalName(r *schema.Resource) string { return g.private["resource "+r.Name] }
+func (g *packageGen) marshalName(r *model.Resource) string { return g.private["resource "+r.Name] }
 
 // isTaken reports whether a package-level identifier named n would not compile or would shadow something
 // the stubs use.
-func (g *moduleGen) isTaken(n string) bool {
+func (g *packageGen) isTaken(n string) bool {
 	return token.IsKeyword(n) || types.Universe.Lookup(n) != nil || g.taken[n]
 }
 
 // lowerName is the name of a resource's marshaling struct: the resource name with its leading capitals
 // lowered as property names are (VPC → vpc, SecurityGroup → securityGroup, IPSet → ipSet), and a
 // trailing underscore if that is taken (Type → type_).
-func (g *moduleGen) lowerName(name string) string {
+func (g *packageGen) lowerName(name string) string {
 	runes := []rune(name)
 	n := 0
 	for n < len(runes) && unicode.IsUpper(runes[n]) {
@@ -121,11 +121,11 @@ func (g *moduleGen) lowerName(name string) string {
 	return lower
 }
 
-// checkNames rejects an IDL package whose stubs would declare an exported name twice: the stubs add names
+// validateNames rejects an IDL package whose stubs would declare an exported name twice: the stubs add names
 // of their own (SecurityGroupProvider, UnmarshalRule) next to the IDL's, and those may meet an IDL name.
 // Each later declaration of a name is reported at its position in the IDL, naming the first. (The
 // unexported names the stubs add never meet anything: see assignPrivateNames.)
-func (g *moduleGen) checkNames() error {
+func (g *packageGen) validateNames() error {
 	type origin struct {
 		what string
 		pos  token.Position
@@ -138,7 +138,7 @@ func (g *moduleGen) checkNames() error {
 		}
 		declared[name] = append(declared[name], o)
 	}
-	for _, f := range g.module.Files {
+	for _, f := range g.pkg.Files {
 		for _, c := range f.Consts {
 			declare(c.Name, origin{"constant " + c.Name, c.Pos})
 		}
@@ -186,7 +186,7 @@ func (g *moduleGen) checkNames() error {
 	return nil
 }
 
-func opsName(r *schema.Resource) string      { return r.Name + "ProviderOps" }
-func checkerName(r *schema.Resource) string  { return r.Name + "Checker" }
-func differName(r *schema.Resource) string   { return r.Name + "Differ" }
-func providerName(r *schema.Resource) string { return r.Name + "Provider" }
+func opsName(r *model.Resource) string      { return r.Name + "ProviderOps" }
+func checkerName(r *model.Resource) string  { return r.Name + "Checker" }
+func differName(r *model.Resource) string   { return r.Name + "Differ" }
+func providerName(r *model.Resource) string { return r.Name + "Provider" }

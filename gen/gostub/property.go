@@ -3,23 +3,23 @@ package gostub
 import (
 	"github.com/dave/jennifer/jen"
 
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // How a property is held in its marshaling struct, and read and written.
 
 // isID reports whether p is the out property named id: the resource ID, never a property on the wire.
-func isID(p *schema.Property) bool { return p.Out && p.Name == "id" }
+func isID(p *model.Property) bool { return p.Out && p.Name == "id" }
 
 // isPointer reports whether p's field is a pointer: optional and out properties may be absent, unless
 // their type has a nil of its own. The name of a named resource is optional for the program only:
 // Check fills it in, so ops always see it.
-func isPointer(p *schema.Property) bool {
+func isPointer(p *model.Property) bool {
 	return (p.Optional || p.Out) && !p.Synthetic && !nilable(p.Type)
 }
 
 // field declares p's field in a marshaling struct.
-func (g *moduleGen) field(p *schema.Property) jen.Code {
+func (g *packageGen) field(p *model.Property) jen.Code {
 	var typ *jen.Statement
 	switch {
 	case isID(p):
@@ -42,7 +42,7 @@ func (g *moduleGen) field(p *schema.Property) jen.Code {
 //
 //	obj.VPC = provider.Optional(o, "vpc", provider.RefTo(VPC))
 //	obj.Size = provider.Required(o, "size", provider.Checked(provider.Number[float64], databaseSize))
-func (g *moduleGen) unmarshalField(recv, owner string, p *schema.Property) jen.Code {
+func (g *packageGen) unmarshalField(recv, owner string, p *model.Property) jen.Code {
 	read := "Required"
 	switch {
 	case p.Out && nilable(p.Type):
@@ -65,7 +65,7 @@ func (g *moduleGen) unmarshalField(recv, owner string, p *schema.Property) jen.C
 // marshalField writes recv's field of p into the property map m:
 //
 //	provider.PutOptional(m, "vpc", obj.VPC, provider.RefValue)
-func (g *moduleGen) marshalField(recv string, p *schema.Property) jen.Code {
+func (g *packageGen) marshalField(recv string, p *model.Property) jen.Code {
 	put := "Put"
 	if isPointer(p) {
 		put = "PutOptional"

@@ -3,12 +3,12 @@ package gostub
 import (
 	"github.com/dave/jennifer/jen"
 
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // resource is the outline of a resource's stubs: first what the author works with (the token, the
 // marshaling struct, the ops to implement, the provider that binds them), then the plumbing.
-func (g *moduleGen) resource(r *schema.Resource) []jen.Code {
+func (g *packageGen) resource(r *model.Resource) []jen.Code {
 	return []jen.Code{
 		g.generateToken(r),
 		g.generateResourceStruct(r),
@@ -26,13 +26,13 @@ func (g *moduleGen) resource(r *schema.Resource) []jen.Code {
 // generateToken declares the resource's type token:
 //
 //	const VPC tokens.Type = "acme:network/vpc:VPC"
-func (g *moduleGen) generateToken(r *schema.Resource) jen.Code {
+func (g *packageGen) generateToken(r *model.Resource) jen.Code {
 	return withDoc(prose("%s is the type token of %s resources.", r.Name, r.Name),
 		jen.Const().Id(r.Name).Qual(tokensPath, "Type").Op("=").Lit(r.Token))
 }
 
 // generateResourceStruct declares the marshaling struct, which ops read and fill in.
-func (g *moduleGen) generateResourceStruct(r *schema.Resource) jen.Code {
+func (g *packageGen) generateResourceStruct(r *model.Resource) jen.Code {
 	fields := make([]jen.Code, len(r.Properties))
 	for i, p := range r.Properties {
 		fields[i] = g.field(p)
@@ -49,12 +49,12 @@ func urnParam() jen.Code { return jen.Id("urn").Qual(resourcePath, "URN") }
 func idParam() jen.Code  { return jen.Id("id").Qual(resourcePath, "ID") }
 
 // objPtr is the type *t.
-func (g *moduleGen) objPtr(r *schema.Resource) *jen.Statement {
+func (g *packageGen) objPtr(r *model.Resource) *jen.Statement {
 	return jen.Op("*").Id(g.marshalName(r))
 }
 
 // generateOps declares TProviderOps, the interface the author implements.
-func (g *moduleGen) generateOps(r *schema.Resource) jen.Code {
+func (g *packageGen) generateOps(r *model.Resource) jen.Code {
 	n := r.Name
 	text := prose("%s is what a provider author implements for %s resources; %s turns it into a provider. "+
 		"It may also implement %s and %s.", opsName(r), n, "New"+providerName(r), checkerName(r), differName(r))
@@ -75,7 +75,7 @@ func (g *moduleGen) generateOps(r *schema.Resource) jen.Code {
 }
 
 // generateChecker declares the optional validation hook.
-func (g *moduleGen) generateChecker(r *schema.Resource) jen.Code {
+func (g *packageGen) generateChecker(r *model.Resource) jen.Code {
 	text := prose("%s is implemented by %s that validate %s inputs beyond what the IDL says.", checkerName(r), opsName(r), r.Name)
 	return withDoc(text, jen.Type().Id(checkerName(r)).Interface(
 		withDoc(prose("Check returns the problems of the inputs in obj, which passed the IDL's rules and are all known."),
@@ -85,7 +85,7 @@ func (g *moduleGen) generateChecker(r *schema.Resource) jen.Code {
 }
 
 // generateDiffer declares the optional diff hook.
-func (g *moduleGen) generateDiffer(r *schema.Resource) jen.Code {
+func (g *packageGen) generateDiffer(r *model.Resource) jen.Code {
 	text := prose("%s is implemented by %s that decide replacements of %s resources beyond the replaces "+
 		"properties.", differName(r), opsName(r), r.Name)
 	return withDoc(text, jen.Type().Id(differName(r)).Interface(
@@ -97,7 +97,7 @@ func (g *moduleGen) generateDiffer(r *schema.Resource) jen.Code {
 }
 
 // generateProvider declares TProvider.
-func (g *moduleGen) generateProvider(r *schema.Resource) jen.Code {
+func (g *packageGen) generateProvider(r *model.Resource) jen.Code {
 	text := prose("%s serves %s resources: it is the provider.ResourceProvider that validates, diffs and "+
 		"marshals them, and calls %s for the rest.", providerName(r), r.Name, opsName(r))
 	return withDoc(text, jen.Type().Id(providerName(r)).Struct(
@@ -107,7 +107,7 @@ func (g *moduleGen) generateProvider(r *schema.Resource) jen.Code {
 
 // generateConstructor declares NewTProvider, which binds the author's ops, and the hooks they
 // implement, to the resource's spec.
-func (g *moduleGen) generateConstructor(r *schema.Resource) jen.Code {
+func (g *packageGen) generateConstructor(r *model.Resource) jen.Code {
 	t := jen.Id(g.marshalName(r))
 	text := prose("New%s returns the provider of %s resources that ops implement.", providerName(r), r.Name)
 	return withDoc(text, jen.Func().Id("New"+providerName(r)).Params(jen.Id("ops").Id(opsName(r))).Op("*").Id(providerName(r)).Block(
@@ -126,10 +126,10 @@ func (g *moduleGen) generateConstructor(r *schema.Resource) jen.Code {
 }
 
 // spec is the resource's provider.Spec literal.
-func (g *moduleGen) spec(r *schema.Resource) jen.Code {
+func (g *packageGen) spec(r *model.Resource) jen.Code {
 	t := jen.Id(g.marshalName(r))
 	var props []jen.Code
-	var id *schema.Property
+	var id *model.Property
 	for _, p := range r.Properties {
 		if isID(p) {
 			id = p
@@ -178,7 +178,7 @@ func field(name string, value jen.Code) jen.Code {
 var multiline = jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}
 
 // generateResourceUnmarshal declares the method that reads every property.
-func (g *moduleGen) generateResourceUnmarshal(r *schema.Resource) jen.Code {
+func (g *packageGen) generateResourceUnmarshal(r *model.Resource) jen.Code {
 	var body []jen.Code
 	for _, p := range r.Properties {
 		if !isID(p) {
@@ -190,7 +190,7 @@ func (g *moduleGen) generateResourceUnmarshal(r *schema.Resource) jen.Code {
 }
 
 // generateResourceMarshal declares the method that writes every property that is set.
-func (g *moduleGen) generateResourceMarshal(r *schema.Resource) jen.Code {
+func (g *packageGen) generateResourceMarshal(r *model.Resource) jen.Code {
 	var puts []jen.Code
 	for _, p := range r.Properties {
 		if !isID(p) {

@@ -3,12 +3,12 @@ package gostub
 import (
 	"github.com/dave/jennifer/jen"
 
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // structDecl is the outline of a struct's stubs. Unlike a resource's marshaling struct, a struct keeps
 // its IDL name, exported: the stubs of other IDL packages use it.
-func (g *moduleGen) structDecl(s *schema.Struct) []jen.Code {
+func (g *packageGen) structDecl(s *model.Struct) []jen.Code {
 	return []jen.Code{
 		g.generateStruct(s),
 		g.generateContracts(s.Name, s.Properties),
@@ -18,7 +18,7 @@ func (g *moduleGen) structDecl(s *schema.Struct) []jen.Code {
 }
 
 // generateStruct declares the struct with a field per property.
-func (g *moduleGen) generateStruct(s *schema.Struct) jen.Code {
+func (g *packageGen) generateStruct(s *model.Struct) jen.Code {
 	fields := make([]jen.Code, len(s.Properties))
 	for i, p := range s.Properties {
 		fields[i] = g.field(p)
@@ -27,7 +27,7 @@ func (g *moduleGen) generateStruct(s *schema.Struct) jen.Code {
 }
 
 // generateStructUnmarshal declares UnmarshalS, the decoder of S.
-func (g *moduleGen) generateStructUnmarshal(s *schema.Struct) jen.Code {
+func (g *packageGen) generateStructUnmarshal(s *model.Struct) jen.Code {
 	body := []jen.Code{
 		jen.Var().Id("s").Id(s.Name),
 		jen.Id("o").Op(":=").Id("d").Dot("Object").Call(jen.Id("v")),
@@ -43,7 +43,7 @@ func (g *moduleGen) generateStructUnmarshal(s *schema.Struct) jen.Code {
 }
 
 // generateStructMarshal declares MarshalS, the encoder of S.
-func (g *moduleGen) generateStructMarshal(s *schema.Struct) jen.Code {
+func (g *packageGen) generateStructMarshal(s *model.Struct) jen.Code {
 	body := []jen.Code{jen.Id("m").Op(":=").Make(jen.Qual(resourcePath, "PropertyMap"), jen.Lit(len(s.Properties)))}
 	for _, p := range s.Properties {
 		body = append(body, g.marshalField("s", p))

@@ -29,11 +29,11 @@ func TestGolden(t *testing.T) {
 	}
 	for name, dir := range dirs {
 		t.Run(name, func(t *testing.T) {
-			pkg, err := load.Load(load.Config{Dir: filepath.Join(dir, "idl")})
+			tree, err := load.Load(load.Config{Dir: filepath.Join(dir, "idl")})
 			if err != nil {
 				t.Fatal(err)
 			}
-			files, err := pulumischema.Backend{Options: pulumischema.Options{Version: "0.1.0"}}.Generate(pkg)
+			files, err := pulumischema.Backend{Options: pulumischema.Options{Version: "0.1.0"}}.Generate(tree)
 			if err != nil {
 				t.Fatal(err)
 			}

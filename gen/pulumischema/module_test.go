@@ -5,7 +5,7 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // TestModuleFormat applies moduleFormat the way Pulumi's schema binder does (Package.TokenToModule:
@@ -36,7 +36,7 @@ func TestModuleFormat(t *testing.T) {
 // TestModuleNames checks the names the SDKs get for modules whose directories are not safe package
 // names in Go, TypeScript and Python.
 func TestModuleNames(t *testing.T) {
-	pkg := &schema.Package{}
+	tree := &model.Tree{}
 	for dir, name := range map[string]string{
 		"":         "root",
 		"network":  "network",
@@ -48,11 +48,11 @@ func TestModuleNames(t *testing.T) {
 		"ok/in":    "inner",
 		"empty-do": "emptydo", // no declarations: not a module of the schema
 	} {
-		m := &schema.Module{Dir: dir, Name: name}
+		pkg := &model.Package{Dir: dir, Name: name}
 		if dir != "empty-do" {
-			m.Files = []*schema.File{{Structs: []*schema.Struct{{}}}}
+			pkg.Files = []*model.File{{Structs: []*model.Struct{{}}}}
 		}
-		pkg.Modules = append(pkg.Modules, m)
+		tree.Packages = append(tree.Packages, pkg)
 	}
 	want := map[string]string{
 		"my-mod": "mymod",
@@ -62,7 +62,7 @@ func TestModuleNames(t *testing.T) {
 		"a-b/c":  "ab/c",
 		"ok/in":  "ok/inner",
 	}
-	if got := moduleNames(pkg); !reflect.DeepEqual(got, want) {
+	if got := moduleNames(tree); !reflect.DeepEqual(got, want) {
 		t.Errorf("moduleNames:\ngot  %v\nwant %v", got, want)
 	}
 }

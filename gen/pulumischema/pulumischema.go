@@ -41,7 +41,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cidlc/cidlc/gen"
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // Options are the package fields that the IDL does not hold.
@@ -61,12 +61,12 @@ type Options struct {
 // Backend writes the schema. It implements gen.Backend.
 type Backend struct{ Options Options }
 
-// Name returns "schema".
-func (Backend) Name() string { return "schema" }
+// Name returns "pulumi-schema": the Pulumi package schema, not cidlc's model.
+func (Backend) Name() string { return "pulumi-schema" }
 
 // Generate returns the one schema file.
-func (b Backend) Generate(pkg *schema.Package) ([]*gen.File, error) {
-	content, err := Marshal(pkg, b.Options)
+func (b Backend) Generate(tree *model.Tree) ([]*gen.File, error) {
+	content, err := Marshal(tree, b.Options)
 	if err != nil {
 		return nil, err
 	}
@@ -78,8 +78,8 @@ func (b Backend) Generate(pkg *schema.Package) ([]*gen.File, error) {
 }
 
 // Marshal returns the schema of pkg as indented JSON with a final newline.
-func Marshal(pkg *schema.Package, opts Options) ([]byte, error) {
-	spec := packageSpec(pkg, opts)
+func Marshal(tree *model.Tree, opts Options) ([]byte, error) {
+	spec := packageSpec(tree, opts)
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -153,12 +153,12 @@ type (
 // prefix would match empty at the start of every part and put everything in the index module.
 const moduleFormat = "(.*)(?:/[^/]*)"
 
-func packageSpec(pkg *schema.Package, opts Options) *packageJSON {
+func packageSpec(tree *model.Tree, opts Options) *packageJSON {
 	spec := &packageJSON{
-		Name:        pkg.Name,
+		Name:        tree.Name,
 		DisplayName: opts.DisplayName,
 		Version:     opts.Version,
-		Description: pkg.Doc,
+		Description: tree.Doc,
 		Homepage:    opts.Homepage,
 		License:     opts.License,
 		Repository:  opts.Repository,
@@ -178,7 +178,7 @@ func packageSpec(pkg *schema.Package, opts Options) *packageJSON {
 		nodejs["packageName"] = opts.NPMPackage
 	}
 	python := map[string]any{}
-	if names := moduleNames(pkg); len(names) > 0 {
+	if names := moduleNames(tree); len(names) > 0 {
 		golang["moduleToPackage"] = names
 		nodejs["moduleToPackage"] = names
 		python["moduleNameOverrides"] = names
@@ -190,13 +190,13 @@ func packageSpec(pkg *schema.Package, opts Options) *packageJSON {
 	if len(python) > 0 {
 		spec.Language["python"] = python
 	}
-	for _, m := range pkg.Modules {
-		for _, f := range m.Files {
+	for _, pkg := range tree.Packages {
+		for _, f := range pkg.Files {
 			for _, r := range f.Resources {
 				spec.Resources[r.Token] = resourceSpec(r)
 			}
 			for _, s := range f.Structs {
-				obj := objectSpec(s.Doc, s.Properties, func(p *schema.Property) bool { return true })
+				obj := objectSpec(s.Doc, s.Properties, func(p *model.Property) bool { return true })
 				spec.Types[s.Token] = &complexJSON{objectJSON: *obj}
 			}
 			for _, e := range f.Enums {
@@ -217,17 +217,17 @@ func packageSpec(pkg *schema.Package, opts Options) *packageJSON {
 // or namespace name that must be an identifier and not a keyword (my-mod, new, class). Such an element
 // becomes the Go name of the IDL package in that directory (package mymod in my-mod), made safe in the
 // same way if need be; other modules keep their directories.
-func moduleNames(pkg *schema.Package) map[string]string {
+func moduleNames(tree *model.Tree) map[string]string {
 	goNames := map[string]string{}
-	for _, m := range pkg.Modules {
-		goNames[m.Dir] = m.Name
+	for _, pkg := range tree.Packages {
+		goNames[pkg.Dir] = pkg.Name
 	}
 	names := map[string]string{}
-	for _, m := range pkg.Modules {
-		if m.Dir == "" || !hasTokens(m) {
+	for _, pkg := range tree.Packages {
+		if pkg.Dir == "" || !hasTokens(pkg) {
 			continue
 		}
-		elems := strings.Split(m.Dir, "/")
+		elems := strings.Split(pkg.Dir, "/")
 		renamed := false
 		for i, e := range elems {
 			if safeModuleName(e) {
@@ -240,15 +240,15 @@ func moduleNames(pkg *schema.Package) map[string]string {
 			elems[i], renamed = name, true
 		}
 		if renamed {
-			names[m.Dir] = strings.Join(elems, "/")
+			names[pkg.Dir] = strings.Join(elems, "/")
 		}
 	}
 	return names
 }
 
 // hasTokens says whether the schema has anything of module m.
-func hasTokens(m *schema.Module) bool {
-	for _, f := range m.Files {
+func hasTokens(pkg *model.Package) bool {
+	for _, f := range pkg.Files {
 		if len(f.Resources)+len(f.Structs)+len(f.Enums) > 0 {
 			return true
 		}
@@ -312,7 +312,7 @@ var keywords = func() map[string]bool {
 // RegionUSWest1, Python Region.US_WEST1, TypeScript Region.USWest1) and would otherwise say it twice
 // (RegionRegionUSWest1, Region.REGION_US_WEST1). Unless every value's Go name is the enum's name followed
 // by an upper-case letter, the names are kept as they are, so that no two values can end up alike.
-func enumValueNames(e *schema.Enum) []string {
+func enumValueNames(e *model.Enum) []string {
 	names := make([]string, len(e.Values))
 	for i, v := range e.Values {
 		rest, ok := strings.CutPrefix(v.Name, e.Name)
@@ -327,9 +327,9 @@ func enumValueNames(e *schema.Enum) []string {
 	return names
 }
 
-func resourceSpec(r *schema.Resource) *resourceJSON {
-	isID := func(p *schema.Property) bool { return p.Out && p.Name == "id" }
-	outputs := objectSpec(r.Doc, r.Properties, func(p *schema.Property) bool { return !p.In && !isID(p) })
+func resourceSpec(r *model.Resource) *resourceJSON {
+	isID := func(p *model.Property) bool { return p.Out && p.Name == "id" }
+	outputs := objectSpec(r.Doc, r.Properties, func(p *model.Property) bool { return !p.In && !isID(p) })
 	outputs.Type = ""
 	res := &resourceJSON{objectJSON: *outputs, InputProperties: map[string]*propertyJSON{}}
 	state := &objectJSON{Description: "Input properties used for looking up and filtering " + r.Name + " resources.",
@@ -353,7 +353,7 @@ func resourceSpec(r *schema.Resource) *resourceJSON {
 
 // objectSpec is the object type of the properties that keep says belong to it; required lists those
 // that are always present.
-func objectSpec(doc string, props []*schema.Property, keep func(*schema.Property) bool) *objectJSON {
+func objectSpec(doc string, props []*model.Property, keep func(*model.Property) bool) *objectJSON {
 	obj := &objectJSON{Description: doc, Properties: map[string]*propertyJSON{}, Type: "object"}
 	for _, p := range props {
 		if !keep(p) {
@@ -367,7 +367,7 @@ func objectSpec(doc string, props []*schema.Property, keep func(*schema.Property
 	return obj
 }
 
-func propertySpec(p *schema.Property) *propertyJSON {
+func propertySpec(p *model.Property) *propertyJSON {
 	desc := p.Doc
 	if c := describeConstraints(p.Constraints); c != "" {
 		if desc != "" {
@@ -385,29 +385,29 @@ func propertySpec(p *schema.Property) *propertyJSON {
 	}
 }
 
-func typeSpec(t *schema.Type) *typeJSON {
+func typeSpec(t *model.Type) *typeJSON {
 	switch t.Kind {
-	case schema.Bool:
+	case model.Bool:
 		return &typeJSON{Type: "boolean"}
-	case schema.Number:
+	case model.Number:
 		return &typeJSON{Type: "number"}
-	case schema.String:
+	case model.String:
 		return &typeJSON{Type: "string"}
-	case schema.Any, schema.AnyResource:
+	case model.Any, model.AnyResource:
 		return &typeJSON{Ref: "pulumi.json#/Any"}
-	case schema.Asset:
+	case model.Asset:
 		return &typeJSON{Ref: "pulumi.json#/Asset"}
-	case schema.Archive:
+	case model.Archive:
 		return &typeJSON{Ref: "pulumi.json#/Archive"}
-	case schema.Capability:
+	case model.Capability:
 		return &typeJSON{Ref: "#/resources/" + t.Ref}
-	case schema.StructRef, schema.EnumRef:
+	case model.StructRef, model.EnumRef:
 		return &typeJSON{Ref: "#/types/" + t.Ref}
-	case schema.AliasRef:
+	case model.AliasRef:
 		return typeSpec(t.Alias.Type)
-	case schema.Array:
+	case model.Array:
 		return &typeJSON{Type: "array", Items: typeSpec(t.Elem)}
-	case schema.Map:
+	case model.Map:
 		return &typeJSON{Type: "object", AdditionalProperties: typeSpec(t.Elem)}
 	}
 	panic("pulumischema: unknown type kind " + string(t.Kind))
@@ -415,7 +415,7 @@ func typeSpec(t *schema.Type) *typeJSON {
 
 // describeConstraints says in words what a Pulumi schema cannot: "Constraints: at least 10, at most
 // 65536, a multiple of 10."
-func describeConstraints(cs *schema.Constraints) string {
+func describeConstraints(cs *model.Constraints) string {
 	if cs == nil {
 		return ""
 	}
@@ -431,7 +431,7 @@ func describeConstraints(cs *schema.Constraints) string {
 	return "Constraints: " + strings.Join(parts, ", ") + "."
 }
 
-func constraintWords(cs *schema.Constraints) []string {
+func constraintWords(cs *model.Constraints) []string {
 	num := func(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 	var w []string
 	if cs.Min != nil {

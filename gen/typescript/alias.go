@@ -1,6 +1,6 @@
 package typescript
 
-import "github.com/cidlc/cidlc/idl/schema"
+import "github.com/cidlc/cidlc/idl/model"
 
 // aliasView is what the "alias" template renders.
 type aliasView struct {
@@ -14,7 +14,7 @@ type aliasView struct {
 // alias declares a type alias, and its input twin XArgs when the aliased type has one (a map or array
 // whose elements may be outputs, a struct): `type Tags = { [key: string]: string }` and
 // `type TagsArgs = { [key: string]: pulumi.Input<string> }`.
-func (g *fileGen) alias(a *schema.Alias) (string, error) {
+func (g *fileGen) alias(a *model.Alias) (string, error) {
 	v := aliasView{Doc: tsdoc("", a.Doc), Name: g.scope.Name(g.path, a.Name), Type: g.outputType(a.Type)}
 	if hasInputShape(a.Type) {
 		v.InputName = g.scope.Name(g.path, a.Name+argsSuffix)

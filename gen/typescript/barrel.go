@@ -5,22 +5,22 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
-// A packageDir is one directory of the generated package. Every directory of an IDL module gets one, and
+// A packageDir is one directory of the generated package. Every directory of an IDL package gets one, and
 // so does every directory above one (an IDL may have a/b/ without a Go package in a/): each has an
 // index.ts, the barrel that re-exports its files and exposes its sub-directories as namespaces.
 type packageDir struct {
 	dir     string         // relative to the package root, slash-separated; "" for the root
-	module  *schema.Module // the IDL module in the directory, if any
-	files   []*schema.File // the module's files that generate a .ts of their own
-	index   *schema.File   // index.go, whose declarations go into the barrel itself
+	pkg     *model.Package // the IDL package in the directory, if any
+	files   []*model.File  // the package's files that generate a .ts of their own
+	index   *model.File    // index.go, whose declarations go into the barrel itself
 	subdirs []string       // the directories right below, sorted
 }
 
 // packageDirs returns the directories of pkg's package by path.
-func packageDirs(pkg *schema.Package) map[string]*packageDir {
+func packageDirs(tree *model.Tree) map[string]*packageDir {
 	dirs := map[string]*packageDir{"": {dir: ""}}
 	var add func(dir string) *packageDir
 	add = func(dir string) *packageDir {
@@ -33,10 +33,10 @@ func packageDirs(pkg *schema.Package) map[string]*packageDir {
 		parent.subdirs = append(parent.subdirs, dir)
 		return d
 	}
-	for _, m := range pkg.Modules {
-		d := add(m.Dir)
-		d.module = m
-		for _, f := range m.Files {
+	for _, pkg := range tree.Packages {
+		d := add(pkg.Dir)
+		d.pkg = pkg
+		for _, f := range pkg.Files {
 			switch {
 			case path.Base(f.Path) == "index.go":
 				// index.ts is the barrel: the file's declarations join it rather than clash with it.
@@ -69,9 +69,9 @@ var strictReserved = map[string]bool{
 
 // barrel renders the index.ts of d, one of dirs, and says whether the declarations it holds (those of
 // an index.go) use the runtime of contracts, _contracts.ts.
-func barrel(pkg *schema.Package, dirs map[string]*packageDir, d *packageDir) (content []byte, usesContracts bool, err error) {
+func barrel(tree *model.Tree, dirs map[string]*packageDir, d *packageDir) (content []byte, usesContracts bool, err error) {
 	self := path.Join(d.dir, "index")
-	g := newFileGen(pkg, self, d.index)
+	g := newFileGen(tree, self, d.index)
 	source := d.dir + "/"
 	if d.dir == "" {
 		source = "./"
@@ -82,7 +82,7 @@ func barrel(pkg *schema.Package, dirs map[string]*packageDir, d *packageDir) (co
 
 	var blocks []string
 	if d.dir == "" {
-		if doc := tsdoc("", pkg.Doc, "@packageDocumentation"); pkg.Doc != "" {
+		if doc := tsdoc("", tree.Doc, "@packageDocumentation"); tree.Doc != "" {
 			blocks = append(blocks, strings.TrimSuffix(doc, "\n"))
 		}
 	}
@@ -112,8 +112,8 @@ func barrel(pkg *schema.Package, dirs map[string]*packageDir, d *packageDir) (co
 			name = jsString(base)
 		}
 		var doc string
-		if m := dirs[sub].module; m != nil {
-			doc = tsdoc("", m.Doc)
+		if pkg := dirs[sub].pkg; pkg != nil {
+			doc = tsdoc("", pkg.Doc)
 		}
 		block, err := render("namespace", namespaceView{Doc: doc, Name: name, From: jsString(from)})
 		if err != nil {

@@ -3,8 +3,8 @@ package typescript
 import (
 	"strings"
 
+	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/idl/pattern"
-	"github.com/cidlc/cidlc/idl/schema"
 )
 
 // Contracts (min=, pattern=, uniqueItems, deprecated= …) are checked by a small runtime that cidlc writes
@@ -80,7 +80,7 @@ func (p jsProp) layout(indent string) string {
 }
 
 // constraints adds the constraints cs to the contract o, in the order of the runtime's Contract.
-func (o *jsObject) constraints(cs *schema.Constraints) error {
+func (o *jsObject) constraints(cs *model.Constraints) error {
 	if cs == nil {
 		return nil
 	}
@@ -121,17 +121,17 @@ func (o *jsObject) constraints(cs *schema.Constraints) error {
 
 // valueContract is the contract of a value of type t with the constraints cs: cs, then the contract of
 // its elements (cs.Items, and the fields of struct elements), or the fields of a struct.
-func (g *fileGen) valueContract(t *schema.Type, cs *schema.Constraints) (jsObject, error) {
+func (g *fileGen) valueContract(t *model.Type, cs *model.Constraints) (jsObject, error) {
 	var o jsObject
 	if err := o.constraints(cs); err != nil {
 		return nil, err
 	}
-	for t.Kind == schema.AliasRef {
+	for t.Kind == model.AliasRef {
 		t = t.Alias.Type
 	}
 	switch t.Kind {
-	case schema.Array, schema.Map:
-		var items *schema.Constraints
+	case model.Array, model.Map:
+		var items *model.Constraints
 		if cs != nil {
 			items = cs.Items
 		}
@@ -142,7 +142,7 @@ func (g *fileGen) valueContract(t *schema.Type, cs *schema.Constraints) (jsObjec
 		if len(elem) > 0 {
 			o.add("items", elem)
 		}
-	case schema.StructRef:
+	case model.StructRef:
 		if hasContracts(t.Struct) {
 			o.add("fields", g.structContract(t.Struct))
 		}
@@ -151,7 +151,7 @@ func (g *fileGen) valueContract(t *schema.Type, cs *schema.Constraints) (jsObjec
 }
 
 // propertyContract is the contract of a property of the resource or struct owner, or nil if it has none.
-func (g *fileGen) propertyContract(owner string, p *schema.Property) (jsObject, error) {
+func (g *fileGen) propertyContract(owner string, p *model.Property) (jsObject, error) {
 	o, err := g.valueContract(p.Type, p.Constraints)
 	if err != nil {
 		return nil, err
@@ -167,10 +167,10 @@ func (g *fileGen) propertyContract(owner string, p *schema.Property) (jsObject, 
 
 // hasContracts reports whether a value of struct s can break a contract or set a deprecated property:
 // whether a field of s, or of a struct that s holds, has any.
-func hasContracts(s *schema.Struct) bool {
-	seen := map[*schema.Struct]bool{}
-	var visit func(s *schema.Struct) bool
-	visit = func(s *schema.Struct) bool {
+func hasContracts(s *model.Struct) bool {
+	seen := map[*model.Struct]bool{}
+	var visit func(s *model.Struct) bool
+	visit = func(s *model.Struct) bool {
 		if seen[s] {
 			return false // a struct found again adds nothing: all of it is being looked at
 		}
@@ -189,14 +189,14 @@ func hasContracts(s *schema.Struct) bool {
 }
 
 // structOf returns the struct that a value of type t is or holds (in an array, map or alias), or nil.
-func structOf(t *schema.Type) *schema.Struct {
+func structOf(t *model.Type) *model.Struct {
 	for {
 		switch t.Kind {
-		case schema.AliasRef:
+		case model.AliasRef:
 			t = t.Alias.Type
-		case schema.Array, schema.Map:
+		case model.Array, model.Map:
 			t = t.Elem
-		case schema.StructRef:
+		case model.StructRef:
 			return t.Struct
 		default:
 			return nil
@@ -206,7 +206,7 @@ func structOf(t *schema.Type) *schema.Struct {
 
 // structContract returns the name of the file's function that returns the contracts of the fields of s,
 // and has it declared: `_Rule`, or `_Rule_net_rule` when two structs of the file's needs share a name.
-func (g *fileGen) structContract(s *schema.Struct) string {
+func (g *fileGen) structContract(s *model.Struct) string {
 	if name, ok := g.structContracts[s]; ok {
 		return name
 	}
@@ -251,7 +251,7 @@ func (g *fileGen) structContractFunctions() ([]string, error) {
 
 // contractsCheck returns the statement of the constructor that checks args against the contracts of the
 // resource's inputs, or "" when none has one.
-func (g *fileGen) contractsCheck(r *schema.Resource, class string) (string, error) {
+func (g *fileGen) contractsCheck(r *model.Resource, class string) (string, error) {
 	var table jsObject
 	for _, p := range r.Properties {
 		if p.Out {

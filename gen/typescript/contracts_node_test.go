@@ -15,8 +15,8 @@ import (
 
 	"github.com/cidlc/cidlc/idl/contract"
 	"github.com/cidlc/cidlc/idl/load"
+	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/idl/pattern"
-	"github.com/cidlc/cidlc/idl/schema"
 	"github.com/cidlc/cidlc/internal/nodetest"
 	"github.com/cidlc/cidlc/provider"
 )
@@ -105,10 +105,10 @@ process.stdout.write(JSON.stringify(table.map((row) => violations({ v: row.value
 
 // contractCase is a contract and the values to check against it.
 type contractCase struct {
-	cs     schema.Constraints
-	fields map[string]*schema.Constraints // when set, the value is an array of structs with these contracts
-	secret bool                           // the property is secret
-	values []any                          // JSON-like values
+	cs     model.Constraints
+	fields map[string]*model.Constraints // when set, the value is an array of structs with these contracts
+	secret bool                          // the property is secret
+	values []any                         // JSON-like values
 }
 
 // contractRow is one value to check and its contract, as the TypeScript runtime takes them.
@@ -150,31 +150,31 @@ func contractTable() []contractCase {
 		return out
 	}
 	pat := func(p string, ss ...string) contractCase {
-		return contractCase{cs: schema.Constraints{Pattern: p}, values: strs(ss...)}
+		return contractCase{cs: model.Constraints{Pattern: p}, values: strs(ss...)}
 	}
 	negZero := math.Copysign(0, -1)
 	cases := []contractCase{
 		// Numbers, at their bounds.
-		{cs: schema.Constraints{Min: f(10)}, values: nums(10, 9.999999999, 10.000000001, -10, 1e300)},
-		{cs: schema.Constraints{Min: f(0)}, values: nums(0, negZero, -5e-324)},
-		{cs: schema.Constraints{Max: f(65536)}, values: nums(65536, 65536.00000000001, 65535.99999999999, -1e21)},
-		{cs: schema.Constraints{ExclusiveMin: f(0)}, values: nums(0, negZero, 5e-324, -1e-7)},
-		{cs: schema.Constraints{ExclusiveMax: f(1)}, values: nums(1, 0.9999999999999999, 1.0000000000000002)},
-		{cs: schema.Constraints{ExclusiveMin: f(-1.5), ExclusiveMax: f(1e21)}, values: nums(-1.5, -1.4999999999999998, 1e21, 9.999999999999999e20)},
-		{cs: schema.Constraints{MultipleOf: f(0.1)}, values: nums(0.3, 0.35, 0.30000000000000004, -0.7, 0, 1e-10, 2e-9, 100000000000.1)},
-		{cs: schema.Constraints{MultipleOf: f(10)}, values: nums(20, 25, -30, 1e21, 10.000000001, 10.00000001)},
-		{cs: schema.Constraints{MultipleOf: f(1)}, values: nums(1, 1+5e-10, 1+2e-9, 1e9+0.5, 1e8+0.5, 4503599627370497)},
-		{cs: schema.Constraints{MultipleOf: f(3)}, values: nums(1e20, 7, -9)},
-		{cs: schema.Constraints{MultipleOf: f(1e-300)}, values: nums(1, 1e-310)},
-		{cs: schema.Constraints{MultipleOf: f(0.01)}, values: nums(1.005, 1.01, 0.07)},
-		{cs: schema.Constraints{Min: f(10), Max: f(100), MultipleOf: f(10)}, values: nums(5, 105, 55, 10, 100)},
-		{cs: schema.Constraints{Min: f(10), MultipleOf: f(10)}, secret: true, values: nums(5, 20, 25)},
+		{cs: model.Constraints{Min: f(10)}, values: nums(10, 9.999999999, 10.000000001, -10, 1e300)},
+		{cs: model.Constraints{Min: f(0)}, values: nums(0, negZero, -5e-324)},
+		{cs: model.Constraints{Max: f(65536)}, values: nums(65536, 65536.00000000001, 65535.99999999999, -1e21)},
+		{cs: model.Constraints{ExclusiveMin: f(0)}, values: nums(0, negZero, 5e-324, -1e-7)},
+		{cs: model.Constraints{ExclusiveMax: f(1)}, values: nums(1, 0.9999999999999999, 1.0000000000000002)},
+		{cs: model.Constraints{ExclusiveMin: f(-1.5), ExclusiveMax: f(1e21)}, values: nums(-1.5, -1.4999999999999998, 1e21, 9.999999999999999e20)},
+		{cs: model.Constraints{MultipleOf: f(0.1)}, values: nums(0.3, 0.35, 0.30000000000000004, -0.7, 0, 1e-10, 2e-9, 100000000000.1)},
+		{cs: model.Constraints{MultipleOf: f(10)}, values: nums(20, 25, -30, 1e21, 10.000000001, 10.00000001)},
+		{cs: model.Constraints{MultipleOf: f(1)}, values: nums(1, 1+5e-10, 1+2e-9, 1e9+0.5, 1e8+0.5, 4503599627370497)},
+		{cs: model.Constraints{MultipleOf: f(3)}, values: nums(1e20, 7, -9)},
+		{cs: model.Constraints{MultipleOf: f(1e-300)}, values: nums(1, 1e-310)},
+		{cs: model.Constraints{MultipleOf: f(0.01)}, values: nums(1.005, 1.01, 0.07)},
+		{cs: model.Constraints{Min: f(10), Max: f(100), MultipleOf: f(10)}, values: nums(5, 105, 55, 10, 100)},
+		{cs: model.Constraints{Min: f(10), MultipleOf: f(10)}, secret: true, values: nums(5, 20, 25)},
 		// String lengths, in code points on both sides.
-		{cs: schema.Constraints{MinLength: n(1), MaxLength: n(1)}, values: strs("", "a", "😀", "é", "e\u0301", "ab", "日", "\x00", "\U0010FFFF")},
-		{cs: schema.Constraints{MinLength: n(3)}, values: strs("👍🏽a", "👍🏽", "🇺🇸", "🇺🇸🇫🇷", "ab", "日本語")},
-		{cs: schema.Constraints{MaxLength: n(2)}, values: strs("😀😀", "😀😀😀", "a\u2028", "\"\\\"", "\t\n")},
-		{cs: schema.Constraints{MinLength: n(12), MaxLength: n(16)}, secret: true, values: strs("hunter2", "correct horse", "correct horse battery staple")},
-		{cs: schema.Constraints{MinLength: n(0)}, values: strs("")},
+		{cs: model.Constraints{MinLength: n(1), MaxLength: n(1)}, values: strs("", "a", "😀", "é", "e\u0301", "ab", "日", "\x00", "\U0010FFFF")},
+		{cs: model.Constraints{MinLength: n(3)}, values: strs("👍🏽a", "👍🏽", "🇺🇸", "🇺🇸🇫🇷", "ab", "日本語")},
+		{cs: model.Constraints{MaxLength: n(2)}, values: strs("😀😀", "😀😀😀", "a\u2028", "\"\\\"", "\t\n")},
+		{cs: model.Constraints{MinLength: n(12), MaxLength: n(16)}, secret: true, values: strs("hunter2", "correct horse", "correct horse battery staple")},
+		{cs: model.Constraints{MinLength: n(0)}, values: strs("")},
 		// Patterns that RE2 and JavaScript read differently as written.
 		pat(`^\s+$`, " ", "\t", "\v", "\f", "\u00a0", "\u2003", "\u2028", "\ufeff", "\r\n"),
 		pat(`^a.c$`, "abc", "a\nc", "a\rc", "a\u2028c", "a\u2029c", "a😀c", "a\x00c"),
@@ -198,33 +198,33 @@ func contractTable() []contractCase {
 		pat(`[$^.]`, "a$", "^", "x"),
 		pat(`^\$\{x\}$`, "${x}", "x"),
 		pat(`^\x00-\x{7f}$`, "\x00-\x7f", "x"),
-		{cs: schema.Constraints{Pattern: `^[0-9]+$`}, secret: true, values: strs("123", "12a")},
+		{cs: model.Constraints{Pattern: `^[0-9]+$`}, secret: true, values: strs("123", "12a")},
 		// Arrays: counts, uniqueness, elements.
-		{cs: schema.Constraints{MinItems: n(1), MaxItems: n(2)}, values: []any{[]any{}, []any{"a"}, []any{"a", "b"}, []any{"a", "b", "c"}, []any{nil}}},
-		{cs: schema.Constraints{UniqueItems: true}, values: []any{
+		{cs: model.Constraints{MinItems: n(1), MaxItems: n(2)}, values: []any{[]any{}, []any{"a"}, []any{"a", "b"}, []any{"a", "b", "c"}, []any{nil}}},
+		{cs: model.Constraints{UniqueItems: true}, values: []any{
 			[]any{"a", "b"}, []any{"a", "a"}, []any{"a", "b", "c", "b", "a"}, []any{1.0, "1"}, []any{0.0, negZero}, []any{true, true},
 			[]any{nil, nil}, []any{[]any{1.0, 2.0}, []any{1.0, 2.0}}, []any{[]any{1.0, 2.0}, []any{2.0, 1.0}},
 			[]any{map[string]any{"a": 1.0}, map[string]any{"a": 1.0}}, []any{map[string]any{"a": 1.0, "b": nil}, map[string]any{"a": 1.0}},
 			[]any{map[string]any{"a": 1.0}, map[string]any{"a": 2.0}}, []any{"é", "e\u0301"},
 		}},
-		{cs: schema.Constraints{MinItems: n(1), MaxItems: n(3), UniqueItems: true, Items: &schema.Constraints{Pattern: `^[0-9./]+$`}}, values: []any{
+		{cs: model.Constraints{MinItems: n(1), MaxItems: n(3), UniqueItems: true, Items: &model.Constraints{Pattern: `^[0-9./]+$`}}, values: []any{
 			[]any{"10.0.0.0/8"}, []any{"10.0.0.0/8", "x", "10.0.0.0/8", "y"}, []any{}, []any{"a\u2028"},
 		}},
-		{cs: schema.Constraints{Items: &schema.Constraints{Min: f(0), Max: f(1)}}, values: []any{[]any{0.0, 1.0, -1.0, 2.0}, []any{0.5}}},
-		{cs: schema.Constraints{Items: &schema.Constraints{MinItems: n(1)}}, values: []any{[]any{[]any{}, []any{1.0}}, []any{}}},
-		{cs: schema.Constraints{Items: &schema.Constraints{MinLength: n(2)}}, secret: true, values: []any{[]any{"a", "bb"}}},
+		{cs: model.Constraints{Items: &model.Constraints{Min: f(0), Max: f(1)}}, values: []any{[]any{0.0, 1.0, -1.0, 2.0}, []any{0.5}}},
+		{cs: model.Constraints{Items: &model.Constraints{MinItems: n(1)}}, values: []any{[]any{[]any{}, []any{1.0}}, []any{}}},
+		{cs: model.Constraints{Items: &model.Constraints{MinLength: n(2)}}, secret: true, values: []any{[]any{"a", "bb"}}},
 		// Maps: counts, values.
-		{cs: schema.Constraints{MinProperties: n(1), MaxProperties: n(2)}, values: []any{
+		{cs: model.Constraints{MinProperties: n(1), MaxProperties: n(2)}, values: []any{
 			map[string]any{}, map[string]any{"a": 1.0}, map[string]any{"a": 1.0, "b": 2.0}, map[string]any{"a": 1.0, "b": 2.0, "c": 3.0},
 		}},
-		{cs: schema.Constraints{MaxProperties: n(5), Items: &schema.Constraints{Min: f(0)}}, values: []any{
+		{cs: model.Constraints{MaxProperties: n(5), Items: &model.Constraints{Min: f(0)}}, values: []any{
 			map[string]any{"ok": 1.0, "bad": -1.0, "a b": -2.0, `q"uote`: -3.0, "日本": -4.0},
 		}},
-		{cs: schema.Constraints{Items: &schema.Constraints{Pattern: `^x`}}, values: []any{map[string]any{"k": "xy", "l": "yx"}}},
+		{cs: model.Constraints{Items: &model.Constraints{Pattern: `^x`}}, values: []any{map[string]any{"k": "xy", "l": "yx"}}},
 		// Structs in arrays: their fields are checked wherever they appear.
-		{cs: schema.Constraints{MaxItems: n(2)}, fields: map[string]*schema.Constraints{
+		{cs: model.Constraints{MaxItems: n(2)}, fields: map[string]*model.Constraints{
 			"fromPort": {Min: f(0), Max: f(65535)},
-			"cidrs":    {UniqueItems: true, Items: &schema.Constraints{Pattern: `^[0-9./]+$`}},
+			"cidrs":    {UniqueItems: true, Items: &model.Constraints{Pattern: `^[0-9./]+$`}},
 			"name":     {MinLength: n(1)},
 		}, values: []any{
 			[]any{map[string]any{"fromPort": 22.0, "cidrs": []any{"10.0.0.0/8"}, "name": "ssh"}},
@@ -264,7 +264,7 @@ func goViolations(t *testing.T, c contractCase, v any) []violation {
 
 // structDecoder decodes a struct whose fields are all optional, each checked against its contract, as
 // generated UnmarshalS functions do.
-func structDecoder(t *testing.T, fields map[string]*schema.Constraints) func(*provider.Decoder, resource.PropertyValue) any {
+func structDecoder(t *testing.T, fields map[string]*model.Constraints) func(*provider.Decoder, resource.PropertyValue) any {
 	compiled := map[string]*provider.Constraints{}
 	for k, cs := range fields {
 		c, err := contract.Compile(cs)
@@ -285,7 +285,7 @@ func structDecoder(t *testing.T, fields map[string]*schema.Constraints) func(*pr
 
 // jsContract is the contract the generated code would pass to the TypeScript runtime, with struct fields
 // as an object (see the script).
-func jsContract(t *testing.T, cs *schema.Constraints, fields map[string]*schema.Constraints, secret bool) map[string]any {
+func jsContract(t *testing.T, cs *model.Constraints, fields map[string]*model.Constraints, secret bool) map[string]any {
 	t.Helper()
 	c := map[string]any{}
 	set := func(key string, v any, ok bool) {
@@ -326,7 +326,7 @@ func jsContract(t *testing.T, cs *schema.Constraints, fields map[string]*schema.
 	return c
 }
 
-func describeConstraints(cs *schema.Constraints) string {
+func describeConstraints(cs *model.Constraints) string {
 	b, _ := json.Marshal(cs)
 	return string(b)
 }

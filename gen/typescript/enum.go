@@ -1,6 +1,6 @@
 package typescript
 
-import "github.com/cidlc/cidlc/idl/schema"
+import "github.com/cidlc/cidlc/idl/model"
 
 // enumView is what the "enum" template renders.
 type enumView struct {
@@ -17,7 +17,7 @@ type constView struct {
 
 // enum declares the enum as the union of its values, in declaration order, and each value as a constant
 // of that type, so that programs can write either compute.RuntimeGo or "go1.x".
-func (g *fileGen) enum(e *schema.Enum) (string, error) {
+func (g *fileGen) enum(e *model.Enum) (string, error) {
 	name := g.scope.Name(g.path, e.Name)
 	v := enumView{Doc: tsdoc("", e.Doc)}
 	var members []string

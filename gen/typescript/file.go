@@ -5,22 +5,22 @@ import (
 	"slices"
 
 	"github.com/cidlc/cidlc/gen"
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // A fileGen renders one generated .ts file: the declarations of one IDL file, and for a barrel the
 // exports of its directory.
 type fileGen struct {
-	pkg   *schema.Package
-	file  *schema.File // nil for the barrel of a directory without an index.go
-	path  string       // the file's path in the package, without .ts
+	tree  *model.Tree
+	file  *model.File // nil for the barrel of a directory without an index.go
+	path  string      // the file's path in the package, without .ts
 	scope *importSet
 	// errorCtor is how the file's code names JavaScript's Error: the IDL may declare a type called Error.
 	errorCtor string
 	// structContracts name the functions of the contracts of the structs the file's resources hold, in
 	// structOrder (see contracts.go).
-	structContracts map[*schema.Struct]string
-	structOrder     []*schema.Struct
+	structContracts map[*model.Struct]string
+	structOrder     []*model.Struct
 }
 
 // fileView is what the "file" template renders.
@@ -31,8 +31,8 @@ type fileView struct {
 	Blocks  []string // the file's declarations and statements, each without the final newline
 }
 
-func newFileGen(pkg *schema.Package, path string, f *schema.File) *fileGen {
-	g := &fileGen{pkg: pkg, file: f, path: path, errorCtor: "Error", structContracts: map[*schema.Struct]string{}}
+func newFileGen(tree *model.Tree, path string, f *model.File) *fileGen {
+	g := &fileGen{tree: tree, file: f, path: path, errorCtor: "Error", structContracts: map[*model.Struct]string{}}
 	own := ownNames(f)
 	var reserved []string
 	if f != nil && len(f.Resources) > 0 {
@@ -113,6 +113,6 @@ func (g *fileGen) content(source string, blocks []string) ([]byte, error) {
 }
 
 // hasDeclarations reports whether f declares anything; a file that does not (a doc.go) generates no .ts.
-func hasDeclarations(f *schema.File) bool {
+func hasDeclarations(f *model.File) bool {
 	return len(f.Resources)+len(f.Structs)+len(f.Enums)+len(f.Aliases)+len(f.Consts) > 0
 }

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/cidlc/cidlc/gen"
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // Backend generates the TypeScript package. The zero value is ready to use.
@@ -20,9 +20,9 @@ func (Backend) Name() string { return "typescript" }
 // Generate returns every file of the package generated from pkg: one .ts per IDL file that declares
 // something, an index.ts per directory, _contracts.ts when the IDL has contracts, and package.json,
 // tsconfig.json, .prettierrc.json and .gitignore.
-func (Backend) Generate(pkg *schema.Package) ([]*gen.File, error) {
-	dirs := packageDirs(pkg)
-	if err := check(pkg, dirs); err != nil {
+func (Backend) Generate(tree *model.Tree) ([]*gen.File, error) {
+	dirs := packageDirs(tree)
+	if err := validateNames(tree, dirs); err != nil {
 		return nil, err
 	}
 	var files []*gen.File
@@ -30,7 +30,7 @@ func (Backend) Generate(pkg *schema.Package) ([]*gen.File, error) {
 	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
 		d := dirs[dir]
 		for _, f := range d.files {
-			g := newFileGen(pkg, tsPath(f), f)
+			g := newFileGen(tree, tsPath(f), f)
 			blocks, err := g.declarations()
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", f.Path, err)
@@ -43,7 +43,7 @@ func (Backend) Generate(pkg *schema.Package) ([]*gen.File, error) {
 			usesContracts = usesContracts || g.scope.contracts
 		}
 		// The declarations of an index.go are the barrel's own, and may use contracts too.
-		content, indexContracts, err := barrel(pkg, dirs, d)
+		content, indexContracts, err := barrel(tree, dirs, d)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path.Join(dir, "index.ts"), err)
 		}
@@ -59,7 +59,7 @@ func (Backend) Generate(pkg *schema.Package) ([]*gen.File, error) {
 		files = append(files, &gen.File{Path: contractsFile + ".ts", Content: []byte(text + "\n")})
 	}
 	slices.SortFunc(files, func(a, b *gen.File) int { return strings.Compare(a.Path, b.Path) })
-	extra, err := packageFiles(pkg)
+	extra, err := packageFiles(tree)
 	if err != nil {
 		return nil, err
 	}

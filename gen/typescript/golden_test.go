@@ -35,11 +35,11 @@ func TestGolden(t *testing.T) {
 	for _, c := range packCases(t) {
 		t.Run(c.Name, func(t *testing.T) {
 			t.Parallel()
-			pkg, err := load.Load(load.Config{Dir: c.Path("idl")})
+			tree, err := load.Load(load.Config{Dir: c.Path("idl")})
 			if err != nil {
 				t.Fatal(err)
 			}
-			files, err := typescript.Backend{}.Generate(pkg)
+			files, err := typescript.Backend{}.Generate(tree)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cidlc/cidlc/gen"
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // The names of the twins a declaration gets: XArgs is the input shape of struct (or alias) X and the
@@ -34,7 +34,7 @@ type generatedName struct {
 }
 
 // generatedNames returns the names the declarations of f export, in declaration order per kind.
-func generatedNames(f *schema.File) []generatedName {
+func generatedNames(f *model.File) []generatedName {
 	var names []generatedName
 	add := func(name, subject, what string, pos token.Position) {
 		names = append(names, generatedName{name, subject, what, pos})
@@ -68,7 +68,7 @@ func generatedNames(f *schema.File) []generatedName {
 
 // ownNames maps the names the declarations of f export to the names that bind them inside the file:
 // the same, but for a class TypeScript will not let have its name.
-func ownNames(f *schema.File) map[string]string {
+func ownNames(f *model.File) map[string]string {
 	own := map[string]string{}
 	if f == nil {
 		return own
@@ -98,22 +98,22 @@ func taken(own map[string]string, local string) bool {
 	return false
 }
 
-// check reports what in a valid IDL cannot become a TypeScript package: two exports of one module with
+// validateNames reports what in a valid IDL cannot become a TypeScript package: two exports of one module with
 // the same name (struct Rule and struct RuleArgs generate RuleArgs twice; a sub-directory's namespace
 // shares the module's exports), strings that are not UTF-8, which JavaScript strings (and Pulumi's
-// wire format) cannot hold, and resources of more properties than tsc can check. It reports every
+// wire format) cannot hold, and resources of more properties than tsc can validateNames. It reports every
 // problem, positioned like the loader's diagnostics.
-func check(pkg *schema.Package, dirs map[string]*packageDir) error {
+func validateNames(tree *model.Tree, dirs map[string]*packageDir) error {
 	var diags gen.Diagnostics
-	for _, m := range pkg.Modules {
+	for _, pkg := range tree.Packages {
 		seen := map[string]generatedName{}
-		if d := dirs[m.Dir]; d != nil {
+		if d := dirs[pkg.Dir]; d != nil {
 			for _, sub := range d.subdirs {
 				name := path.Base(sub)
 				seen[name] = generatedName{name: name, what: "the namespace of directory " + sub + "/"}
 			}
 		}
-		for _, f := range m.Files {
+		for _, f := range pkg.Files {
 			for _, n := range generatedNames(f) {
 				if first, dup := seen[n.name]; dup {
 					other := first.what
@@ -126,7 +126,7 @@ func check(pkg *schema.Package, dirs map[string]*packageDir) error {
 				}
 				seen[n.name] = n
 			}
-			diags = append(diags, checkStrings(f)...)
+			diags = append(diags, validateStrings(f)...)
 			for _, r := range f.Resources {
 				if n := len(r.Properties); n > maxProperties {
 					diags = append(diags, gen.Diagnostic{Pos: r.Pos, Msg: fmt.Sprintf(
@@ -142,8 +142,8 @@ func check(pkg *schema.Package, dirs map[string]*packageDir) error {
 	return nil
 }
 
-// checkStrings reports the string values of f that are not valid UTF-8.
-func checkStrings(f *schema.File) gen.Diagnostics {
+// validateStrings reports the string values of f that are not valid UTF-8.
+func validateStrings(f *model.File) gen.Diagnostics {
 	var diags gen.Diagnostics
 	bad := func(pos token.Position, subject string) {
 		diags = append(diags, gen.Diagnostic{Pos: pos, Msg: subject + ": the value is not valid UTF-8, which a TypeScript string cannot hold"})
@@ -172,4 +172,4 @@ const (
 )
 
 // tsPath returns the package path, without .ts, of the file generated from f: `ec2/securityGroup`.
-func tsPath(f *schema.File) string { return strings.TrimSuffix(f.Path, ".go") }
+func tsPath(f *model.File) string { return strings.TrimSuffix(f.Path, ".go") }

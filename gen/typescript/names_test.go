@@ -6,25 +6,25 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // testPackage returns a package "p" with one module per dir, each holding the files given for it.
-func testPackage(files map[string][]*schema.File) *schema.Package {
-	pkg := &schema.Package{Name: "p", Path: "example.com/p"}
+func testPackage(files map[string][]*model.File) *model.Tree {
+	tree := &model.Tree{Name: "p", Path: "example.com/p"}
 	for _, dir := range []string{"", "a", "b"} {
 		fs, ok := files[dir]
 		if !ok {
 			continue
 		}
-		m := &schema.Module{Dir: dir, Name: "m", Package: pkg, Files: fs}
+		pkg := &model.Package{Dir: dir, Name: "m", Tree: tree, Files: fs}
 		for _, f := range fs {
-			f.Owner = m
-			f.ModuleToken = strings.TrimSuffix(f.Path, ".go")
+			f.Package = pkg
+			f.Module = strings.TrimSuffix(f.Path, ".go")
 		}
-		pkg.Modules = append(pkg.Modules, m)
+		tree.Packages = append(tree.Packages, pkg)
 	}
-	return pkg
+	return tree
 }
 
 func pos(file string, line int) token.Position {
@@ -32,13 +32,13 @@ func pos(file string, line int) token.Position {
 }
 
 func TestGenerateRejectsNameClashes(t *testing.T) {
-	rule := &schema.File{Path: "a/rule.go"}
-	rule.Structs = []*schema.Struct{{Decl: schema.Decl{Name: "Rule", Pos: pos("idl/a/rule.go", 3), File: rule}}}
-	args := &schema.File{Path: "a/args.go"}
-	args.Structs = []*schema.Struct{{Decl: schema.Decl{Name: "RuleArgs", Pos: pos("idl/a/args.go", 5), File: args}}}
-	root := &schema.File{Path: "types.go"}
-	root.Aliases = []*schema.Alias{{Decl: schema.Decl{Name: "a", Pos: pos("idl/types.go", 7), File: root}, Type: &schema.Type{Kind: schema.String}}}
-	_, err := Backend{}.Generate(testPackage(map[string][]*schema.File{"": {root}, "a": {args, rule}}))
+	rule := &model.File{Path: "a/rule.go"}
+	rule.Structs = []*model.Struct{{Decl: model.Decl{Name: "Rule", Pos: pos("idl/a/rule.go", 3), File: rule}}}
+	args := &model.File{Path: "a/args.go"}
+	args.Structs = []*model.Struct{{Decl: model.Decl{Name: "RuleArgs", Pos: pos("idl/a/args.go", 5), File: args}}}
+	root := &model.File{Path: "types.go"}
+	root.Aliases = []*model.Alias{{Decl: model.Decl{Name: "a", Pos: pos("idl/types.go", 7), File: root}, Type: &model.Type{Kind: model.String}}}
+	_, err := Backend{}.Generate(testPackage(map[string][]*model.File{"": {root}, "a": {args, rule}}))
 	if err == nil {
 		t.Fatal("no error for names that clash")
 	}
@@ -53,13 +53,13 @@ func TestGenerateRejectsNameClashes(t *testing.T) {
 }
 
 func TestGenerateRejectsInvalidUTF8(t *testing.T) {
-	f := &schema.File{Path: "consts.go"}
-	f.Consts = []*schema.Const{{
-		Decl:  schema.Decl{Name: "Bad", Pos: pos("idl/consts.go", 2), File: f},
-		Type:  &schema.Type{Kind: schema.String},
+	f := &model.File{Path: "consts.go"}
+	f.Consts = []*model.Const{{
+		Decl:  model.Decl{Name: "Bad", Pos: pos("idl/consts.go", 2), File: f},
+		Type:  &model.Type{Kind: model.String},
 		Value: "\xff",
 	}}
-	_, err := Backend{}.Generate(testPackage(map[string][]*schema.File{"": {f}}))
+	_, err := Backend{}.Generate(testPackage(map[string][]*model.File{"": {f}}))
 	want := "idl/consts.go:2:6: Bad: the value is not valid UTF-8, which a TypeScript string cannot hold"
 	if err == nil || err.Error() != want {
 		t.Errorf("error = %v, want %s", err, want)
@@ -67,14 +67,14 @@ func TestGenerateRejectsInvalidUTF8(t *testing.T) {
 }
 
 func TestGenerateIsDeterministic(t *testing.T) {
-	build := func() *schema.Package {
-		f := &schema.File{Path: "a/x.go"}
-		r := &schema.Resource{Decl: schema.Decl{Name: "X", Token: "p:a/x:X", File: f}}
-		f.Resources = []*schema.Resource{r}
-		r.Properties = []*schema.Property{
-			{Name: "self", Type: &schema.Type{Kind: schema.Capability, Ref: r.Token, Resource: r}, Optional: true},
+	build := func() *model.Tree {
+		f := &model.File{Path: "a/x.go"}
+		r := &model.Resource{Decl: model.Decl{Name: "X", Token: "p:a/x:X", File: f}}
+		f.Resources = []*model.Resource{r}
+		r.Properties = []*model.Property{
+			{Name: "self", Type: &model.Type{Kind: model.Capability, Ref: r.Token, Resource: r}, Optional: true},
 		}
-		return testPackage(map[string][]*schema.File{"a": {f}, "b": {}})
+		return testPackage(map[string][]*model.File{"a": {f}, "b": {}})
 	}
 	first, err := Backend{}.Generate(build())
 	if err != nil {

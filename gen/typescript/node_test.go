@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/cidlc/cidlc/idl/load"
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/internal/nodetest"
 )
 
@@ -94,22 +94,22 @@ func TestTypeCheck(t *testing.T) {
 			pack := copyPack(t, c.Path("pack"), dir, c.Name)
 			// Emitting costs little more than --noEmit, and gives the values to check.
 			run(t, pack, "node", tsc, "--strict", "-p", ".")
-			pkg, err := load.Load(load.Config{Dir: c.Path("idl")})
+			tree, err := load.Load(load.Config{Dir: c.Path("idl")})
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkValues(t, pack, pkg)
+			checkValues(t, pack, tree)
 		})
 	}
 }
 
 // checkValues compares the constants and enum values the compiled package in pack exports with those of
 // the model.
-func checkValues(t *testing.T, pack string, pkg *schema.Package) {
+func checkValues(t *testing.T, pack string, tree *model.Tree) {
 	t.Helper()
 	want := map[string]map[string]any{}
-	for _, m := range pkg.Modules {
-		for _, f := range m.Files {
+	for _, pkg := range tree.Packages {
+		for _, f := range pkg.Files {
 			values := map[string]any{}
 			for _, c := range f.Consts {
 				values[c.Name] = c.Value

@@ -3,7 +3,7 @@ package typescript
 import (
 	"strings"
 
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // resourceView is what the "resource" template renders: a class extending pulumi.CustomResource, and
@@ -89,7 +89,7 @@ const (
 	caseIndent   = checkIndent // in the registration: the object, its method, the switch, a case
 )
 
-func (g *fileGen) resource(r *schema.Resource) (string, error) {
+func (g *fileGen) resource(r *model.Resource) (string, error) {
 	v := &resourceView{
 		Doc:    tsdoc("", r.Doc),
 		Name:   r.Name,
@@ -166,7 +166,7 @@ func resourceDocs(v *resourceView) {
 
 // resourceProperty adds prop to the class, its state and, for an input, its arguments and the
 // constructor's checks. It reports whether prop is a required input.
-func (g *fileGen) resourceProperty(v *resourceView, prop *schema.Property) (required bool) {
+func (g *fileGen) resourceProperty(v *resourceView, prop *model.Property) (required bool) {
 	p := v.Pulumi
 	doc := propertyDoc(classIndent, prop)
 	key := propertyKey(prop.Name)
@@ -180,7 +180,7 @@ func (g *fileGen) resourceProperty(v *resourceView, prop *schema.Property) (requ
 	// resource classes whose properties lead back to them (a VPC whose subnets know their VPC).
 	// OutputInstance has everything else (apply, use as an Input), and no lifting.
 	wrapper := ".Output<"
-	if holdsResource(prop.Type, map[*schema.Struct]bool{}) {
+	if holdsResource(prop.Type, map[*model.Struct]bool{}) {
 		wrapper = ".OutputInstance<"
 	}
 	v.Properties = append(v.Properties, memberView{doc, key + ": " + p + wrapper + output + ">;"})
@@ -232,7 +232,7 @@ func (g *fileGen) resourceProperty(v *resourceView, prop *schema.Property) (requ
 
 // propertyDoc is the TSDoc of a property: its doc, then the @deprecated tag of a deprecated property,
 // then the tags given.
-func propertyDoc(indent string, prop *schema.Property, tags ...string) string {
+func propertyDoc(indent string, prop *model.Property, tags ...string) string {
 	if prop.Deprecated != "" {
 		tags = append([]string{"@deprecated " + prop.Deprecated}, tags...)
 	}
@@ -290,6 +290,6 @@ func (g *fileGen) registration() (string, error) {
 		})
 	}
 	v.Register = list("", p+".runtime.registerResourceModule(",
-		[]string{jsString(g.pkg.Name), jsString(g.file.ModuleToken), "_module"}, ");")
+		[]string{jsString(g.tree.Name), jsString(g.file.Module), "_module"}, ");")
 	return render("registration", v)
 }

@@ -1,6 +1,6 @@
 package typescript
 
-import "github.com/cidlc/cidlc/idl/schema"
+import "github.com/cidlc/cidlc/idl/model"
 
 // structView is what the "struct" template renders.
 type structView struct {
@@ -8,7 +8,7 @@ type structView struct {
 	Input  interfaceView // XArgs: what a program passes, every member a pulumi.Input
 }
 
-func (g *fileGen) structDecl(s *schema.Struct) (string, error) {
+func (g *fileGen) structDecl(s *model.Struct) (string, error) {
 	doc := tsdoc("", s.Doc)
 	v := structView{
 		Output: interfaceView{Doc: doc, Name: g.scope.Name(g.path, s.Name)},

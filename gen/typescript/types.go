@@ -3,7 +3,7 @@ package typescript
 import (
 	"fmt"
 
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // Every IDL type has two TypeScript shapes:
@@ -14,35 +14,35 @@ import (
 //     `…Args` interface of a struct (or alias) in place of the struct.
 
 // outputType returns the output shape of t.
-func (g *fileGen) outputType(t *schema.Type) string {
+func (g *fileGen) outputType(t *model.Type) string {
 	switch t.Kind {
-	case schema.Array:
+	case model.Array:
 		return g.outputType(t.Elem) + "[]"
-	case schema.Map:
+	case model.Map:
 		return g.mapType(t, g.outputType(t.Elem))
-	case schema.StructRef:
+	case model.StructRef:
 		return g.declName(&t.Struct.Decl, "")
-	case schema.AliasRef:
+	case model.AliasRef:
 		return g.declName(&t.Alias.Decl, "")
 	}
 	return g.commonType(t)
 }
 
 // inputType returns the input shape of t as a property type: pulumi.Input<…>.
-func (g *fileGen) inputType(t *schema.Type) string {
+func (g *fileGen) inputType(t *model.Type) string {
 	return g.scope.Pulumi() + ".Input<" + g.inputValue(t) + ">"
 }
 
 // inputValue returns the input shape of t without the outer pulumi.Input.
-func (g *fileGen) inputValue(t *schema.Type) string {
+func (g *fileGen) inputValue(t *model.Type) string {
 	switch t.Kind {
-	case schema.Array:
+	case model.Array:
 		return g.inputType(t.Elem) + "[]"
-	case schema.Map:
+	case model.Map:
 		return g.mapType(t, g.inputType(t.Elem))
-	case schema.StructRef:
+	case model.StructRef:
 		return g.declName(&t.Struct.Decl, argsSuffix)
-	case schema.AliasRef:
+	case model.AliasRef:
 		if hasInputShape(t.Alias.Type) {
 			return g.declName(&t.Alias.Decl, argsSuffix)
 		}
@@ -52,26 +52,26 @@ func (g *fileGen) inputValue(t *schema.Type) string {
 }
 
 // commonType returns the types that look the same as inputs and outputs.
-func (g *fileGen) commonType(t *schema.Type) string {
+func (g *fileGen) commonType(t *model.Type) string {
 	switch t.Kind {
-	case schema.Bool:
+	case model.Bool:
 		return "boolean"
-	case schema.Number:
+	case model.Number:
 		return "number"
-	case schema.String:
+	case model.String:
 		return "string"
-	case schema.Any:
+	case model.Any:
 		return "any"
-	case schema.Asset:
+	case model.Asset:
 		return g.scope.Pulumi() + ".asset.Asset"
-	case schema.Archive:
+	case model.Archive:
 		return g.scope.Pulumi() + ".asset.Archive"
-	case schema.AnyResource:
+	case model.AnyResource:
 		// On the wire a reference is a URN and an ID: only custom resources have both.
 		return g.scope.Pulumi() + ".CustomResource"
-	case schema.Capability:
+	case model.Capability:
 		return g.declName(&t.Resource.Decl, "")
-	case schema.EnumRef:
+	case model.EnumRef:
 		return g.declName(&t.Enum.Decl, "")
 	}
 	// The loader only builds the kinds above; a new kind must be taught to this backend.
@@ -80,8 +80,8 @@ func (g *fileGen) commonType(t *schema.Type) string {
 
 // mapType returns a map with the given value type. A map keyed by an enum is a mapped type over the
 // enum's values, so that the compiler checks the keys; any other key is a string.
-func (g *fileGen) mapType(t *schema.Type, value string) string {
-	if t.Key != nil && t.Key.Kind == schema.EnumRef {
+func (g *fileGen) mapType(t *model.Type, value string) string {
+	if t.Key != nil && t.Key.Kind == model.EnumRef {
 		return "{ [key in " + g.declName(&t.Key.Enum.Decl, "") + "]?: " + value + " }"
 	}
 	return "{ [key: string]: " + value + " }"
@@ -89,11 +89,11 @@ func (g *fileGen) mapType(t *schema.Type, value string) string {
 
 // hasInputShape reports whether the input shape of t differs from its output shape, other than by the
 // outer pulumi.Input: whether an alias of t needs an `…Args` twin.
-func hasInputShape(t *schema.Type) bool {
+func hasInputShape(t *model.Type) bool {
 	switch t.Kind {
-	case schema.Array, schema.Map, schema.StructRef:
+	case model.Array, model.Map, model.StructRef:
 		return true
-	case schema.AliasRef:
+	case model.AliasRef:
 		return hasInputShape(t.Alias.Type)
 	}
 	return false
@@ -101,21 +101,21 @@ func hasInputShape(t *schema.Type) bool {
 
 // declName returns the local name of the declaration d, or of its twin with the given suffix (Args,
 // State), importing it if it lives in another file.
-func (g *fileGen) declName(d *schema.Decl, suffix string) string {
+func (g *fileGen) declName(d *model.Decl, suffix string) string {
 	return g.scope.Name(tsPath(d.File), d.Name+suffix)
 }
 
 // holdsResource reports whether a value of type t can hold one of the package's resources: a capability,
 // directly or in an array, map, struct or alias. seen guards against recursive structs.
-func holdsResource(t *schema.Type, seen map[*schema.Struct]bool) bool {
+func holdsResource(t *model.Type, seen map[*model.Struct]bool) bool {
 	switch t.Kind {
-	case schema.Capability:
+	case model.Capability:
 		return true
-	case schema.Array, schema.Map:
+	case model.Array, model.Map:
 		return holdsResource(t.Elem, seen)
-	case schema.AliasRef:
+	case model.AliasRef:
 		return holdsResource(t.Alias.Type, seen)
-	case schema.StructRef:
+	case model.StructRef:
 		if seen[t.Struct] {
 			return false
 		}

@@ -20,10 +20,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
-// Constraints are the contract of a value, ready to check: schema.Constraints with the pattern compiled.
+// Constraints are the contract of a value, ready to check: model.Constraints with the pattern compiled.
 // A nil bound is no bound. Each field applies to one kind of value, as the loader made sure: numbers,
 // strings, arrays or maps; Items applies to the elements of an array or the values of a map.
 type Constraints struct {
@@ -42,7 +42,7 @@ type Constraints struct {
 
 // Compile returns the checkable form of the model's constraints (nil for nil). The pattern must be valid
 // RE2, as the loader made sure.
-func Compile(cs *schema.Constraints) (*Constraints, error) {
+func Compile(cs *model.Constraints) (*Constraints, error) {
 	if cs == nil {
 		return nil, nil
 	}

@@ -9,12 +9,12 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // declareConsts turns the constants of f into enum values (constants of an enum type) and plain
 // constants (everything else).
-func (c *checker) declareConsts(p *packages.Package, f *ast.File) {
+func (c *builder) declareConsts(p *packages.Package, f *ast.File) {
 	sf := c.files[f]
 	for _, d := range f.Decls {
 		gd, ok := d.(*ast.GenDecl)
@@ -34,7 +34,7 @@ func (c *checker) declareConsts(p *packages.Package, f *ast.File) {
 	}
 }
 
-func (c *checker) declareConst(p *packages.Package, f *schema.File, ident *ast.Ident, obj *types.Const, doc string) {
+func (c *builder) declareConst(p *packages.Package, f *model.File, ident *ast.Ident, obj *types.Const, doc string) {
 	subject := "const " + ident.Name
 	if !ident.IsExported() {
 		c.errorf(ident.Pos(), "%s: unexported constants are not allowed in the IDL; export it (%s)", subject, exportHint(ident.Name, false))
@@ -54,7 +54,7 @@ func (c *checker) declareConst(p *packages.Package, f *schema.File, ident *ast.I
 			c.errorf(ident.Pos(), "%s: values of enum %s must be declared in the enum's own package (%s)", subject, n.Obj().Name(), d.pkg.Name)
 		default:
 			value := constant.StringVal(obj.Val())
-			if !c.checkUTF8(ident, subject, value) {
+			if !c.validUTF8(ident, subject, value) {
 				return
 			}
 			for _, prev := range d.enum.Values {
@@ -63,7 +63,7 @@ func (c *checker) declareConst(p *packages.Package, f *schema.File, ident *ast.I
 					return
 				}
 			}
-			d.enum.Values = append(d.enum.Values, &schema.EnumValue{Name: ident.Name, Value: value, Doc: doc, Pos: pos})
+			d.enum.Values = append(d.enum.Values, &model.EnumValue{Name: ident.Name, Value: value, Doc: doc, Pos: pos})
 		}
 		return
 	}
@@ -73,16 +73,16 @@ func (c *checker) declareConst(p *packages.Package, f *schema.File, ident *ast.I
 		c.errorf(ident.Pos(), "%s: %s is not an IDL type", subject, c.typeString(obj.Type(), p))
 		return
 	}
-	k := &schema.Const{Decl: schema.Decl{Name: ident.Name, Doc: doc, Pos: pos, File: f}}
+	k := &model.Const{Decl: model.Decl{Name: ident.Name, Doc: doc, Pos: pos, File: f}}
 	val := obj.Val()
 	switch {
 	case b.Kind() == types.Bool || b.Kind() == types.UntypedBool:
-		k.Type, k.Value = &schema.Type{Kind: schema.Bool}, constant.BoolVal(val)
+		k.Type, k.Value = &model.Type{Kind: model.Bool}, constant.BoolVal(val)
 	case b.Kind() == types.String || b.Kind() == types.UntypedString:
-		if !c.checkUTF8(ident, subject, constant.StringVal(val)) {
+		if !c.validUTF8(ident, subject, constant.StringVal(val)) {
 			return
 		}
-		k.Type, k.Value = &schema.Type{Kind: schema.String}, constant.StringVal(val)
+		k.Type, k.Value = &model.Type{Kind: model.String}, constant.StringVal(val)
 	case b.Kind() == types.Float64 || b.Kind() == types.UntypedFloat || b.Kind() == types.UntypedInt:
 		f64, exact := constant.Float64Val(val)
 		if math.IsInf(f64, 0) {
@@ -94,7 +94,7 @@ func (c *checker) declareConst(p *packages.Package, f *schema.File, ident *ast.I
 			c.errorf(ident.Pos(), "%s: %s is not exactly representable as a float64, the IDL's number type", subject, val.ExactString())
 			return
 		}
-		k.Type, k.Value = &schema.Type{Kind: schema.Number}, f64
+		k.Type, k.Value = &model.Type{Kind: model.Number}, f64
 	case b.Kind() == types.UntypedRune:
 		c.errorf(ident.Pos(), "%s: rune constants are not IDL values; use a string constant", subject)
 		return
@@ -108,9 +108,9 @@ func (c *checker) declareConst(p *packages.Package, f *schema.File, ident *ast.I
 	f.Consts = append(f.Consts, k)
 }
 
-// checkUTF8 reports a string value that is not valid UTF-8 (as "\xff" escapes can make): Pulumi's
+// validUTF8 reports a string value that is not valid UTF-8 (as "\xff" escapes can make): Pulumi's
 // strings and TypeScript's are Unicode text, which cannot hold it.
-func (c *checker) checkUTF8(ident *ast.Ident, subject, value string) bool {
+func (c *builder) validUTF8(ident *ast.Ident, subject, value string) bool {
 	i := invalidUTF8(value)
 	if i < 0 {
 		return true

@@ -10,54 +10,54 @@ import (
 	"unicode/utf8"
 
 	"github.com/cidlc/cidlc/idl/contract"
+	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/idl/pattern"
-	"github.com/cidlc/cidlc/idl/schema"
 )
 
 // contractKinds says which kind of value each contract option constrains.
-var contractKinds = map[string]schema.Kind{
-	"min": schema.Number, "max": schema.Number, "exclusiveMin": schema.Number, "exclusiveMax": schema.Number,
-	"multipleOf": schema.Number,
-	"minLength":  schema.String, "maxLength": schema.String, "pattern": schema.String,
-	"minItems": schema.Array, "maxItems": schema.Array,
-	"minProperties": schema.Map, "maxProperties": schema.Map,
+var contractKinds = map[string]model.Kind{
+	"min": model.Number, "max": model.Number, "exclusiveMin": model.Number, "exclusiveMax": model.Number,
+	"multipleOf": model.Number,
+	"minLength":  model.String, "maxLength": model.String, "pattern": model.String,
+	"minItems": model.Array, "maxItems": model.Array,
+	"minProperties": model.Map, "maxProperties": model.Map,
 }
 
 // kindNames are the kinds as messages name them.
-var kindNames = map[schema.Kind]string{
-	schema.Number: "numbers", schema.String: "strings", schema.Array: "arrays", schema.Map: "maps",
+var kindNames = map[model.Kind]string{
+	model.Number: "numbers", model.String: "strings", model.Array: "arrays", model.Map: "maps",
 }
 
 // underlying returns t with aliases looked through: contracts constrain values, whatever their type's name.
-func underlying(t *schema.Type) *schema.Type {
-	for t != nil && t.Kind == schema.AliasRef {
+func underlying(t *model.Type) *model.Type {
+	for t != nil && t.Kind == model.AliasRef {
 		t = t.Alias.Type
 	}
 	return t
 }
 
 // describe names a type for messages: "a string", "an enum", "a reference to a resource".
-func describe(t *schema.Type) string {
+func describe(t *model.Type) string {
 	switch t.Kind {
-	case schema.Bool:
+	case model.Bool:
 		return "a bool"
-	case schema.Number:
+	case model.Number:
 		return "a number"
-	case schema.String:
+	case model.String:
 		return "a string"
-	case schema.Array:
+	case model.Array:
 		return "an array"
-	case schema.Map:
+	case model.Map:
 		return "a map"
-	case schema.EnumRef:
+	case model.EnumRef:
 		return "an enum"
-	case schema.StructRef:
+	case model.StructRef:
 		return "a struct"
-	case schema.Capability, schema.AnyResource:
+	case model.Capability, model.AnyResource:
 		return "a reference to a resource"
-	case schema.Asset:
+	case model.Asset:
 		return "an asset"
-	case schema.Archive:
+	case model.Archive:
 		return "an archive"
 	}
 	return "an arbitrary value"
@@ -65,7 +65,7 @@ func describe(t *schema.Type) string {
 
 // contracts checks the contract options of a property (constraints, default, secret, deprecated) against
 // its type and each other, and records them in the model.
-func (c *checker) contracts(subject string, prop *schema.Property, opts tagOptions, pos func(int) token.Pos, isResource bool) {
+func (c *builder) contracts(subject string, prop *model.Property, opts tagOptions, pos func(int) token.Pos, isResource bool) {
 	errorAt := func(offset int, format string, args ...any) {
 		c.errorf(pos(offset), "%s: %s", subject, fmt.Sprintf(format, args...))
 	}
@@ -76,7 +76,7 @@ func (c *checker) contracts(subject string, prop *schema.Property, opts tagOptio
 		switch t := underlying(prop.Type); {
 		case !isResource:
 			errorAt(0, "secret is only for resource properties: a whole property is secret, not a part of one")
-		case t != nil && (t.Kind == schema.Capability || t.Kind == schema.AnyResource):
+		case t != nil && (t.Kind == model.Capability || t.Kind == model.AnyResource):
 			errorAt(0, "secret does not apply to a reference to a resource: its URN and ID are not secret")
 		default:
 			prop.Secret = true
@@ -87,19 +87,19 @@ func (c *checker) contracts(subject string, prop *schema.Property, opts tagOptio
 	if t == nil {
 		return
 	}
-	var cs schema.Constraints
+	var cs model.Constraints
 	ok := true
 	for _, key := range opts.valueOrder {
 		v := opts.values[key]
 		name, target, into := key, t, &cs
 		if rest, items := strings.CutPrefix(key, "items."); items {
-			if t.Kind != schema.Array && t.Kind != schema.Map {
+			if t.Kind != model.Array && t.Kind != model.Map {
 				errorAt(v.offset, "%s= constrains the elements of arrays and maps, and %s is %s", key, prop.Name, describe(t))
 				ok = false
 				continue
 			}
 			if cs.Items == nil {
-				cs.Items = &schema.Constraints{}
+				cs.Items = &model.Constraints{}
 			}
 			name, target, into = rest, underlying(t.Elem), cs.Items
 		}
@@ -118,7 +118,7 @@ func (c *checker) contracts(subject string, prop *schema.Property, opts tagOptio
 		}
 	}
 	if opts.unique {
-		if t.Kind != schema.Array {
+		if t.Kind != model.Array {
 			errorAt(0, "uniqueItems applies to arrays, and %s is %s", prop.Name, describe(t))
 			ok = false
 		} else {
@@ -131,7 +131,7 @@ func (c *checker) contracts(subject string, prop *schema.Property, opts tagOptio
 			ok = false
 		}
 	}
-	if ok && cs != (schema.Constraints{}) {
+	if ok && cs != (model.Constraints{}) {
 		prop.Constraints = &cs
 	}
 
@@ -165,7 +165,7 @@ func echo(value string) string {
 }
 
 // setConstraint parses the value of one constraint option into cs, or says what is wrong with it.
-func setConstraint(cs *schema.Constraints, name, text string) string {
+func setConstraint(cs *model.Constraints, name, text string) string {
 	switch name {
 	case "min", "max", "exclusiveMin", "exclusiveMax", "multipleOf":
 		f, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
@@ -198,7 +198,7 @@ func setConstraint(cs *schema.Constraints, name, text string) string {
 }
 
 // boundProblems says which bounds of cs contradict each other.
-func boundProblems(cs *schema.Constraints, of string) []string {
+func boundProblems(cs *model.Constraints, of string) []string {
 	var msgs []string
 	bad := func(format string, args ...any) { msgs = append(msgs, of+fmt.Sprintf(format, args...)) }
 	if cs.Min != nil && cs.ExclusiveMin != nil {
@@ -241,24 +241,24 @@ func fmtBound(f *float64, exclusive bool, name string) string {
 
 // parseDefault parses the text of default= as a value of t: a bool, a number, a string, or a value of an
 // enum (its string).
-func parseDefault(t *schema.Type, text string) (any, string) {
+func parseDefault(t *model.Type, text string) (any, string) {
 	u := underlying(t)
 	switch u.Kind {
-	case schema.Bool:
+	case model.Bool:
 		b, err := strconv.ParseBool(text)
 		if err != nil || (text != "true" && text != "false") {
 			return nil, "not a bool (true or false)"
 		}
 		return b, ""
-	case schema.Number:
+	case model.Number:
 		f, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
 		if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
 			return nil, "not a number"
 		}
 		return f, ""
-	case schema.String:
+	case model.String:
 		return text, ""
-	case schema.EnumRef:
+	case model.EnumRef:
 		var values []string
 		for _, v := range u.Enum.Values {
 			if v.Value == text {
@@ -274,7 +274,7 @@ func parseDefault(t *schema.Type, text string) (any, string) {
 // Violation says how value breaks cs, or returns "" when it does not: the rules of package contract, which
 // the generated code enforces at run time. It checks the constraints that apply to value's kind (float64
 // or string, the kinds of defaults); every rule broken is named, separated by "; ".
-func Violation(cs *schema.Constraints, value any) string {
+func Violation(cs *model.Constraints, value any) string {
 	c, err := contract.Compile(cs)
 	if err != nil {
 		return err.Error()

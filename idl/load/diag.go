@@ -8,13 +8,13 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // Diagnostic and Diagnostics are the model's: the loader's problems and a backend's print alike.
 type (
-	Diagnostic  = schema.Diagnostic
-	Diagnostics = schema.Diagnostics
+	Diagnostic  = model.Diagnostic
+	Diagnostics = model.Diagnostics
 )
 
 // sortAndRelativize puts diagnostics in position order, drops exact duplicates (go/packages reports some

@@ -33,7 +33,7 @@ func TestDigest(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := l.Check(); err != nil {
+		if _, err := l.Model(); err != nil {
 			t.Fatal(err)
 		}
 		d := l.Digest()

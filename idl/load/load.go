@@ -1,5 +1,5 @@
 // Package load reads an IDL tree from disk, type-checks it with go/packages, checks it against the rules of
-// the IDL language (see package idl) and builds its schema.Package.
+// the IDL language (see package idl) and builds its model.Package.
 //
 // The work happens in passes, each reporting every problem it finds before the next one starts:
 //
@@ -8,7 +8,7 @@
 //     does not type-check would only add noise.
 //  2. declare: every top-level declaration is classified (resource, struct, enum, alias, constant) or
 //     rejected, and gets its node in the model.
-//  3. resolve: struct fields become properties; their Go types become schema.Types, with references to
+//  3. resolve: struct fields become properties; their Go types become model.Types, with references to
 //     the nodes of pass 2.
 //  4. validate: rules that need the whole declaration (duplicate wire names, reserved names).
 //
@@ -40,7 +40,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // IDLPath is the import path of the package IDL authors import for the marker types.
@@ -76,12 +76,12 @@ const Mode = loadMode
 
 // Load loads, checks and models the IDL tree at cfg.Dir. When the IDL has problems the error is a
 // Diagnostics holding all of them; any other error is a failure to run the Go tool itself.
-func Load(cfg Config) (*schema.Package, error) {
+func Load(cfg Config) (*model.Tree, error) {
 	l, err := LoadPackages(cfg)
 	if err != nil {
 		return nil, err
 	}
-	return l.Check()
+	return l.Model()
 }
 
 // Loaded is an IDL tree after pass 1 (the Go load, free of Go errors), before the IDL checks.
@@ -135,14 +135,14 @@ func LoadPackages(cfg Config) (*Loaded, error) {
 	return &Loaded{cfg: cfg, wd: wd, root: root, fset: fset, pkgs: pkgs, sums: sums}, nil
 }
 
-// Check runs the IDL passes (declare, resolve, validate) and returns the model, or Diagnostics.
-func (l *Loaded) Check() (*schema.Package, error) {
-	c := newChecker(l.fset, l.root, l.cfg.Name)
+// Model runs the IDL passes (declare, resolve, validate) and returns the model, or Diagnostics.
+func (l *Loaded) Model() (*model.Tree, error) {
+	c := newBuilder(l.fset, l.root, l.cfg.Name)
 	c.run(l.pkgs)
 	if len(c.diags) > 0 {
 		return nil, sortAndRelativize(c.diags, l.wd)
 	}
-	return c.pkg, nil
+	return c.tree, nil
 }
 
 // ParseFile parses one Go source file as Load does: with comments (doc comments are part of the IDL), all

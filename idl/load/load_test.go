@@ -10,27 +10,27 @@ import (
 	"testing"
 
 	"github.com/cidlc/cidlc/idl/load"
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // index finds every declaration of a loaded package by token.
 type index struct {
-	resources map[string]*schema.Resource
-	structs   map[string]*schema.Struct
-	enums     map[string]*schema.Enum
-	aliases   map[string]*schema.Alias
-	consts    map[string]*schema.Const
+	resources map[string]*model.Resource
+	structs   map[string]*model.Struct
+	enums     map[string]*model.Enum
+	aliases   map[string]*model.Alias
+	consts    map[string]*model.Const
 }
 
-func loadOK(t *testing.T, dir string, name string) (*schema.Package, index) {
+func loadOK(t *testing.T, dir string, name string) (*model.Tree, index) {
 	t.Helper()
-	pkg, err := load.Load(load.Config{Dir: dir, Name: name})
+	tree, err := load.Load(load.Config{Dir: dir, Name: name})
 	if err != nil {
 		t.Fatalf("Load(%s): %v", dir, err)
 	}
-	ix := index{map[string]*schema.Resource{}, map[string]*schema.Struct{}, map[string]*schema.Enum{}, map[string]*schema.Alias{}, map[string]*schema.Const{}}
-	for _, m := range pkg.Modules {
-		for _, f := range m.Files {
+	ix := index{map[string]*model.Resource{}, map[string]*model.Struct{}, map[string]*model.Enum{}, map[string]*model.Alias{}, map[string]*model.Const{}}
+	for _, pkg := range tree.Packages {
+		for _, f := range pkg.Files {
 			for _, r := range f.Resources {
 				ix.resources[r.Token] = r
 			}
@@ -48,10 +48,10 @@ func loadOK(t *testing.T, dir string, name string) (*schema.Package, index) {
 			}
 		}
 	}
-	return pkg, ix
+	return tree, ix
 }
 
-func wireNames(props []*schema.Property) []string {
+func wireNames(props []*model.Property) []string {
 	var names []string
 	for _, p := range props {
 		names = append(names, p.Name)
@@ -59,7 +59,7 @@ func wireNames(props []*schema.Property) []string {
 	return names
 }
 
-func prop(t *testing.T, props []*schema.Property, name string) *schema.Property {
+func prop(t *testing.T, props []*model.Property, name string) *model.Property {
 	t.Helper()
 	for _, p := range props {
 		if p.Name == name {
@@ -72,9 +72,9 @@ func prop(t *testing.T, props []*schema.Property, name string) *schema.Property 
 
 // TestDesignNoteExample loads the design note's own SecurityGroup example.
 func TestDesignNoteExample(t *testing.T) {
-	pkg, ix := loadOK(t, "../../testdata/load/designnote", "")
-	if pkg.Name != "aws" {
-		t.Errorf("package name %q, want aws (the root package's Go name)", pkg.Name)
+	tree, ix := loadOK(t, "../../testdata/load/designnote", "")
+	if tree.Name != "aws" {
+		t.Errorf("package name %q, want aws (the root package's Go name)", tree.Name)
 	}
 	sg := ix.resources["aws:ec2/securityGroup:SecurityGroup"]
 	if sg == nil {
@@ -90,26 +90,26 @@ func TestDesignNoteExample(t *testing.T) {
 		t.Errorf("SecurityGroup wire names = %s, want %s", got, want)
 	}
 	name := prop(t, sg.Properties, "name")
-	if !name.Synthetic || !name.Optional || !name.Replaces || name.Type.Kind != schema.String {
+	if !name.Synthetic || !name.Optional || !name.Replaces || name.Type.Kind != model.String {
 		t.Errorf("name property = %+v; want a synthetic optional string that replaces", name)
 	}
 	gd := prop(t, sg.Properties, "groupDescription")
-	if !gd.Replaces || gd.Optional || gd.Type.Kind != schema.String || gd.Doc != "A required description about the security group." {
+	if !gd.Replaces || gd.Optional || gd.Type.Kind != model.String || gd.Doc != "A required description about the security group." {
 		t.Errorf("groupDescription = %+v; want a required string that replaces (the `replace` spelling), with its doc", gd)
 	}
 	vpc := prop(t, sg.Properties, "vpc")
-	if vpc.Type.Kind != schema.Capability || vpc.Type.Ref != "aws:ec2/vpc:VPC" || vpc.Type.Resource == nil || vpc.Type.Resource.Name != "VPC" {
+	if vpc.Type.Kind != model.Capability || vpc.Type.Ref != "aws:ec2/vpc:VPC" || vpc.Type.Resource == nil || vpc.Type.Resource.Name != "VPC" {
 		t.Errorf("vpc type = %+v; want a capability to aws:ec2/vpc:VPC", vpc.Type)
 	}
 	if !vpc.Optional || !vpc.Replaces {
 		t.Errorf("vpc = %+v; want optional and replaces", vpc)
 	}
 	egress := prop(t, sg.Properties, "securityGroupEgress")
-	if !egress.Optional || egress.Type.Kind != schema.Array || egress.Type.Elem.Kind != schema.StructRef || egress.Type.Elem.Ref != "aws:ec2/securityGroup:SecurityGroupRule" {
+	if !egress.Optional || egress.Type.Kind != model.Array || egress.Type.Elem.Kind != model.StructRef || egress.Type.Elem.Ref != "aws:ec2/securityGroup:SecurityGroupRule" {
 		t.Errorf("securityGroupEgress = %+v (elem %+v); want an optional array of SecurityGroupRule", egress, egress.Type.Elem)
 	}
 	gid := prop(t, sg.Properties, "groupID")
-	if !gid.Out || gid.Optional || gid.Type.Kind != schema.String || gid.GoName != "GroupID" {
+	if !gid.Out || gid.Optional || gid.Type.Kind != model.String || gid.GoName != "GroupID" {
 		t.Errorf("groupID = %+v; want an out string", gid)
 	}
 	if !strings.Contains(gid.Doc, "sg-94b3a1f6") {
@@ -126,10 +126,10 @@ func TestDesignNoteExample(t *testing.T) {
 	if got, want := strings.Join(wireNames(rule.Properties), " "), "ipProtocol cidrip fromPort toPort"; got != want {
 		t.Errorf("SecurityGroupRule wire names = %s, want %s", got, want)
 	}
-	if p := prop(t, rule.Properties, "fromPort"); !p.Optional || p.Type.Kind != schema.Number {
+	if p := prop(t, rule.Properties, "fromPort"); !p.Optional || p.Type.Kind != model.Number {
 		t.Errorf("fromPort = %+v; want an optional number", p)
 	}
-	if p := prop(t, rule.Properties, "ipProtocol"); p.Optional || p.Type.Kind != schema.String {
+	if p := prop(t, rule.Properties, "ipProtocol"); p.Optional || p.Type.Kind != model.String {
 		t.Errorf("ipProtocol = %+v; want a required string", p)
 	}
 	if ix.resources["aws:ec2/vpc:VPC"] == nil {
@@ -148,7 +148,7 @@ func Test2017Style(t *testing.T) {
 	if p := prop(t, sg.Properties, "groupName"); !p.Optional || !p.Replaces || p.GoName != "GroupName" {
 		t.Errorf(`lumi:"groupName,optional,replaces" gave %+v`, p)
 	}
-	if p := prop(t, sg.Properties, "tags"); p.Type.Kind != schema.Array || p.Type.Elem.Ref != "aws:types:Tag" {
+	if p := prop(t, sg.Properties, "tags"); p.Type.Kind != model.Array || p.Type.Elem.Ref != "aws:types:Tag" {
 		t.Errorf("tags = %+v; want an array of the root package's Tag", p.Type)
 	}
 	if p := prop(t, sg.Properties, "groupID"); !p.Out || p.Optional {
@@ -156,10 +156,10 @@ func Test2017Style(t *testing.T) {
 	}
 
 	inst := ix.resources["aws:ec2/instance:Instance"]
-	if p := prop(t, inst.Properties, "userData"); !p.In || p.Type.Kind != schema.String {
+	if p := prop(t, inst.Properties, "userData"); !p.In || p.Type.Kind != model.String {
 		t.Errorf("userData = %+v; want an in string", p)
 	}
-	if p := prop(t, inst.Properties, "securityGroups"); p.Type.Kind != schema.Array || p.Type.Elem.Kind != schema.Capability || p.Type.Elem.Ref != "aws:ec2/securityGroup:SecurityGroup" {
+	if p := prop(t, inst.Properties, "securityGroups"); p.Type.Kind != model.Array || p.Type.Elem.Kind != model.Capability || p.Type.Elem.Ref != "aws:ec2/securityGroup:SecurityGroup" {
 		t.Errorf("securityGroups = %+v; want an array of capabilities", p.Type)
 	}
 	if p := prop(t, inst.Properties, "id"); !p.Out {
@@ -172,56 +172,56 @@ func Test2017Style(t *testing.T) {
 	if it.Values[0].Value != "t2.nano" || it.Values[len(it.Values)-1].Value != "x1.16xlarge" || it.Values[1].Doc != "t2.micro" {
 		t.Errorf("enum values out of declaration order or without their line comments: %+v %+v", it.Values[0], it.Values[1])
 	}
-	if p := prop(t, inst.Properties, "instanceType"); p.Type.Kind != schema.EnumRef || p.Type.Enum != it {
+	if p := prop(t, inst.Properties, "instanceType"); p.Type.Kind != model.EnumRef || p.Type.Enum != it {
 		t.Errorf("instanceType = %+v; want a reference to the InstanceType enum", p.Type)
 	}
 
 	role := ix.resources["aws:iam/role:Role"]
-	if p := prop(t, role.Properties, "assumeRolePolicyDocument"); p.Type.Kind != schema.Any {
+	if p := prop(t, role.Properties, "assumeRolePolicyDocument"); p.Type.Kind != model.Any {
 		t.Errorf("interface{} gave %+v", p.Type)
 	}
-	if p := prop(t, role.Properties, "arn"); p.Type.Kind != schema.AliasRef || p.Type.Ref != "aws:types:ARN" || p.Type.Alias.Type.Kind != schema.String {
+	if p := prop(t, role.Properties, "arn"); p.Type.Kind != model.AliasRef || p.Type.Ref != "aws:types:ARN" || p.Type.Alias.Type.Kind != model.String {
 		t.Errorf("arn = %+v; want the ARN alias of string", p.Type)
 	}
 
 	fn := ix.resources["aws:lambda/function:Function"]
-	if p := prop(t, fn.Properties, "code"); p.Type.Kind != schema.Archive || p.Optional {
+	if p := prop(t, fn.Properties, "code"); p.Type.Kind != model.Archive || p.Optional {
 		t.Errorf("code = %+v; want a required archive", p)
 	}
-	if p := prop(t, fn.Properties, "role"); p.Type.Kind != schema.Capability || p.Type.Ref != "aws:iam/role:Role" || p.Optional {
+	if p := prop(t, fn.Properties, "role"); p.Type.Kind != model.Capability || p.Type.Ref != "aws:iam/role:Role" || p.Optional {
 		t.Errorf("role = %+v; want a required capability across packages", p)
 	}
 	env := prop(t, fn.Properties, "environment")
-	if env.Type.Kind != schema.AliasRef || env.Type.Alias.Type.Kind != schema.Map || env.Type.Alias.Type.Elem.Kind != schema.String {
+	if env.Type.Kind != model.AliasRef || env.Type.Alias.Type.Kind != model.Map || env.Type.Alias.Type.Elem.Kind != model.String {
 		t.Errorf("environment = %+v; want the Environment map alias", env.Type)
 	}
 	vpcc := ix.structs["aws:lambda/function:VPCConfig"]
-	if p := prop(t, vpcc.Properties, "securityGroups"); p.Type.Elem.Kind != schema.Capability || p.Type.Elem.Resource != ix.resources["aws:ec2/securityGroup:SecurityGroup"] {
+	if p := prop(t, vpcc.Properties, "securityGroups"); p.Type.Elem.Kind != model.Capability || p.Type.Elem.Resource != ix.resources["aws:ec2/securityGroup:SecurityGroup"] {
 		t.Errorf("a struct's capability across packages = %+v", p.Type.Elem)
 	}
 
 	auth := ix.resources["aws:apigateway/authorizer:Authorizer"]
-	if p := prop(t, auth.Properties, "providers"); p.Type.Kind != schema.Array || p.Type.Elem.Kind != schema.AnyResource {
+	if p := prop(t, auth.Properties, "providers"); p.Type.Kind != model.Array || p.Type.Elem.Kind != model.AnyResource {
 		t.Errorf("*[]idl.Resource gave %+v", p.Type)
 	}
-	if p := prop(t, auth.Properties, "target"); p.Type.Kind != schema.AnyResource {
+	if p := prop(t, auth.Properties, "target"); p.Type.Kind != model.AnyResource {
 		t.Errorf("*idl.Resource gave %+v", p.Type)
 	}
-	if p := prop(t, auth.Properties, "identitySource"); p.Type.Kind != schema.Map || p.Type.Elem.Kind != schema.Any {
+	if p := prop(t, auth.Properties, "identitySource"); p.Type.Kind != model.Map || p.Type.Elem.Kind != model.Any {
 		t.Errorf("map[string]interface{} gave %+v", p.Type)
 	}
 
 	obj := ix.resources["aws:s3/object:Object"]
-	if p := prop(t, obj.Properties, "source"); p.Type.Kind != schema.Asset || !p.In {
+	if p := prop(t, obj.Properties, "source"); p.Type.Kind != model.Asset || !p.In {
 		t.Errorf("*idl.Asset in gave %+v", p)
 	}
 }
 
 // TestExamplesLoad checks that the showcase IDL in examples/ is clean.
 func TestExamplesLoad(t *testing.T) {
-	pkg, ix := loadOK(t, "../../examples/idl", "")
-	if pkg.Name != "acme" {
-		t.Errorf("examples package name = %q", pkg.Name)
+	tree, ix := loadOK(t, "../../examples/idl", "")
+	if tree.Name != "acme" {
+		t.Errorf("examples package name = %q", tree.Name)
 	}
 	if len(ix.resources) < 10 {
 		t.Errorf("examples declare %d resources; the showcase needs 10+", len(ix.resources))
@@ -318,13 +318,13 @@ func TestOverlay(t *testing.T) {
 		filepath.Join(idl, "a.go"):     []byte("package x\n\n// ARN is an ARN.\ntype ARN string\n"),
 		filepath.Join(idl, "ec2/b.go"): []byte("package ec2\n\n// Zone is a zone.\ntype Zone string\n"),
 	}
-	pkg, err := load.Load(load.Config{Dir: idl, Overlay: overlay})
+	tree, err := load.Load(load.Config{Dir: idl, Overlay: overlay})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var dirs []string
-	for _, m := range pkg.Modules {
-		dirs = append(dirs, m.Dir)
+	for _, pkg := range tree.Packages {
+		dirs = append(dirs, pkg.Dir)
 	}
 	if !reflect.DeepEqual(dirs, []string{"", "ec2"}) {
 		t.Errorf("modules %q, want the root and ec2", dirs)
@@ -346,21 +346,21 @@ func TestContracts(t *testing.T) {
 	n := func(v int) *int { return &v }
 	for _, tc := range []struct {
 		prop string
-		want schema.Property
+		want model.Property
 	}{
-		{"size", schema.Property{Default: 20.0, Constraints: &schema.Constraints{Min: f(10), Max: f(65536), MultipleOf: f(10)}}},
-		{"port", schema.Property{Default: 5432.0, Constraints: &schema.Constraints{ExclusiveMin: f(0), ExclusiveMax: f(65536)}}},
-		{"engine", schema.Property{Default: "postgres", Replaces: true}},
-		{"password", schema.Property{Secret: true, In: true, Constraints: &schema.Constraints{MinLength: n(12), MaxLength: n(128)}}},
-		{"label", schema.Property{Optional: true, Constraints: &schema.Constraints{Pattern: "^[a-z]{1,3}(-[a-z]{1,3})*$"}}},
-		{"cidrs", schema.Property{Optional: true, Constraints: &schema.Constraints{MinItems: n(1), MaxItems: n(5), UniqueItems: true, Items: &schema.Constraints{Pattern: "^[0-9./]+$"}}}},
-		{"settings", schema.Property{Optional: true, Constraints: &schema.Constraints{MinProperties: n(1), MaxProperties: n(10), Items: &schema.Constraints{Min: f(0)}}}},
-		{"capacity", schema.Property{Optional: true, Deprecated: "use size, in GiB; capacity was in MB"}},
-		{"url", schema.Property{Out: true, Secret: true}},
-		{"backups", schema.Property{Default: true}},
+		{"size", model.Property{Default: 20.0, Constraints: &model.Constraints{Min: f(10), Max: f(65536), MultipleOf: f(10)}}},
+		{"port", model.Property{Default: 5432.0, Constraints: &model.Constraints{ExclusiveMin: f(0), ExclusiveMax: f(65536)}}},
+		{"engine", model.Property{Default: "postgres", Replaces: true}},
+		{"password", model.Property{Secret: true, In: true, Constraints: &model.Constraints{MinLength: n(12), MaxLength: n(128)}}},
+		{"label", model.Property{Optional: true, Constraints: &model.Constraints{Pattern: "^[a-z]{1,3}(-[a-z]{1,3})*$"}}},
+		{"cidrs", model.Property{Optional: true, Constraints: &model.Constraints{MinItems: n(1), MaxItems: n(5), UniqueItems: true, Items: &model.Constraints{Pattern: "^[0-9./]+$"}}}},
+		{"settings", model.Property{Optional: true, Constraints: &model.Constraints{MinProperties: n(1), MaxProperties: n(10), Items: &model.Constraints{Min: f(0)}}}},
+		{"capacity", model.Property{Optional: true, Deprecated: "use size, in GiB; capacity was in MB"}},
+		{"url", model.Property{Out: true, Secret: true}},
+		{"backups", model.Property{Default: true}},
 	} {
 		p := prop(t, db.Properties, tc.prop)
-		got := schema.Property{Optional: p.Optional, Out: p.Out, In: p.In, Replaces: p.Replaces, Default: p.Default,
+		got := model.Property{Optional: p.Optional, Out: p.Out, In: p.In, Replaces: p.Replaces, Default: p.Default,
 			Secret: p.Secret, Deprecated: p.Deprecated, Constraints: p.Constraints}
 		if !reflect.DeepEqual(got, tc.want) {
 			gj, _ := json.Marshal(got)
@@ -375,21 +375,21 @@ func TestViolation(t *testing.T) {
 	f := func(v float64) *float64 { return &v }
 	n := func(v int) *int { return &v }
 	for _, tc := range []struct {
-		cs    schema.Constraints
+		cs    model.Constraints
 		value any
 		bad   bool
 	}{
-		{schema.Constraints{Min: f(1)}, 1.0, false},
-		{schema.Constraints{Min: f(1)}, 0.999, true},
-		{schema.Constraints{ExclusiveMin: f(1)}, 1.0, true},
-		{schema.Constraints{ExclusiveMax: f(1)}, 0.999, false},
-		{schema.Constraints{MultipleOf: f(0.1)}, 0.3, false},
-		{schema.Constraints{MultipleOf: f(0.1)}, 0.35, true},
-		{schema.Constraints{MaxLength: n(3)}, "日本語", false},
-		{schema.Constraints{MaxLength: n(3)}, "日本語!", true},
-		{schema.Constraints{MaxLength: n(1)}, "😀", false}, // one code point, two UTF-16 units
-		{schema.Constraints{Pattern: "^a"}, "ab", false},
-		{schema.Constraints{Pattern: "^a"}, "ba", true},
+		{model.Constraints{Min: f(1)}, 1.0, false},
+		{model.Constraints{Min: f(1)}, 0.999, true},
+		{model.Constraints{ExclusiveMin: f(1)}, 1.0, true},
+		{model.Constraints{ExclusiveMax: f(1)}, 0.999, false},
+		{model.Constraints{MultipleOf: f(0.1)}, 0.3, false},
+		{model.Constraints{MultipleOf: f(0.1)}, 0.35, true},
+		{model.Constraints{MaxLength: n(3)}, "日本語", false},
+		{model.Constraints{MaxLength: n(3)}, "日本語!", true},
+		{model.Constraints{MaxLength: n(1)}, "😀", false}, // one code point, two UTF-16 units
+		{model.Constraints{Pattern: "^a"}, "ab", false},
+		{model.Constraints{Pattern: "^a"}, "ba", true},
 	} {
 		if got := load.Violation(&tc.cs, tc.value); (got != "") != tc.bad {
 			t.Errorf("Violation(%+v, %v) = %q, want bad=%v", tc.cs, tc.value, got, tc.bad)

@@ -3,17 +3,17 @@ package load
 import (
 	"strings"
 
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // The outputs spell the type of a property out in full, aliases included: the Go stubs' codecs nest one
 // generic call per array or map (provider.ArrayOf[[]T](provider.MapOf[…](…))), the package schema
 // inlines every alias, and the TypeScript backend looks through them for resources. Two limits follow.
 
-// checkAliasCycles rejects the aliases that hold themselves through arrays and maps (type Tree
+// aliasCycles rejects the aliases that hold themselves through arrays and maps (type Tree
 // map[string]Tree, which Go allows): spelled out, they would never end. A rejected alias is bad from then
 // on, so that the properties of its type say nothing more.
-func (c *checker) checkAliasCycles() {
+func (c *builder) aliasCycles() {
 	for _, d := range c.order {
 		if d.kind != kindAlias || d.alias.Type == nil {
 			continue
@@ -28,16 +28,16 @@ func (c *checker) checkAliasCycles() {
 }
 
 // aliasCycle returns the aliases through which a holds itself, a first and last, or nil.
-func aliasCycle(a *schema.Alias) []string {
-	seen := map[*schema.Alias]bool{}
-	var walk func(t *schema.Type, path []string) []string
-	walk = func(t *schema.Type, path []string) []string {
+func aliasCycle(a *model.Alias) []string {
+	seen := map[*model.Alias]bool{}
+	var walk func(t *model.Type, path []string) []string
+	walk = func(t *model.Type, path []string) []string {
 		switch {
 		case t == nil:
 			return nil
-		case t.Kind == schema.Array || t.Kind == schema.Map:
+		case t.Kind == model.Array || t.Kind == model.Map:
 			return walk(t.Elem, path) // a map's key is a string, never an array or a map
-		case t.Kind != schema.AliasRef:
+		case t.Kind != model.AliasRef:
 			return nil
 		case t.Alias == a:
 			return append(path, a.Name)
@@ -56,14 +56,14 @@ func aliasCycle(a *schema.Alias) []string {
 const maxNesting = 32
 
 // nesting returns how deep arrays and maps nest in t, with its aliases spelled out.
-func nesting(t *schema.Type) int {
+func nesting(t *model.Type) int {
 	depth := 0
-	for seen := map[*schema.Alias]bool{}; t != nil; {
+	for seen := map[*model.Alias]bool{}; t != nil; {
 		switch t.Kind {
-		case schema.Array, schema.Map:
+		case model.Array, model.Map:
 			depth++
 			t = t.Elem
-		case schema.AliasRef:
+		case model.AliasRef:
 			if seen[t.Alias] {
 				return depth // a cycle: reported at the alias
 			}

@@ -10,17 +10,17 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // nameProperty is the property idl.NamedResource adds to a resource.
-func nameProperty(pos token.Position) *schema.Property {
-	return &schema.Property{
+func nameProperty(pos token.Position) *model.Property {
+	return &model.Property{
 		GoName:    "Name",
 		Name:      "name",
 		Doc:       "The name of the resource. It defaults to the resource's own name; changing it replaces the resource.",
 		Pos:       pos,
-		Type:      &schema.Type{Kind: schema.String},
+		Type:      &model.Type{Kind: model.String},
 		Optional:  true,
 		Replaces:  true,
 		Synthetic: true,
@@ -28,9 +28,9 @@ func nameProperty(pos token.Position) *schema.Property {
 }
 
 // properties turns the fields of a struct or resource declaration into properties.
-func (c *checker) properties(d *decl, isResource bool) []*schema.Property {
+func (c *builder) properties(d *decl, isResource bool) []*model.Property {
 	owner := d.obj.Name()
-	var props []*schema.Property
+	var props []*model.Property
 	markers := map[string]bool{}
 	for _, field := range d.spec.Type.(*ast.StructType).Fields.List {
 		if len(field.Names) == 0 {
@@ -60,7 +60,7 @@ func (c *checker) properties(d *decl, isResource bool) []*schema.Property {
 					}
 				}
 			}
-			prop := &schema.Property{
+			prop := &model.Property{
 				GoName:   ident.Name,
 				Name:     opts.name,
 				Doc:      docText(field.Doc, field.Comment),
@@ -85,7 +85,7 @@ func (c *checker) properties(d *decl, isResource bool) []*schema.Property {
 
 // embedded checks an embedded field: only the resource markers may be embedded, once. It returns the
 // synthetic name property for idl.NamedResource.
-func (c *checker) embedded(owner string, field *ast.Field, p *packages.Package, seen map[string]bool) *schema.Property {
+func (c *builder) embedded(owner string, field *ast.Field, p *packages.Package, seen map[string]bool) *model.Property {
 	t := p.TypesInfo.TypeOf(field.Type)
 	if t == nil {
 		return nil
@@ -122,7 +122,7 @@ func (c *checker) embedded(owner string, field *ast.Field, p *packages.Package, 
 // a raw string literal on one line (the usual case), and at the tag otherwise.
 //
 // It also returns the position of an offset into the lumi tag's value, for the checks that come later.
-func (c *checker) tagOptions(subject string, lit *ast.BasicLit) (tagOptions, func(offset int) token.Pos) {
+func (c *builder) tagOptions(subject string, lit *ast.BasicLit) (tagOptions, func(offset int) token.Pos) {
 	if lit == nil {
 		return tagOptions{}, nil
 	}
@@ -153,7 +153,7 @@ func (c *checker) tagOptions(subject string, lit *ast.BasicLit) (tagOptions, fun
 
 // propertyType returns the type of a property: the field's type with the pointer of an optional (or out, or
 // in) property removed. A pointer to a resource is a capability and needs no option.
-func (c *checker) propertyType(subject string, expr ast.Expr, p *packages.Package, opts tagOptions) *schema.Type {
+func (c *builder) propertyType(subject string, expr ast.Expr, p *packages.Package, opts tagOptions) *model.Type {
 	t := p.TypesInfo.TypeOf(expr)
 	if t == nil {
 		return nil
@@ -176,16 +176,16 @@ func (c *checker) propertyType(subject string, expr ast.Expr, p *packages.Packag
 
 // reference returns the type of a reference to a resource when t is a resource type (a capability) or
 // idl.Resource (a reference to any resource); otherwise nil.
-func (c *checker) reference(t types.Type) *schema.Type {
+func (c *builder) reference(t types.Type) *model.Type {
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok {
 		return nil
 	}
 	if c.markers[n.Obj()] == "Resource" {
-		return &schema.Type{Kind: schema.AnyResource}
+		return &model.Type{Kind: model.AnyResource}
 	}
 	if d := c.decls[n.Obj()]; d != nil && d.kind == kindResource {
-		return &schema.Type{Kind: schema.Capability, Ref: d.resource.Token, Resource: d.resource}
+		return &model.Type{Kind: model.Capability, Ref: d.resource.Token, Resource: d.resource}
 	}
 	return nil
 }
@@ -193,8 +193,8 @@ func (c *checker) reference(t types.Type) *schema.Type {
 // typeOf turns a Go type into an IDL type, reporting why when it is not one. elem is true for the
 // elements of slices and map values, where the 2017 IDLs used idl.Resource by value for references.
 // It returns nil after an error.
-func (c *checker) typeOf(subject string, t types.Type, expr ast.Expr, p *packages.Package, elem bool) *schema.Type {
-	fail := func(format string, args ...any) *schema.Type {
+func (c *builder) typeOf(subject string, t types.Type, expr ast.Expr, p *packages.Package, elem bool) *model.Type {
+	fail := func(format string, args ...any) *model.Type {
 		c.errorf(expr.Pos(), "%s: %s", subject, fmt.Sprintf(format, args...))
 		return nil
 	}
@@ -202,11 +202,11 @@ func (c *checker) typeOf(subject string, t types.Type, expr ast.Expr, p *package
 	case *types.Basic:
 		switch t.Kind() {
 		case types.Bool:
-			return &schema.Type{Kind: schema.Bool}
+			return &model.Type{Kind: model.Bool}
 		case types.Float64:
-			return &schema.Type{Kind: schema.Number}
+			return &model.Type{Kind: model.Number}
 		case types.String:
-			return &schema.Type{Kind: schema.String}
+			return &model.Type{Kind: model.String}
 		case types.Invalid:
 			return nil
 		}
@@ -215,12 +215,12 @@ func (c *checker) typeOf(subject string, t types.Type, expr ast.Expr, p *package
 		obj := t.Obj()
 		switch c.markers[obj] {
 		case "Asset":
-			return &schema.Type{Kind: schema.Asset}
+			return &model.Type{Kind: model.Asset}
 		case "Archive":
-			return &schema.Type{Kind: schema.Archive}
+			return &model.Type{Kind: model.Archive}
 		case "Resource":
 			if elem {
-				return &schema.Type{Kind: schema.AnyResource}
+				return &model.Type{Kind: model.AnyResource}
 			}
 			return fail("idl.Resource by value is not a property type; use *idl.Resource for a reference to any resource")
 		case "NamedResource":
@@ -235,11 +235,11 @@ func (c *checker) typeOf(subject string, t types.Type, expr ast.Expr, p *package
 		}
 		switch d.kind {
 		case kindStruct:
-			return &schema.Type{Kind: schema.StructRef, Ref: d.strct.Token, Struct: d.strct}
+			return &model.Type{Kind: model.StructRef, Ref: d.strct.Token, Struct: d.strct}
 		case kindEnum:
-			return &schema.Type{Kind: schema.EnumRef, Ref: d.enum.Token, Enum: d.enum}
+			return &model.Type{Kind: model.EnumRef, Ref: d.enum.Token, Enum: d.enum}
 		case kindAlias:
-			return &schema.Type{Kind: schema.AliasRef, Ref: d.alias.Token, Alias: d.alias}
+			return &model.Type{Kind: model.AliasRef, Ref: d.alias.Token, Alias: d.alias}
 		case kindResource:
 			return fail("resource %s by value is not a property type; use *%s for a reference to it (a capability)", obj.Name(), c.typeString(t, p))
 		}
@@ -257,7 +257,7 @@ func (c *checker) typeOf(subject string, t types.Type, expr ast.Expr, p *package
 		if e == nil {
 			return nil
 		}
-		return &schema.Type{Kind: schema.Array, Elem: e}
+		return &model.Type{Kind: model.Array, Elem: e}
 	case *types.Map:
 		key := c.mapKey(t.Key())
 		if key == nil {
@@ -267,10 +267,10 @@ func (c *checker) typeOf(subject string, t types.Type, expr ast.Expr, p *package
 		if key == nil || e == nil {
 			return nil
 		}
-		return &schema.Type{Kind: schema.Map, Key: key, Elem: e}
+		return &model.Type{Kind: model.Map, Key: key, Elem: e}
 	case *types.Interface:
 		if t.Empty() {
-			return &schema.Type{Kind: schema.Any}
+			return &model.Type{Kind: model.Any}
 		}
 		return fail("interface types are not IDL types; use interface{} (or any) for an arbitrary value")
 	}
@@ -278,9 +278,9 @@ func (c *checker) typeOf(subject string, t types.Type, expr ast.Expr, p *package
 }
 
 // mapKey returns the IDL type of a map key, or nil when it is not string-based.
-func (c *checker) mapKey(t types.Type) *schema.Type {
+func (c *builder) mapKey(t types.Type) *model.Type {
 	if b, ok := types.Unalias(t).(*types.Basic); ok && b.Kind() == types.String {
-		return &schema.Type{Kind: schema.String}
+		return &model.Type{Kind: model.String}
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok {
@@ -295,9 +295,9 @@ func (c *checker) mapKey(t types.Type) *schema.Type {
 	}
 	switch d.kind {
 	case kindEnum:
-		return &schema.Type{Kind: schema.EnumRef, Ref: d.enum.Token, Enum: d.enum}
+		return &model.Type{Kind: model.EnumRef, Ref: d.enum.Token, Enum: d.enum}
 	case kindAlias:
-		return &schema.Type{Kind: schema.AliasRef, Ref: d.alias.Token, Alias: d.alias}
+		return &model.Type{Kind: model.AliasRef, Ref: d.alias.Token, Alias: d.alias}
 	}
 	return nil
 }
@@ -337,7 +337,7 @@ func compositeProblem(t types.Type) string {
 }
 
 // typeString prints t as its IDL author wrote it: types of p unqualified, others by package name.
-func (c *checker) typeString(t types.Type, p *packages.Package) string {
+func (c *builder) typeString(t types.Type, p *packages.Package) string {
 	return types.TypeString(t, func(other *types.Package) string {
 		if other == p.Types {
 			return ""

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // reservedResourceMembers are the instance members of @pulumi/pulumi's CustomResource that a generated
@@ -22,8 +22,8 @@ var reservedResourceMembers = map[string]string{
 
 // validateProperties applies the rules that need all the properties of one declaration: unique wire
 // names, and names that would clash with what the generated code inherits.
-func (c *checker) validateProperties(owner string, props []*schema.Property, isResource bool) {
-	seen := map[string]*schema.Property{}
+func (c *builder) validateProperties(owner string, props []*model.Property, isResource bool) {
+	seen := map[string]*model.Property{}
 	for _, p := range props {
 		if p.Type == nil && !p.Synthetic {
 			continue // its type was rejected: say nothing more about it
@@ -54,14 +54,14 @@ func (c *checker) validateProperties(owner string, props []*schema.Property, isR
 			c.report(p.Pos, subject+": a property named "+quote(p.Name)+" is not allowed: "+why)
 			continue
 		}
-		if p.Name == "id" && (p.Type.Kind != schema.String) {
+		if p.Name == "id" && (p.Type.Kind != model.String) {
 			c.report(p.Pos, subject+": the out property id is the resource's ID and must be a string")
 		}
 	}
 }
 
 // report records a diagnostic at a position already resolved.
-func (c *checker) report(pos token.Position, msg string) {
+func (c *builder) report(pos token.Position, msg string) {
 	c.diags = append(c.diags, Diagnostic{Pos: pos, Msg: msg})
 }
 

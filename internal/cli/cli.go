@@ -18,7 +18,7 @@ import (
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/load"
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // Exit statuses.
@@ -52,7 +52,7 @@ type options struct {
 	outSchema   string
 	schemaMeta  map[string]string
 	pkgVersion  string
-	printSchema bool
+	printModel  bool
 	check       bool
 	quiet       bool
 	verbose     bool
@@ -75,14 +75,14 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		defer gen.Lock(outs, !opts.check)()
 	}
 	// While the IDL loads, check whether the outputs still hold what the last run recorded (gen.Cache).
-	// --print-schema and --validate-snapshot need the model, so they never skip to the end; their runs
+	// --print-model and --validate-snapshot need the model, so they never skip to the end; their runs
 	// only record.
 	var cache gen.Cache
 	if outErr == nil && len(outs) > 0 {
 		cache = openCache()
 	}
 	var prior *gen.Lookup
-	mayShortcut := !opts.printSchema && len(opts.snapshots) == 0
+	mayShortcut := !opts.printModel && len(opts.snapshots) == 0
 	if mayShortcut {
 		prior = cache.Lookup(outs)
 	}
@@ -112,28 +112,28 @@ func Main(args []string, stdout, stderr io.Writer) int {
 			return ExitOK
 		}
 	}
-	pkg, err := loaded.Check()
+	tree, err := loaded.Model()
 	if err != nil {
 		return loadFailed(err, opts, stderr)
 	}
 	timer.lap("model") // the IDL checks, which build the model
-	if opts.printSchema {
-		if err := printSchema(stdout, pkg); err != nil {
+	if opts.printModel {
+		if err := printModel(stdout, tree); err != nil {
 			fmt.Fprintln(stderr, "cidlc:", err)
 			return ExitFail
 		}
 	}
 	if opts.verbose {
-		fmt.Fprintf(stderr, "cidlc: %s: %s\n", opts.idlDir, summary(pkg))
+		fmt.Fprintf(stderr, "cidlc: %s: %s\n", opts.idlDir, summary(tree))
 	}
 	if outErr != nil {
 		fmt.Fprintln(stderr, "cidlc:", outErr)
 		status = ExitFail
 	} else {
-		status = generate(pkg, opts, outs, cache, key, keyErr, stdout, stderr, &timer)
+		status = generate(tree, opts, outs, cache, key, keyErr, stdout, stderr, &timer)
 	}
 	if len(opts.snapshots) > 0 {
-		status = max(status, validateSnapshots(pkg, opts, os.Stdin, stderr))
+		status = max(status, validateSnapshots(tree, opts, os.Stdin, stderr))
 		timer.lap("validate")
 	}
 	if opts.verbose {
@@ -144,11 +144,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 
 // generate runs the backends of the output flags, then writes their files or, with --check, compares them.
 // Outputs left current are recorded in the cache under key, unless keyErr says there is none.
-func generate(pkg *schema.Package, opts options, outs []gen.Output, cache gen.Cache, key gen.Key, keyErr error, stdout, stderr io.Writer, timer *phases) int {
+func generate(tree *model.Tree, opts options, outs []gen.Output, cache gen.Cache, key gen.Key, keyErr error, stdout, stderr io.Writer, timer *phases) int {
 	if len(outs) == 0 {
 		return ExitOK
 	}
-	results, err := gen.Generate(pkg, outs)
+	results, err := gen.Generate(tree, outs)
 	if err == nil {
 		err = outsideIDL(opts.idlDir, results)
 	}
@@ -238,7 +238,10 @@ func parseFlags(args []string, stdout, stderr io.Writer) (opts options, status i
 	fs.BoolVar(&opts.check, "check", false, "write nothing; print a unified diff of every output that is not current and exit 1 if any")
 	fs.StringVar(&opts.name, "name", "", "the package `name` that starts every type token (default: the Go name of the root IDL package)")
 	fs.StringArrayVar(&opts.snapshots, "validate-snapshot", nil, "check the MuGL snapshot or Pulumi deployment (`pulumi stack export`) in `file` against the IDL; repeatable, - for standard input")
-	fs.BoolVar(&opts.printSchema, "print-schema", false, "print the schema model as JSON on standard output")
+	fs.BoolVar(&opts.printModel, "print-model", false, "print cidlc's model of the IDL as JSON on standard output")
+	// The flag's name before "schema" came to mean the Pulumi package schema only (docs/architecture.md).
+	fs.BoolVar(&opts.printModel, "print-schema", false, "")
+	fs.MarkHidden("print-schema")
 	fs.BoolVarP(&opts.quiet, "quiet", "q", false, "print only diagnostics")
 	fs.BoolVarP(&opts.verbose, "verbose", "v", false, "say what was done")
 	version := fs.Bool("version", false, "print the version and exit")
@@ -272,6 +275,9 @@ func parseFlags(args []string, stdout, stderr io.Writer) (opts options, status i
 		fmt.Fprintln(stderr, "cidlc: --quiet and --verbose contradict each other")
 		return opts, ExitUsage, true
 	}
+	if fs.Changed("print-schema") {
+		fmt.Fprintln(stderr, "cidlc: --print-schema is deprecated; use --print-model")
+	}
 	for key := range opts.schemaMeta {
 		if !slices.Contains(schemaMetaKeys, key) {
 			fmt.Fprintf(stderr, "cidlc: --schema-meta: unknown key %q; the keys are %s\n", key, strings.Join(schemaMetaKeys, ", "))
@@ -302,10 +308,10 @@ func plural(n int) string {
 }
 
 // summary counts what the IDL declares, for -v.
-func summary(pkg *schema.Package) string {
+func summary(tree *model.Tree) string {
 	var files, resources, structs, enums, aliases, consts int
-	for _, m := range pkg.Modules {
-		for _, f := range m.Files {
+	for _, pkg := range tree.Packages {
+		for _, f := range pkg.Files {
 			files++
 			resources += len(f.Resources)
 			structs += len(f.Structs)
@@ -315,12 +321,12 @@ func summary(pkg *schema.Package) string {
 		}
 	}
 	return fmt.Sprintf("package %s: %d modules, %d files, %d resources, %d structs, %d enums, %d aliases, %d constants",
-		pkg.Name, len(pkg.Modules), files, resources, structs, enums, aliases, consts)
+		tree.Name, len(tree.Packages), files, resources, structs, enums, aliases, consts)
 }
 
-// printSchema writes the model as indented JSON, with source positions relative to the working directory
+// printModel writes the model as indented JSON, with source positions relative to the working directory
 // so that the output does not depend on where the checkout lives.
-func printSchema(w io.Writer, pkg *schema.Package) error {
+func printModel(w io.Writer, tree *model.Tree) error {
 	wd, err := os.Getwd()
 	if err != nil {
 		return err
@@ -330,8 +336,8 @@ func printSchema(w io.Writer, pkg *schema.Package) error {
 			*p = filepath.ToSlash(r)
 		}
 	}
-	for _, m := range pkg.Modules {
-		for _, f := range m.Files {
+	for _, pkg := range tree.Packages {
+		for _, f := range pkg.Files {
 			for _, r := range f.Resources {
 				rel(&r.Pos.Filename)
 				for _, p := range r.Properties {
@@ -360,5 +366,5 @@ func printSchema(w io.Writer, pkg *schema.Package) error {
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(pkg)
+	return enc.Encode(tree)
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/cidlc/cidlc/gen/gostub"
 	"github.com/cidlc/cidlc/gen/pulumischema"
 	"github.com/cidlc/cidlc/gen/typescript"
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // outputs turns the output flags into the backends to run, in a fixed order.
@@ -76,11 +76,11 @@ func (j joined) Key() string {
 	return strconv.Quote(a.Key()) + "+" + strconv.Quote(b.Key())
 }
 
-func (j joined) Generate(pkg *schema.Package) ([]*gen.File, error) {
+func (j joined) Generate(tree *model.Tree) ([]*gen.File, error) {
 	var all []*gen.File
 	var errs []error
 	for _, b := range j {
-		files, err := b.Generate(pkg)
+		files, err := b.Generate(tree)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", b.Name(), err))
 			continue

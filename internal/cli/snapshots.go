@@ -7,14 +7,14 @@ import (
 	"os"
 	"slices"
 
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/snapshot"
 )
 
 // validateSnapshots checks the files of --validate-snapshot against the IDL and prints their
 // diagnostics. Types of other packages are skipped, which -v notes.
-func validateSnapshots(pkg *schema.Package, opts options, stdin io.Reader, stderr io.Writer) int {
-	v, err := snapshot.New(pkg)
+func validateSnapshots(tree *model.Tree, opts options, stdin io.Reader, stderr io.Writer) int {
+	v, err := snapshot.New(tree)
 	if err != nil {
 		fmt.Fprintln(stderr, "cidlc:", err)
 		return ExitFail
@@ -46,7 +46,7 @@ func validateSnapshots(pkg *schema.Package, opts options, stdin io.Reader, stder
 			fmt.Fprintln(stderr, d)
 		}
 		if opts.verbose {
-			fmt.Fprintf(stderr, "cidlc: %s: %s of %d vertices, %d of package %s checked\n", name, formatName(res.Format), res.Vertices, res.Checked, pkg.Name)
+			fmt.Fprintf(stderr, "cidlc: %s: %s of %d vertices, %d of package %s checked\n", name, formatName(res.Format), res.Vertices, res.Checked, tree.Name)
 			for _, t := range slices.Sorted(maps.Keys(res.Skipped)) {
 				fmt.Fprintf(stderr, "cidlc: %s: note: skipped %d of type %s, of another package\n", name, res.Skipped[t], t)
 			}

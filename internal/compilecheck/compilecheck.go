@@ -57,7 +57,7 @@ import (
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/gen/gostub"
 	"github.com/cidlc/cidlc/gen/typescript"
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/internal/nodetest"
 )
 
@@ -124,17 +124,17 @@ func (b *Batch) GoImportPath(tree string) string {
 // Add generates the TypeScript package and the Go stubs of pkg in memory, with the backends the CLI runs
 // for --out-pack and --out-provider, and adds both under the name tree. It returns the backends' error,
 // if any, and adds nothing then.
-func (b *Batch) Add(tree string, pkg *schema.Package) error {
+func (b *Batch) Add(name string, tree *model.Tree) error {
 	b.t.Helper()
-	results, err := gen.Generate(pkg, []gen.Output{
+	results, err := gen.Generate(tree, []gen.Output{
 		{Dir: "pack", Backend: typescript.Backend{}},
-		{Dir: "provider", Backend: gostub.New(gostub.Options{ImportPath: b.GoImportPath(tree)})},
+		{Dir: "provider", Backend: gostub.New(gostub.Options{ImportPath: b.GoImportPath(name)})},
 	})
 	if err != nil {
 		return err
 	}
-	b.AddPack(tree, results[0].Files)
-	b.AddGo(tree, results[1].Files)
+	b.AddPack(name, results[0].Files)
+	b.AddGo(name, results[1].Files)
 	return nil
 }
 

@@ -19,12 +19,12 @@ func TestCheck(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: builds the Pulumi SDK, slow when the build cache is cold")
 	}
-	pkg, err := load.Load(load.Config{Dir: "../../examples/idl"})
+	tree, err := load.Load(load.Config{Dir: "../../examples/idl"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	b := compilecheck.New(t)
-	if err := b.Add("example", pkg); err != nil {
+	if err := b.Add("example", tree); err != nil {
 		t.Fatal(err)
 	}
 	// The root package and a sub-package, so that the root's "# path" line is attributed too.

@@ -21,7 +21,7 @@ import (
 	_ "github.com/cidlc/cidlc/gen/golden"
 	"github.com/cidlc/cidlc/gen/gostub"
 	"github.com/cidlc/cidlc/idl/load"
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/internal/cli"
 	"github.com/cidlc/cidlc/internal/compilecheck"
 )
@@ -76,18 +76,18 @@ func TestHostile(t *testing.T) {
 		names[c.name] = true
 	}
 	var mu sync.Mutex
-	valid := map[string]*schema.Package{}
+	valid := map[string]*model.Tree{}
 	t.Run("case", func(t *testing.T) {
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {
 				t.Parallel()
-				pkg := runCase(t, c, filepath.Join(root, c.name))
-				if pkg == nil {
+				tree := runCase(t, c, filepath.Join(root, c.name))
+				if tree == nil {
 					return
 				}
 				mu.Lock()
 				defer mu.Unlock()
-				valid[c.name] = pkg
+				valid[c.name] = tree
 			})
 		}
 	})
@@ -134,7 +134,7 @@ func scratchRoot(t *testing.T) string {
 
 // runCase writes c's IDL into dir and runs cidlc on it, checking what it reports. For a valid IDL, it
 // returns the model, for its output to be compiled.
-func runCase(t *testing.T, c hostileCase, dir string) *schema.Package {
+func runCase(t *testing.T, c hostileCase, dir string) *model.Tree {
 	t.Helper()
 	idlDir, err := filepath.Abs(filepath.Join(dir, "idl"))
 	if err != nil {
@@ -195,11 +195,11 @@ func runCase(t *testing.T, c hostileCase, dir string) *schema.Package {
 	if c.plain != nil {
 		samePlain(t, c, dir)
 	}
-	pkg, err := load.Load(load.Config{Dir: filepath.Join(dir, "idl")})
+	tree, err := load.Load(load.Config{Dir: filepath.Join(dir, "idl")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return pkg
+	return tree
 }
 
 // samePlain generates the outputs of c's files made plain, beside dir, and checks that they are the

@@ -20,7 +20,7 @@ import (
 	"github.com/cidlc/cidlc/gen/pulumischema"
 	"github.com/cidlc/cidlc/gen/typescript"
 	"github.com/cidlc/cidlc/idl/load"
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // pipelineLimit bounds one run of the pipeline on one tree. A load takes tens of milliseconds; the
@@ -29,7 +29,7 @@ const pipelineLimit = 2 * time.Minute
 
 // outcome is what the pipeline made of a tree.
 type outcome struct {
-	pkg     *schema.Package
+	tree    *model.Tree
 	results []gen.Result
 	// diags are the loader's diagnostics, genErr a backend's error.
 	diags  load.Diagnostics
@@ -63,15 +63,15 @@ func runPipeline(t *testing.T, s *Scratch, name string, tree Tree) outcome {
 			}
 			ch <- d
 		}()
-		pkg, err := s.Load(name, tree)
+		tree, err := s.Load(name, tree)
 		if err != nil {
 			if !errors.As(err, &d.out.diags) {
 				d.err = err
 			}
 			return
 		}
-		d.out.pkg = pkg
-		d.out.results, d.out.genErr = gen.Generate(pkg, outputs())
+		d.out.tree = tree
+		d.out.results, d.out.genErr = gen.Generate(tree, outputs())
 	}()
 	var d done
 	select {
@@ -191,7 +191,7 @@ func isTreeDir(tree Tree, dir string) bool {
 // second run of the backends on the same model.
 func checkOutputs(t *testing.T, out outcome) {
 	t.Helper()
-	again, err := gen.Generate(out.pkg, outputs())
+	again, err := gen.Generate(out.tree, outputs())
 	if err != nil {
 		t.Fatalf("the backends failed on a second run: %v", err)
 	}

@@ -69,7 +69,7 @@ func TestValidTreesCompile(t *testing.T) {
 		}
 		if b != nil {
 			// The backends run again, for the import path the batch gives the tree's Go stubs.
-			if err := b.Add(name, out.pkg); err != nil {
+			if err := b.Add(name, out.tree); err != nil {
 				t.Fatalf("seed %d: %v", seed, err)
 			}
 		}

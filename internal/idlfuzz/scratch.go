@@ -9,7 +9,7 @@ import (
 
 	"github.com/cidlc/cidlc/gen/gostub"
 	"github.com/cidlc/cidlc/idl/load"
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // Scratch is a directory inside cidlc's module where trees are loaded from memory.
@@ -62,7 +62,7 @@ func (s *Scratch) Dir(name string) string { return filepath.Join(s.dir, name) }
 
 // Load loads tree, generated for Module(name), as cidlc loads an IDL directory, with diagnostics
 // relative to the tree's root. The error is load's: load.Diagnostics for problems of the IDL.
-func (s *Scratch) Load(name string, tree Tree) (*schema.Package, error) {
+func (s *Scratch) Load(name string, tree Tree) (*model.Tree, error) {
 	dir := s.Dir(name)
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return nil, err

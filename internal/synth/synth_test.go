@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/cidlc/cidlc/idl/load"
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // readTree returns every file under dir by slash path.
@@ -118,27 +118,27 @@ func TestGeneratedTreeIsValidIDL(t *testing.T) {
 			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
 	}
-	pkg, err := load.Load(load.Config{Dir: dir})
+	tree, err := load.Load(load.Config{Dir: dir})
 	if err != nil {
 		t.Fatalf("cidlc rejects the generated IDL:\n%v", err)
 	}
-	checkCoverage(t, pkg, opts.Resources)
+	checkCoverage(t, tree, opts.Resources)
 }
 
 // checkCoverage checks that the tree has the promised size and uses every construct, so that benchmarks
 // on it exercise all of cidlc.
-func checkCoverage(t *testing.T, pkg *schema.Package, resources int) {
+func checkCoverage(t *testing.T, tree *model.Tree, resources int) {
 	seen := map[string]bool{}
-	var walk func(*schema.Type)
-	walk = func(ty *schema.Type) {
+	var walk func(*model.Type)
+	walk = func(ty *model.Type) {
 		seen[string(ty.Kind)] = true
 		if ty.Elem != nil {
 			walk(ty.Elem)
 		}
 	}
 	n := 0
-	for _, m := range pkg.Modules {
-		for _, f := range m.Files {
+	for _, pkg := range tree.Packages {
+		for _, f := range pkg.Files {
 			for _, r := range f.Resources {
 				n++
 				seen["named"] = seen["named"] || r.Named
@@ -155,15 +155,15 @@ func checkCoverage(t *testing.T, pkg *schema.Package, resources int) {
 					seen["out"] = seen["out"] || p.Out
 					seen["in"] = seen["in"] || p.In
 					seen["replaces"] = seen["replaces"] || p.Replaces
-					if p.Type.Kind == schema.Capability && p.Type.Resource.File.Owner != m {
+					if p.Type.Kind == model.Capability && p.Type.Resource.File.Package != pkg {
 						seen["cross-package capability"] = true
 					}
 				}
 			}
-			if len(f.Enums) > 0 && m.Dir != "" {
+			if len(f.Enums) > 0 && pkg.Dir != "" {
 				seen["own enum"] = true
 			}
-			if len(f.Structs) > 0 && m.Dir != "" {
+			if len(f.Structs) > 0 && pkg.Dir != "" {
 				seen["own struct"] = true
 			}
 		}

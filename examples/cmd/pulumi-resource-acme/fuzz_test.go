@@ -31,7 +31,7 @@ func FuzzCheckCreate(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	srv, err := provider.NewServer(config, resources(c)...)
+	srv, err := provider.NewServer(pluginInfo, resources(c)...)
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -24,15 +24,15 @@ import (
 //go:embed schema.json
 var schema []byte
 
-// config says who the plugin is; the engine finds it as pulumi-resource-<Name>.
-var config = provider.Config{Name: "acme", Version: "0.1.0", Schema: schema}
+// pluginInfo says who the plugin is; the engine finds it as pulumi-resource-<Name>.
+var pluginInfo = provider.Info{Name: "acme", Version: "0.1.0", Schema: schema}
 
 func main() {
 	c, err := cloud.FromEnv()
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := provider.Serve(context.Background(), config, resources(c)...); err != nil {
+	if err := provider.Serve(context.Background(), pluginInfo, resources(c)...); err != nil {
 		log.Fatal(err)
 	}
 }

@@ -44,7 +44,7 @@ func start(t testing.TB) *driver {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := provider.NewServer(config, resources(c)...)
+	srv, err := provider.NewServer(pluginInfo, resources(c)...)
 	if err != nil {
 		t.Fatal(err)
 	}

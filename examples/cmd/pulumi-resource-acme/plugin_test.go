@@ -52,7 +52,7 @@ func TestPlugin(t *testing.T) {
 	client := pulumirpc.NewResourceProviderClient(conn)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	if info, err := client.GetPluginInfo(ctx, &emptypb.Empty{}); err != nil || info.GetVersion() != config.Version {
+	if info, err := client.GetPluginInfo(ctx, &emptypb.Empty{}); err != nil || info.GetVersion() != pluginInfo.Version {
 		t.Fatalf("GetPluginInfo = %v, %v", info, err)
 	}
 	u := urn(storage.Bucket, "site")

@@ -127,7 +127,7 @@ func TestProviderCalls(t *testing.T) {
 	d := start(t)
 	ctx := context.Background()
 	info, err := d.client.GetPluginInfo(ctx, &emptypb.Empty{})
-	if err != nil || info.GetVersion() != config.Version {
+	if err != nil || info.GetVersion() != pluginInfo.Version {
 		t.Errorf("GetPluginInfo = %v, %v", info, err)
 	}
 	hs, err := d.client.Handshake(ctx, &pulumirpc.ProviderHandshakeRequest{})

@@ -1,33 +1,40 @@
-// Package schema is cidlc's model of an IDL: the package tree, its files, and the resources, structs,
-// enums, aliases and constants declared in them, with their properties and types.
+// Package model is cidlc's model of an IDL: the tree of IDL packages, their files, and the resources,
+// structs, enums, aliases and constants declared in them, with their properties and types.
+//
+// The words of the model are cidlc's vocabulary (docs/architecture.md has the glossary): a Tree is the
+// whole IDL (one Pulumi package, named by Tree.Name), a Package is one Go package of it, a File one IDL
+// source file, and a File's Module is the middle part of its declarations' tokens, as in Pulumi's own
+// schema. "Schema" is reserved for the Pulumi package schema (package gen/pulumischema).
 //
 // The model is pure data. It is built and validated by package load; backends read it and must not change
 // it. Every declaration carries its doc comment (as written, comment markers removed) and the
 // token.Position of its name in the IDL source, so that later stages can report positioned diagnostics
 // without going back to the Go syntax tree.
 //
-// Pointers between nodes (a property's type referring to a struct, a file referring to its module) are
-// resolved: backends never look anything up by name. Those back-references are excluded from JSON so that
-// `cidlc --print-schema` prints a tree, with tokens standing in for references.
-package schema
+// Pointers between nodes (a property's type referring to a struct, a file referring to its package) are
+// resolved: backends never look anything up by name. Each back-reference is named after the node it
+// points to (File.Package, Package.Tree, Decl.File) and is excluded from JSON, so that
+// `cidlc --print-model` prints a tree, with tokens standing in for references.
+package model
 
 import "go/token"
 
-// Package is a whole IDL tree: the root Go package given on the command line and every package below it.
-type Package struct {
-	// Name is the first part of every token (`aws` in `aws:ec2/securityGroup:SecurityGroup`): the --name
-	// flag, or the Go name of the root package.
+// Tree is a whole IDL: the root Go package given on the command line and every package below it. It
+// describes one Pulumi package.
+type Tree struct {
+	// Name is the Pulumi package name, the first part of every token (`aws` in
+	// `aws:ec2/securityGroup:SecurityGroup`): the --name flag, or the Go name of the root package.
 	Name string `json:"name"`
 	// Path is the Go import path of the IDL root directory.
 	Path string `json:"path"`
 	// Doc is the doc comment of the root package, if it has one.
 	Doc string `json:"doc,omitempty"`
-	// Modules are the Go packages of the tree, sorted by Dir; the root package (Dir "") comes first.
-	Modules []*Module `json:"modules"`
+	// Packages are the Go packages of the tree, sorted by Dir; the root package (Dir "") comes first.
+	Packages []*Package `json:"packages"`
 }
 
-// Module is one Go package of the IDL tree.
-type Module struct {
+// Package is one Go package of the IDL tree.
+type Package struct {
 	// Dir is the package's directory relative to the IDL root, slash-separated; "" for the root.
 	Dir string `json:"dir"`
 	// Name is the Go package name (`ec2`).
@@ -39,16 +46,16 @@ type Module struct {
 	// Files are the package's IDL files, sorted by Path.
 	Files []*File `json:"files"`
 
-	Package *Package `json:"-"`
+	Tree *Tree `json:"-"`
 }
 
 // File is one IDL source file. Each file becomes one output file per backend.
 type File struct {
 	// Path is the file's path relative to the IDL root, slash-separated (`ec2/securityGroup.go`).
 	Path string `json:"path"`
-	// ModuleToken is the module part of the tokens of the file's declarations: Path without `.go`
-	// (`ec2/securityGroup`).
-	ModuleToken string `json:"moduleToken"`
+	// Module is the module part of the tokens of the file's declarations, as Pulumi calls it: Path
+	// without `.go` (`ec2/securityGroup`).
+	Module string `json:"module"`
 
 	// Declarations, each list in source order.
 	Resources []*Resource `json:"resources,omitempty"`
@@ -57,7 +64,7 @@ type File struct {
 	Aliases   []*Alias    `json:"aliases,omitempty"`
 	Consts    []*Const    `json:"consts,omitempty"`
 
-	Owner *Module `json:"-"`
+	Package *Package `json:"-"`
 }
 
 // Decl is what every named declaration has.
@@ -223,5 +230,5 @@ func (t *Type) IsPrimitive() bool {
 	return t.Kind == Bool || t.Kind == Number || t.Kind == String
 }
 
-// Module returns the module a declaration belongs to.
-func (d *Decl) Module() *Module { return d.File.Owner }
+// Package returns the IDL package a declaration belongs to.
+func (d *Decl) Package() *Package { return d.File.Package }

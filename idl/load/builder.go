@@ -15,7 +15,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/cidlc/cidlc/idl/schema"
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // declKind is what a top-level type declaration turned out to be.
@@ -37,10 +37,10 @@ type decl struct {
 	obj   *types.TypeName
 	pkg   *packages.Package
 
-	resource *schema.Resource
-	strct    *schema.Struct
-	enum     *schema.Enum
-	alias    *schema.Alias
+	resource *model.Resource
+	strct    *model.Struct
+	enum     *model.Enum
+	alias    *model.Alias
 }
 
 // token returns the declaration's type token.
@@ -58,12 +58,12 @@ func (d *decl) token() string {
 	return ""
 }
 
-// checker holds the state of one Load.
-type checker struct {
+// builder holds the state of one Load.
+type builder struct {
 	fset  *token.FileSet
 	root  string // absolute, symlinks resolved
 	name  string // --name
-	pkg   *schema.Package
+	tree  *model.Tree
 	diags []Diagnostic
 
 	dirs    map[*packages.Package]string // package → dir relative to root, slash-separated, "" for root
@@ -71,11 +71,11 @@ type checker struct {
 	order   []*decl                 // declarations in the order of the model, for the resolve pass
 	markers map[types.Object]string // idl.Resource etc. → their name
 	inTree  map[*types.Package]bool // the packages of the IDL tree
-	files   map[*ast.File]*schema.File
+	files   map[*ast.File]*model.File
 }
 
-func newChecker(fset *token.FileSet, root, name string) *checker {
-	return &checker{
+func newBuilder(fset *token.FileSet, root, name string) *builder {
+	return &builder{
 		fset:    fset,
 		root:    root,
 		name:    name,
@@ -83,12 +83,12 @@ func newChecker(fset *token.FileSet, root, name string) *checker {
 		decls:   map[types.Object]*decl{},
 		markers: map[types.Object]string{},
 		inTree:  map[*types.Package]bool{},
-		files:   map[*ast.File]*schema.File{},
+		files:   map[*ast.File]*model.File{},
 	}
 }
 
 // errorf records a diagnostic at pos.
-func (c *checker) errorf(pos token.Pos, format string, args ...any) {
+func (c *builder) errorf(pos token.Pos, format string, args ...any) {
 	c.diags = append(c.diags, Diagnostic{Pos: c.fset.Position(pos), Msg: fmt.Sprintf(format, args...)})
 }
 
@@ -115,7 +115,7 @@ var moduleDirName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9._-]*$`)
 // moduleFileName is what a file name (without .go) must look like to be the module part of a token.
 var moduleFileName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*$`)
 
-func (c *checker) run(pkgs []*packages.Package) {
+func (c *builder) run(pkgs []*packages.Package) {
 	for _, p := range pkgs {
 		c.dirs[p] = c.relDir(p)
 		c.inTree[p.Types] = true
@@ -123,26 +123,26 @@ func (c *checker) run(pkgs []*packages.Package) {
 	}
 	pkgs = sortedPackages(pkgs, func(p *packages.Package) string { return c.dirs[p] })
 
-	c.pkg = &schema.Package{Name: c.name}
+	c.tree = &model.Tree{Name: c.name}
 	if root := pkgs[0]; c.dirs[root] == "" {
-		c.pkg.Path = root.PkgPath
-		c.pkg.Doc = packageDoc(root)
-		if c.pkg.Name == "" {
-			c.pkg.Name = root.Name
+		c.tree.Path = root.PkgPath
+		c.tree.Doc = packageDoc(root)
+		if c.tree.Name == "" {
+			c.tree.Name = root.Name
 		}
 	} else {
-		c.pkg.Path = strings.TrimSuffix(root.PkgPath, "/"+c.dirs[root])
+		c.tree.Path = strings.TrimSuffix(root.PkgPath, "/"+c.dirs[root])
 	}
-	if c.pkg.Name == "" {
+	if c.tree.Name == "" {
 		c.diags = append(c.diags, Diagnostic{Pos: token.Position{Filename: c.root}, Msg: errNoRoot.Error()})
 		return
 	}
-	if !ValidName(c.pkg.Name) {
-		d := Diagnostic{Msg: fmt.Sprintf("--name %q cannot start a token: use letters, digits, _ and -, starting with a letter", c.pkg.Name)}
+	if !ValidName(c.tree.Name) {
+		d := Diagnostic{Msg: fmt.Sprintf("--name %q cannot start a token: use letters, digits, _ and -, starting with a letter", c.tree.Name)}
 		if c.name == "" {
 			// The root package's name: at its package clause.
 			root := pkgs[0]
-			d.Msg = fmt.Sprintf("package %s: its name starts every token, and Pulumi's tokens take only ASCII letters, digits, _ and -; rename the package, or give the token's package name with --name", c.pkg.Name)
+			d.Msg = fmt.Sprintf("package %s: its name starts every token, and Pulumi's tokens take only ASCII letters, digits, _ and -; rename the package, or give the token's package name with --name", c.tree.Name)
 			if files := c.sortedFiles(root); len(files) > 0 {
 				d.Pos = c.fset.Position(files[0].Package)
 			}
@@ -155,17 +155,17 @@ func (c *checker) run(pkgs []*packages.Package) {
 	withConsts := c.typesWithConstants(pkgs)
 	for _, p := range pkgs {
 		c.checkPackage(p)
-		m := &schema.Module{Dir: c.dirs[p], Name: p.Name, Path: p.PkgPath, Doc: packageDoc(p), Package: c.pkg}
-		c.pkg.Modules = append(c.pkg.Modules, m)
+		pkg := &model.Package{Dir: c.dirs[p], Name: p.Name, Path: p.PkgPath, Doc: packageDoc(p), Tree: c.tree}
+		c.tree.Packages = append(c.tree.Packages, pkg)
 		for _, f := range c.sortedFiles(p) {
-			c.declareFile(p, m, f, withConsts)
+			c.declareFile(p, pkg, f, withConsts)
 		}
 	}
 	for _, p := range pkgs {
 		for _, f := range c.sortedFiles(p) {
 			c.declareConsts(p, f)
 		}
-		c.checkLowerCaseCollisions(p)
+		c.lowerCaseCollisions(p)
 	}
 
 	// Pass 3 and 4: resolve and validate. Aliases first: contracts on a property look through its alias.
@@ -174,7 +174,7 @@ func (c *checker) run(pkgs []*packages.Package) {
 			d.alias.Type = c.typeOf("type "+d.obj.Name(), d.obj.Type().Underlying(), d.spec.Type, d.pkg, false)
 		}
 	}
-	c.checkAliasCycles()
+	c.aliasCycles()
 	for _, d := range c.order {
 		switch d.kind {
 		case kindResource:
@@ -192,7 +192,7 @@ func (c *checker) run(pkgs []*packages.Package) {
 // name cannot be part of a token, and a package in a directory that the TypeScript package keeps for
 // itself: bin/ at the root, where tsc writes the package's build
 // output (and which its .gitignore ignores), and node_modules/ anywhere, which npm fills and empties.
-func (c *checker) checkPackage(p *packages.Package) {
+func (c *builder) checkPackage(p *packages.Package) {
 	files := c.sortedFiles(p)
 	if len(files) == 0 {
 		return
@@ -214,14 +214,14 @@ func (c *checker) checkPackage(p *packages.Package) {
 	for _, elem := range strings.Split(dir, "/") {
 		if !moduleDirName.MatchString(elem) {
 			c.errorf(at, "directory %s/ cannot be part of the module of a token (%s:%s/…:…); use letters, digits, ., _ and -, starting with a letter",
-				elem, c.pkg.Name, dir)
+				elem, c.tree.Name, dir)
 			break
 		}
 	}
 }
 
 // relDir returns the directory of p relative to the IDL root, slash-separated.
-func (c *checker) relDir(p *packages.Package) string {
+func (c *builder) relDir(p *packages.Package) string {
 	if len(p.GoFiles) == 0 {
 		return p.PkgPath
 	}
@@ -240,7 +240,7 @@ func (c *checker) relDir(p *packages.Package) string {
 
 // findMarkers records the marker types of package idl as seen from p: looked up in the scope of the
 // package with idl's import path, so that a user type that happens to be called Resource is never one.
-func (c *checker) findMarkers(p *types.Package) {
+func (c *builder) findMarkers(p *types.Package) {
 	for _, imp := range p.Imports() {
 		if imp.Path() != IDLPath {
 			continue
@@ -254,15 +254,15 @@ func (c *checker) findMarkers(p *types.Package) {
 }
 
 // marker returns the name of the idl marker type t is ("Resource", "Asset", …), or "".
-func (c *checker) marker(t types.Type) string {
+func (c *builder) marker(t types.Type) string {
 	if n, ok := types.Unalias(t).(*types.Named); ok {
 		return c.markers[n.Obj()]
 	}
 	return ""
 }
 
-// sortedFiles returns p's syntax trees in file name order, with their schema.File created on first use.
-func (c *checker) sortedFiles(p *packages.Package) []*ast.File {
+// sortedFiles returns p's syntax trees in file name order, with their model.File created on first use.
+func (c *builder) sortedFiles(p *packages.Package) []*ast.File {
 	files := append([]*ast.File(nil), p.Syntax...)
 	sort.Slice(files, func(i, j int) bool {
 		return c.fset.File(files[i].Pos()).Name() < c.fset.File(files[j].Pos()).Name()
@@ -281,7 +281,7 @@ func packageDoc(p *packages.Package) string {
 }
 
 // typesWithConstants returns the named types that have at least one constant declared of them.
-func (c *checker) typesWithConstants(pkgs []*packages.Package) map[types.Object]bool {
+func (c *builder) typesWithConstants(pkgs []*packages.Package) map[types.Object]bool {
 	has := map[types.Object]bool{}
 	for _, p := range pkgs {
 		for _, obj := range p.TypesInfo.Defs {
@@ -295,15 +295,15 @@ func (c *checker) typesWithConstants(pkgs []*packages.Package) map[types.Object]
 	return has
 }
 
-// declareFile creates the schema.File of f and declares its types; it rejects functions and variables.
-func (c *checker) declareFile(p *packages.Package, m *schema.Module, f *ast.File, withConsts map[types.Object]bool) {
+// declareFile creates the model.File of f and declares its types; it rejects functions and variables.
+func (c *builder) declareFile(p *packages.Package, pkg *model.Package, f *ast.File, withConsts map[types.Object]bool) {
 	name := c.fset.File(f.Pos()).Name()
 	rel := filepath.Base(name)
-	if m.Dir != "" {
-		rel = m.Dir + "/" + rel
+	if pkg.Dir != "" {
+		rel = pkg.Dir + "/" + rel
 	}
-	sf := &schema.File{Path: rel, ModuleToken: strings.TrimSuffix(rel, ".go"), Owner: m}
-	m.Files = append(m.Files, sf)
+	sf := &model.File{Path: rel, Module: strings.TrimSuffix(rel, ".go"), Package: pkg}
+	pkg.Files = append(pkg.Files, sf)
 	c.files[f] = sf
 	switch base := strings.TrimSuffix(filepath.Base(name), ".go"); {
 	case !moduleFileName.MatchString(base):
@@ -372,7 +372,7 @@ func specDoc(gd *ast.GenDecl, doc, comment *ast.CommentGroup) string {
 }
 
 // declareType classifies a type declaration and creates its model node.
-func (c *checker) declareType(p *packages.Package, f *schema.File, gd *ast.GenDecl, ts *ast.TypeSpec, withConsts map[types.Object]bool) {
+func (c *builder) declareType(p *packages.Package, f *model.File, gd *ast.GenDecl, ts *ast.TypeSpec, withConsts map[types.Object]bool) {
 	name := ts.Name.Name
 	subject := "type " + name
 	if ts.Assign.IsValid() {
@@ -395,12 +395,12 @@ func (c *checker) declareType(p *packages.Package, f *schema.File, gd *ast.GenDe
 	}
 	if !typeName.MatchString(name) {
 		c.errorf(ts.Name.Pos(), "%s: a type name must be ASCII (letters, digits and _): it ends the type token %s:%s:%s, and Pulumi's type tokens are ASCII; rename it",
-			subject, c.pkg.Name, f.ModuleToken, name)
+			subject, c.tree.Name, f.Module, name)
 		return
 	}
-	base := schema.Decl{
+	base := model.Decl{
 		Name:  name,
-		Token: c.pkg.Name + ":" + f.ModuleToken + ":" + name,
+		Token: c.tree.Name + ":" + f.Module + ":" + name,
 		Doc:   specDoc(gd, ts.Doc, ts.Comment),
 		Pos:   c.fset.Position(ts.Name.Pos()),
 		File:  f,
@@ -416,25 +416,25 @@ func (c *checker) declareType(p *packages.Package, f *schema.File, gd *ast.GenDe
 		switch {
 		case resource || named:
 			d.kind, d.named = kindResource, named
-			d.resource = &schema.Resource{Decl: base, Named: named}
+			d.resource = &model.Resource{Decl: base, Named: named}
 			f.Resources = append(f.Resources, d.resource)
 		default:
 			d.kind = kindStruct
-			d.strct = &schema.Struct{Decl: base}
+			d.strct = &model.Struct{Decl: base}
 			f.Structs = append(f.Structs, d.strct)
 		}
 	case *types.Basic:
 		switch {
 		case u.Kind() == types.String && withConsts[obj]:
 			d.kind = kindEnum
-			d.enum = &schema.Enum{Decl: base}
+			d.enum = &model.Enum{Decl: base}
 			f.Enums = append(f.Enums, d.enum)
 		case withConsts[obj] && (u.Kind() == types.Bool || u.Kind() == types.Float64):
 			c.errorf(ts.Name.Pos(), "%s: enums must be backed by string, not %s; use type %s string", subject, u.Name(), name)
 			return
 		case u.Kind() == types.String || u.Kind() == types.Bool || u.Kind() == types.Float64:
 			d.kind = kindAlias
-			d.alias = &schema.Alias{Decl: base}
+			d.alias = &model.Alias{Decl: base}
 			f.Aliases = append(f.Aliases, d.alias)
 		default:
 			c.errorf(ts.Type.Pos(), "%s: %s", subject, basicProblem(u))
@@ -442,12 +442,12 @@ func (c *checker) declareType(p *packages.Package, f *schema.File, gd *ast.GenDe
 		}
 	case *types.Slice, *types.Map:
 		d.kind = kindAlias
-		d.alias = &schema.Alias{Decl: base}
+		d.alias = &model.Alias{Decl: base}
 		f.Aliases = append(f.Aliases, d.alias)
 	case *types.Interface:
 		if u.Empty() {
 			d.kind = kindAlias
-			d.alias = &schema.Alias{Decl: base}
+			d.alias = &model.Alias{Decl: base}
 			f.Aliases = append(f.Aliases, d.alias)
 			break
 		}
@@ -461,7 +461,7 @@ func (c *checker) declareType(p *packages.Package, f *schema.File, gd *ast.GenDe
 }
 
 // embeddedMarkers reports which resource markers a struct embeds.
-func (c *checker) embeddedMarkers(p *packages.Package, st *ast.StructType) (resource, named bool) {
+func (c *builder) embeddedMarkers(p *packages.Package, st *ast.StructType) (resource, named bool) {
 	for _, field := range st.Fields.List {
 		if len(field.Names) != 0 {
 			continue
@@ -480,9 +480,9 @@ func (c *checker) embeddedMarkers(p *packages.Package, st *ast.StructType) (reso
 // outside the IDL directory, or in a directory below it that the go command leaves out of the packages
 // of the IDL (./... skips testdata and directories whose names start with . or _), though an IDL package
 // may import it.
-func (c *checker) outsideTree(obj types.Object) string {
-	if pkg := obj.Pkg(); pkg != nil && strings.HasPrefix(pkg.Path(), c.pkg.Path+"/") {
-		return "its package is in the IDL directory, at " + strings.TrimPrefix(pkg.Path(), c.pkg.Path+"/") +
+func (c *builder) outsideTree(obj types.Object) string {
+	if pkg := obj.Pkg(); pkg != nil && strings.HasPrefix(pkg.Path(), c.tree.Path+"/") {
+		return "its package is in the IDL directory, at " + strings.TrimPrefix(pkg.Path(), c.tree.Path+"/") +
 			"/, but not part of the IDL: the go command leaves out directories named testdata and those whose names start with . or _; rename the directory"
 	}
 	return "it is declared outside the IDL tree; declare the shape in the IDL"
@@ -516,10 +516,10 @@ func exportHint(name string, keepWire bool) string {
 	return fmt.Sprintf("%s: Go exports only names that start with an upper-case letter, and %c has no upper case", hint, r)
 }
 
-// checkLowerCaseCollisions rejects two types of one package whose lower-cased names are equal: the Go
+// lowerCaseCollisions rejects two types of one package whose lower-cased names are equal: the Go
 // stubs name marshaling structs by lower-casing the type's name, and case-insensitive file systems would
 // not keep their outputs apart.
-func (c *checker) checkLowerCaseCollisions(p *packages.Package) {
+func (c *builder) lowerCaseCollisions(p *packages.Package) {
 	var ds []*decl
 	for _, d := range c.decls {
 		if d.pkg == p && d.kind != kindBad {
