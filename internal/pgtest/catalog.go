@@ -1,0 +1,106 @@
+package pgtest
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// clusterQueries describe what a cluster holds across databases: roles, memberships, databases with
+// their settings and grants, and every dependency on a role in any database (which is how an object a
+// role owns somewhere is found). Each row is one line of text; "char" columns are cast to text, which
+// || cannot join as they are.
+var clusterQueries = []string{
+	`SELECT 'role '||rolname||' super='||rolsuper||' login='||rolcanlogin||' createdb='||rolcreatedb||
+	        ' createrole='||rolcreaterole||' inherit='||rolinherit||' repl='||rolreplication||
+	        ' connlimit='||rolconnlimit||' until='||COALESCE(rolvaliduntil::text,'-')||
+	        ' config='||COALESCE(rolconfig::text,'-') FROM pg_roles`,
+	`SELECT 'member '||pg_get_userbyid(roleid)||' <- '||pg_get_userbyid(member)||' admin='||admin_option FROM pg_auth_members`,
+	`SELECT 'database '||datname||' owner='||pg_get_userbyid(datdba)||' enc='||pg_encoding_to_char(encoding)||
+	        ' collate='||datcollate||' ctype='||datctype||' connlimit='||datconnlimit||' allowconn='||datallowconn||
+	        ' template='||datistemplate||' acl='||COALESCE(datacl::text,'-') FROM pg_database`,
+	`SELECT 'depends '||COALESCE(d.datname,'<shared>')||' '||s.classid::regclass::text||' -> '||
+	        pg_get_userbyid(s.refobjid)||' '||s.deptype::text
+	   FROM pg_shdepend s LEFT JOIN pg_database d ON d.oid = s.dbid WHERE s.refclassid = 'pg_authid'::regclass`,
+}
+
+// databaseQueries describe one database: its schemas, extensions, relations and the grants on them and
+// on functions, and default privileges.
+var databaseQueries = []string{
+	`SELECT 'schema '||nspname||' owner='||pg_get_userbyid(nspowner)||' acl='||COALESCE(nspacl::text,'-') FROM pg_namespace`,
+	`SELECT 'extension '||e.extname||' '||e.extversion||' in '||n.nspname||' owner='||pg_get_userbyid(e.extowner)
+	   FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace`,
+	`SELECT 'relation '||n.nspname||'.'||c.relname||' '||c.relkind::text||' acl='||COALESCE(c.relacl::text,'-')
+	   FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+	  WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast')`,
+	`SELECT 'function '||p.oid::regprocedure::text||' acl='||p.proacl::text
+	   FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+	  WHERE p.proacl IS NOT NULL AND n.nspname NOT IN ('pg_catalog', 'information_schema')`,
+	`SELECT 'default-acl '||pg_get_userbyid(defaclrole)||' '||defaclobjtype::text||' '||defaclacl::text FROM pg_default_acl`,
+}
+
+// Snapshot describes everything a provider can create or change on the server, as sorted lines of text:
+// compare a snapshot taken before a test with one taken after it to prove that the test left the server
+// as it found it. Passwords are not part of it.
+func (s *Server) Snapshot(ctx context.Context) (string, error) {
+	var lines []string
+	collect := func(conn *pgx.Conn, prefix string, queries []string) error {
+		for _, q := range queries {
+			rows, err := conn.Query(ctx, q)
+			if err != nil {
+				return fmt.Errorf("pgtest: snapshot: %w", err)
+			}
+			got, err := pgx.CollectRows(rows, pgx.RowTo[string])
+			if err != nil {
+				return fmt.Errorf("pgtest: snapshot: %w", err)
+			}
+			for _, l := range got {
+				lines = append(lines, prefix+l)
+			}
+		}
+		return nil
+	}
+	conn, err := pgx.Connect(ctx, s.DSN("postgres"))
+	if err != nil {
+		return "", err
+	}
+	err = collect(conn, "", clusterQueries)
+	conn.Close(ctx)
+	if err != nil {
+		return "", err
+	}
+	dbs, err := s.Databases(ctx)
+	if err != nil {
+		return "", err
+	}
+	for _, db := range dbs {
+		conn, err := pgx.Connect(ctx, s.DSN(db))
+		if err != nil {
+			return "", err
+		}
+		err = collect(conn, "in "+db+": ", databaseQueries)
+		conn.Close(ctx)
+		if err != nil {
+			return "", err
+		}
+	}
+	slices.Sort(lines) // bytewise, whatever the server's collation
+	return strings.Join(lines, "\n") + "\n", nil
+}
+
+// Sessions counts the client sessions that name themselves application (application_name), other
+// than the one asking: a provider that sets it and closes what it opens leaves none behind.
+func (s *Server) Sessions(ctx context.Context, application string) (int, error) {
+	conn, err := pgx.Connect(ctx, s.DSN("postgres"))
+	if err != nil {
+		return 0, err
+	}
+	defer conn.Close(ctx)
+	var n int
+	err = conn.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
+		WHERE backend_type = 'client backend' AND application_name = $1 AND pid <> pg_backend_pid()`, application).Scan(&n)
+	return n, err
+}

@@ -1,0 +1,72 @@
+package pgtest
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// TestServer starts a private server and uses it the way the provider's tests do: a snapshot before and
+// after a change undone, sessions counted by application name, and a wrong password refused.
+func TestServer(t *testing.T) {
+	ctx := context.Background()
+	s, err := Start(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Stop)
+	if s.Port == 5432 || s.Version < 13 {
+		t.Errorf("port %d, version %d: want a private port and PostgreSQL 13 or newer", s.Port, s.Version)
+	}
+
+	before, err := s.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := pgx.Connect(ctx, s.DSN("postgres")+" application_name=pgtest-probe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := s.Sessions(ctx, "pgtest-probe"); err != nil || n != 1 {
+		t.Errorf("Sessions = %d, %v; want the one open session", n, err)
+	}
+	for _, stmt := range []string{`CREATE ROLE "pgtest role" LOGIN CONNECTION LIMIT 3`, `CREATE DATABASE pgtest_db OWNER "pgtest role"`} {
+		if _, err := conn.Exec(ctx, stmt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	during, err := s.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stmt := range []string{`DROP DATABASE pgtest_db`, `DROP ROLE "pgtest role"`} {
+		if _, err := conn.Exec(ctx, stmt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	conn.Close(ctx)
+	after, err := s.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if during == before {
+		t.Error("the snapshot does not show a new role and database")
+	}
+	if after != before {
+		t.Errorf("the snapshot after dropping what was created differs:\nbefore:\n%s\nafter:\n%s", before, after)
+	}
+	if n, err := s.Sessions(ctx, "pgtest-probe"); err != nil || n != 0 {
+		t.Errorf("Sessions after Close = %d, %v; want 0", n, err)
+	}
+
+	wrong := *s
+	wrong.Password = "not-the-password"
+	_, err = pgx.Connect(ctx, wrong.DSN("postgres"))
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) || pgErr.Code != "28P01" {
+		t.Errorf("connecting with a wrong password: %v; want invalid_password (28P01)", err)
+	}
+}
