@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/cidlc/cidlc/gen"
-	"github.com/cidlc/cidlc/gen/gentest"
 	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/internal/testsupport/gentest"
 )
 
 // The up-to-date cache may only ever cost time: whatever happened to the outputs since the stamp, a lookup

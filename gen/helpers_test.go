@@ -13,9 +13,7 @@ import (
 	"time"
 
 	"github.com/cidlc/cidlc/gen"
-	"github.com/cidlc/cidlc/gen/gentest"
-	// For its -update flag, which `go test ./... -update` passes to every test binary.
-	_ "github.com/cidlc/cidlc/gen/golden"
+	"github.com/cidlc/cidlc/internal/testsupport/gentest"
 )
 
 // The IDL trees of the tests: before and after a change that edits nothing but removes iam/ and adds s3/.

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/cidlc/cidlc/gen"
-	"github.com/cidlc/cidlc/gen/gentest"
 	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/internal/testsupport/gentest"
 )
 
 // files is a backend that returns fixed files.

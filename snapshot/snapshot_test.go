@@ -10,9 +10,9 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/cidlc/cidlc/gen/golden"
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/internal/testsupport"
 	"github.com/cidlc/cidlc/snapshot"
 )
 
@@ -52,7 +52,7 @@ func report(res *snapshot.Result) string {
 }
 
 // TestGolden validates each snapshot of testdata/mugl and testdata/pulumi against testdata/idl and
-// compares the diagnostics with its .golden file; `go test -update` rewrites them.
+// compares the diagnostics with its .golden file; CIDLC_UPDATE=1 rewrites them (see package testsupport).
 func TestGolden(t *testing.T) {
 	v := testIDL(t)
 	files, _ := filepath.Glob("testdata/*/*.json")
@@ -70,7 +70,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden.File(t, strings.TrimSuffix(file, ".json")+".golden", []byte(report(res)))
+			testsupport.GoldenFile(t, strings.TrimSuffix(file, ".json")+".golden", []byte(report(res)))
 		})
 	}
 }

@@ -9,13 +9,15 @@ import (
 	"testing"
 
 	"github.com/cidlc/cidlc/gen"
-	"github.com/cidlc/cidlc/gen/golden"
 	"github.com/cidlc/cidlc/gen/gostub"
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/internal/testsupport"
+	"github.com/cidlc/cidlc/internal/testsupport/gentest"
 )
 
-// goldenRoot holds the golden cases; this backend's are the folders named go_*: idl/ in, provider/ out.
+// goldenRoot holds the golden cases; this backend's are those that hold provider/ (see package
+// testsupport for which case feeds which backend): idl/ in, provider/ out.
 const goldenRoot = "../../testdata/golden"
 
 // The example provider: its IDL, and the directory where its stubs live beside hand-written code.
@@ -25,18 +27,18 @@ const (
 )
 
 func TestGolden(t *testing.T) {
-	for _, c := range goCases(t) {
+	for _, c := range testsupport.GoldenCases(t, goldenRoot, testsupport.Provider) {
 		t.Run(c.Name, func(t *testing.T) {
-			files := generate(t, c.Path("idl"), c.Path("provider"))
-			golden.Tree(t, c.Path("provider"), files)
+			out := c.Expected(testsupport.Provider)
+			gentest.GoldenTree(t, out, generate(t, c.Path("idl"), out))
 		})
 	}
 }
 
-// TestExample checks the stubs of examples/provider, which also holds hand-written code: golden.Tree
+// TestExample checks the stubs of examples/provider, which also holds hand-written code: GoldenTree
 // compares only the files that are cidlc's.
 func TestExample(t *testing.T) {
-	golden.Tree(t, exampleProvider, generate(t, exampleIDL, exampleProvider))
+	gentest.GoldenTree(t, exampleProvider, generate(t, exampleIDL, exampleProvider))
 }
 
 // TestStubsVet builds and vets every golden provider tree and the example provider against the pinned
@@ -47,8 +49,8 @@ func TestStubsVet(t *testing.T) {
 		t.Skip("builds the Pulumi SDK: slow when the build cache is cold")
 	}
 	patterns := []string{"github.com/cidlc/cidlc/examples/provider/..."}
-	for _, c := range goCases(t) {
-		dir, err := filepath.Abs(c.Path("provider"))
+	for _, c := range testsupport.GoldenCases(t, goldenRoot, testsupport.Provider) {
+		dir, err := filepath.Abs(c.Expected(testsupport.Provider))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -91,19 +93,6 @@ func packagesBelow(t *testing.T, dir, importPath string) []string {
 		t.Fatal(err)
 	}
 	return paths
-}
-
-func goCases(t *testing.T) []golden.Case {
-	var cases []golden.Case
-	for _, c := range golden.Cases(t, goldenRoot) {
-		if strings.HasPrefix(c.Name, "go_") {
-			cases = append(cases, c)
-		}
-	}
-	if len(cases) == 0 {
-		t.Fatalf("%s: no go_* cases", goldenRoot)
-	}
-	return cases
 }
 
 // generate loads the IDL in idlDir and returns the stubs for the output directory outDir.

@@ -3,16 +3,15 @@ package pulumischema_test
 import (
 	"encoding/json"
 	"path/filepath"
-	"strings"
 	"testing"
 
-	"github.com/cidlc/cidlc/gen/golden"
 	"github.com/cidlc/cidlc/gen/pulumischema"
 	"github.com/cidlc/cidlc/idl/load"
+	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
-// TestGolden writes the schema of every valid golden case (and of examples/) and compares it with the
-// case's schema.json.
+// TestGolden writes the schema of every golden case that holds a schema.json (and of examples/) and
+// compares it with that file.
 func TestGolden(t *testing.T) {
 	// examples/ keeps its schema where the plugin embeds it.
 	dirs := map[string]string{"examples": "../../examples"}
@@ -20,12 +19,10 @@ func TestGolden(t *testing.T) {
 		if name == "examples" {
 			return filepath.Join(dir, "cmd/pulumi-resource-acme/schema.json")
 		}
-		return filepath.Join(dir, "schema.json")
+		return filepath.Join(dir, string(testsupport.Schema))
 	}
-	for _, c := range golden.Cases(t, "../../testdata/golden") {
-		if strings.HasPrefix(c.Name, "ts_") || strings.HasPrefix(c.Name, "go_") {
-			dirs[c.Name] = c.Dir
-		}
+	for _, c := range testsupport.GoldenCases(t, "../../testdata/golden", testsupport.Schema) {
+		dirs[c.Name] = c.Dir
 	}
 	for name, dir := range dirs {
 		t.Run(name, func(t *testing.T) {
@@ -41,7 +38,7 @@ func TestGolden(t *testing.T) {
 			if err := json.Unmarshal(files[0].Content, &v); err != nil {
 				t.Fatalf("the schema is not JSON: %v", err)
 			}
-			golden.File(t, want(name, dir), files[0].Content)
+			testsupport.GoldenFile(t, want(name, dir), files[0].Content)
 		})
 	}
 }

@@ -11,8 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	// For its -update flag, which `go test ./... -update` passes to every test binary.
-	_ "github.com/cidlc/cidlc/gen/golden"
 	"github.com/cidlc/cidlc/gen/textdiff"
 )
 

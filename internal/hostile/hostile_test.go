@@ -16,9 +16,6 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	// The -update flag of `go test ./... -update` is defined by gen/golden; every test binary of the
-	// module must know it.
-	_ "github.com/cidlc/cidlc/gen/golden"
 	"github.com/cidlc/cidlc/gen/gostub"
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"

@@ -4,9 +4,7 @@ import (
 	"testing"
 
 	"github.com/cidlc/cidlc/gen"
-	"github.com/cidlc/cidlc/gen/gentest"
-	// For its -update flag, which `go test ./... -update` passes to every test binary.
-	_ "github.com/cidlc/cidlc/gen/golden"
+	"github.com/cidlc/cidlc/internal/testsupport/gentest"
 )
 
 func TestBackend(t *testing.T) {

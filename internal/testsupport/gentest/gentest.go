@@ -1,8 +1,10 @@
-// Package gentest provides stand-ins for tests of the plumbing between the model and the disk: a trivial
-// backend, a failing one, and a quick way to build a model. They let package gen, the CLI and the golden
-// harness be tested without the real backends.
+// Package gentest is the test support that knows package gen: stand-ins for the backends (a trivial
+// backend, a failing one, and a quick way to build a model), which let the plumbing between the model and
+// the disk be tested without the real backends, and GoldenTree, the golden comparison of a backend's
+// output with gen's rules of what in an output directory is cidlc's.
 //
-// It is for tests only; nothing in cidlc's output depends on it.
+// It is for tests only; nothing in cidlc's output depends on it. It lives apart from package testsupport
+// because it imports gen: the tests of the layers below gen (the loader, the model) use testsupport alone.
 package gentest
 
 import (

@@ -1,0 +1,34 @@
+package testsupport
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// WriteFile writes content to the file name, creating its directory; it fails the test on an error.
+func WriteFile(t testing.TB, name, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(name), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, []byte(content), 0o666); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// ReadFile returns the content of the file name; it fails the test on an error.
+func ReadFile(t testing.TB, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// CopyFile copies the file src to dst, creating dst's directory; it fails the test on an error.
+func CopyFile(t testing.TB, src, dst string) {
+	t.Helper()
+	WriteFile(t, dst, ReadFile(t, src))
+}

@@ -1,0 +1,317 @@
+package testsupport
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/cidlc/cidlc/gen/textdiff"
+)
+
+// UpdateEnv names the environment variable of the update switch: with CIDLC_UPDATE=1 the golden helpers
+// rewrite the golden files instead of failing. See the package doc.
+const UpdateEnv = "CIDLC_UPDATE"
+
+// updateHint is how a failing comparison says to accept the change.
+const updateHint = "if the change is right, accept it with `" + UpdateEnv + "=1 go test` (then review the diff)"
+
+// updating reports whether the update switch is on. A value that is not a boolean fails the test rather
+// than leave the author wondering why nothing was rewritten.
+func updating(t testing.TB) bool {
+	t.Helper()
+	v := os.Getenv(UpdateEnv)
+	if v == "" {
+		return false
+	}
+	on, err := strconv.ParseBool(v)
+	if err != nil {
+		t.Fatalf("%s=%q: want 1 to rewrite the golden files, or 0", UpdateEnv, v)
+	}
+	return on
+}
+
+// An Expectation is an expected result that a golden case folder may hold, named as it is there.
+type Expectation string
+
+// The expectations of golden cases: which of them a case holds says which tests it feeds.
+const (
+	Diagnostics Expectation = "diagnostics.txt" // an invalid IDL: the loader's diagnostics
+	Pack        Expectation = "pack"            // the TypeScript package
+	Provider    Expectation = "provider"        // the Go provider stubs
+	Schema      Expectation = "schema.json"     // the Pulumi package schema
+)
+
+var expectations = []Expectation{Diagnostics, Pack, Provider, Schema}
+
+// GoldenCase is one golden case folder.
+type GoldenCase struct {
+	// Name is the folder's name, for t.Run.
+	Name string
+	// Dir is the folder's path.
+	Dir string
+}
+
+// Path returns the path of elem inside the case folder: c.Path("idl"), c.Path("diagnostics.txt").
+func (c GoldenCase) Path(elem ...string) string {
+	return filepath.Join(append([]string{c.Dir}, elem...)...)
+}
+
+// Expected returns the path of the case's expected result e.
+func (c GoldenCase) Expected(e Expectation) string { return c.Path(string(e)) }
+
+// GoldenCases returns the case folders in root that hold the expected result e, sorted by name. It fails
+// the test if there are none (a typo in root must not pass as an empty suite), and if any folder of root
+// is not a well-formed case: one without idl/ or without any expected result, which no test would read,
+// or one that expects both diagnostics and outputs.
+func GoldenCases(t testing.TB, root string, e Expectation) []GoldenCase {
+	t.Helper()
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []GoldenCase
+	for _, entry := range entries {
+		if !entry.IsDir() {
+			continue
+		}
+		c := GoldenCase{Name: entry.Name(), Dir: filepath.Join(root, entry.Name())}
+		holds, err := c.holds()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if holds[e] {
+			cases = append(cases, c)
+		}
+	}
+	if len(cases) == 0 {
+		t.Fatalf("%s: no golden case holds %s", root, e)
+	}
+	return cases
+}
+
+// holds returns the expected results the case folder holds, or an error if it is not a well-formed case.
+func (c GoldenCase) holds() (map[Expectation]bool, error) {
+	if _, err := os.Stat(c.Path("idl")); err != nil {
+		return nil, fmt.Errorf("golden case %s: no idl/ (%v)", c.Dir, err)
+	}
+	holds := map[Expectation]bool{}
+	for _, e := range expectations {
+		if _, err := os.Stat(c.Expected(e)); err == nil {
+			holds[e] = true
+		}
+	}
+	switch {
+	case len(holds) == 0:
+		return nil, fmt.Errorf("golden case %s: holds no expected result, so no test reads it; add an empty diagnostics.txt (an invalid IDL), or pack/, provider/ or schema.json, and run the tests with %s=1",
+			c.Dir, UpdateEnv)
+	case holds[Diagnostics] && len(holds) > 1:
+		return nil, fmt.Errorf("golden case %s: holds diagnostics.txt, which is for an invalid IDL, and outputs, which only a valid one has", c.Dir)
+	}
+	return holds, nil
+}
+
+// A File is one file of a produced tree. (Package gen has its own, which this package does not import;
+// see the package doc.)
+type File struct {
+	// Path is slash-separated and relative to the tree's directory.
+	Path    string
+	Content []byte
+}
+
+// GoldenTree checks that the directory dir holds exactly files: the same paths, the same bytes. A file of
+// dir that files lack fails as one no longer produced, unless foreign, when not nil, says that it is
+// someone else's (a hand-written file beside generated ones) and so not compared. With the update switch
+// GoldenTree makes dir hold files instead, removing the directories this empties.
+func GoldenTree(t testing.TB, dir string, files []File, foreign func(path string, content []byte) bool) {
+	t.Helper()
+	golden, err := readTree(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	produced := make(map[string][]byte, len(files))
+	for _, f := range files {
+		// The update switch writes these paths: they must stay inside dir.
+		if !filepath.IsLocal(filepath.FromSlash(f.Path)) || strings.Contains(f.Path, `\`) {
+			t.Fatalf("%s: produced a file with a bad path: %q", dir, f.Path)
+		}
+		if _, dup := produced[f.Path]; dup {
+			t.Fatalf("%s: produced %s twice", dir, f.Path)
+		}
+		produced[f.Path] = f.Content
+	}
+	for p, content := range golden {
+		if _, ok := produced[p]; !ok && foreign != nil && foreign(p, content) {
+			delete(golden, p)
+		}
+	}
+	paths := slices.Sorted(maps.Keys(golden))
+	for p := range produced {
+		if _, ok := golden[p]; !ok {
+			paths = append(paths, p)
+		}
+	}
+	slices.Sort(paths)
+	var entries []entry
+	for _, p := range paths {
+		e := entry{name: filepath.Join(dir, filepath.FromSlash(p)), show: path.Join(filepath.ToSlash(dir), p)}
+		e.golden, e.hasGolden = golden[p]
+		e.got, e.produced = produced[p]
+		entries = append(entries, e)
+	}
+	update := updating(t)
+	compare(t, entries, update)
+	if update {
+		if err := pruneEmptyDirs(dir); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// GoldenFile checks that the file name holds got, such as the expected diagnostics of a bad IDL. With the
+// update switch it writes got there instead.
+func GoldenFile(t testing.TB, name string, got []byte) {
+	t.Helper()
+	e := entry{name: name, show: filepath.ToSlash(name), got: got, produced: true}
+	var err error
+	e.golden, err = os.ReadFile(name)
+	switch {
+	case err == nil:
+		e.hasGolden = true
+	case !errors.Is(err, fs.ErrNotExist):
+		t.Fatal(err)
+	}
+	compare(t, []entry{e}, updating(t))
+}
+
+// An entry is one path, on either side or both.
+type entry struct {
+	name, show string // the golden file's path; slash-separated, for the diff
+	golden     []byte
+	hasGolden  bool
+	got        []byte
+	produced   bool
+}
+
+// compare fails the test with a diff of the entries that differ, or with update rewrites them.
+func compare(t testing.TB, entries []entry, update bool) {
+	t.Helper()
+	var diffs bytes.Buffer
+	changed := 0
+	for _, e := range entries {
+		if e.hasGolden == e.produced && bytes.Equal(e.golden, e.got) {
+			continue
+		}
+		changed++
+		if update {
+			if err := e.update(); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		diffs.Write(e.diff())
+	}
+	switch {
+	case changed == 0:
+	case update:
+		t.Logf("updated %d golden files", changed)
+	default:
+		t.Errorf("the results differ from the golden files; %s\n%s", updateHint, diffs.Bytes())
+	}
+}
+
+// diff returns the unified diff from the golden file to the produced one.
+func (e entry) diff() []byte {
+	from, to := e.show, e.show
+	switch {
+	case !e.hasGolden:
+		from = "/dev/null"
+	case !e.produced:
+		to = "/dev/null"
+	}
+	if d := textdiff.Unified(from, to, e.golden, e.got); d != nil {
+		return d
+	}
+	// An empty file and a missing one: a unified diff has no lines to show.
+	if !e.hasGolden {
+		return fmt.Appendf(nil, "Only produced: %s (empty)\n", e.show)
+	}
+	return fmt.Appendf(nil, "Only in the golden files: %s (empty)\n", e.show)
+}
+
+func (e entry) update() error {
+	if !e.produced {
+		return os.Remove(e.name)
+	}
+	if err := os.MkdirAll(filepath.Dir(e.name), 0o777); err != nil {
+		return err
+	}
+	return os.WriteFile(e.name, e.got, 0o666)
+}
+
+// readTree returns the content of every file below dir by slash path; nothing if dir does not exist.
+func readTree(dir string) (map[string][]byte, error) {
+	files := make(map[string][]byte)
+	err := filepath.WalkDir(dir, func(name string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if name == dir && errors.Is(err, fs.ErrNotExist) {
+				return fs.SkipAll
+			}
+			return err
+		}
+		if d.IsDir() {
+			return nil
+		}
+		if !d.Type().IsRegular() {
+			return fmt.Errorf("%s: not a regular file; golden trees hold files only", name)
+		}
+		content, err := os.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dir, name)
+		if err != nil {
+			return err
+		}
+		files[filepath.ToSlash(rel)] = content
+		return nil
+	})
+	return files, err
+}
+
+// pruneEmptyDirs removes the empty directories below dir, deepest first, but not dir itself.
+func pruneEmptyDirs(dir string) error {
+	var dirs []string
+	err := filepath.WalkDir(dir, func(name string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if name == dir && errors.Is(err, fs.ErrNotExist) {
+				return fs.SkipAll
+			}
+			return err
+		}
+		if d.IsDir() && name != dir {
+			dirs = append(dirs, name)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	// WalkDir visits parents before children: backwards, every directory comes after its subdirectories.
+	for _, d := range slices.Backward(dirs) {
+		if entries, err := os.ReadDir(d); err == nil && len(entries) == 0 {
+			if err := os.Remove(d); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
