@@ -16,6 +16,7 @@ import (
 
 	"github.com/cidlc/cidlc/e2e/e2etest"
 	"github.com/cidlc/cidlc/internal/nodetest"
+	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
 // Paths relative to this package.
@@ -152,7 +153,7 @@ func buildProgram(ctx context.Context, t *testing.T, scratch string) string {
 	copyPack(t, packDir, pack)
 	app := filepath.Join(scratch, "app")
 	for _, name := range []string{"program.ts", "tsconfig.json"} {
-		e2etest.CopyFile(t, name, filepath.Join(app, name))
+		testsupport.CopyFile(t, name, filepath.Join(app, name))
 	}
 	if err := os.MkdirAll(filepath.Join(app, "node_modules"), 0o777); err != nil {
 		t.Fatal(err)
@@ -187,7 +188,7 @@ func copyPack(t *testing.T, src, dst string) {
 		case d.IsDir() && (rel == "bin" || d.Name() == "node_modules"):
 			return filepath.SkipDir
 		case d.Type().IsRegular():
-			e2etest.CopyFile(t, p, filepath.Join(dst, rel))
+			testsupport.CopyFile(t, p, filepath.Join(dst, rel))
 		}
 		return nil
 	})

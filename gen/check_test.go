@@ -2,19 +2,21 @@ package gen_test
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
 func TestCheckShowsEditedFile(t *testing.T) {
 	inTempDir(t)
 	results := generate(t, "pack", idlBefore...)
 	mustWrite(t, results)
-	writeFile(t, "pack/ec2/instance.txt", gen.Header+"\n// Source: ec2/instance.go\n\nresource Instance edited")
+	testsupport.WriteFile(t, "pack/ec2/instance.txt", gen.Header+"\n// Source: ec2/instance.go\n\nresource Instance edited")
 
 	r, diff := check(t, results)
 	if !slices.Equal(r.Written, []string{"pack/ec2/instance.txt"}) || len(r.Removed) != 0 || !r.Stale() {
@@ -36,7 +38,7 @@ func TestCheckShowsEditedFile(t *testing.T) {
 	if diff != want {
 		t.Errorf("diff:\n%s\nwant:\n%s", diff, want)
 	}
-	if got := readFile(t, "pack/ec2/instance.txt"); !strings.HasSuffix(got, "edited") {
+	if got := testsupport.ReadFile(t, "pack/ec2/instance.txt"); !strings.HasSuffix(got, "edited") {
 		t.Error("check changed a file")
 	}
 }
@@ -77,15 +79,18 @@ func TestCheckDiffUndoesWithPatch(t *testing.T) {
 		{"git", "apply", "-R", "-p0"},
 	} {
 		t.Run(tool[0], func(t *testing.T) {
+			if _, err := exec.LookPath(tool[0]); err != nil {
+				t.Skipf("no %s binary", tool[0])
+			}
 			dir := inTempDir(t)
 			mustWrite(t, generate(t, "pack", idlBefore...))
 			results := generate(t, "pack", idlAfter...) // iam/ stale, s3/ missing
-			writeFile(t, "pack/ec2/instance.txt", gen.Header+"\nedited\nby hand")
-			writeFile(t, "pack/ec2/securityGroup.txt", strings.Replace(readFile(t, "pack/ec2/securityGroup.txt"), "resource", "edited\nresource", 1)+"extra\n")
+			testsupport.WriteFile(t, "pack/ec2/instance.txt", gen.Header+"\nedited\nby hand")
+			testsupport.WriteFile(t, "pack/ec2/securityGroup.txt", strings.Replace(testsupport.ReadFile(t, "pack/ec2/securityGroup.txt"), "resource", "edited\nresource", 1)+"extra\n")
 			if err := os.Remove("pack/types.txt"); err != nil {
 				t.Fatal(err)
 			}
-			writeFile(t, "pack/ec2/handWritten.go", "package ec2\n")
+			testsupport.WriteFile(t, "pack/ec2/handWritten.go", "package ec2\n")
 
 			r, diff := check(t, results)
 			if !r.Stale() {
@@ -93,8 +98,8 @@ func TestCheckDiffUndoesWithPatch(t *testing.T) {
 			}
 			t.Logf("check:\n%s", diff)
 			patch := filepath.Join(t.TempDir(), "check.patch")
-			writeFile(t, patch, diff)
-			run(t, dir, tool[0], append(tool[1:], patch)...)
+			testsupport.WriteFile(t, patch, diff)
+			testsupport.Run(t, dir, tool[0], append(tool[1:], patch)...)
 
 			if r, diff := check(t, results); r.Stale() {
 				t.Errorf("still stale after %s: %v\n%s", tool[0], r, diff)
@@ -108,7 +113,7 @@ func TestCheckDiffUndoesWithPatch(t *testing.T) {
 
 func TestCheckWritesNothingOnConflict(t *testing.T) {
 	inTempDir(t)
-	writeFile(t, "pack/types.txt", "hand-written\n")
+	testsupport.WriteFile(t, "pack/types.txt", "hand-written\n")
 	var out strings.Builder
 	_, err := gen.Check(generate(t, "pack", idlBefore...), &out)
 	if err == nil || !strings.HasPrefix(err.Error(), "pack/types.txt: ") {

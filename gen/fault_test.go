@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
 // faultyDisk is the real file system, except that its failAt-th operation fails (never, if failAt is 0).
@@ -96,7 +97,7 @@ func TestInterruptedWriteLeavesWholeFiles(t *testing.T) {
 	// The old tree, in a directory of its own for each attempt.
 	setUp := func(dir string) {
 		mustWrite(t, generate(t, dir, idlBefore...))
-		writeFile(t, filepath.Join(dir, "ec2/instance.go"), "hand-written\n")
+		testsupport.WriteFile(t, filepath.Join(dir, "ec2/instance.go"), "hand-written\n")
 	}
 	// The new tree: iam/ goes, s3/ comes, and two files change.
 	newResults := func(dir string) []gen.Result {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
 func TestManifestListsEveryGeneratedFile(t *testing.T) {
@@ -20,7 +21,7 @@ ec2/module.json (no header)
 module.json (no header)
 types.txt
 `
-	if got := readFile(t, "pack/"+gen.ManifestName); got != want {
+	if got := testsupport.ReadFile(t, "pack/"+gen.ManifestName); got != want {
 		t.Errorf("manifest:\n%s\nwant:\n%s", got, want)
 	}
 }
@@ -36,7 +37,7 @@ func TestHandWrittenFilesAreNeverTouched(t *testing.T) {
 		"pack/README.md":               "# by hand\n",
 	}
 	for name, content := range handWritten {
-		writeFile(t, name, content)
+		testsupport.WriteFile(t, name, content)
 	}
 	age(t, "pack")
 	before := snapshot(t, "pack")
@@ -80,7 +81,7 @@ func TestFileInTheWayIsAnErrorAndNothingIsWritten(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			inTempDir(t)
-			writeFile(t, c.path, c.content)
+			testsupport.WriteFile(t, c.path, c.content)
 			// Two outputs: the conflict in the second must stop the first too.
 			results := append(generate(t, "provider", idlBefore...), generate(t, "pack", idlBefore...)...)
 			before := contents(snapshot(t, "."))
@@ -99,8 +100,8 @@ func TestFileInTheWayIsAnErrorAndNothingIsWritten(t *testing.T) {
 
 func TestEveryConflictIsReported(t *testing.T) {
 	inTempDir(t)
-	writeFile(t, "pack/types.txt", "mine\n")
-	writeFile(t, "pack/ec2/instance.txt", "mine too\n")
+	testsupport.WriteFile(t, "pack/types.txt", "mine\n")
+	testsupport.WriteFile(t, "pack/ec2/instance.txt", "mine too\n")
 	_, err := gen.Write(generate(t, "pack", idlBefore...))
 	if err == nil || !strings.Contains(err.Error(), "pack/types.txt: ") || !strings.Contains(err.Error(), "pack/ec2/instance.txt: ") {
 		t.Errorf("err = %v, want both files named", err)
@@ -112,14 +113,14 @@ func TestEveryConflictIsReported(t *testing.T) {
 func TestRemovingTheHeaderHandsTheFileOver(t *testing.T) {
 	inTempDir(t)
 	mustWrite(t, generate(t, "pack", idlBefore...))
-	content := strings.TrimPrefix(readFile(t, "pack/iam/role.txt"), gen.Header+"\n")
-	writeFile(t, "pack/iam/role.txt", content)
+	content := strings.TrimPrefix(testsupport.ReadFile(t, "pack/iam/role.txt"), gen.Header+"\n")
+	testsupport.WriteFile(t, "pack/iam/role.txt", content)
 
 	if _, err := gen.Write(generate(t, "pack", idlBefore...)); err == nil || !strings.HasPrefix(err.Error(), "pack/iam/role.txt: ") {
 		t.Errorf("err = %v, want one naming pack/iam/role.txt", err)
 	}
 	r := mustWrite(t, generate(t, "pack", idlAfter...))
-	if got := readFile(t, "pack/iam/role.txt"); got != content {
+	if got := testsupport.ReadFile(t, "pack/iam/role.txt"); got != content {
 		t.Errorf("pack/iam/role.txt changed: %q", got)
 	}
 	if strings.Contains(strings.Join(r.Removed, " "), "role.txt") {
@@ -146,7 +147,7 @@ func TestEditedFileWithoutHeaderIsOverwrittenWhileListed(t *testing.T) {
 	inTempDir(t)
 	results := generate(t, "pack", idlBefore...)
 	mustWrite(t, results)
-	writeFile(t, "pack/ec2/module.json", "{\"edited\": true}\n")
+	testsupport.WriteFile(t, "pack/ec2/module.json", "{\"edited\": true}\n")
 	r := mustWrite(t, results)
 	if len(r.Written) != 1 || r.Written[0] != "pack/ec2/module.json" {
 		t.Errorf("written %v, want pack/ec2/module.json", r.Written)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/internal/testsupport"
 	"github.com/cidlc/cidlc/internal/testsupport/gentest"
 )
 
@@ -95,7 +96,7 @@ func TestTwoOutputsInOneDirectory(t *testing.T) {
 func outside(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, "keep.txt"), "outside\n")
+	testsupport.WriteFile(t, filepath.Join(dir, "keep.txt"), "outside\n")
 	return dir
 }
 
@@ -146,7 +147,7 @@ func TestSymlinkAtFilePathIsRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	target := filepath.Join(out, "keep.txt")
-	writeFile(t, target, gen.Header+"\nlooks generated\n")
+	testsupport.WriteFile(t, target, gen.Header+"\nlooks generated\n")
 	if err := os.Symlink(target, "pack/types.txt"); err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +155,7 @@ func TestSymlinkAtFilePathIsRefused(t *testing.T) {
 	if err == nil || !strings.HasPrefix(err.Error(), "pack/types.txt: is a symbolic link") {
 		t.Errorf("err = %v", err)
 	}
-	if got := readFile(t, target); got != gen.Header+"\nlooks generated\n" {
+	if got := testsupport.ReadFile(t, target); got != gen.Header+"\nlooks generated\n" {
 		t.Errorf("wrote through the link: %q", got)
 	}
 }
@@ -167,8 +168,8 @@ func TestTamperedManifestIsRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := readFile(t, "pack/"+gen.ManifestName)
-	writeFile(t, "pack/"+gen.ManifestName, m+filepath.ToSlash(rel)+" (no header)\n")
+	m := testsupport.ReadFile(t, "pack/"+gen.ManifestName)
+	testsupport.WriteFile(t, "pack/"+gen.ManifestName, m+filepath.ToSlash(rel)+" (no header)\n")
 
 	_, err = gen.Write(generate(t, "pack"))
 	if err == nil || !strings.HasPrefix(err.Error(), "pack/"+gen.ManifestName+": line 12: ") {
@@ -181,7 +182,7 @@ func TestTamperedManifestIsRefused(t *testing.T) {
 
 func TestOutputDirIsAFile(t *testing.T) {
 	inTempDir(t)
-	writeFile(t, "pack", "a file\n")
+	testsupport.WriteFile(t, "pack", "a file\n")
 	_, err := gen.Write(generate(t, "pack", "types.go"))
 	if err == nil || err.Error() != "pack: is not a directory" {
 		t.Errorf("err = %v", err)
@@ -190,7 +191,7 @@ func TestOutputDirIsAFile(t *testing.T) {
 
 func TestFileWhereDirectoryIsGenerated(t *testing.T) {
 	inTempDir(t)
-	writeFile(t, "pack/ec2", "a file\n")
+	testsupport.WriteFile(t, "pack/ec2", "a file\n")
 	_, err := gen.Write(generate(t, "pack", idlBefore...))
 	if err == nil || err.Error() != "pack/ec2: is a file where a directory is generated" {
 		t.Errorf("err = %v", err)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
 func TestWriteTwiceWritesNothing(t *testing.T) {
@@ -41,7 +42,7 @@ func TestWriteRewritesOnlyChangedFiles(t *testing.T) {
 	mustWrite(t, generate(t, "pack", idlBefore...))
 	age(t, "pack")
 	before := snapshot(t, "pack")
-	writeFile(t, "pack/ec2/instance.txt", gen.Header+"\nedited by hand\n")
+	testsupport.WriteFile(t, "pack/ec2/instance.txt", gen.Header+"\nedited by hand\n")
 
 	r := mustWrite(t, generate(t, "pack", idlBefore...))
 	if !slices.Equal(r.Written, []string{"pack/ec2/instance.txt"}) {

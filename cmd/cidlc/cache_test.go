@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
 // The up-to-date cache (gen.Cache), through the command: a second run of an unchanged tree skips the IDL
@@ -59,7 +61,7 @@ func TestUpToDateCache(t *testing.T) {
 	if stderr, status := run(); status != 1 || !strings.Contains(stderr, "cart.go:") {
 		t.Errorf("an IDL error: exit %d\n%s", status, stderr)
 	}
-	writeFile(t, filepath.Join(idl, "cart.go"), string(good))
+	testsupport.WriteFile(t, filepath.Join(idl, "cart.go"), string(good))
 	if stderr, status := run(); status != 0 || !cached(stderr) {
 		t.Errorf("the IDL as it was: exit %d, want the outputs up to date from the cache\n%s", status, stderr)
 	}
@@ -104,5 +106,5 @@ func edit(t *testing.T, name, old, new string) {
 	if !strings.Contains(string(data), old) {
 		t.Fatalf("%s does not contain %q", name, old)
 	}
-	writeFile(t, name, strings.Replace(string(data), old, new, 1))
+	testsupport.WriteFile(t, name, strings.Replace(string(data), old, new, 1))
 }

@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
 // TestFullTmpfs fills a real file system — a small tmpfs — to a few pages short of full, so that cidlc's
@@ -41,7 +43,7 @@ func TestFullTmpfs(t *testing.T) {
 	}
 	t.Cleanup(func() { syscall.Unmount(mnt, syscall.MNT_DETACH) })
 	// The stubs need a go.mod above them for their import path.
-	writeFile(t, filepath.Join(mnt, "go.mod"), "module example.com/full\n\ngo 1.26\n")
+	testsupport.WriteFile(t, filepath.Join(mnt, "go.mod"), "module example.com/full\n\ngo 1.26\n")
 	flags := []string{"--out-pack=" + filepath.Join(mnt, "pack"), "--out-provider=" + filepath.Join(mnt, "provider"),
 		"--out-schema=" + filepath.Join(mnt, "schema/schema.json")}
 	filler := filepath.Join(mnt, "filler")

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
 // The tests below drive generation through the command, end to end, on an IDL written into a scratch
@@ -43,27 +45,10 @@ type Order struct {
 // package directory, where the command runs).
 func scratch(t *testing.T) string {
 	t.Helper()
-	if err := os.MkdirAll("testdata", 0o755); err != nil {
-		t.Fatal(err)
-	}
-	dir, err := os.MkdirTemp("testdata", "scratch-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	writeFile(t, filepath.Join(dir, "idl/cart.go"), scratchIDL)
-	writeFile(t, filepath.Join(dir, "idl/order.go"), scratchIDL2)
+	dir := testsupport.ScratchDir(t)
+	testsupport.WriteFile(t, filepath.Join(dir, "idl/cart.go"), scratchIDL)
+	testsupport.WriteFile(t, filepath.Join(dir, "idl/order.go"), scratchIDL2)
 	return dir
-}
-
-func writeFile(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // snapshot returns every file below dir with its content and modification time.
@@ -132,7 +117,7 @@ func TestCheckReportsEditedMissingAndStaleFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	edited := bytes.Replace(generated, []byte("A Cart holds items."), []byte("A Cart holds items, edited by hand."), 1)
-	writeFile(t, cart, string(edited))
+	testsupport.WriteFile(t, cart, string(edited))
 	stdout, _, status := cidlc(t, ".", idlDir, "--out-pack", pack, "--check")
 	if status != 1 || !strings.Contains(stdout, "--- "+filepath.ToSlash(cart)) || !strings.Contains(stdout, "+ * A Cart holds items, edited by hand.") {
 		t.Fatalf("--check after an edit: exit %d, want 1 and a diff of %s\n%s", status, cart, stdout)
@@ -175,8 +160,8 @@ func TestHandWrittenFilesAreSafe(t *testing.T) {
 	pack := filepath.Join(dir, "pack")
 	idlDir := filepath.Join(dir, "idl")
 	// A hand-written file beside the generated ones, and a hand-written folder.
-	writeFile(t, filepath.Join(pack, "helpers.ts"), "export const x = 1;\n")
-	writeFile(t, filepath.Join(pack, "serverless/fn.ts"), "export const y = 2;\n")
+	testsupport.WriteFile(t, filepath.Join(pack, "helpers.ts"), "export const x = 1;\n")
+	testsupport.WriteFile(t, filepath.Join(pack, "serverless/fn.ts"), "export const y = 2;\n")
 	if _, stderr, status := cidlc(t, ".", idlDir, "--out-pack", pack); status != 0 {
 		t.Fatalf("exit %d\n%s", status, stderr)
 	}
@@ -191,7 +176,7 @@ func TestHandWrittenFilesAreSafe(t *testing.T) {
 
 	// A hand-written file where cidlc wants to generate one: an error naming it, and nothing written.
 	other := filepath.Join(dir, "pack2")
-	writeFile(t, filepath.Join(other, "cart.ts"), "// mine\n")
+	testsupport.WriteFile(t, filepath.Join(other, "cart.ts"), "// mine\n")
 	_, stderr, status := cidlc(t, ".", idlDir, "--out-pack", other)
 	if status != 1 || !strings.Contains(stderr, filepath.ToSlash(filepath.Join(other, "cart.ts"))) {
 		t.Fatalf("a hand-written file in the way: exit %d, want 1 and an error naming it\n%s", status, stderr)
@@ -210,7 +195,7 @@ func TestBadIDLLeavesOutputsAlone(t *testing.T) {
 		t.Fatalf("exit %d\n%s", status, stderr)
 	}
 	before := snapshot(t, pack)
-	writeFile(t, filepath.Join(idlDir, "bad.go"), "package shop\n\n// Count counts.\ntype Count int\n")
+	testsupport.WriteFile(t, filepath.Join(idlDir, "bad.go"), "package shop\n\n// Count counts.\ntype Count int\n")
 	os.Remove(filepath.Join(idlDir, "order.go"))
 	_, stderr, status := cidlc(t, ".", idlDir, "--out-pack", pack)
 	if status != 1 || !strings.Contains(stderr, "bad.go:4:12: type Count: int is not an IDL type; use float64") {

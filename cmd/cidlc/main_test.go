@@ -8,24 +8,18 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
 // TestMain lets the test binary act as cidlc itself (as x/tools' stringer tests do): real flags, real exit
-// codes, no build step.
+// codes, no build step. The runs keep their up-to-date stamps out of the user's cache.
 func TestMain(m *testing.M) {
 	if os.Getenv("CIDLC_TEST_AS_CIDLC") == "1" {
 		main()
 		return
 	}
-	// The runs of the tests keep their up-to-date stamps (gen.Cache) out of the user's cache.
-	cache, err := os.MkdirTemp("", "cidlc-test-cache-")
-	if err != nil {
-		panic(err)
-	}
-	os.Setenv("CIDLC_CACHE", cache)
-	status := m.Run()
-	os.RemoveAll(cache)
-	os.Exit(status)
+	testsupport.RunWithPrivateCache(m)
 }
 
 // cidlc runs the test binary as cidlc in dir and returns its output and exit status.

@@ -175,18 +175,3 @@ func Stream(ctx context.Context, dir string, env []string, name string, args ...
 	}
 	return nil
 }
-
-// CopyFile copies src to dst, creating dst's directory.
-func CopyFile(t testing.TB, src, dst string) {
-	t.Helper()
-	b, err := os.ReadFile(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(filepath.Dir(dst), 0o777); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(dst, b, 0o666); err != nil {
-		t.Fatal(err)
-	}
-}

@@ -22,6 +22,7 @@ import (
 	"github.com/cidlc/cidlc/e2e/e2etest"
 	"github.com/cidlc/cidlc/examples/provider/cloud"
 	"github.com/cidlc/cidlc/internal/nodetest"
+	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
 // The environment variables that name the tools: `make e2e-schema` sets both (the CLI's is
@@ -253,7 +254,7 @@ func goldenGenSDK(ctx context.Context, t *testing.T, cli string, env []string, o
 // checking what the provider stored after each.
 func deployFromGo(ctx context.Context, t *testing.T, scratch, sdkRoot, pluginDir string, pulumiEnv []string) {
 	progDir := filepath.Join(scratch, "goprogram")
-	e2etest.CopyFile(t, goProgram, filepath.Join(progDir, "main.go"))
+	testsupport.CopyFile(t, goProgram, filepath.Join(progDir, "main.go"))
 	writeGoMod(t, progDir, "cidlc.invalid/acme-go-program", map[string]string{sdkImportPath: sdkRoot})
 	program := filepath.Join(scratch, "bin", "acme-go-program")
 	if err := e2etest.Timed(t, "go build the Go program", func() error {
@@ -391,7 +392,7 @@ func checkImportPath(t *testing.T, root string) {
 func writeGoMod(t *testing.T, dir, module string, replace map[string]string) {
 	t.Helper()
 	for _, name := range []string{"go.mod", "go.sum"} {
-		e2etest.CopyFile(t, filepath.Join(repoRoot, name), filepath.Join(dir, name))
+		testsupport.CopyFile(t, filepath.Join(repoRoot, name), filepath.Join(dir, name))
 	}
 	args := []string{"mod", "edit", "-module=" + module}
 	for mod, path := range replace {

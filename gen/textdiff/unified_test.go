@@ -5,13 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/cidlc/cidlc/gen/textdiff"
+	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
 // lines returns "1\n2\n…n\n".
@@ -50,8 +50,8 @@ func TestUnifiedMatchesGNUDiff(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			from, to := filepath.Join(dir, "from"), filepath.Join(dir, "to")
-			write(t, from, c.from)
-			write(t, to, c.to)
+			testsupport.WriteFile(t, from, c.from)
+			testsupport.WriteFile(t, to, c.to)
 			want, err := exec.Command("diff", "-u", "--label", "x/f.go", "--label", "y/f.go", from, to).Output()
 			var exit *exec.ExitError
 			if err != nil && !(errors.As(err, &exit) && exit.ExitCode() == 1) {
@@ -86,17 +86,17 @@ func TestUnifiedAppliesWithPatch(t *testing.T) {
 		from := randomText(rnd)
 		to := mutate(rnd, from)
 		d := textdiff.Unified("f", "f", []byte(from), []byte(to))
-		write(t, filepath.Join(dir, "f"), from)
+		testsupport.WriteFile(t, filepath.Join(dir, "f"), from)
 		if out, err := runPatch(dir, d); err != nil {
 			t.Fatalf("case %d: patch: %v\n%s\ndiff:\n%s", i, err, out, d)
 		}
-		if got := read(t, filepath.Join(dir, "f")); got != to {
+		if got := testsupport.ReadFile(t, filepath.Join(dir, "f")); got != to {
 			t.Fatalf("case %d: patch gave %q, want %q\ndiff:\n%s", i, got, to, d)
 		}
 		if out, err := runPatch(dir, d, "-R"); err != nil {
 			t.Fatalf("case %d: patch -R: %v\n%s", i, err, out)
 		}
-		if got := read(t, filepath.Join(dir, "f")); got != from {
+		if got := testsupport.ReadFile(t, filepath.Join(dir, "f")); got != from {
 			t.Fatalf("case %d: patch -R gave %q, want %q", i, got, from)
 		}
 	}
@@ -147,20 +147,4 @@ func runPatch(dir string, diff []byte, args ...string) ([]byte, error) {
 	cmd.Dir = dir
 	cmd.Stdin = bytes.NewReader(diff)
 	return cmd.CombinedOutput()
-}
-
-func write(t *testing.T, name, content string) {
-	t.Helper()
-	if err := os.WriteFile(name, []byte(content), 0o666); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func read(t *testing.T, name string) string {
-	t.Helper()
-	b, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/idl/pattern"
 	"github.com/cidlc/cidlc/internal/nodetest"
+	"github.com/cidlc/cidlc/internal/testsupport"
 	"github.com/cidlc/cidlc/provider"
 )
 
@@ -58,8 +59,8 @@ func TestContractsAgree(t *testing.T) {
 
 	tools := nodetest.Tools(t)
 	dir := scratch(t, tools)
-	copyFile(t, filepath.Join(goldenRoot, "go_contracts", "pack", "_contracts.ts"), filepath.Join(dir, "_contracts.ts"))
-	run(t, dir, "node", nodetest.TSC(tools), "--strict", "--target", "ES2020",
+	testsupport.CopyFile(t, filepath.Join(goldenRoot, "go_contracts", "pack", "_contracts.ts"), filepath.Join(dir, "_contracts.ts"))
+	testsupport.Run(t, dir, "node", nodetest.TSC(tools), "--strict", "--target", "ES2020",
 		"--module", "Node16", "--moduleResolution", "Node16", "--skipLibCheck", "--outDir", "bin", "_contracts.ts")
 	in, err := json.Marshal(rows)
 	if err != nil {
@@ -83,7 +84,7 @@ function contract(c) {
 }
 process.stdout.write(JSON.stringify(table.map((row) => violations({ v: row.value }, { v: contract(row.contract) }))));`
 	var jsVerdicts [][]violation
-	if err := json.Unmarshal([]byte(run(t, dir, "node", "-e", script, tableFile)), &jsVerdicts); err != nil {
+	if err := json.Unmarshal([]byte(testsupport.Run(t, dir, "node", "-e", script, tableFile)), &jsVerdicts); err != nil {
 		t.Fatal(err)
 	}
 	if len(jsVerdicts) != len(rows) {

@@ -1,64 +1,26 @@
 package typescript_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"maps"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/internal/nodetest"
+	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
 // The tests in this file run the generated packages through the real Node tooling pinned in tstest/:
 // tsc, prettier, npm and @pulumi/pulumi. They check the golden packages as committed, so they run
 // after TestGolden has proven those current. They are skipped with -short and where node or npm is
 // missing; the first of them installs tstest/node_modules (see package nodetest).
-
-// command prepares name with args to run in dir. A command that hangs is stopped by go test's -timeout.
-func command(dir, name string, args ...string) *exec.Cmd {
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	return cmd
-}
-
-// run runs name with args in dir and fails the test with the command's output if it fails.
-func run(t *testing.T, dir, name string, args ...string) string {
-	t.Helper()
-	start := time.Now()
-	var out bytes.Buffer
-	cmd := command(dir, name, args...)
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("%s (in %s): %v\n%s", commandLine(name, args), dir, err, out.Bytes())
-	}
-	t.Logf("%s: %v", commandLine(name, args), time.Since(start).Round(10*time.Millisecond))
-	return out.String()
-}
-
-// commandLine shortens a command line for messages: tools by their base name, scripts to their first line.
-func commandLine(name string, args []string) string {
-	parts := []string{filepath.Base(name)}
-	for _, a := range args {
-		if filepath.IsAbs(a) {
-			a = filepath.Base(a)
-		}
-		if first, _, cut := strings.Cut(a, "\n"); cut {
-			a = first + " …"
-		}
-		parts = append(parts, a)
-	}
-	return strings.Join(parts, " ")
-}
 
 // scratch returns a temporary directory whose node_modules is tstest's, so that anything copied below
 // it resolves @pulumi/pulumi, typescript and prettier from there.
@@ -93,7 +55,7 @@ func TestTypeCheck(t *testing.T) {
 			t.Parallel()
 			pack := copyPack(t, c.Path("pack"), dir, c.Name)
 			// Emitting costs little more than --noEmit, and gives the values to check.
-			run(t, pack, "node", tsc, "--strict", "-p", ".")
+			testsupport.Run(t, pack, "node", tsc, "--strict", "-p", ".")
 			tree, err := load.Load(load.Config{Dir: c.Path("idl")})
 			if err != nil {
 				t.Fatal(err)
@@ -136,7 +98,7 @@ for (const m of process.argv.slice(1)) {
 }
 process.stdout.write(JSON.stringify(out));`
 	var got map[string]map[string]any
-	if err := json.Unmarshal([]byte(run(t, pack, "node", append([]string{"-e", script}, modules...)...)), &got); err != nil {
+	if err := json.Unmarshal([]byte(testsupport.Run(t, pack, "node", append([]string{"-e", script}, modules...)...)), &got); err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(got, want) {
@@ -159,7 +121,7 @@ func TestPrettier(t *testing.T) {
 		args = append(args, pack)
 	}
 	// Run from an empty directory, so that no ignore file of the repository applies.
-	run(t, t.TempDir(), "node", args...)
+	testsupport.Run(t, t.TempDir(), "node", args...)
 }
 
 // TestMocks builds the example package with its own tsconfig.json, then compiles tstest/mocks.test.ts,
@@ -169,12 +131,12 @@ func TestMocks(t *testing.T) {
 	dir := scratch(t, tools)
 	tsc := nodetest.TSC(tools)
 	pack := copyPack(t, "../../examples/pack", dir, "pack")
-	run(t, pack, "node", tsc, "-p", ".")
+	testsupport.Run(t, pack, "node", tsc, "-p", ".")
 
 	// The program finds "acme" in its own node_modules, and everything else in dir's.
 	app := filepath.Join(dir, "app")
 	for _, name := range []string{"mocks.test.ts", "tsconfig.json"} {
-		copyFile(t, filepath.Join(tools, name), filepath.Join(app, name))
+		testsupport.CopyFile(t, filepath.Join(tools, name), filepath.Join(app, name))
 	}
 	if err := os.Mkdir(filepath.Join(app, "node_modules"), 0o777); err != nil {
 		t.Fatal(err)
@@ -182,8 +144,8 @@ func TestMocks(t *testing.T) {
 	if err := os.Symlink(pack, filepath.Join(app, "node_modules", "acme")); err != nil {
 		t.Fatal(err)
 	}
-	run(t, app, "node", tsc, "-p", ".")
-	t.Log(strings.TrimSpace(run(t, app, "node", filepath.Join("bin", "mocks.test.js"))))
+	testsupport.Run(t, app, "node", tsc, "-p", ".")
+	t.Log(strings.TrimSpace(testsupport.Run(t, app, "node", filepath.Join("bin", "mocks.test.js"))))
 }
 
 // TestNpmPack packs the example package with npm pack (which builds it), installs the tarball into a
@@ -196,7 +158,7 @@ func TestNpmPack(t *testing.T) {
 	if err := os.Symlink(filepath.Join(tools, "node_modules"), filepath.Join(pack, "node_modules")); err != nil {
 		t.Fatal(err)
 	}
-	run(t, pack, "npm", "pack", "--pack-destination", dir)
+	testsupport.Run(t, pack, "npm", "pack", "--pack-destination", dir)
 	tarballs, err := filepath.Glob(filepath.Join(dir, "*.tgz"))
 	if err != nil || len(tarballs) != 1 {
 		t.Fatalf("npm pack made %v (%v), want one tarball", tarballs, err)
@@ -206,7 +168,7 @@ func TestNpmPack(t *testing.T) {
 	// its cache when it can.
 	app := filepath.Join(dir, "app")
 	for _, name := range []string{"mocks.test.ts", "tsconfig.json", "package-lock.json"} {
-		copyFile(t, filepath.Join(tools, name), filepath.Join(app, name))
+		testsupport.CopyFile(t, filepath.Join(tools, name), filepath.Join(app, name))
 	}
 	packageJSON := fmt.Sprintf(`{
     "name": "scratch",
@@ -225,22 +187,7 @@ func TestNpmPack(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(app, "package.json"), []byte(packageJSON), 0o666); err != nil {
 		t.Fatal(err)
 	}
-	run(t, app, "npm", "install", "--prefer-offline", "--no-audit", "--no-fund")
-	run(t, app, "node", filepath.Join("node_modules", "typescript", "bin", "tsc"), "-p", ".")
-	t.Log(strings.TrimSpace(run(t, app, "node", filepath.Join("bin", "mocks.test.js"))))
-}
-
-// copyFile copies src to dst, creating dst's directory.
-func copyFile(t *testing.T, src, dst string) {
-	t.Helper()
-	b, err := os.ReadFile(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(filepath.Dir(dst), 0o777); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(dst, b, 0o666); err != nil {
-		t.Fatal(err)
-	}
+	testsupport.Run(t, app, "npm", "install", "--prefer-offline", "--no-audit", "--no-fund")
+	testsupport.Run(t, app, "node", filepath.Join("node_modules", "typescript", "bin", "tsc"), "-p", ".")
+	t.Log(strings.TrimSpace(testsupport.Run(t, app, "node", filepath.Join("bin", "mocks.test.js"))))
 }

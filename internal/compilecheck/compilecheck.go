@@ -25,9 +25,9 @@
 //
 // Where the trees go: the Go trees must be inside cidlc's module, so that their imports of
 // github.com/cidlc/cidlc/provider and of the Pulumi SDK resolve through the module's go.mod exactly as
-// the example provider's do. New puts them in a fresh directory testdata/compilecheck-* below the test's
-// package directory, which `./...` patterns never match, and removes it (and testdata/, if that leaves it
-// empty) when the test ends. The TypeScript packages go to a temporary directory whose node_modules is
+// the example provider's do. New puts them in a fresh scratch directory testdata/scratch-* below the
+// test's package directory (testsupport.ScratchDir), which `./...` patterns never match and which is
+// removed when the test ends. The TypeScript packages go to a temporary directory whose node_modules is
 // tstest's.
 //
 // The TypeScript packages are checked as one program, with the compiler options of the packages' own
@@ -59,6 +59,7 @@ import (
 	"github.com/cidlc/cidlc/gen/typescript"
 	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/internal/nodetest"
+	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
 // Batch is a set of generated trees to check together. Its methods must be called from the test's
@@ -83,17 +84,7 @@ type Batch struct {
 // New returns an empty batch whose scratch directories t removes when it ends.
 func New(t testing.TB) *Batch {
 	t.Helper()
-	if err := os.MkdirAll("testdata", 0o777); err != nil {
-		t.Fatal(err)
-	}
-	goDir, err := os.MkdirTemp("testdata", "compilecheck-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		os.RemoveAll(goDir)
-		os.Remove("testdata") // only when empty: the package's own test data stays
-	})
+	goDir := testsupport.ScratchDir(t)
 	goImport, err := gostub.ImportPath(goDir)
 	if err != nil {
 		t.Fatalf("compilecheck: the test's directory must be inside cidlc's module: %v", err)
@@ -368,7 +359,7 @@ func (b *Batch) treeOf(line, prefix string) (string, bool) {
 	}
 	name, _, ok := strings.Cut(rest, "/")
 	if !ok {
-		// The package of the tree's root directory: "# .../compilecheck-123/tree".
+		// The package of the tree's root directory: "# .../scratch-123/tree".
 		name = strings.TrimSpace(rest)
 	}
 	trees := b.packs

@@ -21,6 +21,7 @@ import (
 	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/internal/cli"
 	"github.com/cidlc/cidlc/internal/compilecheck"
+	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
 // A hostileCase is one IDL and what cidlc must make of it.
@@ -50,21 +51,13 @@ const idlImport = "{{IDL}}"
 // the message.
 var diagLine = regexp.MustCompile(`^[^:\s][^:]*:[0-9]+:[0-9]+: \S`)
 
-// TestMain keeps the up-to-date stamps of the runs (gen.Cache) out of the user's cache.
-func TestMain(m *testing.M) {
-	cache, err := os.MkdirTemp("", "cidlc-hostile-cache-")
-	if err != nil {
-		panic(err)
-	}
-	os.Setenv("CIDLC_CACHE", cache)
-	status := m.Run()
-	os.RemoveAll(cache)
-	os.Exit(status)
-}
+// TestMain keeps the up-to-date stamps of the runs out of the user's cache.
+func TestMain(m *testing.M) { testsupport.RunWithPrivateCache(m) }
 
 // TestHostile runs every case of the table, then compiles what the valid ones generated, all at once.
 func TestHostile(t *testing.T) {
-	root := scratchRoot(t)
+	// The cases' IDLs import package idl, and their stubs are built: they must be inside the module.
+	root := testsupport.ScratchDir(t)
 	names := map[string]bool{}
 	for _, c := range cases {
 		if names[c.name] || c.name == "" || strings.ContainsAny(c.name, `/\ `) {
@@ -105,28 +98,6 @@ func TestHostile(t *testing.T) {
 	for _, f := range b.Check() {
 		t.Errorf("the output of case %s", f)
 	}
-}
-
-// scratchRoot makes the folder that holds every case, inside the module so that the IDLs can import
-// package idl and the generated stubs can be built, and under testdata so that ./... ignores it.
-func scratchRoot(t *testing.T) string {
-	t.Helper()
-	if err := os.MkdirAll("testdata", 0o777); err != nil {
-		t.Fatal(err)
-	}
-	dir, err := os.MkdirTemp("testdata", "scratch-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if os.Getenv("CIDLC_HOSTILE_KEEP") != "" {
-			t.Logf("kept %s", dir)
-			return
-		}
-		os.RemoveAll(dir)
-		os.Remove("testdata") // only when empty
-	})
-	return dir
 }
 
 // runCase writes c's IDL into dir and runs cidlc on it, checking what it reports. For a valid IDL, it

@@ -10,6 +10,7 @@ import (
 	"github.com/cidlc/cidlc/gen/gostub"
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
 // Scratch is a directory inside cidlc's module where trees are loaded from memory.
@@ -19,8 +20,8 @@ import (
 // than the load itself, and would leave stale packages behind when the fuzzer kills a worker; so the
 // trees are handed to the loader as an overlay (load.Config.Overlay) over an empty directory, one per
 // tree name, created once and reused by every load under that name. Only empty directories ever reach
-// the disk: the scratch directory testdata/tmp-* below the test's package directory, which `./...`
-// never matches and which the test removes when it ends.
+// the disk: the scratch directory testdata/scratch-* below the test's package directory, which `./...`
+// never matches and which the test removes when it ends (see testsupport.ScratchDir).
 type Scratch struct {
 	dir    string // absolute, symbolic links resolved, as the loader resolves it
 	module string // the import path of dir
@@ -29,18 +30,7 @@ type Scratch struct {
 // NewScratch makes the scratch directory of test t.
 func NewScratch(t testing.TB) *Scratch {
 	t.Helper()
-	if err := os.MkdirAll("testdata", 0o777); err != nil {
-		t.Fatal(err)
-	}
-	dir, err := os.MkdirTemp("testdata", "tmp-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		os.RemoveAll(dir)
-		os.Remove("testdata") // only when empty
-	})
-	abs, err := filepath.Abs(dir)
+	abs, err := filepath.Abs(testsupport.ScratchDir(t))
 	if err == nil {
 		abs, err = filepath.EvalSymlinks(abs)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
 // readTree returns every file under dir by slash path.
@@ -97,17 +98,7 @@ func TestGeneratedTreeIsValidIDL(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("go command not found")
 	}
-	if err := os.MkdirAll("testdata", 0o755); err != nil {
-		t.Fatal(err)
-	}
-	dir, err := os.MkdirTemp("testdata", "tmp-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		os.RemoveAll(dir)
-		os.Remove("testdata") // only when empty: leave anything else there alone
-	})
+	dir := testsupport.ScratchDir(t)
 	rel := filepath.ToSlash(dir)
 	opts := Options{Resources: 60, Packages: 4, Seed: 7, Module: "github.com/cidlc/cidlc/internal/synth/" + rel}
 	if err := Write(dir, opts); err != nil {
