@@ -4,7 +4,7 @@
 GO ?= go
 BIN := bin/cidlc
 
-.PHONY: all build test test-fast demo lint fmt clean bench fuzz e2e
+.PHONY: all build test test-fast test-update-switch demo lint fmt clean bench fuzz e2e
 
 all: build
 
@@ -19,6 +19,13 @@ test-fast:
 test: lint e2e e2e-schema
 	$(GO) mod download
 	$(GO) test ./...
+	$(MAKE) test-update-switch
+
+# The README's update command (CIDLC_UPDATE=1 go test ./...), in -short, in every package of the module: it
+# must pass everywhere. Run after a green `go test ./...`, it finds no golden file stale and so rewrites
+# none; internal/testsupport's TestUpdateSwitchThroughGoTest shows it rewriting a stale one.
+test-update-switch:
+	CIDLC_UPDATE=1 $(GO) test -short ./...
 
 # The Pulumi CLI, built from source (about 5 minutes once, then cached in .cache/pulumi/v<version>).
 PULUMI_VERSION := 3.256.0
