@@ -33,7 +33,7 @@ type Info struct {
 type Server struct {
 	pulumirpc.UnimplementedResourceProviderServer
 
-	info       Info
+	info      Info
 	resources map[tokens.Type]ResourceProvider
 
 	// canceled is done once the engine called Cancel: every operation in flight is asked to stop.
