@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"math"
 	"regexp"
 	"slices"
 	"testing"
@@ -98,7 +99,7 @@ func TestUniqueItems(t *testing.T) {
 		{pv([]any{map[string]any{"a": 1.0}, map[string]any{"a": 2.0}}), false},
 		{pv([]any{[]any{"x", "y"}, []any{"x", resource.MakeSecret(pv("y"))}}), true}, // secret or not, equal
 		{pv([]any{"x", resource.MakeComputed(pv(""))}), false},                       // undecidable yet
-		{pv([]any{0.0, -0.0}), true},
+		{pv([]any{0.0, math.Copysign(0, -1)}), true},                                 // -0 equals 0, as in JSON Schema and JavaScript
 	} {
 		d := NewDecoder(Inputs)
 		o := d.Properties(resource.PropertyMap{"v": c.value})

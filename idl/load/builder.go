@@ -43,21 +43,6 @@ type decl struct {
 	alias    *model.Alias
 }
 
-// token returns the declaration's type token.
-func (d *decl) token() string {
-	switch d.kind {
-	case kindResource:
-		return d.resource.Token
-	case kindStruct:
-		return d.strct.Token
-	case kindEnum:
-		return d.enum.Token
-	case kindAlias:
-		return d.alias.Token
-	}
-	return ""
-}
-
 // builder holds the state of one Load.
 type builder struct {
 	fset  *token.FileSet

@@ -26,7 +26,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"go/types"
 	"io/fs"
 	"maps"
 	"os"
@@ -508,6 +507,3 @@ func docText(groups ...*ast.CommentGroup) string {
 	}
 	return ""
 }
-
-// unalias strips Go type aliases (`any` among them).
-func unalias(t types.Type) types.Type { return types.Unalias(t) }

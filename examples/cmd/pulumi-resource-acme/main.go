@@ -17,9 +17,9 @@ import (
 	"github.com/cidlc/cidlc/provider"
 )
 
-// schema is the Pulumi package schema that cidlc generates beside this file (--out-schema, from the
-// go:generate line of examples/idl), so that GetSchema and the IDL can never disagree: a stale schema
-// fails cidlc --check.
+// schema is the Pulumi package schema that cidlc generates beside this file (--out-schema, run by the
+// `go generate` directive of examples/idl), so that GetSchema and the IDL can never disagree: a stale
+// schema fails cidlc --check.
 //
 //go:embed schema.json
 var schema []byte
