@@ -58,10 +58,17 @@ demo: build
 	./$(BIN) -v examples/idl --out-pack=examples/pack --out-provider=examples/provider \
 		--out-schema=examples/cmd/pulumi-resource-acme/schema.json --pkg-version=0.1.0
 
+# staticcheck at a pinned version. `go run PACKAGE@VERSION` fetches it through the module proxy on first
+# use and builds it as a module of its own: its dependencies (its own golang.org/x/tools among them) stay
+# out of cidlc's go.mod, where a `tool` directive would put them, and so out of cidlc's build and out of
+# the module graph of every user who adds cidlc with `go get -tool`.
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' | grep -v '\(^\|/\)testdata/')); \
 	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
 
 fmt:
 	gofmt -w $$(git ls-files '*.go' | grep -v '\(^\|/\)testdata/')
