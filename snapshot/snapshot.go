@@ -8,12 +8,14 @@
 //
 // The file is read as a stream of JSON tokens: only one vertex at a time is held, with the positions of
 // its values, plus a few words per vertex for references; duplicate keys, which JSON decoders silently
-// merge, are reported. Every problem is a Diagnostic at the line and column of the value concerned.
+// merge, are reported. Every problem is a model.Diagnostic at the line and column of the value concerned,
+// the IDL's own kind of problem, so that both print alike: `file:line:col: subject: path: message`.
 package snapshot
 
 import (
 	"errors"
 	"fmt"
+	"go/token"
 	"io"
 	"sort"
 	"strings"
@@ -31,32 +33,6 @@ const (
 	Pulumi Format = "Pulumi deployment"
 )
 
-// Diagnostic is one problem of a snapshot.
-type Diagnostic struct {
-	File string
-	Pos  Pos
-	// Subject is the vertex or resource concerned (`vertex "Subnet"`, `resource "urn:…"`); "" for the
-	// file as a whole.
-	Subject string
-	// Path is the property concerned (`property "ingress[0].fromPort"`, `input "vpc"`), if any.
-	Path    string
-	Message string
-}
-
-// String formats d as `file:line:col: subject: path: message`.
-func (d Diagnostic) String() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s:%d:%d: ", d.File, d.Pos.Line, d.Pos.Col)
-	for _, s := range []string{d.Subject, d.Path} {
-		if s != "" {
-			b.WriteString(s)
-			b.WriteString(": ")
-		}
-	}
-	b.WriteString(d.Message)
-	return b.String()
-}
-
 // Result is what Validate found in one file.
 type Result struct {
 	Format Format
@@ -65,7 +41,7 @@ type Result struct {
 	// Skipped counts the vertices of other packages, by type token.
 	Skipped map[string]int
 	// Diagnostics are the problems, sorted by position.
-	Diagnostics []Diagnostic
+	Diagnostics model.Diagnostics
 }
 
 // Validator validates snapshots against one IDL package.
@@ -141,7 +117,7 @@ func (v *Validator) Validate(file string, r io.Reader) (*Result, error) {
 	}
 	sort.SliceStable(run.res.Diagnostics, func(i, j int) bool {
 		a, b := run.res.Diagnostics[i].Pos, run.res.Diagnostics[j].Pos
-		return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
+		return a.Line < b.Line || a.Line == b.Line && a.Column < b.Column
 	})
 	return run.res, nil
 }
@@ -189,8 +165,22 @@ type run struct {
 	edges    []edge // every resolved reference, for cycles
 }
 
+// report records a problem at pos. subject is the vertex or resource concerned (`vertex "Subnet"`,
+// `resource "urn:…"`), "" for the file as a whole; path the property concerned (`property
+// "ingress[0].fromPort"`, `input "vpc"`), if any.
 func (r *run) report(pos Pos, subject, path, msg string) {
-	r.res.Diagnostics = append(r.res.Diagnostics, Diagnostic{File: r.file, Pos: pos, Subject: subject, Path: path, Message: msg})
+	var b strings.Builder
+	for _, s := range []string{subject, path} {
+		if s != "" {
+			b.WriteString(s)
+			b.WriteString(": ")
+		}
+	}
+	b.WriteString(msg)
+	r.res.Diagnostics = append(r.res.Diagnostics, model.Diagnostic{
+		Pos: token.Position{Filename: r.file, Line: pos.Line, Column: pos.Col},
+		Msg: b.String(),
+	})
 }
 
 // noun is what the format calls a vertex.

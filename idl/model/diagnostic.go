@@ -10,7 +10,8 @@ import (
 
 // A Diagnostic is one problem of the IDL, at a position in its source, its subject first. The loader
 // finds most (package load); a backend finds those only its output cannot express, such as two
-// declarations whose generated names collide (package gen). Both kinds print the same way.
+// declarations whose generated names collide (package gen); package snapshot finds those of a snapshot
+// validated against the IDL, at a position in the snapshot. All kinds print the same way.
 type Diagnostic struct {
 	Pos token.Position
 	Msg string
