@@ -68,10 +68,15 @@ func (c GoldenCase) Path(elem ...string) string {
 // Expected returns the path of the case's expected result e.
 func (c GoldenCase) Expected(e Expectation) string { return c.Path(string(e)) }
 
+// Holds reports whether the case folder holds the expected result e.
+func (c GoldenCase) Holds(e Expectation) bool {
+	_, err := os.Stat(c.Expected(e))
+	return err == nil
+}
+
 // GoldenCases returns the case folders in root that hold the expected result e, sorted by name. It fails
 // the test if there are none (a typo in root must not pass as an empty suite), and if any folder of root
-// is not a well-formed case: one without idl/ or without any expected result, which no test would read,
-// or one that expects both diagnostics and outputs.
+// is not a well-formed case: one without idl/ or without any expected result, which no test would read.
 func GoldenCases(t testing.TB, root string, e Expectation) []GoldenCase {
 	t.Helper()
 	entries, err := os.ReadDir(root)
@@ -84,11 +89,10 @@ func GoldenCases(t testing.TB, root string, e Expectation) []GoldenCase {
 			continue
 		}
 		c := GoldenCase{Name: entry.Name(), Dir: filepath.Join(root, entry.Name())}
-		holds, err := c.holds()
-		if err != nil {
+		if err := c.wellFormed(); err != nil {
 			t.Fatal(err)
 		}
-		if holds[e] {
+		if c.Holds(e) {
 			cases = append(cases, c)
 		}
 	}
@@ -98,25 +102,16 @@ func GoldenCases(t testing.TB, root string, e Expectation) []GoldenCase {
 	return cases
 }
 
-// holds returns the expected results the case folder holds, or an error if it is not a well-formed case.
-func (c GoldenCase) holds() (map[Expectation]bool, error) {
+// wellFormed returns an error if the case folder lacks idl/ or holds no expected result.
+func (c GoldenCase) wellFormed() error {
 	if _, err := os.Stat(c.Path("idl")); err != nil {
-		return nil, fmt.Errorf("golden case %s: no idl/ (%v)", c.Dir, err)
+		return fmt.Errorf("golden case %s: no idl/ (%v)", c.Dir, err)
 	}
-	holds := map[Expectation]bool{}
-	for _, e := range expectations {
-		if _, err := os.Stat(c.Expected(e)); err == nil {
-			holds[e] = true
-		}
-	}
-	switch {
-	case len(holds) == 0:
-		return nil, fmt.Errorf("golden case %s: holds no expected result, so no test reads it; add an empty diagnostics.txt (an invalid IDL), or pack/, provider/ or schema.json, and run the tests with %s=1",
+	if !slices.ContainsFunc(expectations, c.Holds) {
+		return fmt.Errorf("golden case %s: holds no expected result, so no test reads it; add an empty diagnostics.txt (an invalid IDL), or pack/, provider/ or schema.json, and run the tests with %s=1",
 			c.Dir, UpdateEnv)
-	case holds[Diagnostics] && len(holds) > 1:
-		return nil, fmt.Errorf("golden case %s: holds diagnostics.txt, which is for an invalid IDL, and outputs, which only a valid one has", c.Dir)
 	}
-	return holds, nil
+	return nil
 }
 
 // A File is one file of a produced tree. (Package gen has its own, which this package does not import;

@@ -258,7 +258,6 @@ func TestCases(t *testing.T) {
 	for _, bad := range []struct{ files []string }{
 		{[]string{"idl/a.go"}},
 		{[]string{"schema.json"}},
-		{[]string{"idl/a.go", "diagnostics.txt", "schema.json"}},
 	} {
 		root := t.TempDir()
 		for _, name := range bad.files {
