@@ -35,7 +35,8 @@
 //
 // # What it must not do
 //
-// It is for tests only: nothing in cidlc's commands or libraries may import it. It imports no other
+// It is for tests only: tests import it, and so do the packages that exist only for tests (compilecheck,
+// idlfuzz); nothing that cidlc's command or the provider runtime is built from may. It imports no other
 // package of cidlc but gen/textdiff (a leaf), so that the tests of every layer, the loader's included,
 // can use it without depending on the generators. What needs package gen, the stand-in backends and the
 // golden comparison of a backend's output, is in the subpackage gentest.
