@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cidlc/cidlc/idl/load"
+	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
 // The digest of the sources keys the up-to-date cache (gen.Cache): equal digests must mean equal models.
@@ -25,7 +26,7 @@ func TestDigest(t *testing.T) {
 		if err := os.RemoveAll(filepath.Join(dir, "idl")); err != nil {
 			t.Fatal(err)
 		}
-		writeTree(t, dir, files)
+		testsupport.WriteTree(t, dir, files)
 		for _, d := range drop {
 			os.Remove(filepath.Join(dir, d))
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
 // index finds every declaration of a loaded package by token.
@@ -246,23 +247,9 @@ func diagnostics(t *testing.T, cfg load.Config) string {
 	return diags.Error()
 }
 
-// writeTree writes files (path → content) under dir.
-func writeTree(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for path, content := range files {
-		full := filepath.Join(dir, path)
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 func TestEmptyDirectory(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{"go.mod": "module example.com/empty\n\ngo 1.26\n", "idl/README": "nothing here\n"})
+	testsupport.WriteTree(t, dir, map[string]string{"go.mod": "module example.com/empty\n\ngo 1.26\n", "idl/README": "nothing here\n"})
 	got := diagnostics(t, load.Config{Dir: filepath.Join(dir, "idl"), WorkDir: dir})
 	if want := "idl: no Go files in the IDL directory or below it"; got != want {
 		t.Errorf("got %q, want %q", got, want)
@@ -279,7 +266,7 @@ func TestMissingDirectory(t *testing.T) {
 
 func TestOutsideModule(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{"idl/a.go": "package a\n\n// ARN is an ARN.\ntype ARN string\n"})
+	testsupport.WriteTree(t, dir, map[string]string{"idl/a.go": "package a\n\n// ARN is an ARN.\ntype ARN string\n"})
 	t.Setenv("GOFLAGS", "-mod=mod")
 	t.Setenv("GOWORK", "off")
 	got := diagnostics(t, load.Config{Dir: filepath.Join(dir, "idl"), WorkDir: dir})
@@ -291,7 +278,7 @@ func TestOutsideModule(t *testing.T) {
 // TestNoRootPackage: an IDL root with only sub-packages has no default token name.
 func TestNoRootPackage(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{
+	testsupport.WriteTree(t, dir, map[string]string{
 		"go.mod":       "module example.com/x\n\ngo 1.26\n",
 		"idl/ec2/a.go": "package ec2\n\n// ARN is an ARN.\ntype ARN string\n",
 	})
@@ -309,7 +296,7 @@ func TestNoRootPackage(t *testing.T) {
 // names rather than through go list.
 func TestOverlay(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{"go.mod": "module example.com/x\n\ngo 1.26\n"})
+	testsupport.WriteTree(t, dir, map[string]string{"go.mod": "module example.com/x\n\ngo 1.26\n"})
 	idl := filepath.Join(dir, "idl")
 	if err := os.Mkdir(idl, 0o755); err != nil {
 		t.Fatal(err)

@@ -112,22 +112,8 @@ func runCase(t *testing.T, c hostileCase, dir string) *model.Tree {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, content := range c.files {
-		path := filepath.Join(dir, "idl", filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
-			t.Fatal(err)
-		}
-		content = strings.ReplaceAll(content, idlImport, idlPath)
-		if err := os.WriteFile(path, []byte(content), 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
-	args := append([]string{
-		filepath.Join(dir, "idl"),
-		"--out-pack", filepath.Join(dir, "pack"),
-		"--out-provider", filepath.Join(dir, "provider"),
-		"--out-schema", filepath.Join(dir, "schema.json"),
-	}, c.flags...)
+	writeIDL(t, dir, c.files, func(content string) string { return strings.ReplaceAll(content, idlImport, idlPath) })
+	args := cidlcArgs(dir, c.flags)
 	status, stdout, stderr := run(t, args)
 	if c.usage != "" {
 		if status != cli.ExitUsage || !strings.Contains(stderr, c.usage) {
@@ -175,22 +161,8 @@ func runCase(t *testing.T, c hostileCase, dir string) *model.Tree {
 func samePlain(t *testing.T, c hostileCase, dir string) {
 	t.Helper()
 	plainDir := dir + "-plain"
-	for name, content := range c.files {
-		path := filepath.Join(plainDir, "idl", filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(c.plain(content)), 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
-	args := append([]string{
-		filepath.Join(plainDir, "idl"),
-		"--out-pack", filepath.Join(plainDir, "pack"),
-		"--out-provider", filepath.Join(plainDir, "provider"),
-		"--out-schema", filepath.Join(plainDir, "schema.json"),
-	}, c.flags...)
-	if status, stdout, stderr := run(t, args); status != cli.ExitOK {
+	writeIDL(t, plainDir, c.files, c.plain)
+	if status, stdout, stderr := run(t, cidlcArgs(plainDir, c.flags)); status != cli.ExitOK {
 		t.Fatalf("the plain IDL: exit %d\n%s%s", status, stdout, stderr)
 	}
 	got, want := outputs(t, dir), outputs(t, plainDir)
@@ -204,6 +176,26 @@ func samePlain(t *testing.T, c hostileCase, dir string) {
 	if len(got) != len(want) {
 		t.Errorf("%d outputs, the plain IDL's %d", len(got), len(want))
 	}
+}
+
+// writeIDL writes an IDL's files, each through edit, into dir/idl.
+func writeIDL(t *testing.T, dir string, files map[string]string, edit func(string) string) {
+	t.Helper()
+	edited := make(map[string]string, len(files))
+	for name, content := range files {
+		edited[name] = edit(content)
+	}
+	testsupport.WriteTree(t, filepath.Join(dir, "idl"), edited)
+}
+
+// cidlcArgs are the arguments that run cidlc on dir/idl with flags, every output below dir.
+func cidlcArgs(dir string, flags []string) []string {
+	return append([]string{
+		filepath.Join(dir, "idl"),
+		"--out-pack", filepath.Join(dir, "pack"),
+		"--out-provider", filepath.Join(dir, "provider"),
+		"--out-schema", filepath.Join(dir, "schema.json"),
+	}, flags...)
 }
 
 // outputs returns the generated files below dir (all but the IDL) by slash path.

@@ -17,6 +17,14 @@ func WriteFile(t testing.TB, name, content string) {
 	}
 }
 
+// WriteTree writes files, by slash path relative to dir, below dir.
+func WriteTree(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		WriteFile(t, filepath.Join(dir, filepath.FromSlash(name)), content)
+	}
+}
+
 // ReadFile returns the content of the file name; it fails the test on an error.
 func ReadFile(t testing.TB, name string) string {
 	t.Helper()
