@@ -74,30 +74,24 @@ func goldenTree(t *testing.T) []File {
 	}
 }
 
+// goldenFiles are the files of goldenTree but for the hand-written one.
+var goldenFiles = []File{
+	{Path: "same.txt", Content: []byte("same\n")},
+	{Path: "changed.txt", Content: []byte("a\nb\nc\n")},
+	{Path: "old/removed.txt", Content: []byte("gone\n")},
+}
+
 func TestTreeMatches(t *testing.T) {
 	goldenTree(t)
 	r := &recorder{TB: t}
-	GoldenTree(r, "want", []File{
-		{Path: "same.txt", Content: []byte("same\n")},
-		{Path: "changed.txt", Content: []byte("a\nb\nc\n")},
-		{Path: "old/removed.txt", Content: []byte("gone\n")},
-	}, handWritten)
+	GoldenTree(r, "want", goldenFiles, handWritten)
 	if len(r.errors) > 0 {
 		t.Errorf("equal trees failed: %v", r.errors)
 	}
-}
-
-// TestTreeForeign: without foreign, every file of the golden tree is compared.
-func TestTreeForeign(t *testing.T) {
-	goldenTree(t)
-	r := &recorder{TB: t}
-	GoldenTree(r, "want", []File{
-		{Path: "same.txt", Content: []byte("same\n")},
-		{Path: "changed.txt", Content: []byte("a\nb\nc\n")},
-		{Path: "old/removed.txt", Content: []byte("gone\n")},
-	}, nil)
+	// Without foreign, every file of the golden tree is compared.
+	GoldenTree(r, "want", goldenFiles, nil)
 	if len(r.errors) != 1 || !strings.Contains(r.errors[0], "--- want/hand-written.txt\n+++ /dev/null\n") {
-		t.Errorf("errors: %v", r.errors)
+		t.Errorf("without foreign: errors %v", r.errors)
 	}
 }
 
