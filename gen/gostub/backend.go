@@ -25,7 +25,8 @@ const (
 // Options configure the backend.
 type Options struct {
 	// ImportPath is the Go import path of the output directory: the stubs of the IDL's root package live
-	// there, the stubs of IDL package `ec2` in ImportPath + "/ec2". ImportPath computes it.
+	// there, the stubs of IDL package `ec2` in ImportPath + "/ec2". The run computes it from the output
+	// directory's go.mod (package internal/gomod).
 	ImportPath string
 }
 
@@ -39,16 +40,6 @@ var _ gen.Backend = (*Backend)(nil)
 // New returns the backend.
 func New(opts Options) *Backend {
 	return &Backend{opts: opts}
-}
-
-// ForDir returns the backend for the output directory dir, with the import path that ImportPath finds
-// for it: what --out-provider=dir needs.
-func ForDir(dir string) (*Backend, error) {
-	p, err := ImportPath(dir)
-	if err != nil {
-		return nil, err
-	}
-	return New(Options{ImportPath: p}), nil
 }
 
 // Name returns "gostub".

@@ -12,6 +12,7 @@ import (
 	"github.com/cidlc/cidlc/gen/gostub"
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/internal/gomod"
 	"github.com/cidlc/cidlc/internal/testsupport"
 	"github.com/cidlc/cidlc/internal/testsupport/gentest"
 )
@@ -54,7 +55,7 @@ func TestStubsVet(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := gostub.ImportPath(dir)
+		p, err := gomod.ImportPath(dir)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -99,7 +100,7 @@ func packagesBelow(t *testing.T, dir, importPath string) []string {
 func generate(t *testing.T, idlDir, outDir string) []*gen.File {
 	t.Helper()
 	tree := loadIDL(t, idlDir)
-	importPath, err := gostub.ImportPath(outDir)
+	importPath, err := gomod.ImportPath(outDir)
 	if err != nil {
 		t.Fatal(err)
 	}

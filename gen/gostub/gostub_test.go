@@ -5,8 +5,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -171,28 +169,6 @@ func TestFormatFailure(t *testing.T) {
 	_, err := render(jf, "p_stub.go")
 	if err == nil || !strings.Contains(err.Error(), "p_stub.go: generated Go does not parse") || !strings.Contains(err.Error(), "    5  (") {
 		t.Errorf("render of bad Go: %v; want the error and the numbered source", err)
-	}
-}
-
-func TestImportPath(t *testing.T) {
-	root := t.TempDir()
-	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module example.com/m\n\ngo 1.26\n"), 0o666); err != nil {
-		t.Fatal(err)
-	}
-	for dir, want := range map[string]string{
-		root:                                     "example.com/m",
-		filepath.Join(root, "provider"):          "example.com/m/provider",
-		filepath.Join(root, "a", "b", "not-yet"): "example.com/m/a/b/not-yet",
-	} {
-		if got, err := ImportPath(dir); err != nil || got != want {
-			t.Errorf("ImportPath(%s) = %q, %v; want %q", dir, got, err, want)
-		}
-	}
-	if _, err := ImportPath(string(filepath.Separator)); err == nil {
-		t.Error("ImportPath outside any module succeeded")
-	}
-	if _, err := ImportPath(filepath.Join(root, "my provider")); err == nil || !strings.Contains(err.Error(), `my provider: Go code cannot live there: malformed import path "example.com/m/my provider": invalid char ' '`) {
-		t.Errorf("ImportPath of a directory with a space: %v", err)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/cidlc/cidlc/gen/pulumischema"
 	"github.com/cidlc/cidlc/gen/typescript"
 	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/internal/gomod"
 )
 
 // outputs turns the output flags into the backends to run, in a fixed order.
@@ -94,5 +95,11 @@ func (j joined) Generate(tree *model.Tree) ([]*gen.File, error) {
 // the stubs of one IDL package from another; it comes from the go.mod that contains the directory.
 var (
 	newPackBackend     = func() gen.Backend { return typescript.Backend{} }
-	newProviderBackend = func(dir string) (gen.Backend, error) { return gostub.ForDir(dir) }
+	newProviderBackend = func(dir string) (gen.Backend, error) {
+		p, err := gomod.ImportPath(dir)
+		if err != nil {
+			return nil, err
+		}
+		return gostub.New(gostub.Options{ImportPath: p}), nil
+	}
 )

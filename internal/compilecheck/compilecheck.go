@@ -58,6 +58,7 @@ import (
 	"github.com/cidlc/cidlc/gen/gostub"
 	"github.com/cidlc/cidlc/gen/typescript"
 	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/internal/gomod"
 	"github.com/cidlc/cidlc/internal/nodetest"
 	"github.com/cidlc/cidlc/internal/testsupport"
 )
@@ -85,7 +86,7 @@ type Batch struct {
 func New(t testing.TB) *Batch {
 	t.Helper()
 	goDir := testsupport.ScratchDir(t)
-	goImport, err := gostub.ImportPath(goDir)
+	goImport, err := gomod.ImportPath(goDir)
 	if err != nil {
 		t.Fatalf("compilecheck: the test's directory must be inside cidlc's module: %v", err)
 	}

@@ -16,11 +16,11 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/cidlc/cidlc/gen/gostub"
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/internal/cli"
 	"github.com/cidlc/cidlc/internal/compilecheck"
+	"github.com/cidlc/cidlc/internal/gomod"
 	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
@@ -108,7 +108,7 @@ func runCase(t *testing.T, c hostileCase, dir string) *model.Tree {
 	if err != nil {
 		t.Fatal(err)
 	}
-	idlPath, err := gostub.ImportPath(idlDir)
+	idlPath, err := gomod.ImportPath(idlDir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,9 +7,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/cidlc/cidlc/gen/gostub"
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/internal/gomod"
 	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
@@ -37,7 +37,7 @@ func NewScratch(t testing.TB) *Scratch {
 	if err != nil {
 		t.Fatal(err)
 	}
-	module, err := gostub.ImportPath(abs)
+	module, err := gomod.ImportPath(abs)
 	if err != nil {
 		t.Fatalf("idlfuzz: the test's directory must be inside cidlc's module: %v", err)
 	}

@@ -1,4 +1,6 @@
-package gostub
+// Package gomod answers questions about the Go module a directory belongs to, from its go.mod. It reads
+// go.mod files and nothing else; it never runs the go command.
+package gomod
 
 import (
 	"errors"
@@ -13,8 +15,8 @@ import (
 )
 
 // ImportPath returns the Go import path of the directory dir, which need not exist yet: the module path
-// in the nearest go.mod above it, joined with dir's path below that go.mod. It is how the CLI fills in
-// Options.ImportPath from --out-provider.
+// in the nearest go.mod above it, joined with dir's path below that go.mod. It is where the Go stubs of
+// --out-provider=dir are imported from, and where a scratch tree in a module will be.
 func ImportPath(dir string) (string, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
