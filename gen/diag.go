@@ -1,9 +1,8 @@
 package gen
 
 import (
-	"path/filepath"
-
 	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/internal/paths"
 )
 
 // Diagnostic and Diagnostics are the model's: a backend returns Diagnostics for the problems of the IDL
@@ -44,11 +43,7 @@ func DiagnosticsOf(err error, wd string) (Diagnostics, bool) {
 		return nil, false
 	}
 	for i := range all {
-		if name := all[i].Pos.Filename; filepath.IsAbs(name) {
-			if rel, err := filepath.Rel(wd, name); err == nil {
-				all[i].Pos.Filename = rel
-			}
-		}
+		all[i].Pos.Filename = paths.Rel(wd, all[i].Pos.Filename)
 	}
 	return all.Sorted(), true
 }

@@ -13,6 +13,7 @@ import (
 	"unicode"
 
 	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/internal/paths"
 )
 
 // Output is one output directory and the backend that fills it: one --out-* flag.
@@ -80,7 +81,7 @@ func validateDirs(results []Result) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", r.Dir, err)
 		}
-		real := realDir(abs)
+		real := paths.Real(abs)
 		if first, ok := seen[real]; ok {
 			how := ""
 			if firstAbs, _ := filepath.Abs(first); firstAbs != abs {
@@ -91,23 +92,6 @@ func validateDirs(results []Result) error {
 		seen[real] = r.Dir
 	}
 	return nil
-}
-
-// realDir returns the absolute directory abs with the symbolic links of the part of it that exists
-// resolved, so that two names of one directory compare equal.
-func realDir(abs string) string {
-	rest := ""
-	for p := abs; ; {
-		if real, err := filepath.EvalSymlinks(p); err == nil {
-			return filepath.Join(real, rest)
-		}
-		parent := filepath.Dir(p)
-		if parent == p {
-			return abs
-		}
-		rest = filepath.Join(filepath.Base(p), rest)
-		p = parent
-	}
 }
 
 // validateFiles rejects a file set that cannot be written as it is: bad or duplicate paths, the manifest's

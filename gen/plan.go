@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/cidlc/cidlc/internal/paths"
 )
 
 // A plan is what Write would do to one output directory, worked out from one read of each file involved.
@@ -224,8 +226,5 @@ func (p *planner) problem(rel string, err error) {
 // show returns abs relative to the working directory, slash-separated, as messages and diff headers
 // name it.
 func (p *plan) show(abs string) string {
-	if rel, err := filepath.Rel(p.cwd, abs); err == nil {
-		return filepath.ToSlash(rel)
-	}
-	return filepath.ToSlash(abs)
+	return filepath.ToSlash(paths.Rel(p.cwd, abs))
 }

@@ -2,13 +2,13 @@ package load
 
 import (
 	"fmt"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/internal/paths"
 )
 
 // Diagnostic and Diagnostics are the model's: the loader's problems and a backend's print alike.
@@ -22,21 +22,10 @@ type (
 // terminals can open.
 func sortAndRelativize(ds []Diagnostic, wd string) Diagnostics {
 	for i := range ds {
-		ds[i].Pos.Filename = relativePath(wd, ds[i].Pos.Filename)
+		ds[i].Pos.Filename = paths.Rel(wd, ds[i].Pos.Filename)
 		ds[i].Msg = oneLine(ds[i].Msg)
 	}
 	return Diagnostics(ds).Sorted()
-}
-
-// relativePath returns path relative to wd when path is absolute and that is possible; otherwise path.
-func relativePath(wd, path string) string {
-	if path == "" || !filepath.IsAbs(path) || wd == "" {
-		return path
-	}
-	if rel, err := filepath.Rel(wd, path); err == nil {
-		return rel
-	}
-	return path
 }
 
 // oneLine returns msg with what a line of a terminal cannot show written as Go escapes: bytes that are

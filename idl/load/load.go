@@ -40,6 +40,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/internal/paths"
 )
 
 // IDLPath is the import path of the package IDL authors import for the marker types.
@@ -111,7 +112,7 @@ func LoadPackages(cfg Config) (*Loaded, error) {
 	if err != nil {
 		return nil, err
 	}
-	shown := relativePath(wd, root)
+	shown := paths.Rel(wd, root)
 	if info, err := os.Stat(root); err != nil || !info.IsDir() {
 		return nil, Diagnostics{{Pos: token.Position{Filename: shown}, Msg: "IDL directory does not exist or is not a directory"}}
 	}

@@ -4,12 +4,10 @@
 package cli
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -331,40 +329,5 @@ func printModel(w io.Writer, tree *model.Tree) error {
 	if err != nil {
 		return err
 	}
-	rel := func(p *string) {
-		if r, err := filepath.Rel(wd, *p); err == nil {
-			*p = filepath.ToSlash(r)
-		}
-	}
-	for _, pkg := range tree.Packages {
-		for _, f := range pkg.Files {
-			for _, r := range f.Resources {
-				rel(&r.Pos.Filename)
-				for _, p := range r.Properties {
-					rel(&p.Pos.Filename)
-				}
-			}
-			for _, s := range f.Structs {
-				rel(&s.Pos.Filename)
-				for _, p := range s.Properties {
-					rel(&p.Pos.Filename)
-				}
-			}
-			for _, e := range f.Enums {
-				rel(&e.Pos.Filename)
-				for _, v := range e.Values {
-					rel(&v.Pos.Filename)
-				}
-			}
-			for _, a := range f.Aliases {
-				rel(&a.Pos.Filename)
-			}
-			for _, c := range f.Consts {
-				rel(&c.Pos.Filename)
-			}
-		}
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(tree)
+	return model.WriteJSON(w, tree, wd)
 }

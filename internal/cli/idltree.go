@@ -1,14 +1,13 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/internal/paths"
 )
 
 // outsideIDL fails if an output would put a Go file where the next run loads the IDL from: the stubs of
@@ -19,13 +18,13 @@ func outsideIDL(idlDir string, results []gen.Result) error {
 	if err != nil {
 		return err
 	}
-	idl := realPath(idlAbs)
+	idl := paths.Real(idlAbs)
 	for _, r := range results {
 		abs, err := filepath.Abs(r.Dir)
 		if err != nil {
 			return err
 		}
-		dir := realPath(abs)
+		dir := paths.Real(abs)
 		for _, f := range r.Files {
 			if strings.HasSuffix(f.Path, ".go") && loadedFrom(idl, filepath.Dir(filepath.Join(dir, filepath.FromSlash(f.Path)))) {
 				return fmt.Errorf("%s: inside the IDL directory %s, which the next run would load as IDL; generate Go code outside it",
@@ -58,24 +57,4 @@ func loadedFrom(root, dir string) bool {
 		}
 	}
 	return true
-}
-
-// realPath returns the absolute path abs with the symbolic links of the part of it that exists resolved.
-func realPath(abs string) string {
-	rest := ""
-	for p := abs; ; {
-		real, err := filepath.EvalSymlinks(p)
-		if err == nil {
-			return filepath.Join(real, rest)
-		}
-		if !errors.Is(err, fs.ErrNotExist) {
-			return abs
-		}
-		parent := filepath.Dir(p)
-		if parent == p {
-			return abs
-		}
-		rest = filepath.Join(filepath.Base(p), rest)
-		p = parent
-	}
 }
