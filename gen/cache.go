@@ -17,6 +17,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/cidlc/cidlc/internal/disk"
 )
 
 // The up-to-date cache lets the everyday run — `go generate` or `cidlc --check` on outputs that are
@@ -274,7 +276,7 @@ func (c Cache) save(path string, key Key, files []stampFile) {
 		return
 	}
 	// Through a temporary file, so that a concurrent run reads the old stamp or the new one.
-	writeFile(osDisk{}, path, b.Bytes())
+	disk.WriteFile(disk.OS{}, path, b.Bytes())
 }
 
 // stamp is a parsed stamp file.
@@ -324,7 +326,7 @@ func verifyStamp(path string) (s *stamp, ok bool) {
 		if e.meta != "-" && fileMeta(fi) == e.meta {
 			return
 		}
-		content, _, err := readFile(e.abs)
+		content, _, err := disk.ReadFile(e.abs)
 		if err != nil || sha256.Sum256(content) != e.sum {
 			failed.Store(true)
 			return

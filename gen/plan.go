@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cidlc/cidlc/internal/disk"
 	"github.com/cidlc/cidlc/internal/paths"
 )
 
@@ -131,7 +132,7 @@ func (p *planner) examine(f *File) (write *step, have []byte) {
 		p.missing[p.out.abs(dir)] = true
 		return s, nil
 	}
-	have, mode, err := readFile(s.abs)
+	have, mode, err := disk.ReadFile(s.abs)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
@@ -185,7 +186,7 @@ func (p *planner) planRemovals(files []*File) {
 			continue
 		}
 		abs := p.out.abs(rel)
-		have, mode, err := readFile(abs)
+		have, mode, err := disk.ReadFile(abs)
 		if err != nil || !p.owned.owns(rel, have) {
 			continue
 		}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+
+	"github.com/cidlc/cidlc/internal/disk"
 )
 
 // Write makes each output directory hold exactly the generated files of its result, touching only what
@@ -15,10 +17,10 @@ import (
 // An error in the middle (a full disk) stops Write; the report then says what it did before. Every file is
 // then whole, old or new, and running Write again finishes the job.
 func Write(results []Result) (Report, error) {
-	return write(results, osDisk{})
+	return write(results, disk.OS{})
 }
 
-func write(results []Result, d disk) (Report, error) {
+func write(results []Result, d disk.FS) (Report, error) {
 	defer lockOutputs(results, true).release()
 	plans, err := makePlans(results)
 	if err != nil {
@@ -38,7 +40,7 @@ func write(results []Result, d disk) (Report, error) {
 
 // apply carries out a plan: removals first, so that the old manifest still lists whatever a failure
 // leaves behind; writes, the manifest last; then empty directories.
-func (p *plan) apply(d disk, r *Report) error {
+func (p *plan) apply(d disk.FS, r *Report) error {
 	for _, s := range p.removes {
 		if err := d.Remove(s.abs); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("%s: cannot remove: %w", s.show, plainError(err))
@@ -51,7 +53,7 @@ func (p *plan) apply(d disk, r *Report) error {
 		}
 	}
 	for _, s := range p.writes {
-		if err := writeFile(d, s.abs, s.want); err != nil {
+		if err := disk.WriteFile(d, s.abs, s.want); err != nil {
 			return fmt.Errorf("%s: cannot write: %w", s.show, plainError(err))
 		}
 		r.Written = append(r.Written, s.show)
@@ -70,25 +72,4 @@ func (p *plan) apply(d disk, r *Report) error {
 		}
 	}
 	return nil
-}
-
-// writeFile replaces the file name with content through a temporary file in the same directory, so that
-// name holds the old content or the new one and nothing in between. The temporary file does not survive
-// a failure.
-func writeFile(d disk, name string, content []byte) error {
-	f, err := d.CreateTemp(filepath.Dir(name), filepath.Base(name))
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(content)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = d.Rename(f.Name(), name)
-	}
-	if err != nil {
-		d.Remove(f.Name())
-	}
-	return err
 }

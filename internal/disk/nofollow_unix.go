@@ -1,6 +1,6 @@
 //go:build unix
 
-package gen
+package disk
 
 import (
 	"errors"
@@ -11,7 +11,7 @@ import (
 // openNoFollow opens name for reading unless it is a symbolic link, in the same system call.
 //
 // O_NONBLOCK makes the open of a FIFO return at once instead of waiting for a writer, which may never
-// come (readFile then refuses the FIFO as not a regular file). It changes nothing for a regular file, and
+// come (ReadFile then refuses the FIFO as not a regular file). It changes nothing for a regular file, and
 // spares the os package the four fcntl calls with which it otherwise tries a new descriptor with the
 // poller.
 func openNoFollow(name string) (*os.File, error) {

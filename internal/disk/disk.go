@@ -1,4 +1,11 @@
-package gen
+// Package disk is how cidlc reads and replaces the files it may own: a read never follows a symbolic link
+// and never blocks on a FIFO, and a write replaces a file whole, through a temporary file renamed over it,
+// so that a reader, an interrupted run or a full disk sees the old content or the new, never a truncated
+// file. FS is every change a writer makes, so that tests can fail any one of them.
+//
+// It knows nothing of what cidlc owns or generates (package gen decides that), and nothing of output
+// directories.
+package disk
 
 import (
 	"errors"
@@ -10,33 +17,34 @@ import (
 	"strconv"
 )
 
-// disk is every change Write makes to the file system. Tests substitute it to fail any one operation and
-// prove that an interrupted Write never leaves a truncated file behind.
-type disk interface {
+// FS is every change a writer makes to the file system. Tests substitute it to fail any one operation and
+// prove that an interrupted write never leaves a truncated file behind.
+type FS interface {
 	MkdirAll(dir string) error
 	// CreateTemp creates a new empty file in dir, named after base but so that no tool takes it for
 	// base itself.
-	CreateTemp(dir, base string) (tempFile, error)
+	CreateTemp(dir, base string) (TempFile, error)
 	Rename(from, to string) error
 	Remove(name string) error
 }
 
-type tempFile interface {
+// TempFile is a file CreateTemp created.
+type TempFile interface {
 	io.WriteCloser
 	Name() string
 }
 
-// osDisk is the real file system.
-type osDisk struct{}
+// OS is the real file system.
+type OS struct{}
 
-func (osDisk) MkdirAll(dir string) error    { return os.MkdirAll(dir, 0o777) }
-func (osDisk) Rename(from, to string) error { return os.Rename(from, to) }
-func (osDisk) Remove(name string) error     { return os.Remove(name) }
+func (OS) MkdirAll(dir string) error    { return os.MkdirAll(dir, 0o777) }
+func (OS) Rename(from, to string) error { return os.Rename(from, to) }
+func (OS) Remove(name string) error     { return os.Remove(name) }
 
 // CreateTemp is os.CreateTemp with the permissions of an ordinary new file (0666 less the umask) instead of
 // 0600: the temporary file becomes the generated file, and a chmod per file would cost a system call.
 // The name starts with a dot and ends in .tmp so that go build, tsc and globs skip it.
-func (osDisk) CreateTemp(dir, base string) (tempFile, error) {
+func (OS) CreateTemp(dir, base string) (TempFile, error) {
 	for range 1000 {
 		name := filepath.Join(dir, "."+base+"."+strconv.FormatUint(uint64(rand.Uint32()), 36)+".tmp")
 		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
@@ -67,10 +75,10 @@ func notRegular(mode fs.FileMode) error {
 	return errors.New("is not a regular file")
 }
 
-// readFile is os.ReadFile for a file cidlc may own: it fails with errSymlink on a symbolic link and with
+// ReadFile is os.ReadFile for a file cidlc may own: it fails with errSymlink on a symbolic link and with
 // an error from notRegular on anything else that is not a regular file, at no more cost than os.ReadFile
 // (open, fstat, read). It never blocks on a FIFO. It also returns the file's mode.
-func readFile(name string) ([]byte, fs.FileMode, error) {
+func ReadFile(name string) ([]byte, fs.FileMode, error) {
 	f, err := openNoFollow(name)
 	if err != nil {
 		// Some special files cannot even be opened (a socket: ENXIO); say what they are.
@@ -105,4 +113,25 @@ func readFile(name string) ([]byte, fs.FileMode, error) {
 			data = append(data, 0)[:len(data)]
 		}
 	}
+}
+
+// WriteFile replaces the file name with content through a temporary file in the same directory, so that
+// name holds the old content or the new one and nothing in between. The temporary file does not survive
+// a failure.
+func WriteFile(d FS, name string, content []byte) error {
+	f, err := d.CreateTemp(filepath.Dir(name), filepath.Base(name))
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(content)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = d.Rename(f.Name(), name)
+	}
+	if err != nil {
+		d.Remove(f.Name())
+	}
+	return err
 }

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package gen
+package disk
 
 import (
 	"io/fs"
