@@ -104,7 +104,7 @@ func validateFiles(dir, backend string, files []*File) []error {
 	}
 	seen := make(map[string]bool, len(files))
 	for _, f := range files {
-		if err := validatePath(f.Path); err != nil {
+		if err := ValidatePath(f.Path); err != nil {
 			bad("%q: %v", f.Path, err)
 			continue
 		}
@@ -126,9 +126,10 @@ func validateFiles(dir, backend string, files []*File) []error {
 	return errs
 }
 
-// validatePath reports why p cannot be the path of a generated file, or nil. It is what keeps writes inside
-// the output directory as far as names go; symbolic links are the planner's business.
-func validatePath(p string) error {
+// ValidatePath reports why p cannot be the path of a generated file, or nil. It is what keeps writes inside
+// the output directory as far as names go; symbolic links are the planner's business. Whatever reads a
+// generated path back from a file (a manifest, a stamp of the up-to-date cache) checks it with this.
+func ValidatePath(p string) error {
 	switch {
 	case p == "":
 		return errors.New("empty path")

@@ -34,6 +34,10 @@ func (m manifest) owns(rel string, content []byte) bool {
 	return hasHeader(content) || m[rel]
 }
 
+// Manifest returns the content Write gives the manifest of r's output directory. r.Files must be sorted
+// by path, as Generate returns them.
+func (r Result) Manifest() []byte { return buildManifest(r.Files) }
+
 // buildManifest returns the manifest of a file set sorted by path.
 func buildManifest(files []*File) []byte {
 	var b bytes.Buffer
@@ -59,7 +63,7 @@ func parseManifest(content []byte) (manifest, error) {
 			continue
 		}
 		rel, bare := strings.CutSuffix(line, noHeaderMark)
-		if err := validatePath(rel); err != nil {
+		if err := ValidatePath(rel); err != nil {
 			return nil, fmt.Errorf("line %d: %q: %w", n, rel, err)
 		}
 		m[rel] = bare

@@ -227,5 +227,5 @@ func (p *planner) problem(rel string, err error) {
 // show returns abs relative to the working directory, slash-separated, as messages and diff headers
 // name it.
 func (p *plan) show(abs string) string {
-	return filepath.ToSlash(paths.Rel(p.cwd, abs))
+	return paths.RelSlash(p.cwd, abs)
 }

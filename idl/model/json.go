@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"path/filepath"
 
 	"github.com/cidlc/cidlc/internal/paths"
 )
@@ -85,7 +84,7 @@ func relativeFilenames(data []byte, wd string) ([]byte, error) {
 			if isKey {
 				key = t
 			} else if isMember && key == "Filename" {
-				tok = filepath.ToSlash(paths.Rel(wd, t))
+				tok = paths.RelSlash(wd, t)
 			}
 		}
 		text, err := json.Marshal(tok)

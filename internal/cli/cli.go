@@ -17,6 +17,7 @@ import (
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/internal/uptodate"
 )
 
 // Exit statuses.
@@ -72,14 +73,14 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if outErr == nil && len(outs) > 0 {
 		defer gen.Lock(outs, !opts.check)()
 	}
-	// While the IDL loads, check whether the outputs still hold what the last run recorded (gen.Cache).
+	// While the IDL loads, check whether the outputs still hold what the last run recorded (uptodate.Cache).
 	// --print-model and --validate-snapshot need the model, so they never skip to the end; their runs
 	// only record.
-	var cache gen.Cache
+	var cache uptodate.Cache
 	if outErr == nil && len(outs) > 0 {
 		cache = openCache()
 	}
-	var prior *gen.Lookup
+	var prior *uptodate.Lookup
 	mayShortcut := !opts.printModel && len(opts.snapshots) == 0
 	if mayShortcut {
 		prior = cache.Lookup(outs)
@@ -91,7 +92,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	timer.lap("load")
 	// Outputs that the cache shows current for these very sources need neither the IDL checks nor the
 	// backends.
-	var key gen.Key
+	var key uptodate.Key
 	keyErr := errors.New("no outputs")
 	if cache.Enabled() {
 		key, keyErr = cache.Key(loaded.Digest(), outs)
@@ -142,7 +143,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 
 // generate runs the backends of the output flags, then writes their files or, with --check, compares them.
 // Outputs left current are recorded in the cache under key, unless keyErr says there is none.
-func generate(tree *model.Tree, opts options, outs []gen.Output, cache gen.Cache, key gen.Key, keyErr error, stdout, stderr io.Writer, timer *phases) int {
+func generate(tree *model.Tree, opts options, outs []gen.Output, cache uptodate.Cache, key uptodate.Key, keyErr error, stdout, stderr io.Writer, timer *phases) int {
 	if len(outs) == 0 {
 		return ExitOK
 	}
@@ -220,8 +221,8 @@ func printReport(report gen.Report, opts options, stderr io.Writer) {
 	}
 }
 
-// openCache opens the up-to-date cache (gen.OpenCache); tests replace it.
-var openCache = gen.OpenCache
+// openCache opens the up-to-date cache (uptodate.Open); tests replace it.
+var openCache = uptodate.Open
 
 func parseFlags(args []string, stdout, stderr io.Writer) (opts options, status int, done bool) {
 	fs := pflag.NewFlagSet("cidlc", pflag.ContinueOnError)

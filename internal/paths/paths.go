@@ -23,6 +23,9 @@ func Rel(wd, path string) string {
 	return path
 }
 
+// RelSlash is Rel with slashes: how reports and diff headers name files, the same on every system.
+func RelSlash(wd, path string) string { return filepath.ToSlash(Rel(wd, path)) }
+
 // Real returns the absolute path abs with the symbolic links of the part of it that exists resolved, so
 // that two names of one file or directory compare equal, whether or not it exists yet.
 func Real(abs string) string {

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package gen
+package uptodate
 
 import "io/fs"
 

@@ -1,4 +1,4 @@
-package gen_test
+package uptodate_test
 
 import (
 	"os"
@@ -10,6 +10,7 @@ import (
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/internal/testsupport/gentest"
+	"github.com/cidlc/cidlc/internal/uptodate"
 )
 
 // The up-to-date cache may only ever cost time: whatever happened to the outputs since the stamp, a lookup
@@ -19,15 +20,15 @@ import (
 // cached writes the generated files of the IDL paths into out, stamps them, and returns what a later
 // lookup needs.
 type cached struct {
-	cache gen.Cache
+	cache uptodate.Cache
 	outs  []gen.Output
-	key   gen.Key
+	key   uptodate.Key
 }
 
 func stampOutputs(t *testing.T, out string, old bool, paths ...string) cached {
 	t.Helper()
 	c := cached{
-		cache: gen.NewCache(filepath.Join(t.TempDir(), "cache"), "tool-1"),
+		cache: uptodate.New(filepath.Join(t.TempDir(), "cache"), "tool-1"),
 		outs:  []gen.Output{{Dir: out, Backend: gentest.Backend{}}},
 	}
 	results, err := gen.Generate(gentest.Package("aws", paths...), c.outs)
@@ -87,21 +88,21 @@ func TestCacheFindsUntouchedOutputs(t *testing.T) {
 func TestCacheKey(t *testing.T) {
 	inTempDir(t)
 	outs := []gen.Output{{Dir: "out", Backend: gentest.Backend{}}}
-	base := gen.NewCache(t.TempDir(), "tool-1")
+	base := uptodate.New(t.TempDir(), "tool-1")
 	k, err := base.Key([]byte("sources"), outs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, other := range map[string]func() (gen.Key, error){
-		"other sources": func() (gen.Key, error) { return base.Key([]byte("sources2"), outs) },
-		"other tool":    func() (gen.Key, error) { return gen.NewCache(t.TempDir(), "tool-2").Key([]byte("sources"), outs) },
-		"other directory": func() (gen.Key, error) {
+	for name, other := range map[string]func() (uptodate.Key, error){
+		"other sources": func() (uptodate.Key, error) { return base.Key([]byte("sources2"), outs) },
+		"other tool":    func() (uptodate.Key, error) { return uptodate.New(t.TempDir(), "tool-2").Key([]byte("sources"), outs) },
+		"other directory": func() (uptodate.Key, error) {
 			return base.Key([]byte("sources"), []gen.Output{{Dir: "out2", Backend: gentest.Backend{}}})
 		},
-		"other options": func() (gen.Key, error) {
+		"other options": func() (uptodate.Key, error) {
 			return base.Key([]byte("sources"), []gen.Output{{Dir: "out", Backend: keyed{"b"}}})
 		},
-		"one more output": func() (gen.Key, error) { return base.Key([]byte("sources"), append(slices.Clone(outs), outs[0])) },
+		"one more output": func() (uptodate.Key, error) { return base.Key([]byte("sources"), append(slices.Clone(outs), outs[0])) },
 	} {
 		k2, err := other()
 		if err != nil {
@@ -189,7 +190,7 @@ func TestCacheRefusesDisturbedOutputs(t *testing.T) {
 func TestCacheRefusesOtherKeysAndBadStamps(t *testing.T) {
 	inTempDir(t)
 	c := stampOutputs(t, "out", true, idlBefore...)
-	if _, ok := c.cache.Lookup(c.outs).Current(gen.Key{1}); ok {
+	if _, ok := c.cache.Lookup(c.outs).Current(uptodate.Key{1}); ok {
 		t.Error("current under another key")
 	}
 	stamps, err := filepath.Glob(filepath.Join(t.TempDir(), "..", "*", "cache", "stamps", "*"))
@@ -231,20 +232,20 @@ func TestCacheRefresh(t *testing.T) {
 
 func TestDisabledCache(t *testing.T) {
 	inTempDir(t)
-	var c gen.Cache
+	var c uptodate.Cache
 	outs := []gen.Output{{Dir: "out", Backend: gentest.Backend{}}}
 	results := generate(t, "out", idlBefore...)
 	mustWrite(t, results)
-	c.Record(outs, gen.Key{}, results)
-	if _, ok := c.Lookup(outs).Current(gen.Key{}); ok {
+	c.Record(outs, uptodate.Key{}, results)
+	if _, ok := c.Lookup(outs).Current(uptodate.Key{}); ok {
 		t.Error("a disabled cache found outputs current")
 	}
 	t.Setenv("CIDLC_CACHE", "off")
-	if gen.OpenCache().Enabled() {
+	if uptodate.Open().Enabled() {
 		t.Error("CIDLC_CACHE=off: enabled")
 	}
 	t.Setenv("CIDLC_CACHE", t.TempDir())
-	if !gen.OpenCache().Enabled() {
+	if !uptodate.Open().Enabled() {
 		t.Error("CIDLC_CACHE=DIR: disabled (no build ID or hash of the test binary?)")
 	}
 }

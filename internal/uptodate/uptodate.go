@@ -1,4 +1,4 @@
-package gen
+package uptodate
 
 import (
 	"bufio"
@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -18,46 +19,10 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/internal/disk"
+	"github.com/cidlc/cidlc/internal/paths"
 )
-
-// The up-to-date cache lets the everyday run — `go generate` or `cidlc --check` on outputs that are
-// already current — cost little more than loading the IDL, instead of generating every file again only
-// to find it unchanged.
-//
-// After a run that leaves its outputs current (a Write, or a Check that found nothing stale), cidlc
-// records a stamp: a key and, for every file of every output (manifests included), its path, its
-// SHA-256 and its inode metadata (size, modification and change times, inode number), like git's index.
-// The key is the SHA-256 of
-//
-//   - the identity of the cidlc executable (its Go build ID, which changes whenever any source of cidlc
-//     or of a dependency, or the Go toolchain, does; where none can be read, the executable's SHA-256),
-//   - every output's absolute directory and its backend's Key (the options that shape its files), and
-//   - the digest of the IDL's sources (load.Loaded.Digest): every Go file the load parsed, by path and
-//     content, with its package's identity and module, and the loader's options.
-//
-// The model is a function of the sources and the loader's options, and a backend's files are a function
-// of the model and the backend's options: backends are deterministic and read nothing else (Backend,
-// Keyer). So when the next run computes the same key, its model would pass the IDL checks again and
-// generate the very files the stamp lists; if the disk still holds them, that run would write nothing,
-// remove nothing and report every file unchanged, and the cache lets it say so without checking the IDL
-// or generating anything. (The Go load itself always runs: it finds which files are the sources, and
-// a Go error is reported as ever.)
-// "Still holds them" is checked for every file: by its metadata where it is unchanged since the stamp
-// (one lstat), by its content's SHA-256 otherwise. Metadata alone is trusted only for files last
-// modified more than racyWindow before the stamp was taken, since an edit in the same clock tick as
-// cidlc's own write could leave size and times as they were (git's "racily clean" problem). Every
-// directory on the way must still be a directory, not a symbolic link, and each file a regular file
-// (not a link). Anything else — no stamp, another key, one file or directory not as recorded, an
-// unreadable stamp — and cidlc takes the ordinary path: generate, then compare every file. A wrong
-// stamp can therefore only cost time, never hide a stale file.
-//
-// Stamps live in the user cache directory ($XDG_CACHE_HOME/cidlc, ~/.cache/cidlc on Linux,
-// ~/Library/Caches/cidlc on macOS), one small file per set of output directories, named by a hash of
-// their absolute paths. CIDLC_CACHE=off disables the cache; CIDLC_CACHE=DIR moves it. cidlc never
-// reads or writes any other file for it, and a failure to write a stamp is not an error: the next run
-// is merely slower. Stamps are not part of the generated code and do not belong in git; a fresh
-// checkout (a CI machine) has none, and its first run takes the ordinary path.
 
 // racyWindow is how recently before its stamp a file may have been modified and still be trusted by
 // its metadata: far more than any file system's timestamp granularity (ext4 and APFS: the kernel's
@@ -67,24 +32,16 @@ const racyWindow = 3 * time.Second
 // stampVersion starts every stamp; a stamp of another format is ignored.
 const stampVersion = "cidlc stamp v1"
 
-// Keyer is implemented by backends that can take part in the up-to-date cache. Key describes every
-// option that shapes the backend's files (for example an import path), so that two backends with equal
-// Keys generate equal files from equal models. Outputs whose backend is not a Keyer are always
-// generated.
-type Keyer interface {
-	Key() string
-}
-
 // Cache is where stamps live. The zero Cache is disabled: it finds nothing and records nothing.
 type Cache struct {
 	dir  string
 	tool string
 }
 
-// OpenCache returns the cache of the running executable: in $CIDLC_CACHE, or in cidlc under the user
+// Open returns the cache of the running executable: in $CIDLC_CACHE, or in cidlc under the user
 // cache directory, disabled by CIDLC_CACHE=off or when neither that directory nor the executable's
 // identity can be found.
-func OpenCache() Cache {
+func Open() Cache {
 	dir := os.Getenv("CIDLC_CACHE")
 	switch dir {
 	case "off":
@@ -100,12 +57,12 @@ func OpenCache() Cache {
 	if err != nil {
 		return Cache{}
 	}
-	return NewCache(dir, tool)
+	return New(dir, tool)
 }
 
-// NewCache returns a cache in dir for a generator whose identity is tool (anything that changes when
-// the generated code could: OpenCache uses the executable's build ID).
-func NewCache(dir, tool string) Cache {
+// New returns a cache in dir for a generator whose identity is tool (anything that changes when the
+// generated code could: Open uses the executable's build ID).
+func New(dir, tool string) Cache {
 	abs, err := filepath.Abs(dir)
 	if err != nil || tool == "" {
 		return Cache{}
@@ -116,20 +73,20 @@ func NewCache(dir, tool string) Cache {
 // Enabled reports whether the cache finds and records stamps.
 func (c Cache) Enabled() bool { return c.dir != "" }
 
-// A Key identifies the files a model generates for a set of outputs; see the comment at the top.
+// A Key identifies the files a model generates for a set of outputs; see the package doc.
 type Key [sha256.Size]byte
 
 // Key computes the key of the outputs outs for a model whose sources have the digest inputs
 // (load.Loaded.Digest). It fails when an output's backend is not a Keyer or inputs is empty; the caller
 // then skips the cache.
-func (c Cache) Key(inputs []byte, outs []Output) (Key, error) {
+func (c Cache) Key(inputs []byte, outs []gen.Output) (Key, error) {
 	if len(inputs) == 0 {
 		return Key{}, errors.New("no digest of the sources")
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\ntool %q\n", stampVersion, c.tool)
 	for _, out := range outs {
-		k, ok := out.Backend.(Keyer)
+		k, ok := out.Backend.(gen.Keyer)
 		if !ok {
 			return Key{}, fmt.Errorf("backend %s has no key", out.Backend.Name())
 		}
@@ -146,7 +103,7 @@ func (c Cache) Key(inputs []byte, outs []Output) (Key, error) {
 }
 
 // stampPath returns the stamp file of a set of outputs.
-func (c Cache) stampPath(outs []Output) (string, error) {
+func (c Cache) stampPath(outs []gen.Output) (string, error) {
 	h := sha256.New()
 	for _, out := range outs {
 		abs, err := filepath.Abs(out.Dir)
@@ -161,7 +118,7 @@ func (c Cache) stampPath(outs []Output) (string, error) {
 // Lookup starts checking, in the background, whether the outputs still hold what the last stamp of
 // outs recorded: it reads only the stamp and the metadata (or, where needed, the content) of the files
 // it lists, so it can run while the IDL loads. Current then compares the stamp's key with the model's.
-func (c Cache) Lookup(outs []Output) *Lookup {
+func (c Cache) Lookup(outs []gen.Output) *Lookup {
 	l := &Lookup{done: make(chan struct{})}
 	if !c.Enabled() || len(outs) == 0 {
 		close(l.done)
@@ -188,29 +145,28 @@ type Lookup struct {
 // Current waits for the check and reports whether the outputs are current for key: whether Write would
 // write and remove nothing and Check would find nothing stale. If so, it returns the report they would
 // give: every file unchanged.
-func (l *Lookup) Current(key Key) (Report, bool) {
+func (l *Lookup) Current(key Key) (gen.Report, bool) {
 	if l == nil {
-		return Report{}, false
+		return gen.Report{}, false
 	}
 	<-l.done
 	if !l.ok || l.stamp.key != key {
-		return Report{}, false
+		return gen.Report{}, false
 	}
 	cwd, err := os.Getwd()
 	if err != nil {
-		return Report{}, false
+		return gen.Report{}, false
 	}
-	p := plan{cwd: cwd}
-	var r Report
+	var r gen.Report
 	for _, e := range l.stamp.files {
-		r.Unchanged = append(r.Unchanged, p.show(e.abs))
+		r.Unchanged = append(r.Unchanged, paths.RelSlash(cwd, e.abs))
 	}
 	return r, true
 }
 
 // Refresh rewrites the stamp Current accepted if some of its files had to be checked by content, so
 // that the next run can trust their metadata. c must be the cache that looked it up.
-func (l *Lookup) Refresh(c Cache, outs []Output) {
+func (l *Lookup) Refresh(c Cache, outs []gen.Output) {
 	if l == nil || !l.ok || !l.stamp.refresh {
 		return
 	}
@@ -223,7 +179,7 @@ func (l *Lookup) Refresh(c Cache, outs []Output) {
 
 // Record stamps results, which the disk now holds (after a Write, or a Check that found nothing stale),
 // under key. Errors are ignored: without a stamp the next run is merely slower.
-func (c Cache) Record(outs []Output, key Key, results []Result) {
+func (c Cache) Record(outs []gen.Output, key Key, results []gen.Result) {
 	if !c.Enabled() || len(outs) != len(results) {
 		return
 	}
@@ -243,7 +199,7 @@ func (c Cache) Record(outs []Output, key Key, results []Result) {
 			contents = append(contents, content)
 		}
 		// In the order of Write's report: the manifest is examined first.
-		add(ManifestName, buildManifest(r.Files))
+		add(gen.ManifestName, r.Manifest())
 		for _, f := range r.Files {
 			add(f.Path, f.Content)
 		}
@@ -292,10 +248,10 @@ type stampFile struct {
 	meta           string // fileMeta, or "-"
 }
 
-// verifyStamp reads the stamp at path and checks every file it lists. ok is false when there is no
+// verifyStamp reads the stamp file name and checks every file it lists. ok is false when there is no
 // usable stamp or any file differs from it.
-func verifyStamp(path string) (s *stamp, ok bool) {
-	s, err := readStamp(path)
+func verifyStamp(name string) (s *stamp, ok bool) {
+	s, err := readStamp(name)
 	if err != nil {
 		return nil, false
 	}
@@ -303,7 +259,7 @@ func verifyStamp(path string) (s *stamp, ok bool) {
 	// be one, as for Write).
 	dirs := make(map[string]bool)
 	for _, e := range s.files {
-		for rel := parentDir(e.rel); rel != "" && !dirs[filepath.Join(e.root, rel)]; rel = parentDir(rel) {
+		for rel := path.Dir(e.rel); rel != "." && !dirs[filepath.Join(e.root, rel)]; rel = path.Dir(rel) {
 			dirs[filepath.Join(e.root, rel)] = true
 		}
 	}
@@ -380,7 +336,7 @@ func readStamp(path string) (*stamp, error) {
 			return nil, malformed
 		}
 		rel, err := strconv.Unquote(strings.TrimPrefix(rest, " "))
-		if err != nil || validatePath(rel) != nil || !filepath.IsAbs(root) {
+		if err != nil || gen.ValidatePath(rel) != nil || !filepath.IsAbs(root) {
 			return nil, malformed
 		}
 		e.root, e.rel, e.abs = root, rel, filepath.Join(root, filepath.FromSlash(rel))
