@@ -18,9 +18,8 @@ const devNull = "/dev/null"
 // lines to show: it is in the report only.)
 //
 // Check fails, writing nothing to w, where Write would fail before writing: a file in the way that cidlc
-// does not own, a path that leaves its output directory.
+// does not own, a path that leaves its output directory. Like Write, it takes no lock.
 func Check(results []Result, w io.Writer) (Report, error) {
-	defer lockOutputs(results, false).release()
 	plans, err := makePlans(results)
 	if err != nil {
 		return Report{}, err

@@ -38,8 +38,8 @@
 // and ext4 flushes a file renamed over another one anyway. Owned files that are no longer generated are
 // deleted, then the directories that this leaves empty; never the output directory itself.
 //
-// Write holds an exclusive lock (flock) on each output directory from before it reads anything until it
-// is done, and Check a shared one, so that concurrent runs on one directory take turns (see lock.go).
+// Write and Check take no lock: a run that may meet another on the same output directories holds their
+// lock (package internal/outlock) around its whole use of them, Write or Check included.
 //
 // Output paths never leave their output directory: absolute paths and ".." are rejected, a directory on the
 // way that is a symbolic link must resolve inside the output directory, and a symbolic link at a file's own

@@ -82,6 +82,18 @@ func newOutDir(dir string) (*outDir, error) {
 	return o, nil
 }
 
+// CannotCreate says why Write could not create the missing output directory dir (relative to the working
+// directory or absolute), or returns nil; see cannotCreate. Whatever prepares an output directory for
+// Write (package outlock, which creates it to lock it) asks first, so as not to create what Write would
+// refuse.
+func CannotCreate(dir string) error {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	return cannotCreate(dir, abs)
+}
+
 // cannotCreate says why the missing output directory dir (absolute: root) cannot be created, or returns
 // nil: it is, or lies below, a symbolic link that leads nowhere (Write would fail to create it half-way
 // through a run), or it would be created in a write-protected directory.

@@ -16,12 +16,14 @@ import (
 //
 // An error in the middle (a full disk) stops Write; the report then says what it did before. Every file is
 // then whole, old or new, and running Write again finishes the job.
+//
+// Write takes no lock: hold the output directories' lock (package internal/outlock) around it when
+// another run may write them.
 func Write(results []Result) (Report, error) {
 	return write(results, disk.OS{})
 }
 
 func write(results []Result, d disk.FS) (Report, error) {
-	defer lockOutputs(results, true).release()
 	plans, err := makePlans(results)
 	if err != nil {
 		return Report{}, err

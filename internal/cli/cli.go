@@ -17,6 +17,7 @@ import (
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/internal/outlock"
 	"github.com/cidlc/cidlc/internal/uptodate"
 )
 
@@ -68,10 +69,14 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	timer := newPhases()
 	// A problem with the output flags is reported after the IDL's.
 	outs, outErr := outputs(opts)
-	// Runs on the same outputs take turns (gen.Lock), from before the cache looks at the outputs to after
-	// it records what this run leaves there.
+	// Runs on the same outputs take turns (package outlock), from before the cache looks at the outputs to
+	// after it records what this run leaves there.
 	if outErr == nil && len(outs) > 0 {
-		defer gen.Lock(outs, !opts.check)()
+		dirs := make([]string, len(outs))
+		for i, out := range outs {
+			dirs[i] = out.Dir
+		}
+		defer outlock.Lock(dirs, !opts.check)()
 	}
 	// While the IDL loads, check whether the outputs still hold what the last run recorded (uptodate.Cache).
 	// --print-model and --validate-snapshot need the model, so they never skip to the end; their runs
