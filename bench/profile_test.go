@@ -1,12 +1,12 @@
 package bench
 
 import (
-	"io"
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/cidlc/cidlc/internal/cli"
+	"github.com/cidlc/cidlc"
 )
 
 // BenchmarkCidlc runs cidlc in-process on the tree in $CIDLC_BENCH_TREE (a tree `make bench` wrote, e.g.
@@ -20,17 +20,17 @@ func BenchmarkCidlc(b *testing.B) {
 	}
 	b.Chdir("..")
 	out := filepath.Clean(tree) + ".prof-out"
-	args := []string{tree, "--out-pack=" + out + "/pack", "--out-provider=" + out + "/provider",
-		"--out-schema=" + out + "/schema.json"}
-	if os.Getenv("CIDLC_BENCH_CHECK") == "1" {
-		if status := cli.Main(args, io.Discard, os.Stderr); status != cli.ExitOK {
-			b.Fatal("exit", status)
+	opts := cidlc.Options{IDL: tree, Pack: out + "/pack", Provider: out + "/provider", Schema: out + "/schema.json"}
+	run := func() {
+		if _, err := cidlc.Run(context.Background(), opts); err != nil {
+			b.Fatal(err)
 		}
-		args = append(args, "--check")
+	}
+	if os.Getenv("CIDLC_BENCH_CHECK") == "1" {
+		run()
+		opts.Check = true
 	}
 	for b.Loop() {
-		if status := cli.Main(args, io.Discard, os.Stderr); status != cli.ExitOK {
-			b.Fatal("exit", status)
-		}
+		run()
 	}
 }

@@ -1,9 +1,11 @@
-// Package cli is the cidlc command line: flags in, exit status out. It parses options, hands them to the
-// loader and the generators, and prints what they report. It holds no logic of its own beyond that, so that
-// tests can run the whole command in-process.
+// Package cli is the cidlc command line: flags in, exit status out. It parses the flags into the options
+// of one run (package cidlc, the module's root), runs it, and prints what it returns. It holds nothing
+// else: what a run does, and in what order, is package cidlc's.
 package cli
 
 import (
+	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -14,11 +16,10 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/cidlc/cidlc"
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
-	"github.com/cidlc/cidlc/internal/outlock"
-	"github.com/cidlc/cidlc/internal/uptodate"
 )
 
 // Exit statuses.
@@ -43,21 +44,12 @@ Exit status: 0 ok, 1 IDL problems or stale outputs, 2 usage error.
 Flags:
 `
 
-// options are the parsed command line.
+// options are the parsed command line: a run's options and how to print its result. --print-model sets
+// Options.Model: the run builds the model, and the command prints it.
 type options struct {
-	idlDir      string
-	outPack     string
-	outProvider string
-	name        string
-	outSchema   string
-	schemaMeta  map[string]string
-	pkgVersion  string
-	printModel  bool
-	check       bool
-	quiet       bool
-	verbose     bool
-	// snapshots are the files of --validate-snapshot ("-" for standard input).
-	snapshots []string
+	cidlc.Options
+	quiet   bool
+	verbose bool
 }
 
 // Main runs cidlc with args (without the program name) and returns the exit status.
@@ -66,150 +58,68 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if done {
 		return status
 	}
-	timer := newPhases()
-	// A problem with the output flags is reported after the IDL's.
-	outs, outErr := outputs(opts)
-	// Runs on the same outputs take turns (package outlock), from before the cache looks at the outputs to
-	// after it records what this run leaves there.
-	if outErr == nil && len(outs) > 0 {
-		dirs := make([]string, len(outs))
-		for i, out := range outs {
-			dirs[i] = out.Dir
-		}
-		defer outlock.Lock(dirs, !opts.check)()
+	// The diffs of --check follow the model on standard output.
+	var diffs bytes.Buffer
+	opts.Diff = stdout
+	if opts.Model {
+		opts.Diff = &diffs
 	}
-	// While the IDL loads, check whether the outputs still hold what the last run recorded (uptodate.Cache).
-	// --print-model and --validate-snapshot need the model, so they never skip to the end; their runs
-	// only record.
-	var cache uptodate.Cache
-	if outErr == nil && len(outs) > 0 {
-		cache = openCache()
-	}
-	var prior *uptodate.Lookup
-	mayShortcut := !opts.printModel && len(opts.snapshots) == 0
-	if mayShortcut {
-		prior = cache.Lookup(outs)
-	}
-	loaded, err := load.LoadPackages(load.Config{Dir: opts.idlDir, Name: opts.name})
-	if err != nil {
-		return loadFailed(err, opts, stderr)
-	}
-	timer.lap("load")
-	// Outputs that the cache shows current for these very sources need neither the IDL checks nor the
-	// backends.
-	var key uptodate.Key
-	keyErr := errors.New("no outputs")
-	if cache.Enabled() {
-		key, keyErr = cache.Key(loaded.Digest(), outs)
-	}
-	if keyErr == nil && mayShortcut {
-		if report, ok := prior.Current(key); ok {
-			timer.lap("up to date")
-			prior.Refresh(cache, outs)
-			if opts.verbose {
-				fmt.Fprintf(stderr, "cidlc: %s: unchanged since the last run\n", opts.idlDir)
-			}
-			printReport(report, opts, stderr)
-			if opts.verbose {
-				fmt.Fprintf(stderr, "cidlc: time: %s\n", timer)
-			}
-			return ExitOK
-		}
-	}
-	tree, err := loaded.Model()
-	if err != nil {
-		return loadFailed(err, opts, stderr)
-	}
-	timer.lap("model") // the IDL checks, which build the model
-	if opts.printModel {
-		if err := printModel(stdout, tree); err != nil {
+	opts.Stdin = os.Stdin
+	res, err := cidlc.Run(context.Background(), opts.Options)
+	status = ExitOK
+	if opts.Model && res.Model != nil {
+		if err := printModel(stdout, res.Model); err != nil {
 			fmt.Fprintln(stderr, "cidlc:", err)
 			return ExitFail
 		}
+		stdout.Write(diffs.Bytes())
 	}
 	if opts.verbose {
-		fmt.Fprintf(stderr, "cidlc: %s: %s\n", opts.idlDir, summary(tree))
+		switch {
+		case res.UpToDate:
+			fmt.Fprintf(stderr, "cidlc: %s: unchanged since the last run\n", opts.IDL)
+		case res.Model != nil:
+			fmt.Fprintf(stderr, "cidlc: %s: %s\n", opts.IDL, summary(res.Model))
+		}
 	}
-	if outErr != nil {
-		fmt.Fprintln(stderr, "cidlc:", outErr)
+	if err != nil {
+		printError(err, opts, stderr)
 		status = ExitFail
-	} else {
-		status = generate(tree, opts, outs, cache, key, keyErr, stdout, stderr, &timer)
+	} else if len(res.Outputs) > 0 {
+		printReport(res.Report, opts, stderr)
+		if opts.Check && res.Report.Stale() {
+			if !opts.quiet {
+				fmt.Fprintf(stderr, "cidlc: generated code is not current (%s); run cidlc without --check to update it\n", res.Report)
+			}
+			status = ExitFail
+		}
 	}
-	if len(opts.snapshots) > 0 {
-		status = max(status, validateSnapshots(tree, opts, os.Stdin, stderr))
-		timer.lap("validate")
+	if printSnapshots(res, opts, stderr) {
+		status = ExitFail
 	}
 	if opts.verbose {
-		fmt.Fprintf(stderr, "cidlc: time: %s\n", timer)
+		fmt.Fprintf(stderr, "cidlc: time: %s\n", res.Phases)
 	}
 	return status
 }
 
-// generate runs the backends of the output flags, then writes their files or, with --check, compares them.
-// Outputs left current are recorded in the cache under key, unless keyErr says there is none.
-func generate(tree *model.Tree, opts options, outs []gen.Output, cache uptodate.Cache, key uptodate.Key, keyErr error, stdout, stderr io.Writer, timer *phases) int {
-	if len(outs) == 0 {
-		return ExitOK
-	}
-	results, err := gen.Generate(tree, outs)
-	if err == nil {
-		err = outsideIDL(opts.idlDir, results)
-	}
-	if err != nil {
-		// Problems of the IDL that a backend found are diagnostics like the loader's.
-		wd, _ := os.Getwd()
-		if diags, ok := gen.DiagnosticsOf(err, wd); ok {
-			return problems(diags, opts, stderr)
+// printError prints why a run failed: the IDL's problems one per line, anything else as it is.
+func printError(err error, opts options, stderr io.Writer) {
+	var diags model.Diagnostics
+	var generr *cidlc.GenerateError
+	switch {
+	case errors.As(err, &diags):
+		for _, d := range diags {
+			fmt.Fprintln(stderr, d)
 		}
-		fmt.Fprintf(stderr, "cidlc: %v\ncidlc: nothing was written\n", err)
-		return ExitFail
-	}
-	timer.lap("generate")
-	var report gen.Report
-	if opts.check {
-		report, err = gen.Check(results, stdout)
-	} else {
-		report, err = gen.Write(results)
-	}
-	timer.lap(map[bool]string{true: "check", false: "write"}[opts.check])
-	if err != nil {
-		fmt.Fprintln(stderr, "cidlc:", err)
-		return ExitFail
-	}
-	printReport(report, opts, stderr)
-	// The disk now holds the generated files: after a Write always, after a Check when nothing is stale.
-	if keyErr == nil && (!opts.check || !report.Stale()) {
-		cache.Record(outs, key, results)
-	}
-	if opts.check && report.Stale() {
 		if !opts.quiet {
-			fmt.Fprintf(stderr, "cidlc: generated code is not current (%s); run cidlc without --check to update it\n", report)
+			fmt.Fprintf(stderr, "cidlc: %d problem%s in the IDL; nothing was written\n", len(diags), plural(len(diags)))
 		}
-		return ExitFail
+	case errors.As(err, &generr):
+		fmt.Fprintf(stderr, "cidlc: %v\ncidlc: nothing was written\n", err)
+	default:
+		fmt.Fprintln(stderr, "cidlc:", err)
 	}
-	return ExitOK
-}
-
-// loadFailed reports the diagnostics (or the failure of the Go tool) of a load.
-func loadFailed(err error, opts options, stderr io.Writer) int {
-	var diags load.Diagnostics
-	if errors.As(err, &diags) {
-		return problems(diags, opts, stderr)
-	}
-	fmt.Fprintln(stderr, "cidlc:", err)
-	return ExitFail
-}
-
-// problems prints the IDL's problems, found by the loader or by a backend, one per line, and fails.
-func problems[D fmt.Stringer](diags []D, opts options, stderr io.Writer) int {
-	for _, d := range diags {
-		fmt.Fprintln(stderr, d)
-	}
-	if !opts.quiet {
-		fmt.Fprintf(stderr, "cidlc: %d problem%s in the IDL; nothing was written\n", len(diags), plural(len(diags)))
-	}
-	return ExitFail
 }
 
 // printReport says, with -v, what was written or found stale.
@@ -219,32 +129,29 @@ func printReport(report gen.Report, opts options, stderr io.Writer) {
 	}
 	fmt.Fprintf(stderr, "cidlc: %s\n", report)
 	for _, path := range report.Written {
-		fmt.Fprintf(stderr, "cidlc:   %s %s\n", map[bool]string{true: "stale  ", false: "written"}[opts.check], path)
+		fmt.Fprintf(stderr, "cidlc:   %s %s\n", map[bool]string{true: "stale  ", false: "written"}[opts.Check], path)
 	}
 	for _, path := range report.Removed {
-		fmt.Fprintf(stderr, "cidlc:   %s %s\n", map[bool]string{true: "to remove", false: "removed"}[opts.check], path)
+		fmt.Fprintf(stderr, "cidlc:   %s %s\n", map[bool]string{true: "to remove", false: "removed"}[opts.Check], path)
 	}
 }
-
-// openCache opens the up-to-date cache (uptodate.Open); tests replace it.
-var openCache = uptodate.Open
 
 func parseFlags(args []string, stdout, stderr io.Writer) (opts options, status int, done bool) {
 	fs := pflag.NewFlagSet("cidlc", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.SortFlags = false
-	fs.StringVar(&opts.outPack, "out-pack", "", "write the TypeScript package to this `dir`")
-	fs.StringVar(&opts.outProvider, "out-provider", "", "write the Go provider stubs to this `dir`")
-	fs.StringVar(&opts.outProvider, "out-rpc", "", "the 2017 name of --out-provider")
-	fs.StringVar(&opts.outSchema, "out-schema", "", "write the Pulumi package schema (JSON) to this `file`")
-	fs.StringVar(&opts.pkgVersion, "pkg-version", "", "the package `version` written into the schema")
-	fs.StringToStringVar(&opts.schemaMeta, "schema-meta", nil, "schema package fields as `key=value` pairs: "+strings.Join(schemaMetaKeys, ", "))
-	fs.BoolVar(&opts.check, "check", false, "write nothing; print a unified diff of every output that is not current and exit 1 if any")
-	fs.StringVar(&opts.name, "name", "", "the package `name` that starts every type token (default: the Go name of the root IDL package)")
-	fs.StringArrayVar(&opts.snapshots, "validate-snapshot", nil, "check the MuGL snapshot or Pulumi deployment (`pulumi stack export`) in `file` against the IDL; repeatable, - for standard input")
-	fs.BoolVar(&opts.printModel, "print-model", false, "print cidlc's model of the IDL as JSON on standard output")
+	fs.StringVar(&opts.Pack, "out-pack", "", "write the TypeScript package to this `dir`")
+	fs.StringVar(&opts.Provider, "out-provider", "", "write the Go provider stubs to this `dir`")
+	fs.StringVar(&opts.Provider, "out-rpc", "", "the 2017 name of --out-provider")
+	fs.StringVar(&opts.Schema, "out-schema", "", "write the Pulumi package schema (JSON) to this `file`")
+	fs.StringVar(&opts.Version, "pkg-version", "", "the package `version` written into the schema")
+	fs.StringToStringVar(&opts.SchemaMeta, "schema-meta", nil, "schema package fields as `key=value` pairs: "+strings.Join(cidlc.SchemaMetaKeys, ", "))
+	fs.BoolVar(&opts.Check, "check", false, "write nothing; print a unified diff of every output that is not current and exit 1 if any")
+	fs.StringVar(&opts.Name, "name", "", "the package `name` that starts every type token (default: the Go name of the root IDL package)")
+	fs.StringArrayVar(&opts.Snapshots, "validate-snapshot", nil, "check the MuGL snapshot or Pulumi deployment (`pulumi stack export`) in `file` against the IDL; repeatable, - for standard input")
+	fs.BoolVar(&opts.Model, "print-model", false, "print cidlc's model of the IDL as JSON on standard output")
 	// The flag's name before "schema" came to mean the Pulumi package schema only (docs/architecture.md).
-	fs.BoolVar(&opts.printModel, "print-schema", false, "")
+	fs.BoolVar(&opts.Model, "print-schema", false, "")
 	fs.MarkHidden("print-schema")
 	fs.BoolVarP(&opts.quiet, "quiet", "q", false, "print only diagnostics")
 	fs.BoolVarP(&opts.verbose, "verbose", "v", false, "say what was done")
@@ -282,17 +189,17 @@ func parseFlags(args []string, stdout, stderr io.Writer) (opts options, status i
 	if fs.Changed("print-schema") {
 		fmt.Fprintln(stderr, "cidlc: --print-schema is deprecated; use --print-model")
 	}
-	for key := range opts.schemaMeta {
-		if !slices.Contains(schemaMetaKeys, key) {
-			fmt.Fprintf(stderr, "cidlc: --schema-meta: unknown key %q; the keys are %s\n", key, strings.Join(schemaMetaKeys, ", "))
+	for key := range opts.SchemaMeta {
+		if !slices.Contains(cidlc.SchemaMetaKeys, key) {
+			fmt.Fprintf(stderr, "cidlc: --schema-meta: unknown key %q; the keys are %s\n", key, strings.Join(cidlc.SchemaMetaKeys, ", "))
 			return opts, ExitUsage, true
 		}
 	}
-	if opts.name != "" && !load.ValidName(opts.name) {
-		fmt.Fprintf(stderr, "cidlc: --name %q: a token's package name is ASCII letters, digits, _ and -, starting with a letter\n", opts.name)
+	if opts.Name != "" && !load.ValidName(opts.Name) {
+		fmt.Fprintf(stderr, "cidlc: --name %q: a token's package name is ASCII letters, digits, _ and -, starting with a letter\n", opts.Name)
 		return opts, ExitUsage, true
 	}
-	opts.idlDir = fs.Arg(0)
+	opts.IDL = fs.Arg(0)
 	return opts, ExitOK, false
 }
 

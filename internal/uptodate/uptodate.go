@@ -38,11 +38,13 @@ type Cache struct {
 	tool string
 }
 
-// Open returns the cache of the running executable: in $CIDLC_CACHE, or in cidlc under the user
-// cache directory, disabled by CIDLC_CACHE=off or when neither that directory nor the executable's
-// identity can be found.
-func Open() Cache {
-	dir := os.Getenv("CIDLC_CACHE")
+// Open returns the cache of the running executable in dir: "" for $CIDLC_CACHE or, without it, cidlc
+// under the user cache directory; "off" for a disabled cache. It is disabled too when neither that
+// directory nor the executable's identity can be found.
+func Open(dir string) Cache {
+	if dir == "" {
+		dir = os.Getenv("CIDLC_CACHE")
+	}
 	switch dir {
 	case "off":
 		return Cache{}

@@ -241,12 +241,20 @@ func TestDisabledCache(t *testing.T) {
 		t.Error("a disabled cache found outputs current")
 	}
 	t.Setenv("CIDLC_CACHE", "off")
-	if uptodate.Open().Enabled() {
+	if uptodate.Open("").Enabled() {
 		t.Error("CIDLC_CACHE=off: enabled")
 	}
 	t.Setenv("CIDLC_CACHE", t.TempDir())
-	if !uptodate.Open().Enabled() {
+	if !uptodate.Open("").Enabled() {
 		t.Error("CIDLC_CACHE=DIR: disabled (no build ID or hash of the test binary?)")
+	}
+	// A directory or "off" given by the caller wins over the environment.
+	if uptodate.Open("off").Enabled() {
+		t.Error(`Open("off"): enabled`)
+	}
+	t.Setenv("CIDLC_CACHE", "off")
+	if !uptodate.Open(t.TempDir()).Enabled() {
+		t.Error("Open(DIR) with CIDLC_CACHE=off: disabled")
 	}
 }
 

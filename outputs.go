@@ -1,10 +1,12 @@
-package cli
+package cidlc
 
 import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/gen/gostub"
@@ -14,30 +16,37 @@ import (
 	"github.com/cidlc/cidlc/internal/gomod"
 )
 
-// outputs turns the output flags into the backends to run, in a fixed order.
-func outputs(opts options) ([]gen.Output, error) {
+// outputs turns the output options into the backends to run, in a fixed order.
+func (opts Options) outputs() ([]gen.Output, error) {
 	var outs []gen.Output
-	if opts.outPack != "" && newPackBackend != nil {
-		outs = append(outs, gen.Output{Dir: opts.outPack, Backend: newPackBackend()})
+	if opts.Pack != "" {
+		outs = append(outs, gen.Output{Dir: opts.Pack, Backend: typescript.Backend{}})
 	}
-	if opts.outProvider != "" && newProviderBackend != nil {
-		b, err := newProviderBackend(opts.outProvider)
+	if opts.Provider != "" {
+		// The stubs of one IDL package import those of another, by the import path of the output
+		// directory, which its go.mod gives.
+		p, err := gomod.ImportPath(opts.Provider)
 		if err != nil {
 			return nil, err
 		}
-		outs = append(outs, gen.Output{Dir: opts.outProvider, Backend: b})
+		outs = append(outs, gen.Output{Dir: opts.Provider, Backend: gostub.New(gostub.Options{ImportPath: p})})
 	}
-	if opts.outSchema != "" {
-		dir, file := filepath.Split(opts.outSchema)
+	if opts.Schema != "" {
+		dir, file := filepath.Split(opts.Schema)
 		if file == "" {
-			return nil, errors.New("--out-schema names a file, not a directory: " + opts.outSchema)
+			return nil, errors.New("--out-schema names a file, not a directory: " + opts.Schema)
 		}
 		if dir == "" {
 			dir = "."
 		}
-		m := opts.schemaMeta
+		m := opts.SchemaMeta
+		for key := range m {
+			if !slices.Contains(SchemaMetaKeys, key) {
+				return nil, fmt.Errorf("--schema-meta: unknown key %q; the keys are %s", key, strings.Join(SchemaMetaKeys, ", "))
+			}
+		}
 		b := pulumischema.Backend{Options: pulumischema.Options{
-			File: file, Version: opts.pkgVersion,
+			File: file, Version: opts.Version,
 			Homepage: m["homepage"], Repository: m["repository"], License: m["license"], Publisher: m["publisher"],
 			DisplayName: m["displayName"], GoImportPath: m["goImportPath"], NPMPackage: m["npmPackage"],
 		}}
@@ -45,9 +54,6 @@ func outputs(opts options) ([]gen.Output, error) {
 	}
 	return outs, nil
 }
-
-// schemaMetaKeys are the keys --schema-meta takes.
-var schemaMetaKeys = []string{"displayName", "homepage", "repository", "license", "publisher", "goImportPath", "npmPackage"}
 
 // addTo adds backend b writing into dir. When another output already writes into dir (the schema inside
 // the TypeScript package, say), b joins it: each output directory has one owner and one manifest.
@@ -90,16 +96,3 @@ func (j joined) Generate(tree *model.Tree) ([]*gen.File, error) {
 	}
 	return all, errors.Join(errs...)
 }
-
-// The backends of the output flags. The Go stubs need the import path of their output directory, to import
-// the stubs of one IDL package from another; it comes from the go.mod that contains the directory.
-var (
-	newPackBackend     = func() gen.Backend { return typescript.Backend{} }
-	newProviderBackend = func(dir string) (gen.Backend, error) {
-		p, err := gomod.ImportPath(dir)
-		if err != nil {
-			return nil, err
-		}
-		return gostub.New(gostub.Options{ImportPath: p}), nil
-	}
-)

@@ -1,0 +1,49 @@
+package cidlc
+
+import "io"
+
+// Options say what a run does: the command's flags, as a library takes them. Paths are relative to the
+// working directory or absolute. The zero value of every field but IDL asks for nothing: without an
+// output, a run only checks the IDL.
+type Options struct {
+	// IDL is the root IDL directory; it and every Go package below it are loaded.
+	IDL string
+	// Name is the Pulumi package name, the first part of every type token (--name); "" means the Go
+	// name of the root IDL package.
+	Name string
+
+	// Pack is the output directory of the TypeScript package (--out-pack).
+	Pack string
+	// Provider is the output directory of the Go provider stubs (--out-provider). It must lie in a Go
+	// module, whose go.mod gives the stubs' import path, and outside the IDL directory.
+	Provider string
+	// Schema is the file the Pulumi package schema is written to (--out-schema). It may lie in Pack.
+	Schema string
+	// Version is the package's version (--pkg-version), written into the schema.
+	Version string
+	// SchemaMeta are fields of the schema's package, by their names in the schema (--schema-meta); the
+	// names are SchemaMetaKeys.
+	SchemaMeta map[string]string
+
+	// Check makes the run write nothing (--check): it compares what it would write with the disk, writes
+	// a unified diff of every file that is not current to Diff, and says in Result.Report what differs.
+	Check bool
+	// Diff receives Check's diffs; nil discards them.
+	Diff io.Writer
+
+	// Model asks for Result.Model even when the outputs are up to date, which then costs the IDL checks
+	// that the up-to-date cache would have spared (--print-model).
+	Model bool
+	// Snapshots are files to validate against the model (--validate-snapshot): MuGL snapshots or Pulumi
+	// deployments; "-" reads Stdin. Their results are in Result.Snapshots.
+	Snapshots []string
+	// Stdin is what the snapshot "-" reads.
+	Stdin io.Reader
+
+	// Cache is the directory of the up-to-date cache's stamps (package internal/uptodate): "" for
+	// $CIDLC_CACHE or else the user cache directory, "off" for no cache.
+	Cache string
+}
+
+// SchemaMetaKeys are the keys Options.SchemaMeta takes: fields of the Pulumi schema's package.
+var SchemaMetaKeys = []string{"displayName", "homepage", "repository", "license", "publisher", "goImportPath", "npmPackage"}

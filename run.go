@@ -1,0 +1,158 @@
+package cidlc
+
+import (
+	"context"
+	"io"
+	"os"
+
+	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/idl/load"
+	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/internal/outlock"
+	"github.com/cidlc/cidlc/internal/uptodate"
+)
+
+// Result is what a run did.
+type Result struct {
+	// Model is the model of the IDL; nil when the IDL has problems, or when the up-to-date cache spared
+	// the run the IDL checks (ask for it with Options.Model).
+	Model *model.Tree
+	// Outputs are the output directories, in the order of the options (Pack, Provider, the Schema's
+	// directory unless it is one of them); none when the output options are wrong.
+	Outputs []string
+	// UpToDate reports that the up-to-date cache found every output as the last run left it, for these
+	// very sources: nothing was checked, generated or compared, and Report lists every file unchanged.
+	UpToDate bool
+	// Report says what was written, or with Options.Check what differs (Report.Stale).
+	Report gen.Report
+	// Snapshots are the results of Options.Snapshots, in order.
+	Snapshots []Snapshot
+	// Phases say how long each step took.
+	Phases Phases
+}
+
+// A GenerateError is a failure of the backends or of what they generated, nothing the IDL's author can
+// fix: a backend's error, a file set that cannot be written as it is, Go code that would land in the IDL
+// directory. Nothing was written.
+type GenerateError struct{ Err error }
+
+func (e *GenerateError) Error() string { return e.Err.Error() }
+func (e *GenerateError) Unwrap() error { return e.Err }
+
+// Run runs cidlc once: it loads the IDL, checks it and builds its model, runs the backends of the
+// outputs, and writes their files (or compares them, with Options.Check), then validates the snapshots.
+// It holds the lock of the output directories throughout, and skips from the load to the end when the
+// up-to-date cache shows the outputs current. It prints nothing.
+//
+// The error is nil when the run did what was asked, whatever it found: outputs written, current, or
+// stale under Options.Check (Result.Report.Stale), and snapshots validated, with or without problems
+// (Result.Snapshots). Otherwise it says why the run failed, and Result what it did up to there:
+//   - the IDL's problems, found by the loader or a backend, are model.Diagnostics, sorted, each
+//     positioned relative to the working directory; nothing was written;
+//   - a *GenerateError is a backend's failure; nothing was written;
+//   - any other error is a failure of the go command, of the output options, of a file in the way
+//     (nothing was written), or of the disk in the middle of a write (Result.Report says what was done).
+//
+// When ctx is done, Run stops before its next step, never in the middle of a write.
+func Run(ctx context.Context, opts Options) (*Result, error) {
+	res := &Result{}
+	clock := startStopwatch(&res.Phases)
+	// A problem with the output options is reported after the IDL's, which are checked either way.
+	outs, outErr := opts.outputs()
+	for _, out := range outs {
+		res.Outputs = append(res.Outputs, out.Dir)
+	}
+	var cache uptodate.Cache
+	if len(outs) > 0 {
+		// Runs on the same outputs take turns, from before the cache looks at the outputs to after it
+		// records what this run leaves there.
+		defer outlock.Lock(res.Outputs, !opts.Check)()
+		cache = uptodate.Open(opts.Cache)
+	}
+	// While the IDL loads, the cache checks whether the outputs still hold what the last run recorded.
+	// A run that needs the model never skips to the end; it only records.
+	mayShortcut := !opts.Model && len(opts.Snapshots) == 0
+	var prior *uptodate.Lookup
+	if mayShortcut {
+		prior = cache.Lookup(outs)
+	}
+	loaded, err := load.LoadPackages(load.Config{Dir: opts.IDL, Name: opts.Name})
+	if err != nil {
+		return res, err
+	}
+	clock.lap("load")
+	if err := ctx.Err(); err != nil {
+		return res, err
+	}
+	// Outputs that the cache shows current for these very sources need neither the IDL checks nor the
+	// backends.
+	var key uptodate.Key
+	keyed := false
+	if cache.Enabled() {
+		key, err = cache.Key(loaded.Digest(), outs)
+		keyed = err == nil
+	}
+	if keyed && mayShortcut {
+		if report, ok := prior.Current(key); ok {
+			clock.lap("up to date")
+			prior.Refresh(cache, outs)
+			res.UpToDate, res.Report = true, report
+			return res, nil
+		}
+	}
+	tree, err := loaded.Model()
+	if err != nil {
+		return res, err
+	}
+	res.Model = tree
+	clock.lap("model") // the IDL checks, which build the model
+
+	err = outErr
+	if err == nil && len(outs) > 0 {
+		var results []gen.Result
+		results, err = generate(ctx, tree, opts, outs, res, &clock)
+		// The disk now holds the generated files: after a Write always, after a Check when nothing is
+		// stale.
+		if err == nil && keyed && (!opts.Check || !res.Report.Stale()) {
+			cache.Record(outs, key, results)
+		}
+	}
+	if len(opts.Snapshots) > 0 {
+		res.Snapshots = validateSnapshots(tree, opts)
+		clock.lap("validate")
+	}
+	return res, err
+}
+
+// generate runs the backends of outs, then writes their files or, with opts.Check, compares them, into
+// res.Report.
+func generate(ctx context.Context, tree *model.Tree, opts Options, outs []gen.Output, res *Result, clock *stopwatch) ([]gen.Result, error) {
+	results, err := gen.Generate(tree, outs)
+	if err == nil {
+		err = outsideIDL(opts.IDL, results)
+	}
+	if err != nil {
+		// Problems of the IDL that a backend found are diagnostics like the loader's.
+		wd, _ := os.Getwd()
+		if diags, ok := gen.DiagnosticsOf(err, wd); ok {
+			return nil, diags
+		}
+		return nil, &GenerateError{err}
+	}
+	clock.lap("generate")
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if opts.Check {
+		diff := opts.Diff
+		if diff == nil {
+			diff = io.Discard
+		}
+		res.Report, err = gen.Check(results, diff)
+		clock.lap("check")
+	} else {
+		res.Report, err = gen.Write(results)
+		clock.lap("write")
+	}
+	return results, err
+}
