@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -84,6 +85,26 @@ func TestExitStatuses(t *testing.T) {
 					strings.Join(tc.args, " "), status, tc.status, stdout, stderr, tc.stdout, tc.stderr)
 			}
 		})
+	}
+}
+
+// TestHelp: each flag's line names the value it takes (pflag takes the first back-quoted word of a usage
+// for that name), and shows no empty default.
+func TestHelp(t *testing.T) {
+	stdout, _, status := cidlc(t, ".", "--help")
+	if status != 0 {
+		t.Fatalf("exit %d", status)
+	}
+	for flag, value := range map[string]string{
+		"--out-pack": "dir", "--out-provider": "dir", "--out-rpc": "dir", "--out-schema": "file",
+		"--pkg-version": "version", "--schema-meta": "key=value", "--name": "name", "--validate-snapshot": "file",
+	} {
+		if !regexp.MustCompile(`(?m)^\s+` + flag + " " + regexp.QuoteMeta(value) + `\s{2,}\S`).MatchString(stdout) {
+			t.Errorf("the help does not show %s %s:\n%s", flag, value, stdout)
+		}
+	}
+	if strings.Contains(stdout, "`") || strings.Contains(stdout, "(default [])") {
+		t.Errorf("the help shows a back quote or an empty default:\n%s", stdout)
 	}
 }
 

@@ -142,13 +142,15 @@ func parseFlags(args []string, stdout, stderr io.Writer) (opts options, status i
 	fs.SortFlags = false
 	fs.StringVar(&opts.Pack, "out-pack", "", "write the TypeScript package to this `dir`")
 	fs.StringVar(&opts.Provider, "out-provider", "", "write the Go provider stubs to this `dir`")
-	fs.StringVar(&opts.Provider, "out-rpc", "", "the 2017 name of --out-provider")
+	fs.StringVar(&opts.Provider, "out-rpc", "", "same as --out-provider `dir` (its 2017 name)")
 	fs.StringVar(&opts.Schema, "out-schema", "", "write the Pulumi package schema (JSON) to this `file`")
 	fs.StringVar(&opts.Version, "pkg-version", "", "the package `version` written into the schema")
 	fs.StringToStringVar(&opts.SchemaMeta, "schema-meta", nil, "schema package fields as `key=value` pairs: "+strings.Join(cidlc.SchemaMetaKeys, ", "))
+	fs.Lookup("schema-meta").DefValue = "" // not "(default [])"
 	fs.BoolVar(&opts.Check, "check", false, "write nothing; print a unified diff of every output that is not current and exit 1 if any")
 	fs.StringVar(&opts.Name, "name", "", "the package `name` that starts every type token (default: the Go name of the root IDL package)")
-	fs.StringArrayVar(&opts.Snapshots, "validate-snapshot", nil, "check the MuGL snapshot or Pulumi deployment (`pulumi stack export`) in `file` against the IDL; repeatable, - for standard input")
+	// pflag shows the first back-quoted word of a usage as the value's name: no other back quotes.
+	fs.StringArrayVar(&opts.Snapshots, "validate-snapshot", nil, "validate the MuGL snapshot or Pulumi deployment (what pulumi stack export prints) in `file` against the IDL; repeatable, - for standard input")
 	fs.BoolVar(&opts.Model, "print-model", false, "print cidlc's model of the IDL as JSON on standard output")
 	// The flag's name before "schema" came to mean the Pulumi package schema only (docs/architecture.md).
 	fs.BoolVar(&opts.Model, "print-schema", false, "")
