@@ -12,10 +12,12 @@ import (
 const devNull = "/dev/null"
 
 // Check compares the generated files with the disk and changes nothing. For every file Write would write
-// or delete it writes a unified diff to w, from the generated content to the disk's: the diff shows what
-// differs on disk, and `patch -R -p0` or `git apply -R -p0`, run in the working directory, undoes it. A
-// missing file is a diff to /dev/null, a stale one a diff from /dev/null. (A missing empty file has no
-// lines to show: it is in the report only.)
+// or delete it writes a unified diff to w, from the disk's content to what Write would write, as gofmt -d,
+// black --diff and cargo fmt --check show theirs: `-` lines are the file as it is, `+` lines what cidlc
+// generates. The headers name the file as git does, a/PATH and b/PATH with PATH relative to the working
+// directory, so that `git apply` (or `patch -p1`) run there takes the diff as it is and makes the disk
+// current. A missing file is a diff from /dev/null, a stale one a diff to /dev/null. (A missing empty file
+// has no lines to show: it is in the report only.)
 //
 // Check fails, writing nothing to w, where Write would fail before writing: a file in the way that cidlc
 // does not own, a path that leaves its output directory. Like Write, it takes no lock.
@@ -44,13 +46,14 @@ func Check(results []Result, w io.Writer) (Report, error) {
 	return r, nil
 }
 
-// diff returns the unified diff from what cidlc generates to what the disk holds.
+// diff returns the unified diff from what the disk holds to what cidlc generates.
 func (s *step) diff() []byte {
+	from, to := "a/"+s.show, "b/"+s.show
 	switch {
-	case s.want == nil:
-		return textdiff.Unified(devNull, s.show, nil, s.have)
-	case s.have == nil:
-		return textdiff.Unified(s.show, devNull, s.want, nil)
+	case s.want == nil: // to remove
+		to = devNull
+	case s.have == nil: // missing
+		from = devNull
 	}
-	return textdiff.Unified(s.show, s.show, s.want, s.have)
+	return textdiff.Unified(from, to, s.have, s.want)
 }

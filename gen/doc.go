@@ -46,5 +46,6 @@
 // path is never written through or replaced.
 //
 // Backends never touch the disk; gen never decides what a file contains. Messages name paths relative to
-// the working directory, so that `patch -p0` and `git apply -p0` can apply Check's diffs from there.
+// the working directory, and Check's diffs name them a/PATH and b/PATH, so that `git apply` and
+// `patch -p1` apply them from there.
 package gen

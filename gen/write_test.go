@@ -67,7 +67,7 @@ func TestWriteRemovesStaleFilesAndEmptiedDirs(t *testing.T) {
 	if !slices.Equal(r.Removed, wantRemoved) {
 		t.Errorf("check: to remove %v, want %v", r.Removed, wantRemoved)
 	}
-	if !strings.Contains(diff, "--- /dev/null\n+++ pack/iam/role.txt\n@@ -0,0 +1,4 @@\n") {
+	if !strings.Contains(diff, "--- a/pack/iam/role.txt\n+++ /dev/null\n@@ -1,4 +0,0 @@\n") {
 		t.Errorf("check does not show pack/iam/role.txt as stale:\n%s", diff)
 	}
 	if !exists("pack/iam/role.txt") {

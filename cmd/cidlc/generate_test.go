@@ -100,8 +100,10 @@ func TestGenerateTwiceWritesNothing(t *testing.T) {
 }
 
 func TestCheckReportsEditedMissingAndStaleFiles(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("needs git")
+	for _, tool := range []string{"git", "patch"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skip("needs " + tool)
+		}
 	}
 	dir := scratch(t)
 	pack := filepath.Join(dir, "pack")
@@ -110,7 +112,8 @@ func TestCheckReportsEditedMissingAndStaleFiles(t *testing.T) {
 		t.Fatalf("exit %d\n%s", status, stderr)
 	}
 
-	// An edited file: --check exits 1 and its diff, applied in reverse, restores the generated file.
+	// An edited file: --check exits 1, names the command that updates it, and its diff (the edit as `-`
+	// lines, the generated text as `+` lines), applied as it is, restores the generated file.
 	cart := filepath.Join(pack, "cart.ts")
 	generated, err := os.ReadFile(cart)
 	if err != nil {
@@ -118,24 +121,32 @@ func TestCheckReportsEditedMissingAndStaleFiles(t *testing.T) {
 	}
 	edited := bytes.Replace(generated, []byte("A Cart holds items."), []byte("A Cart holds items, edited by hand."), 1)
 	testsupport.WriteFile(t, cart, string(edited))
-	stdout, _, status := cidlc(t, ".", idlDir, "--out-pack", pack, "--check")
-	if status != 1 || !strings.Contains(stdout, "--- "+filepath.ToSlash(cart)) || !strings.Contains(stdout, "+ * A Cart holds items, edited by hand.") {
+	stdout, stderr, status := cidlc(t, ".", idlDir, "--out-pack", pack, "--check")
+	headers := "--- a/" + filepath.ToSlash(cart) + "\n+++ b/" + filepath.ToSlash(cart) + "\n"
+	if status != 1 || !strings.Contains(stdout, headers) || !strings.Contains(stdout, "\n- * A Cart holds items, edited by hand.\n+ * A Cart holds items.\n") {
 		t.Fatalf("--check after an edit: exit %d, want 1 and a diff of %s\n%s", status, cart, stdout)
 	}
-	apply := exec.Command("git", "apply", "-R", "-p0", "--unsafe-paths", "-")
-	apply.Stdin = strings.NewReader(stdout)
-	if out, err := apply.CombinedOutput(); err != nil {
-		t.Fatalf("git apply -R: %v\n%s", err, out)
+	update := "; to update it, run: cidlc " + idlDir + " --out-pack " + pack + "\n"
+	if !strings.HasSuffix(stderr, update) {
+		t.Errorf("--check's last line does not end in %q:\n%s", update, stderr)
 	}
-	if got, _ := os.ReadFile(cart); !bytes.Equal(got, generated) {
-		t.Errorf("git apply -R of --check's diff did not restore the generated file")
+	for _, apply := range [][]string{{"git", "apply"}, {"patch", "-p1", "--batch", "--no-backup-if-mismatch"}} {
+		testsupport.WriteFile(t, cart, string(edited))
+		cmd := exec.Command(apply[0], apply[1:]...)
+		cmd.Stdin = strings.NewReader(stdout)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", strings.Join(apply, " "), err, out)
+		}
+		if got, _ := os.ReadFile(cart); !bytes.Equal(got, generated) {
+			t.Errorf("%s of --check's diff did not restore the generated file", strings.Join(apply, " "))
+		}
 	}
 
 	// A missing file.
 	os.Remove(filepath.Join(pack, "order.ts"))
 	stdout, _, status = cidlc(t, ".", idlDir, "--out-pack", pack, "--check")
-	if status != 1 || !strings.Contains(stdout, "+++ /dev/null") {
-		t.Errorf("--check after deleting order.ts: exit %d, want 1 and a diff to /dev/null\n%s", status, stdout)
+	if status != 1 || !strings.Contains(stdout, "--- /dev/null\n+++ b/"+filepath.ToSlash(filepath.Join(pack, "order.ts"))) {
+		t.Errorf("--check after deleting order.ts: exit %d, want 1 and a diff from /dev/null\n%s", status, stdout)
 	}
 
 	// A stale file: the IDL no longer declares Order.
@@ -144,7 +155,7 @@ func TestCheckReportsEditedMissingAndStaleFiles(t *testing.T) {
 	}
 	os.Remove(filepath.Join(idlDir, "order.go"))
 	stdout, _, status = cidlc(t, ".", idlDir, "--out-pack", pack, "--check")
-	if status != 1 || !strings.Contains(stdout, "--- /dev/null") || !strings.Contains(stdout, filepath.ToSlash(filepath.Join(pack, "order.ts"))) {
+	if status != 1 || !strings.Contains(stdout, "--- a/"+filepath.ToSlash(filepath.Join(pack, "order.ts"))+"\n+++ /dev/null\n") {
 		t.Errorf("--check after removing order.go: exit %d, want 1 and order.ts shown stale\n%s", status, stdout)
 	}
 	if _, stderr, status := cidlc(t, ".", "-v", idlDir, "--out-pack", pack); status != 0 || !strings.Contains(stderr, "1 removed") {

@@ -89,7 +89,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		printReport(res.Report, opts, stderr)
 		if opts.Check && res.Report.Stale() {
 			if !opts.quiet {
-				fmt.Fprintf(stderr, "cidlc: generated code is not current (%s); run cidlc without --check to update it\n", res.Report)
+				fmt.Fprintf(stderr, "cidlc: generated code is not current (%s); to update it, run: %s\n", res.Report, updateCommand(args))
 			}
 			status = ExitFail
 		}
@@ -102,6 +102,25 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	return status
 }
+
+// updateCommand returns the command line that updates what --check found stale: this one without
+// --check, quoted for a POSIX shell.
+func updateCommand(args []string) string {
+	words := []string{"cidlc"}
+	for _, arg := range args {
+		if arg == "--check" || strings.HasPrefix(arg, "--check=") {
+			continue
+		}
+		if arg == "" || strings.ContainsFunc(arg, func(r rune) bool { return !strings.ContainsRune(shellSafe, r) }) {
+			arg = "'" + strings.ReplaceAll(arg, "'", `'\''`) + "'"
+		}
+		words = append(words, arg)
+	}
+	return strings.Join(words, " ")
+}
+
+// shellSafe are the characters a shell word may hold unquoted.
+const shellSafe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=/.,:@%"
 
 // printError prints why a run failed: the IDL's problems one per line, anything else as it is.
 func printError(err error, opts options, stderr io.Writer) {
