@@ -117,3 +117,5 @@ require (
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 	lukechampine.com/frand v1.4.2 // indirect
 )
+
+tool github.com/cidlc/cidlc/cmd/cidlc

@@ -19,9 +19,11 @@
 //
 //	cidlc idl/ --out-pack=pack/ --out-provider=provider/
 //
-// or from a go:generate line in the root IDL package:
+// or from a go:generate line in the root IDL package, with cidlc a tool of the provider's Go module (Go
+// 1.24 or newer: `go get -tool github.com/cidlc/cidlc/cmd/cidlc` records it, with its dependencies, in
+// go.mod and go.sum):
 //
-//	//go:generate go run github.com/cidlc/cidlc/cmd/cidlc . --out-pack=../pack --out-provider=../provider
+//	//go:generate go tool cidlc . --out-pack=../pack --out-provider=../provider
 //
 // # Declarations
 //

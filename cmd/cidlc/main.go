@@ -9,9 +9,14 @@
 // language (documented in package github.com/cidlc/cidlc/idl) and reports every problem as
 // file:line:col: message. Without an output flag it only checks.
 //
-// A typical go:generate line in the root IDL package:
+// Make it a tool of the provider's Go module (Go 1.24 or newer), which records its version and its
+// dependencies in go.mod and go.sum:
 //
-//	//go:generate go run github.com/cidlc/cidlc/cmd/cidlc . --out-pack=../pack --out-provider=../provider
+//	go get -tool github.com/cidlc/cidlc/cmd/cidlc
+//
+// and run it from a go:generate line in the root IDL package:
+//
+//	//go:generate go tool cidlc . --out-pack=../pack --out-provider=../provider
 //
 // Exit status: 0 when all is well, 1 when the IDL has problems (or, with --check, outputs are stale), 2 for
 // a usage error.

@@ -16,4 +16,8 @@
 // input for cidlc.
 package acme
 
-//go:generate go run github.com/cidlc/cidlc/cmd/cidlc . --out-pack=../pack --out-provider=../provider --out-schema=../cmd/pulumi-resource-acme/schema.json --pkg-version=0.1.0
+// cidlc is a tool of this Go module (the tool line of its go.mod), as `go get -tool
+// github.com/cidlc/cidlc/cmd/cidlc` makes it one of a provider's own module. (Not in the package doc
+// above: the doc is part of every output.)
+//
+//go:generate go tool cidlc . --out-pack=../pack --out-provider=../provider --out-schema=../cmd/pulumi-resource-acme/schema.json --pkg-version=0.1.0
