@@ -6,20 +6,21 @@
 // A run is a pipeline. Each step is another package's job; this one only puts them in order, and holds
 // what spans them:
 //
-//	lock the output directories                    internal/outlock (exclusive to write, shared to check)
-//	look up the last run's stamp, in the background internal/uptodate
-//	load: go/packages, Go errors                   idl/load (LoadPackages)
-//	   └─ stamp current for these sources? done     internal/uptodate (Key, Current)
-//	check the IDL, build the model                 idl/load (Loaded.Model) → idl/model
-//	generate, every backend at once, in memory     gen (Generate) with gen/typescript, gen/gostub, gen/pulumischema
-//	write, or with Check compare                   gen (Write, Check)
-//	stamp what the outputs now hold                internal/uptodate (Record)
-//	validate snapshots against the model           snapshot
+//	lock the output directories (shared for --check)   internal/outlock
+//	look up the last run's stamp, in the background    internal/uptodate
+//	load the IDL's sources: go/packages, Go errors     idl/load (LoadPackages)
+//	  stamp current for these sources? → done          internal/uptodate
+//	validate the IDL, build the model                  idl/load → idl/model
+//	generate: every backend at once, in memory         gen → gen/typescript, gen/gostub, gen/pulumischema
+//	write, or (Check) compare and write diffs          gen (Write, Check)
+//	stamp what the outputs now hold                    internal/uptodate
+//	validate the snapshots against the model           snapshot
 //
 // Nothing is written unless the IDL is clean and every backend succeeded, and nothing is printed: Run
 // returns what happened (Result) and why it failed (the error), and the command (internal/cli) prints
 // them. Every path in them is relative to the working directory, as messages show it.
 //
 // A new option (a version for every backend, an old IDL to compare against) is a field of Options, a
-// step of Run, and a field of Result; the command then adds a flag and a line that prints it.
+// step of Run, and a field of Result; the command then adds a flag and a line that prints it. The map of
+// all packages is docs/architecture.md.
 package cidlc

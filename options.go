@@ -4,7 +4,7 @@ import "io"
 
 // Options say what a run does: the command's flags, as a library takes them. Paths are relative to the
 // working directory or absolute. The zero value of every field but IDL asks for nothing: without an
-// output, a run only checks the IDL.
+// output, a run only validates the IDL.
 type Options struct {
 	// IDL is the root IDL directory; it and every Go package below it are loaded.
 	IDL string
@@ -31,8 +31,8 @@ type Options struct {
 	// Diff receives Check's diffs; nil discards them.
 	Diff io.Writer
 
-	// Model asks for Result.Model even when the outputs are up to date, which then costs the IDL checks
-	// that the up-to-date cache would have spared (--print-model).
+	// Model asks for Result.Model even when the outputs are up to date, which then costs the IDL's
+	// validation that the up-to-date cache would have spared (--print-model).
 	Model bool
 	// Snapshots are files to validate against the model (--validate-snapshot): MuGL snapshots or Pulumi
 	// deployments; "-" reads Stdin. Their results are in Result.Snapshots.

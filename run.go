@@ -15,7 +15,7 @@ import (
 // Result is what a run did.
 type Result struct {
 	// Model is the model of the IDL; nil when the IDL has problems, or when the up-to-date cache spared
-	// the run the IDL checks (ask for it with Options.Model).
+	// the run validating the IDL (ask for it with Options.Model).
 	Model *model.Tree
 	// Outputs are the output directories, in the order of the options (Pack, Provider, the Schema's
 	// directory unless it is one of them); none when the output options are wrong.
@@ -39,7 +39,7 @@ type GenerateError struct{ Err error }
 func (e *GenerateError) Error() string { return e.Err.Error() }
 func (e *GenerateError) Unwrap() error { return e.Err }
 
-// Run runs cidlc once: it loads the IDL, checks it and builds its model, runs the backends of the
+// Run runs cidlc once: it loads the IDL, validates it and builds its model, runs the backends of the
 // outputs, and writes their files (or compares them, with Options.Check), then validates the snapshots.
 // It holds the lock of the output directories throughout, and skips from the load to the end when the
 // up-to-date cache shows the outputs current. It prints nothing.
@@ -69,7 +69,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		defer outlock.Lock(res.Outputs, !opts.Check)()
 		cache = uptodate.Open(opts.Cache)
 	}
-	// While the IDL loads, the cache checks whether the outputs still hold what the last run recorded.
+	// While the IDL loads, the cache looks whether the outputs still hold what the last run recorded.
 	// A run that needs the model never skips to the end; it only records.
 	mayShortcut := !opts.Model && len(opts.Snapshots) == 0
 	var prior *uptodate.Lookup
@@ -84,8 +84,8 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if err := ctx.Err(); err != nil {
 		return res, err
 	}
-	// Outputs that the cache shows current for these very sources need neither the IDL checks nor the
-	// backends.
+	// Outputs that the cache shows current for these very sources need neither the IDL's validation nor
+	// the backends.
 	var key uptodate.Key
 	keyed := false
 	if cache.Enabled() {
@@ -105,7 +105,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		return res, err
 	}
 	res.Model = tree
-	clock.lap("model") // the IDL checks, which build the model
+	clock.lap("model") // the IDL's validation, which builds the model
 
 	err = outErr
 	if err == nil && len(outs) > 0 {
