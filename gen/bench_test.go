@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/internal/testsupport/gentest"
 )
 
 // upToDate returns the results for an IDL of 2,000 files in 40 modules (2,040 generated files), already
@@ -16,8 +17,8 @@ func upToDate(b *testing.B) []gen.Result {
 	for i := range 2000 {
 		paths = append(paths, fmt.Sprintf("module%02d/resource%04d.go", i%40, i))
 	}
-	results := generate(b, "pack", paths...)
-	mustWrite(b, results)
+	results := gentest.Generate(b, "pack", paths...)
+	gentest.Write(b, results)
 	return results
 }
 

@@ -10,12 +10,13 @@ import (
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/internal/testsupport"
+	"github.com/cidlc/cidlc/internal/testsupport/gentest"
 )
 
 func TestCheckShowsEditedFile(t *testing.T) {
-	inTempDir(t)
-	results := generate(t, "pack", idlBefore...)
-	mustWrite(t, results)
+	testsupport.InTempDir(t)
+	results := gentest.Generate(t, "pack", gentest.IDLBefore...)
+	gentest.Write(t, results)
 	testsupport.WriteFile(t, "pack/ec2/instance.txt", gen.Header+"\n// Source: ec2/instance.go\n\nresource Instance edited")
 
 	r, diff := check(t, results)
@@ -44,9 +45,9 @@ func TestCheckShowsEditedFile(t *testing.T) {
 }
 
 func TestCheckShowsMissingFile(t *testing.T) {
-	inTempDir(t)
-	results := generate(t, "pack", idlBefore...)
-	mustWrite(t, results)
+	testsupport.InTempDir(t)
+	results := gentest.Generate(t, "pack", gentest.IDLBefore...)
+	gentest.Write(t, results)
 	if err := os.Remove("pack/types.txt"); err != nil {
 		t.Fatal(err)
 	}
@@ -61,10 +62,10 @@ func TestCheckShowsMissingFile(t *testing.T) {
 }
 
 func TestCheckOnEmptyDirShowsEverything(t *testing.T) {
-	inTempDir(t)
-	r, diff := check(t, generate(t, "pack", idlBefore...))
-	if len(r.Written) != 9 || exists("pack") {
-		t.Errorf("report %v; pack exists: %v", r, exists("pack"))
+	testsupport.InTempDir(t)
+	r, diff := check(t, gentest.Generate(t, "pack", gentest.IDLBefore...))
+	if len(r.Written) != 9 || testsupport.Exists("pack") {
+		t.Errorf("report %v; pack exists: %v", r, testsupport.Exists("pack"))
 	}
 	if n := strings.Count(diff, "--- /dev/null\n"); n != 9 {
 		t.Errorf("%d missing files in the diff, want 9:\n%s", n, diff)
@@ -82,9 +83,9 @@ func TestCheckDiffAppliesWithPatch(t *testing.T) {
 			if _, err := exec.LookPath(tool[0]); err != nil {
 				t.Skipf("no %s binary", tool[0])
 			}
-			dir := inTempDir(t)
-			mustWrite(t, generate(t, "pack", idlBefore...))
-			results := generate(t, "pack", idlAfter...) // iam/ stale, s3/ missing
+			dir := testsupport.InTempDir(t)
+			gentest.Write(t, gentest.Generate(t, "pack", gentest.IDLBefore...))
+			results := gentest.Generate(t, "pack", gentest.IDLAfter...) // iam/ stale, s3/ missing
 			testsupport.WriteFile(t, "pack/ec2/instance.txt", gen.Header+"\nedited\nby hand")
 			testsupport.WriteFile(t, "pack/ec2/securityGroup.txt", strings.Replace(testsupport.ReadFile(t, "pack/ec2/securityGroup.txt"), "resource", "edited\nresource", 1)+"extra\n")
 			if err := os.Remove("pack/types.txt"); err != nil {
@@ -112,10 +113,10 @@ func TestCheckDiffAppliesWithPatch(t *testing.T) {
 }
 
 func TestCheckWritesNothingOnConflict(t *testing.T) {
-	inTempDir(t)
+	testsupport.InTempDir(t)
 	testsupport.WriteFile(t, "pack/types.txt", "hand-written\n")
 	var out strings.Builder
-	_, err := gen.Check(generate(t, "pack", idlBefore...), &out)
+	_, err := gen.Check(gentest.Generate(t, "pack", gentest.IDLBefore...), &out)
 	if err == nil || !strings.HasPrefix(err.Error(), "pack/types.txt: ") {
 		t.Errorf("err = %v, want one naming pack/types.txt", err)
 	}

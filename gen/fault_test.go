@@ -10,6 +10,7 @@ import (
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/internal/testsupport"
+	"github.com/cidlc/cidlc/internal/testsupport/gentest"
 )
 
 // faultyDisk is the real file system, except that its failAt-th operation fails (never, if failAt is 0).
@@ -93,15 +94,15 @@ func (f *faultyFile) Close() error {
 // or new content), that no temporary file is left, that hand-written files are untouched, and that the
 // next Write finishes the job.
 func TestInterruptedWriteLeavesWholeFiles(t *testing.T) {
-	cwd := inTempDir(t)
+	cwd := testsupport.InTempDir(t)
 	// The old tree, in a directory of its own for each attempt.
 	setUp := func(dir string) {
-		mustWrite(t, generate(t, dir, idlBefore...))
+		gentest.Write(t, gentest.Generate(t, dir, gentest.IDLBefore...))
 		testsupport.WriteFile(t, filepath.Join(dir, "ec2/instance.go"), "hand-written\n")
 	}
 	// The new tree: iam/ goes, s3/ comes, and two files change.
 	newResults := func(dir string) []gen.Result {
-		results := generate(t, dir, idlAfter...)
+		results := gentest.Generate(t, dir, gentest.IDLAfter...)
 		for _, f := range results[0].Files {
 			if f.Path == "types.txt" || f.Path == "ec2/securityGroup.txt" {
 				f.Content = append(f.Content, "changed\n"...)

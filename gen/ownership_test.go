@@ -8,11 +8,12 @@ import (
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/internal/testsupport"
+	"github.com/cidlc/cidlc/internal/testsupport/gentest"
 )
 
 func TestManifestListsEveryGeneratedFile(t *testing.T) {
-	inTempDir(t)
-	mustWrite(t, generate(t, "pack", "types.go", "ec2/instance.go"))
+	testsupport.InTempDir(t)
+	gentest.Write(t, gentest.Generate(t, "pack", "types.go", "ec2/instance.go"))
 	want := gen.Header + `
 // The files cidlc generated in this directory, so that it can delete those it no longer generates.
 // cidlc owns the files that start with the line above and those marked "(no header)"; no other file.
@@ -29,7 +30,7 @@ types.txt
 // TestHandWrittenFilesAreNeverTouched puts hand-written files beside generated ones and in a folder of
 // their own, then generates, checks, and removes every type, and makes sure none of them changed.
 func TestHandWrittenFilesAreNeverTouched(t *testing.T) {
-	inTempDir(t)
+	testsupport.InTempDir(t)
 	handWritten := map[string]string{
 		"pack/ec2/instance.go":         "package ec2 // the hand-written half of instance\n",
 		"pack/serverless/function.ts":  "export const f = 1;\n",
@@ -52,23 +53,23 @@ func TestHandWrittenFilesAreNeverTouched(t *testing.T) {
 		}
 	}
 
-	results := generate(t, "pack", idlBefore...)
+	results := gentest.Generate(t, "pack", gentest.IDLBefore...)
 	check(t, results)
 	untouched("check")
-	mustWrite(t, results)
+	gentest.Write(t, results)
 	untouched("write")
-	mustWrite(t, results)
+	gentest.Write(t, results)
 	untouched("second write")
-	check(t, generate(t, "pack"))
+	check(t, gentest.Generate(t, "pack"))
 	untouched("check with no types")
-	r := mustWrite(t, generate(t, "pack"))
+	r := gentest.Write(t, gentest.Generate(t, "pack"))
 	untouched("write with no types")
 	if len(r.Removed) != 8 {
 		t.Errorf("removed %v, want the 8 generated files", r.Removed)
 	}
 	// ec2/ still holds a hand-written file; iam/ held generated files only.
-	if !exists("pack/ec2") || exists("pack/iam") {
-		t.Errorf("pack/ec2 exists: %v (want true); pack/iam exists: %v (want false)", exists("pack/ec2"), exists("pack/iam"))
+	if !testsupport.Exists("pack/ec2") || testsupport.Exists("pack/iam") {
+		t.Errorf("pack/ec2 exists: %v (want true); pack/iam exists: %v (want false)", testsupport.Exists("pack/ec2"), testsupport.Exists("pack/iam"))
 	}
 }
 
@@ -80,10 +81,10 @@ func TestFileInTheWayIsAnErrorAndNothingIsWritten(t *testing.T) {
 		{"header not on the first line", "pack/types.txt", "\n" + gen.Header + "\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			inTempDir(t)
+			testsupport.InTempDir(t)
 			testsupport.WriteFile(t, c.path, c.content)
 			// Two outputs: the conflict in the second must stop the first too.
-			results := append(generate(t, "provider", idlBefore...), generate(t, "pack", idlBefore...)...)
+			results := append(gentest.Generate(t, "provider", gentest.IDLBefore...), gentest.Generate(t, "pack", gentest.IDLBefore...)...)
 			before := contents(snapshot(t, "."))
 
 			_, err := gen.Write(results)
@@ -99,10 +100,10 @@ func TestFileInTheWayIsAnErrorAndNothingIsWritten(t *testing.T) {
 }
 
 func TestEveryConflictIsReported(t *testing.T) {
-	inTempDir(t)
+	testsupport.InTempDir(t)
 	testsupport.WriteFile(t, "pack/types.txt", "mine\n")
 	testsupport.WriteFile(t, "pack/ec2/instance.txt", "mine too\n")
-	_, err := gen.Write(generate(t, "pack", idlBefore...))
+	_, err := gen.Write(gentest.Generate(t, "pack", gentest.IDLBefore...))
 	if err == nil || !strings.Contains(err.Error(), "pack/types.txt: ") || !strings.Contains(err.Error(), "pack/ec2/instance.txt: ") {
 		t.Errorf("err = %v, want both files named", err)
 	}
@@ -111,15 +112,15 @@ func TestEveryConflictIsReported(t *testing.T) {
 // TestRemovingTheHeaderHandsTheFileOver: a generated file whose header its author deleted is theirs. It
 // blocks generation at its path, and it stays when nothing generates it any more.
 func TestRemovingTheHeaderHandsTheFileOver(t *testing.T) {
-	inTempDir(t)
-	mustWrite(t, generate(t, "pack", idlBefore...))
+	testsupport.InTempDir(t)
+	gentest.Write(t, gentest.Generate(t, "pack", gentest.IDLBefore...))
 	content := strings.TrimPrefix(testsupport.ReadFile(t, "pack/iam/role.txt"), gen.Header+"\n")
 	testsupport.WriteFile(t, "pack/iam/role.txt", content)
 
-	if _, err := gen.Write(generate(t, "pack", idlBefore...)); err == nil || !strings.HasPrefix(err.Error(), "pack/iam/role.txt: ") {
+	if _, err := gen.Write(gentest.Generate(t, "pack", gentest.IDLBefore...)); err == nil || !strings.HasPrefix(err.Error(), "pack/iam/role.txt: ") {
 		t.Errorf("err = %v, want one naming pack/iam/role.txt", err)
 	}
-	r := mustWrite(t, generate(t, "pack", idlAfter...))
+	r := gentest.Write(t, gentest.Generate(t, "pack", gentest.IDLAfter...))
 	if got := testsupport.ReadFile(t, "pack/iam/role.txt"); got != content {
 		t.Errorf("pack/iam/role.txt changed: %q", got)
 	}
@@ -131,24 +132,24 @@ func TestRemovingTheHeaderHandsTheFileOver(t *testing.T) {
 // TestIdenticalUnlistedFileIsAdopted: a file without header that nobody listed, but exactly what cidlc
 // would write (a lost manifest), is taken over rather than refused.
 func TestIdenticalUnlistedFileIsAdopted(t *testing.T) {
-	inTempDir(t)
-	results := generate(t, "pack", idlBefore...)
-	mustWrite(t, results)
+	testsupport.InTempDir(t)
+	results := gentest.Generate(t, "pack", gentest.IDLBefore...)
+	gentest.Write(t, results)
 	if err := os.Remove("pack/" + gen.ManifestName); err != nil {
 		t.Fatal(err)
 	}
-	r := mustWrite(t, results)
+	r := gentest.Write(t, results)
 	if len(r.Written) != 1 || r.Written[0] != "pack/"+gen.ManifestName {
 		t.Errorf("written %v, want the manifest alone", r.Written)
 	}
 }
 
 func TestEditedFileWithoutHeaderIsOverwrittenWhileListed(t *testing.T) {
-	inTempDir(t)
-	results := generate(t, "pack", idlBefore...)
-	mustWrite(t, results)
+	testsupport.InTempDir(t)
+	results := gentest.Generate(t, "pack", gentest.IDLBefore...)
+	gentest.Write(t, results)
 	testsupport.WriteFile(t, "pack/ec2/module.json", "{\"edited\": true}\n")
-	r := mustWrite(t, results)
+	r := gentest.Write(t, results)
 	if len(r.Written) != 1 || r.Written[0] != "pack/ec2/module.json" {
 		t.Errorf("written %v, want pack/ec2/module.json", r.Written)
 	}

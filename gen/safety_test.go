@@ -21,15 +21,15 @@ func (files) Name() string                                { return "fixed" }
 func (f files) Generate(*model.Tree) ([]*gen.File, error) { return f, nil }
 
 func TestFailingBackendWritesNothing(t *testing.T) {
-	inTempDir(t)
-	_, err := gen.Generate(gentest.Package("aws", idlBefore...), []gen.Output{
+	testsupport.InTempDir(t)
+	_, err := gen.Generate(gentest.Package("aws", gentest.IDLBefore...), []gen.Output{
 		{Dir: "pack", Backend: gentest.Backend{}},
 		{Dir: "provider", Backend: gentest.Failing{Err: errors.New("SecurityGroup: no template")}},
 	})
 	if err == nil || err.Error() != "provider: backend failing: SecurityGroup: no template" {
 		t.Errorf("err = %v", err)
 	}
-	if exists("pack") || exists("provider") {
+	if testsupport.Exists("pack") || testsupport.Exists("provider") {
 		t.Error("something was written")
 	}
 }
@@ -49,7 +49,7 @@ func TestBadPathsAreRejected(t *testing.T) {
 		{gen.ManifestName, "the name of cidlc's manifest"},
 		{"x (no header)", "marks files without header"},
 	} {
-		inTempDir(t)
+		testsupport.InTempDir(t)
 		backend := files{{Path: c.path, Content: []byte("x\n")}}
 		_, err := gen.Generate(nil, []gen.Output{{Dir: "pack", Backend: backend}})
 		if err == nil || !strings.Contains(err.Error(), c.err) {
@@ -60,7 +60,7 @@ func TestBadPathsAreRejected(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.err) {
 			t.Errorf("%q: Write: err = %v, want one that says %q", c.path, err, c.err)
 		}
-		if exists("pack") {
+		if testsupport.Exists("pack") {
 			t.Errorf("%q: something was written", c.path)
 		}
 	}
@@ -82,7 +82,7 @@ func TestFileSetClashes(t *testing.T) {
 }
 
 func TestTwoOutputsInOneDirectory(t *testing.T) {
-	inTempDir(t)
+	testsupport.InTempDir(t)
 	_, err := gen.Generate(gentest.Package("aws", "types.go"), []gen.Output{
 		{Dir: "out", Backend: gentest.Backend{}},
 		{Dir: "./out/", Backend: gentest.Backend{}},
@@ -101,7 +101,7 @@ func outside(t *testing.T) string {
 }
 
 func TestSymlinkOutOfOutputDirIsRefused(t *testing.T) {
-	inTempDir(t)
+	testsupport.InTempDir(t)
 	out := outside(t)
 	if err := os.MkdirAll("pack", 0o777); err != nil {
 		t.Fatal(err)
@@ -111,37 +111,37 @@ func TestSymlinkOutOfOutputDirIsRefused(t *testing.T) {
 	}
 	before := contents(snapshot(t, out))
 
-	_, err := gen.Write(generate(t, "pack", idlBefore...))
+	_, err := gen.Write(gentest.Generate(t, "pack", gentest.IDLBefore...))
 	if err == nil || !strings.HasPrefix(err.Error(), "pack/ec2: is a symbolic link out of the output directory") {
 		t.Errorf("err = %v", err)
 	}
-	if _, err := gen.Check(generate(t, "pack", idlBefore...), new(strings.Builder)); err == nil {
+	if _, err := gen.Check(gentest.Generate(t, "pack", gentest.IDLBefore...), new(strings.Builder)); err == nil {
 		t.Error("Check: no error")
 	}
 	if after := contents(snapshot(t, out)); !maps.Equal(after, before) {
 		t.Errorf("wrote outside: %v", sortedKeys(after))
 	}
-	if exists("pack/" + gen.ManifestName) {
+	if testsupport.Exists("pack/" + gen.ManifestName) {
 		t.Error("wrote inside despite the error")
 	}
 }
 
 func TestSymlinkInsideOutputDirIsFollowed(t *testing.T) {
-	inTempDir(t)
+	testsupport.InTempDir(t)
 	if err := os.MkdirAll("pack/shared", 0o777); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Symlink("shared", "pack/ec2"); err != nil {
 		t.Fatal(err)
 	}
-	mustWrite(t, generate(t, "pack", idlBefore...))
-	if !exists("pack/shared/instance.txt") {
+	gentest.Write(t, gentest.Generate(t, "pack", gentest.IDLBefore...))
+	if !testsupport.Exists("pack/shared/instance.txt") {
 		t.Error("pack/ec2/instance.txt not written through the link")
 	}
 }
 
 func TestSymlinkAtFilePathIsRefused(t *testing.T) {
-	inTempDir(t)
+	testsupport.InTempDir(t)
 	out := outside(t)
 	if err := os.MkdirAll("pack", 0o777); err != nil {
 		t.Fatal(err)
@@ -151,7 +151,7 @@ func TestSymlinkAtFilePathIsRefused(t *testing.T) {
 	if err := os.Symlink(target, "pack/types.txt"); err != nil {
 		t.Fatal(err)
 	}
-	_, err := gen.Write(generate(t, "pack", idlBefore...))
+	_, err := gen.Write(gentest.Generate(t, "pack", gentest.IDLBefore...))
 	if err == nil || !strings.HasPrefix(err.Error(), "pack/types.txt: is a symbolic link") {
 		t.Errorf("err = %v", err)
 	}
@@ -161,9 +161,9 @@ func TestSymlinkAtFilePathIsRefused(t *testing.T) {
 }
 
 func TestTamperedManifestIsRefused(t *testing.T) {
-	dir := inTempDir(t)
+	dir := testsupport.InTempDir(t)
 	out := outside(t)
-	mustWrite(t, generate(t, "pack", idlBefore...))
+	gentest.Write(t, gentest.Generate(t, "pack", gentest.IDLBefore...))
 	rel, err := filepath.Rel(filepath.Join(dir, "pack"), filepath.Join(out, "keep.txt"))
 	if err != nil {
 		t.Fatal(err)
@@ -171,28 +171,28 @@ func TestTamperedManifestIsRefused(t *testing.T) {
 	m := testsupport.ReadFile(t, "pack/"+gen.ManifestName)
 	testsupport.WriteFile(t, "pack/"+gen.ManifestName, m+filepath.ToSlash(rel)+" (no header)\n")
 
-	_, err = gen.Write(generate(t, "pack"))
+	_, err = gen.Write(gentest.Generate(t, "pack"))
 	if err == nil || !strings.HasPrefix(err.Error(), "pack/"+gen.ManifestName+": line 12: ") {
 		t.Errorf("err = %v", err)
 	}
-	if !exists(filepath.Join(out, "keep.txt")) || !exists("pack/types.txt") {
+	if !testsupport.Exists(filepath.Join(out, "keep.txt")) || !testsupport.Exists("pack/types.txt") {
 		t.Error("removed files despite the error")
 	}
 }
 
 func TestOutputDirIsAFile(t *testing.T) {
-	inTempDir(t)
+	testsupport.InTempDir(t)
 	testsupport.WriteFile(t, "pack", "a file\n")
-	_, err := gen.Write(generate(t, "pack", "types.go"))
+	_, err := gen.Write(gentest.Generate(t, "pack", "types.go"))
 	if err == nil || err.Error() != "pack: is not a directory" {
 		t.Errorf("err = %v", err)
 	}
 }
 
 func TestFileWhereDirectoryIsGenerated(t *testing.T) {
-	inTempDir(t)
+	testsupport.InTempDir(t)
 	testsupport.WriteFile(t, "pack/ec2", "a file\n")
-	_, err := gen.Write(generate(t, "pack", idlBefore...))
+	_, err := gen.Write(gentest.Generate(t, "pack", gentest.IDLBefore...))
 	if err == nil || err.Error() != "pack/ec2: is a file where a directory is generated" {
 		t.Errorf("err = %v", err)
 	}

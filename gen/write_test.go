@@ -8,12 +8,13 @@ import (
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/internal/testsupport"
+	"github.com/cidlc/cidlc/internal/testsupport/gentest"
 )
 
 func TestWriteTwiceWritesNothing(t *testing.T) {
-	inTempDir(t)
-	results := generate(t, "pack", idlBefore...)
-	first := mustWrite(t, results)
+	testsupport.InTempDir(t)
+	results := gentest.Generate(t, "pack", gentest.IDLBefore...)
+	first := gentest.Write(t, results)
 	want := expected(t, results)
 	if len(first.Written) != len(want) || len(first.Unchanged) != 0 || len(first.Removed) != 0 {
 		t.Errorf("first write: %v, want %d written", first, len(want))
@@ -22,7 +23,7 @@ func TestWriteTwiceWritesNothing(t *testing.T) {
 
 	age(t, "pack")
 	before := snapshot(t, "pack")
-	second := mustWrite(t, generate(t, "pack", idlBefore...))
+	second := gentest.Write(t, gentest.Generate(t, "pack", gentest.IDLBefore...))
 	if got := second.String(); got != "0 written, 9 unchanged, 0 removed" {
 		t.Errorf("second write: %s", got)
 	}
@@ -38,13 +39,13 @@ func TestWriteTwiceWritesNothing(t *testing.T) {
 }
 
 func TestWriteRewritesOnlyChangedFiles(t *testing.T) {
-	inTempDir(t)
-	mustWrite(t, generate(t, "pack", idlBefore...))
+	testsupport.InTempDir(t)
+	gentest.Write(t, gentest.Generate(t, "pack", gentest.IDLBefore...))
 	age(t, "pack")
 	before := snapshot(t, "pack")
 	testsupport.WriteFile(t, "pack/ec2/instance.txt", gen.Header+"\nedited by hand\n")
 
-	r := mustWrite(t, generate(t, "pack", idlBefore...))
+	r := gentest.Write(t, gentest.Generate(t, "pack", gentest.IDLBefore...))
 	if !slices.Equal(r.Written, []string{"pack/ec2/instance.txt"}) {
 		t.Errorf("written %v, want only pack/ec2/instance.txt", r.Written)
 	}
@@ -58,9 +59,9 @@ func TestWriteRewritesOnlyChangedFiles(t *testing.T) {
 }
 
 func TestWriteRemovesStaleFilesAndEmptiedDirs(t *testing.T) {
-	inTempDir(t)
-	mustWrite(t, generate(t, "pack", idlBefore...))
-	results := generate(t, "pack", idlAfter...)
+	testsupport.InTempDir(t)
+	gentest.Write(t, gentest.Generate(t, "pack", gentest.IDLBefore...))
+	results := gentest.Generate(t, "pack", gentest.IDLAfter...)
 
 	r, diff := check(t, results)
 	wantRemoved := []string{"pack/iam/module.json", "pack/iam/role.txt", "pack/iam/user.txt"}
@@ -70,24 +71,24 @@ func TestWriteRemovesStaleFilesAndEmptiedDirs(t *testing.T) {
 	if !strings.Contains(diff, "--- a/pack/iam/role.txt\n+++ /dev/null\n@@ -1,4 +0,0 @@\n") {
 		t.Errorf("check does not show pack/iam/role.txt as stale:\n%s", diff)
 	}
-	if !exists("pack/iam/role.txt") {
+	if !testsupport.Exists("pack/iam/role.txt") {
 		t.Fatal("check removed a file")
 	}
 
-	r = mustWrite(t, results)
+	r = gentest.Write(t, results)
 	if !slices.Equal(r.Removed, wantRemoved) {
 		t.Errorf("write: removed %v, want %v", r.Removed, wantRemoved)
 	}
-	if exists("pack/iam") {
+	if testsupport.Exists("pack/iam") {
 		t.Error("pack/iam: emptied, but not removed")
 	}
 	sameFiles(t, contents(snapshot(t, ".")), expected(t, results))
 }
 
 func TestWriteKeepsOutputDirWhenEverythingGoes(t *testing.T) {
-	inTempDir(t)
-	mustWrite(t, generate(t, "pack", idlBefore...))
-	r := mustWrite(t, generate(t, "pack"))
+	testsupport.InTempDir(t)
+	gentest.Write(t, gentest.Generate(t, "pack", gentest.IDLBefore...))
+	r := gentest.Write(t, gentest.Generate(t, "pack"))
 	if len(r.Removed) != 8 {
 		t.Errorf("removed %v, want all 8 generated files", r.Removed)
 	}
@@ -98,19 +99,19 @@ func TestWriteKeepsOutputDirWhenEverythingGoes(t *testing.T) {
 }
 
 func TestWriteCreatesOutputDir(t *testing.T) {
-	inTempDir(t)
-	results := generate(t, "out/deep/pack", idlBefore...)
-	mustWrite(t, results)
+	testsupport.InTempDir(t)
+	results := gentest.Generate(t, "out/deep/pack", gentest.IDLBefore...)
+	gentest.Write(t, results)
 	sameFiles(t, contents(snapshot(t, ".")), expected(t, results))
 }
 
 func TestWriteOutputDirOutsideWorkingDir(t *testing.T) {
-	dir := inTempDir(t)
+	dir := testsupport.InTempDir(t)
 	if err := os.Mkdir("project", 0o777); err != nil {
 		t.Fatal(err)
 	}
 	t.Chdir("project")
-	r := mustWrite(t, generate(t, dir+"/pack", "types.go"))
+	r := gentest.Write(t, gentest.Generate(t, dir+"/pack", "types.go"))
 	if !slices.Contains(r.Written, "../pack/types.txt") {
 		t.Errorf("written %v, want paths relative to the working directory", r.Written)
 	}

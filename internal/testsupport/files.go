@@ -40,3 +40,18 @@ func CopyFile(t testing.TB, src, dst string) {
 	t.Helper()
 	WriteFile(t, dst, ReadFile(t, src))
 }
+
+// Exists reports whether a file, directory or link is at name.
+func Exists(name string) bool {
+	_, err := os.Lstat(name)
+	return err == nil
+}
+
+// InTempDir makes a new empty directory the working directory for the rest of the test, as a project's
+// directory is cidlc's, and returns it.
+func InTempDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	t.Chdir(dir)
+	return dir
+}

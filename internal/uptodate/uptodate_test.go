@@ -9,6 +9,7 @@ import (
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/internal/testsupport"
 	"github.com/cidlc/cidlc/internal/testsupport/gentest"
 	"github.com/cidlc/cidlc/internal/uptodate"
 )
@@ -35,7 +36,7 @@ func stampOutputs(t *testing.T, out string, old bool, paths ...string) cached {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mustWrite(t, results)
+	gentest.Write(t, results)
 	if old {
 		// Files written an hour ago: the stamp trusts their metadata.
 		ageFiles(t, out, time.Hour)
@@ -69,15 +70,15 @@ func ageFiles(t *testing.T, dir string, age time.Duration) {
 
 func TestCacheFindsUntouchedOutputs(t *testing.T) {
 	for _, old := range []bool{false, true} {
-		dir := inTempDir(t)
-		c := stampOutputs(t, "out", old, idlBefore...)
+		dir := testsupport.InTempDir(t)
+		c := stampOutputs(t, "out", old, gentest.IDLBefore...)
 		report, ok := c.cache.Lookup(c.outs).Current(c.key)
 		if !ok {
 			t.Fatalf("old=%v: untouched outputs are not current", old)
 		}
 		// The report is Write's: every file, the manifest included, unchanged.
-		results := generate(t, "out", idlBefore...)
-		want := mustWrite(t, results)
+		results := gentest.Generate(t, "out", gentest.IDLBefore...)
+		want := gentest.Write(t, results)
 		if len(want.Written) != 0 || !slices.Equal(report.Unchanged, want.Unchanged) {
 			t.Errorf("old=%v: cache reports unchanged %q\nWrite reports %v, unchanged %q", old, report.Unchanged, want, want.Unchanged)
 		}
@@ -86,7 +87,7 @@ func TestCacheFindsUntouchedOutputs(t *testing.T) {
 }
 
 func TestCacheKey(t *testing.T) {
-	inTempDir(t)
+	testsupport.InTempDir(t)
 	outs := []gen.Output{{Dir: "out", Backend: gentest.Backend{}}}
 	base := uptodate.New(t.TempDir(), "tool-1")
 	k, err := base.Key([]byte("sources"), outs)
@@ -174,8 +175,8 @@ func TestCacheRefusesDisturbedOutputs(t *testing.T) {
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			inTempDir(t)
-			cc := stampOutputs(t, "out", c.old, idlBefore...)
+			testsupport.InTempDir(t)
+			cc := stampOutputs(t, "out", c.old, gentest.IDLBefore...)
 			if !cc.current(t) {
 				t.Fatal("not current before the change")
 			}
@@ -188,8 +189,8 @@ func TestCacheRefusesDisturbedOutputs(t *testing.T) {
 }
 
 func TestCacheRefusesOtherKeysAndBadStamps(t *testing.T) {
-	inTempDir(t)
-	c := stampOutputs(t, "out", true, idlBefore...)
+	testsupport.InTempDir(t)
+	c := stampOutputs(t, "out", true, gentest.IDLBefore...)
 	if _, ok := c.cache.Lookup(c.outs).Current(uptodate.Key{1}); ok {
 		t.Error("current under another key")
 	}
@@ -208,8 +209,8 @@ func TestCacheRefusesOtherKeysAndBadStamps(t *testing.T) {
 }
 
 func TestCacheRefresh(t *testing.T) {
-	inTempDir(t)
-	c := stampOutputs(t, "out", false, idlBefore...) // metadata not trusted: every file hashed
+	testsupport.InTempDir(t)
+	c := stampOutputs(t, "out", false, gentest.IDLBefore...) // metadata not trusted: every file hashed
 	ageFiles(t, "out", time.Hour)
 	l := c.cache.Lookup(c.outs)
 	if _, ok := l.Current(c.key); !ok {
@@ -231,11 +232,11 @@ func TestCacheRefresh(t *testing.T) {
 }
 
 func TestDisabledCache(t *testing.T) {
-	inTempDir(t)
+	testsupport.InTempDir(t)
 	var c uptodate.Cache
 	outs := []gen.Output{{Dir: "out", Backend: gentest.Backend{}}}
-	results := generate(t, "out", idlBefore...)
-	mustWrite(t, results)
+	results := gentest.Generate(t, "out", gentest.IDLBefore...)
+	gentest.Write(t, results)
 	c.Record(outs, uptodate.Key{}, results)
 	if _, ok := c.Lookup(outs).Current(uptodate.Key{}); ok {
 		t.Error("a disabled cache found outputs current")

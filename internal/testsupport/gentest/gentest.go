@@ -1,6 +1,7 @@
 // Package gentest is the test support that knows package gen: stand-ins for the backends (a trivial
 // backend, a failing one, and a quick way to build a model), which let the plumbing between the model and
-// the disk be tested without the real backends, and GoldenTree, the golden comparison of a backend's
+// the disk be tested without the real backends; Generate and Write, which run them and write their files
+// for the tests of the writer, the up-to-date cache and the lock; and GoldenTree, the golden comparison of a backend's
 // output with gen's rules of what in an output directory is cidlc's.
 //
 // It is for tests only; nothing in cidlc's output depends on it. It lives apart from package testsupport
