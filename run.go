@@ -112,8 +112,9 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		var results []gen.Result
 		results, err = generate(ctx, tree, opts, outs, res, &clock)
 		// The disk now holds the generated files: after a Write always, after a Check when nothing is
-		// stale.
-		if err == nil && keyed && (!opts.Check || !res.Report.Stale()) {
+		// stale. A run with warnings is not recorded, so that the next run, which then cannot skip the
+		// IDL's validation, shows them again.
+		if err == nil && keyed && (!opts.Check || !res.Report.Stale()) && len(tree.Warnings) == 0 {
 			cache.Record(outs, key, results)
 		}
 	}

@@ -27,6 +27,7 @@ const (
 	kindResource
 	kindEnum
 	kindAlias
+	kindResourceAlias
 )
 
 // decl is a top-level type declaration of the IDL tree, with what the later passes need of its source.
@@ -36,11 +37,20 @@ type decl struct {
 	spec  *ast.TypeSpec
 	obj   *types.TypeName
 	pkg   *packages.Package
+	// from is, for a struct or resource alias defined from another type (type X Y), that type.
+	from *types.TypeName
 
-	resource *model.Resource
-	strct    *model.Struct
-	enum     *model.Enum
-	alias    *model.Alias
+	resource      *model.Resource
+	resourceAlias *model.ResourceAlias
+	strct         *model.Struct
+	enum          *model.Enum
+	alias         *model.Alias
+
+	// props are a struct's or resource's properties once resolved, and resolving says that they are
+	// being resolved (see structProperties).
+	props     []*model.Property
+	resolved  bool
+	resolving bool
 }
 
 // builder holds the state of one Load.
@@ -57,6 +67,8 @@ type builder struct {
 	markers map[types.Object]string // idl.Resource etc. → their name
 	inTree  map[*types.Package]bool // the packages of the IDL tree
 	files   map[*ast.File]*model.File
+	// embeddedVia says which embedded field brought a property into its declaration.
+	embeddedVia map[*model.Property]*embedSite
 }
 
 func newBuilder(fset *token.FileSet, root, name string) *builder {
@@ -69,12 +81,19 @@ func newBuilder(fset *token.FileSet, root, name string) *builder {
 		markers: map[types.Object]string{},
 		inTree:  map[*types.Package]bool{},
 		files:   map[*ast.File]*model.File{},
+
+		embeddedVia: map[*model.Property]*embedSite{},
 	}
 }
 
-// errorf records a diagnostic at pos.
+// errorf records an error at pos.
 func (c *builder) errorf(pos token.Pos, format string, args ...any) {
 	c.diags = append(c.diags, Diagnostic{Pos: c.fset.Position(pos), Msg: fmt.Sprintf(format, args...)})
+}
+
+// warnf records a warning at pos.
+func (c *builder) warnf(pos token.Pos, format string, args ...any) {
+	c.diags = append(c.diags, Diagnostic{Pos: c.fset.Position(pos), Msg: fmt.Sprintf(format, args...), Severity: model.Warning})
 }
 
 // tokenPackageName is what Pulumi accepts as the package part of a token.
@@ -104,8 +123,8 @@ func (c *builder) run(pkgs []*packages.Package) {
 	for _, p := range pkgs {
 		c.dirs[p] = c.relDir(p)
 		c.inTree[p.Types] = true
-		c.findMarkers(p.Types)
 	}
+	c.findMarkers(pkgs)
 	pkgs = sortedPackages(pkgs, func(p *packages.Package) string { return c.dirs[p] })
 
 	c.tree = &model.Tree{Name: c.name}
@@ -161,15 +180,32 @@ func (c *builder) run(pkgs []*packages.Package) {
 	}
 	c.aliasCycles()
 	for _, d := range c.order {
-		switch d.kind {
-		case kindResource:
-			d.resource.Properties = c.properties(d, true)
-			c.validateProperties(d.resource.Name, d.resource.Properties, true)
-		case kindStruct:
-			d.strct.Properties = c.properties(d, false)
-			c.validateProperties(d.strct.Name, d.strct.Properties, false)
+		if d.kind == kindResourceAlias {
+			c.resolveResourceAlias(d)
 		}
 	}
+	for _, d := range c.order {
+		switch d.kind {
+		case kindResource:
+			d.resource.Properties = c.structProperties(d)
+		case kindStruct:
+			d.strct.Properties = c.structProperties(d)
+		}
+	}
+}
+
+// resolveResourceAlias points a resource alias at its resource, through aliases of aliases. A resource
+// that was rejected leaves the alias without one: the load fails anyway.
+func (c *builder) resolveResourceAlias(d *decl) {
+	r := d
+	for r != nil && r.kind == kindResourceAlias {
+		r = c.decls[r.from]
+	}
+	if r == nil || r.kind != kindResource {
+		d.kind = kindBad
+		return
+	}
+	d.resourceAlias.Resource, d.resourceAlias.Ref = r.resource, r.resource.Token
 }
 
 // checkPackage rejects a package that cannot be one of the IDL, at the package clause of its first file:
@@ -223,19 +259,22 @@ func (c *builder) relDir(p *packages.Package) string {
 	return filepath.ToSlash(rel)
 }
 
-// findMarkers records the marker types of package idl as seen from p: looked up in the scope of the
-// package with idl's import path, so that a user type that happens to be called Resource is never one.
-func (c *builder) findMarkers(p *types.Package) {
-	for _, imp := range p.Imports() {
-		if imp.Path() != IDLPath {
-			continue
+// findMarkers records the marker types of package idl: looked up in the scope of the package with idl's
+// import path, so that a user type that happens to be called Resource is never one. The package is
+// looked for among every package the IDL imports, directly or not: a compatibility package that keeps a
+// 2017 import path with Go aliases of the markers (type Resource = idl.Resource) works, because a
+// marker is known by what a type resolves to, never by the path it is spelled with.
+func (c *builder) findMarkers(pkgs []*packages.Package) {
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if p.PkgPath != IDLPath || p.Types == nil {
+			return
 		}
 		for _, name := range []string{"Resource", "NamedResource", "Asset", "Archive"} {
-			if obj := imp.Scope().Lookup(name); obj != nil {
+			if obj := p.Types.Scope().Lookup(name); obj != nil {
 				c.markers[obj] = name
 			}
 		}
-	}
+	})
 }
 
 // marker returns the name of the idl marker type t is ("Resource", "Asset", …), or "".
@@ -394,8 +433,10 @@ func (c *builder) declareType(p *packages.Package, f *model.File, gd *ast.GenDec
 	case *types.Struct:
 		st, ok := ts.Type.(*ast.StructType)
 		if !ok {
-			c.errorf(ts.Type.Pos(), "%s: a struct type defined from another type is not allowed; declare its fields (type %s struct { … }) or use the other type itself", subject, name)
-			return
+			if !c.declareDerived(p, f, d, base) {
+				return
+			}
+			break
 		}
 		resource, named := c.embeddedMarkers(p, st)
 		switch {
@@ -443,6 +484,61 @@ func (c *builder) declareType(p *packages.Package, f *model.File, gd *ast.GenDec
 		return
 	}
 	c.order = append(c.order, d)
+}
+
+// declareDerived declares a struct type defined from another struct type (type X Y): from a resource
+// (or a resource alias), X is a resource alias, another name for that resource; from a plain struct, X
+// is a struct of its own with Y's properties, as Go makes it a type of its own with Y's fields and the
+// 2017 compiler made it a struct with Y's fields. Y must be declared in the IDL: the markers and types
+// from outside are rejected. It reports whether X was declared.
+func (c *builder) declareDerived(p *packages.Package, f *model.File, d *decl, base model.Decl) bool {
+	subject := "type " + base.Name
+	ts := d.spec
+	from, _ := types.Unalias(p.TypesInfo.TypeOf(ts.Type)).(*types.Named)
+	switch {
+	case from == nil:
+		c.errorf(ts.Type.Pos(), "%s: a struct type defined from another type is not allowed; declare its fields (type %s struct { … }) or use the other type itself", subject, base.Name)
+		return false
+	case c.markers[from.Obj()] != "":
+		c.errorf(ts.Type.Pos(), "%s: a type defined from idl.%s is not an IDL type; %s", subject, from.Obj().Name(), markerUse[c.markers[from.Obj()]])
+		return false
+	case !c.inTree[from.Obj().Pkg()]:
+		c.errorf(ts.Type.Pos(), "%s: %s is not an IDL type: %s", subject, c.typeString(from, p), c.outsideTree(from.Obj()))
+		return false
+	}
+	d.from = from.Obj()
+	if c.embedsResourceMarker(from.Underlying().(*types.Struct)) {
+		d.kind = kindResourceAlias
+		d.resourceAlias = &model.ResourceAlias{Decl: base}
+		d.resourceAlias.Token = ""
+		f.ResourceAliases = append(f.ResourceAliases, d.resourceAlias)
+		return true
+	}
+	d.kind = kindStruct
+	d.strct = &model.Struct{Decl: base}
+	f.Structs = append(f.Structs, d.strct)
+	return true
+}
+
+// markerUse says, for each marker, how it is used: the hint for a type defined from it.
+var markerUse = map[string]string{
+	"Resource":      "embed idl.Resource in a struct to declare a resource, or use *idl.Resource for a reference to any resource",
+	"NamedResource": "embed idl.NamedResource in a struct to declare a named resource",
+	"Asset":         "use idl.Asset itself for an asset property",
+	"Archive":       "use idl.Archive itself for an archive property",
+}
+
+// embedsResourceMarker reports whether a struct type embeds idl.Resource or idl.NamedResource: whether a
+// type whose underlying type it is, is a resource.
+func (c *builder) embedsResourceMarker(st *types.Struct) bool {
+	for i := range st.NumFields() {
+		if f := st.Field(i); f.Embedded() {
+			if m := c.marker(f.Type()); m == "Resource" || m == "NamedResource" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // embeddedMarkers reports which resource markers a struct embeds.

@@ -74,8 +74,9 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
 // must do exactly the load cidlc does and nothing else.
 const Mode = loadMode
 
-// Load loads, checks and models the IDL tree at cfg.Dir. When the IDL has problems the error is a
-// Diagnostics holding all of them; any other error is a failure to run the Go tool itself.
+// Load loads, checks and models the IDL tree at cfg.Dir. When the IDL has errors the error is a
+// Diagnostics holding all of them, and its warnings; any other error is a failure to run the Go tool
+// itself. The warnings of an IDL without errors are the model's Tree.Warnings.
 func Load(cfg Config) (*model.Tree, error) {
 	l, err := LoadPackages(cfg)
 	if err != nil {
@@ -135,12 +136,18 @@ func LoadPackages(cfg Config) (*Loaded, error) {
 	return &Loaded{cfg: cfg, wd: wd, root: root, fset: fset, pkgs: pkgs, sums: sums}, nil
 }
 
-// Model runs the IDL passes (declare, resolve, validate) and returns the model, or Diagnostics.
+// Model runs the IDL passes (declare, resolve, validate) and returns the model, or Diagnostics when the
+// IDL has errors (its warnings among them). The warnings of an IDL without errors are the model's
+// Tree.Warnings.
 func (l *Loaded) Model() (*model.Tree, error) {
 	c := newBuilder(l.fset, l.root, l.cfg.Name)
 	c.run(l.pkgs)
-	if len(c.diags) > 0 {
-		return nil, sortAndRelativize(c.diags, l.wd)
+	diags := sortAndRelativize(c.diags, l.wd)
+	if diags.Errors() > 0 {
+		return nil, diags
+	}
+	if len(diags) > 0 {
+		c.tree.Warnings = diags
 	}
 	return c.tree, nil
 }

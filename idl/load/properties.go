@@ -27,6 +27,47 @@ func nameProperty(pos token.Position) *model.Property {
 	}
 }
 
+// structProperties returns the properties of a struct or resource declaration, resolving and validating
+// them on first use. A struct that embeds another takes that one's properties, and a struct defined from
+// another (type X Y) all of them, so those are resolved first, whatever the order of the source.
+func (c *builder) structProperties(d *decl) []*model.Property {
+	if d.resolved || d.resolving {
+		return d.props // resolving: a cycle, which Go has already rejected
+	}
+	d.resolving = true
+	isResource := d.kind == kindResource
+	if from := c.decls[d.from]; from != nil {
+		// Checked where they are declared: here they are copies.
+		d.props = c.copyProperties(c.structProperties(from), nil)
+	} else {
+		d.props = c.properties(d, isResource)
+		c.validateProperties(d.obj.Name(), d.props, isResource)
+	}
+	d.resolving, d.resolved = false, true
+	return d.props
+}
+
+// copyProperties returns copies of props, for another declaration that takes them (by embedding, or
+// by being defined from theirs). site is the embedded field that brought them in, or nil.
+func (c *builder) copyProperties(props []*model.Property, site *embedSite) []*model.Property {
+	out := make([]*model.Property, len(props))
+	for i, p := range props {
+		cp := *p
+		out[i] = &cp
+		if site != nil {
+			c.embeddedVia[&cp] = site
+		}
+	}
+	return out
+}
+
+// embedSite is an embedded struct field that brought properties into a declaration, for diagnostics
+// about them that belong to the embedding declaration.
+type embedSite struct {
+	pos  token.Position
+	name string // the embedded struct's name
+}
+
 // properties turns the fields of a struct or resource declaration into properties.
 func (c *builder) properties(d *decl, isResource bool) []*model.Property {
 	owner := d.obj.Name()
@@ -34,9 +75,7 @@ func (c *builder) properties(d *decl, isResource bool) []*model.Property {
 	markers := map[string]bool{}
 	for _, field := range d.spec.Type.(*ast.StructType).Fields.List {
 		if len(field.Names) == 0 {
-			if p := c.embedded(owner, field, d.pkg, markers); p != nil {
-				props = append(props, p)
-			}
+			props = append(props, c.embedded(owner, field, d.pkg, markers)...)
 			continue
 		}
 		for _, ident := range field.Names {
@@ -49,7 +88,8 @@ func (c *builder) properties(d *decl, isResource bool) []*model.Property {
 				}
 				continue
 			}
-			opts, optionPos := c.tagOptions(subject, field.Tag)
+			wire := WireName(ident.Name)
+			opts, optionPos := c.tagOptions(subject, field.Tag, wire)
 			if !isResource {
 				for _, o := range []struct {
 					set  bool
@@ -71,34 +111,90 @@ func (c *builder) properties(d *decl, isResource bool) []*model.Property {
 				Replaces: opts.replaces,
 			}
 			if prop.Name == "" {
-				prop.Name = WireName(ident.Name)
+				prop.Name = wire
 			}
 			prop.Type = c.propertyType(subject, field.Type, d.pkg, opts)
 			if prop.Type != nil {
 				c.contracts(subject, prop, opts, optionPos, isResource)
+				c.warnAmbiguousTag(subject, field, d.pkg, prop, opts, optionPos, isResource)
 			}
 			props = append(props, prop)
 		}
 	}
+	if d.named {
+		c.nameSyntheticField(props)
+	}
 	return props
 }
 
-// embedded checks an embedded field: only the resource markers may be embedded, once. It returns the
-// synthetic name property for idl.NamedResource.
-func (c *builder) embedded(owner string, field *ast.Field, p *packages.Package, seen map[string]bool) *model.Property {
+// nameSyntheticField gives the name property of a named resource its Go name: Name, as the stubs' field
+// that holds the resource's name, unless the author has a field called Name (with another wire name:
+// Service string `lumi:"service"`). The author's names are theirs: the synthetic field then gives way,
+// as ResourceName (or with underscores after it, should that be taken too).
+func (c *builder) nameSyntheticField(props []*model.Property) {
+	taken := map[string]bool{}
+	var synthetic *model.Property
+	for _, p := range props {
+		if p.Synthetic {
+			synthetic = p
+		} else {
+			taken[p.GoName] = true
+		}
+	}
+	if synthetic == nil || !taken[synthetic.GoName] {
+		return
+	}
+	name := "ResourceName"
+	for taken[name] {
+		name += "_"
+	}
+	synthetic.GoName = name
+}
+
+// warnAmbiguousTag warns about a lumi tag whose first element is both an option word and the field's own
+// wire name (`Secret *string lumi:"secret,optional"` in a resource), when the option would apply to the
+// property too: parseLumiTag read the word as the name, which the 2017 tags meant, but an author who
+// wrote the design note's form meant the option. The warning shows both unambiguous spellings. Where
+// the option would not apply (secret on a plain struct's field), the tag reads one way only.
+func (c *builder) warnAmbiguousTag(subject string, field *ast.Field, p *packages.Package, prop *model.Property, opts tagOptions, pos func(int) token.Pos, isResource bool) {
+	w := opts.nameWord
+	if w == nil {
+		return
+	}
+	_, pointer := types.Unalias(p.TypesInfo.TypeOf(field.Type)).(*types.Pointer)
+	t := underlying(prop.Type)
+	applies := false
+	switch optionWords[w.text] {
+	case "optional":
+		applies = pointer
+	case "out", "in", "replaces":
+		applies = isResource
+	case "secret":
+		applies = isResource && t != nil && t.Kind != model.Capability && t.Kind != model.AnyResource
+	case "uniqueItems":
+		applies = t != nil && t.Kind == model.Array
+	}
+	if !applies {
+		return
+	}
+	value := opts.value
+	asName := value[:w.offset] + "name=" + value[w.offset:]
+	asOption := value[:w.offset] + "," + value[w.offset:]
+	c.warnf(pos(w.offset), "%s: lumi:%q reads %s as the property's name, since it is the field's own wire name (the 2017 tags put the name first), not as the %s option; write lumi:%q to keep that meaning, or lumi:%q for the option",
+		subject, value, w.text, optionWords[w.text], asName, asOption)
+}
+
+// embedded checks an embedded field and returns the properties it brings: the synthetic name property
+// for idl.NamedResource, and every property of an IDL struct, which are flattened into the embedding
+// declaration (as Go promotes an embedded struct's fields, and the 2017 compiler flattened them).
+func (c *builder) embedded(owner string, field *ast.Field, p *packages.Package, seen map[string]bool) []*model.Property {
 	t := p.TypesInfo.TypeOf(field.Type)
 	if t == nil {
 		return nil
 	}
 	m := c.marker(t)
 	if m != "Resource" && m != "NamedResource" {
-		what := c.typeString(t, p)
-		if _, isStruct := t.Underlying().(*types.Struct); !isStruct {
-			c.errorf(field.Type.Pos(), "%s: embeds %s, which is not a struct; only idl.Resource or idl.NamedResource may be embedded", owner, what)
-		} else {
-			c.errorf(field.Type.Pos(), "%s: embeds %s; only idl.Resource or idl.NamedResource may be embedded: give the field a name to make it a property", owner, what)
-		}
-		return nil
+		return c.embeddedStruct(owner, field, t, p)
 	}
 	if field.Tag != nil {
 		c.errorf(field.Tag.Pos(), "%s: the embedded idl.%s takes no tag", owner, m)
@@ -113,16 +209,53 @@ func (c *builder) embedded(owner string, field *ast.Field, p *packages.Package, 
 	}
 	seen[m] = true
 	if m == "NamedResource" {
-		return nameProperty(c.fset.Position(field.Type.Pos()))
+		return []*model.Property{nameProperty(c.fset.Position(field.Type.Pos()))}
 	}
 	return nil
+}
+
+// embeddedStruct returns the properties of an embedded IDL struct, or rejects what else is embedded.
+func (c *builder) embeddedStruct(owner string, field *ast.Field, t types.Type, p *packages.Package) []*model.Property {
+	what := c.typeString(t, p)
+	var d *decl
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		d = c.decls[n.Obj()]
+	}
+	switch {
+	case d != nil && d.kind == kindStruct:
+		if field.Tag != nil {
+			c.errorf(field.Tag.Pos(), "%s: the embedded struct %s takes no tag; its fields' tags apply", owner, what)
+		}
+		return c.copyProperties(c.structProperties(d), &embedSite{pos: c.fset.Position(field.Type.Pos()), name: what})
+	case d != nil && d.kind == kindBad:
+		return nil // rejected where it is declared
+	case d != nil && (d.kind == kindResource || d.kind == kindResourceAlias):
+		c.errorf(field.Type.Pos(), "%s: embeds resource %s; a resource cannot be part of another declaration: use a field of type *%s for a reference to it", owner, what, what)
+	case isPointer(t):
+		c.errorf(field.Type.Pos(), "%s: embeds %s, a pointer; embed the struct itself to take its properties, or give the field a name to make it a property", owner, what)
+	case !isStruct(t):
+		c.errorf(field.Type.Pos(), "%s: embeds %s, which is not a struct; only idl.Resource, idl.NamedResource and IDL structs may be embedded", owner, what)
+	default:
+		c.errorf(field.Type.Pos(), "%s: embeds %s, which is not an IDL struct; only idl.Resource, idl.NamedResource and IDL structs may be embedded: give the field a name to make it a property", owner, what)
+	}
+	return nil
+}
+
+func isPointer(t types.Type) bool {
+	_, ok := types.Unalias(t).(*types.Pointer)
+	return ok
+}
+
+func isStruct(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Struct)
+	return ok
 }
 
 // tagOptions parses the lumi tag of a field, reporting its problems at their exact column when the tag is
 // a raw string literal on one line (the usual case), and at the tag otherwise.
 //
 // It also returns the position of an offset into the lumi tag's value, for the checks that come later.
-func (c *builder) tagOptions(subject string, lit *ast.BasicLit) (tagOptions, func(offset int) token.Pos) {
+func (c *builder) tagOptions(subject string, lit *ast.BasicLit, wire string) (tagOptions, func(offset int) token.Pos) {
 	if lit == nil {
 		return tagOptions{}, nil
 	}
@@ -144,7 +277,7 @@ func (c *builder) tagOptions(subject string, lit *ast.BasicLit) (tagOptions, fun
 	if !found {
 		return tagOptions{}, nil
 	}
-	opts, problems := parseLumiTag(value)
+	opts, problems := parseLumiTag(value, wire)
 	for _, pr := range problems {
 		c.errorf(at(offset+pr.offset), "%s: %s", subject, pr.msg)
 	}
@@ -152,17 +285,22 @@ func (c *builder) tagOptions(subject string, lit *ast.BasicLit) (tagOptions, fun
 }
 
 // propertyType returns the type of a property: the field's type with the pointer of an optional (or out, or
-// in) property removed. A pointer to a resource is a capability and needs no option.
+// in) property removed. A pointer to an entity (see entity) needs no option.
 func (c *builder) propertyType(subject string, expr ast.Expr, p *packages.Package, opts tagOptions) *model.Type {
 	t := p.TypesInfo.TypeOf(expr)
 	if t == nil {
 		return nil
 	}
 	if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
-		if ref := c.reference(ptr.Elem()); ref != nil {
-			return ref
+		if e := c.entity(ptr.Elem()); e != nil {
+			return e
 		}
-		if !opts.optional && !opts.out && !opts.in {
+		switch {
+		case opts.optional || opts.out || opts.in:
+		case opts.nameWord != nil && opts.nameWord.text == "optional":
+			c.errorf(expr.Pos(), "%s: a pointer (%s) needs the optional option, and lumi:%q names the property optional instead, as the first element of a tag is the name when it is the field's own wire name; write lumi:%q",
+				subject, c.typeString(t, p), opts.value, ","+opts.value)
+		default:
 			c.errorf(expr.Pos(), "%s: a pointer (%s) needs lumi:\"optional\"; a required property is a plain %s",
 				subject, c.typeString(t, p), c.typeString(ptr.Elem(), p))
 		}
@@ -174,18 +312,39 @@ func (c *builder) propertyType(subject string, expr ast.Expr, p *packages.Packag
 	return c.typeOf(subject, t, expr, p, false)
 }
 
-// reference returns the type of a reference to a resource when t is a resource type (a capability) or
-// idl.Resource (a reference to any resource); otherwise nil.
-func (c *builder) reference(t types.Type) *model.Type {
+// entity returns the IDL type of *t when t is one of the types that the 2017 IDLs always wrote behind a
+// pointer, and that therefore need no option to be one, alone or in arrays and maps: a resource or a
+// resource alias (*t is a capability), idl.Resource (a reference to any resource), idl.Asset and
+// idl.Archive. For other types it returns nil. *t means what t means where t by value is allowed too
+// (assets, archives, resource aliases): required, unless the property is optional.
+func (c *builder) entity(t types.Type) *model.Type {
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok {
 		return nil
 	}
-	if c.markers[n.Obj()] == "Resource" {
+	switch c.markers[n.Obj()] {
+	case "Resource":
 		return &model.Type{Kind: model.AnyResource}
+	case "Asset":
+		return &model.Type{Kind: model.Asset}
+	case "Archive":
+		return &model.Type{Kind: model.Archive}
 	}
-	if d := c.decls[n.Obj()]; d != nil && d.kind == kindResource {
+	return c.capability(n)
+}
+
+// capability returns the type of a reference to the resource n, or to the resource that n, a resource
+// alias, names; nil when n is neither.
+func (c *builder) capability(n *types.Named) *model.Type {
+	d := c.decls[n.Obj()]
+	switch {
+	case d == nil:
+		return nil
+	case d.kind == kindResource:
 		return &model.Type{Kind: model.Capability, Ref: d.resource.Token, Resource: d.resource}
+	case d.kind == kindResourceAlias && d.resourceAlias.Resource != nil:
+		r := d.resourceAlias.Resource
+		return &model.Type{Kind: model.Capability, Ref: r.Token, Resource: r, Via: d.resourceAlias}
 	}
 	return nil
 }
@@ -242,14 +401,18 @@ func (c *builder) typeOf(subject string, t types.Type, expr ast.Expr, p *package
 			return &model.Type{Kind: model.AliasRef, Ref: d.alias.Token, Alias: d.alias}
 		case kindResource:
 			return fail("resource %s by value is not a property type; use *%s for a reference to it (a capability)", obj.Name(), c.typeString(t, p))
+		case kindResourceAlias:
+			// It names references only, so by value it can mean nothing else (the 2017 IDLs wrote
+			// *[]ActionTarget).
+			return c.capability(t)
 		}
 		return nil // a rejected declaration: reported there
 	case *types.Pointer:
-		if ref := c.reference(t.Elem()); ref != nil {
-			return ref
+		if e := c.entity(t.Elem()); e != nil {
+			return e
 		}
 		if elem {
-			return fail("pointers are only allowed for optional properties and for references to resources; use %s", c.typeString(t.Elem(), p))
+			return fail("pointers are only allowed for optional properties, for references to resources, and for assets and archives; use %s", c.typeString(t.Elem(), p))
 		}
 		return fail("a pointer to a pointer (%s) is not an IDL type", "*"+c.typeString(t, p))
 	case *types.Slice:

@@ -27,6 +27,13 @@ type tagOptions struct {
 	values map[string]tagValue
 	// valueOrder is the keys of values in the order written, so that problems come out in that order.
 	valueOrder []string
+
+	// nameWord is set when the first element is an option word that is also the field's own wire name
+	// (`Secret *string lumi:"secret,optional"`), and was therefore read as the name: the word and its
+	// offset, so that the caller can warn when the option would have applied too.
+	nameWord *tagValue
+	// value is the tag's value as written, for messages that quote it.
+	value string
 }
 
 // tagValue is the value of a `key=value` option with the offset of the option in the tag's value.
@@ -122,8 +129,12 @@ func editDistance(a, b string) int {
 // form that reflect.StructTag.Get expects) and returns the value of its lumi key and that value's offset in
 // tag. reflect silently ignores malformed tags; cidlc does not, since a malformed tag would otherwise drop
 // the author's options without a word.
+//
+// The key coco is the lumi tag's name in the IDLs of coconut, the 2017 tool's first name (`coco:"code"`):
+// it is read as a lumi tag, the two spellings meaning the same, and a field may have one of them.
 func lookupLumiTag(tag string) (value string, offset int, found bool, problems []tagProblem) {
 	i := 0
+	foundKey := ""
 	for {
 		for i < len(tag) && tag[i] == ' ' {
 			i++
@@ -159,12 +170,16 @@ func lookupLumiTag(tag string) (value string, offset int, found bool, problems [
 			return value, offset, found, append(problems, tagProblem{qstart,
 				fmt.Sprintf("malformed struct tag: the value of %s is not a valid Go string", key)})
 		}
-		if key == "lumi" {
+		if key == "lumi" || key == "coco" {
 			if found {
-				problems = append(problems, tagProblem{start, "duplicate lumi tag; merge the options into one"})
+				msg := "duplicate lumi tag; merge the options into one"
+				if key != foundKey {
+					msg = "both a lumi and a coco tag (coco is the 2017 name of lumi); merge them into one lumi tag"
+				}
+				problems = append(problems, tagProblem{start, msg})
 				continue
 			}
-			value, offset, found = v, qstart+1, true
+			value, offset, found, foundKey = v, qstart+1, true, key
 			// strconv.Unquote (like reflect) quietly turns a byte that is not UTF-8 into U+FFFD; an
 			// escape (\xff) makes one. Either would change the author's text without a word.
 			if raw := tag[qstart+1 : i-1]; !utf8.ValidString(raw) || !utf8.ValidString(v) {
@@ -199,15 +214,23 @@ func invalidUTF8(s string) int {
 	return -1
 }
 
-// parseLumiTag parses the value of a lumi tag: `[NAME][,OPTION]...`. The first element is the wire name
-// when it is not an option word and has no `=` (the 2017 form, `lumi:"groupID,out"`); `name=NAME` says the
-// same explicitly (the design note's form). Offsets in problems are relative to value.
+// parseLumiTag parses the value of a lumi tag, `[NAME][,OPTION]...`, of a field whose own wire name (its
+// Go name camel-cased) is wire. Offsets in problems are relative to value.
+//
+// The first element is the wire name when it has no `=` and is not an option word, or is the field's own
+// wire name: the 2017 form, which always put the name first (`lumi:"groupID,out"`,
+// `Secret *string lumi:"secret,optional"`). Otherwise an option word there is an option: the design
+// note's form (`lumi:"optional,replace"`). So every 2017 tag keeps its meaning, and so does every tag of
+// the design note: a first element that is both an option word and the field's own name reads as the
+// name, which the 2017 tags meant, and nameWord records it for the caller to warn about (see
+// builder.warnAmbiguousTag). `name=NAME` gives the name explicitly, and a leading comma leaves it out
+// (`lumi:",secret"`), as in encoding/json.
 //
 // A value that holds a comma is written in single quotes, and a single quote inside them is doubled, as in
 // SQL: `pattern='^[a-z]{1,3}$'`, `deprecated='use Size, not Count'`, `default='it”s'`. (A double quote is
 // written \" as everywhere in a Go struct tag.)
-func parseLumiTag(value string) (tagOptions, []tagProblem) {
-	var opts tagOptions
+func parseLumiTag(value, wire string) (tagOptions, []tagProblem) {
+	opts := tagOptions{value: value}
 	var problems []tagProblem
 	seen := map[string]bool{}
 	nameGiven := false
@@ -217,6 +240,10 @@ func parseLumiTag(value string) (tagOptions, []tagProblem) {
 			problems = append(problems, tagProblem{at, "the wire name is given twice"})
 		case name == "":
 			problems = append(problems, tagProblem{at, "name= needs a name, as in name=groupID"})
+		case name == "-":
+			// encoding/json's way of leaving a field out; the 2017 compiler made it a property named "-".
+			problems = append(problems, tagProblem{at,
+				`wire name "-" is not an identifier; a field that is not a property has no place in the IDL: remove it, or give it a wire name`})
 		case !IsIdentifier(name):
 			problems = append(problems, tagProblem{at,
 				fmt.Sprintf("wire name %q is not an identifier (letters, digits and _, not starting with a digit)", name)})
@@ -268,6 +295,10 @@ func parseLumiTag(value string) (tagOptions, []tagProblem) {
 			continue
 		}
 		canon, isOption := optionWords[word]
+		if i == 0 && isOption && word == wire {
+			opts.nameWord = &tagValue{text: word, offset: here}
+			isOption = false
+		}
 		if !isOption {
 			if i == 0 {
 				setName(word, here)

@@ -33,6 +33,7 @@ func TestWireName(t *testing.T) {
 func TestParseLumiTag(t *testing.T) {
 	for _, tc := range []struct {
 		tag  string
+		wire string // the field's own wire name; "field" when not given
 		want tagOptions
 		err  string
 	}{
@@ -65,8 +66,25 @@ func TestParseLumiTag(t *testing.T) {
 		{tag: "a-b", err: "is not an identifier"},
 		{tag: "a,name=b", err: "wire name is given twice"},
 		{tag: "optional,", err: "empty option"},
+		// The first element is the name when it is the field's own wire name, option word or not.
+		{tag: "secret,optional", wire: "secret", want: tagOptions{name: "secret", optional: true, nameWord: &tagValue{text: "secret"}}},
+		{tag: "out", wire: "out", want: tagOptions{name: "out", nameWord: &tagValue{text: "out"}}},
+		{tag: "in,optional", wire: "in", want: tagOptions{name: "in", optional: true, nameWord: &tagValue{text: "in"}}},
+		{tag: "secret,secret", wire: "secret", want: tagOptions{name: "secret", secret: true, nameWord: &tagValue{text: "secret"}}},
+		{tag: ",secret,optional", wire: "secret", want: tagOptions{secret: true, optional: true}},
+		{tag: "name=secret,optional", wire: "secret", want: tagOptions{name: "secret", optional: true}},
+		{tag: "optional,replace", wire: "vpc", want: tagOptions{optional: true, replaces: true}},
+		{tag: "optional,secret", wire: "secret", want: tagOptions{optional: true, secret: true}},
+		{tag: "replace", wire: "replace", want: tagOptions{name: "replace", nameWord: &tagValue{text: "replace"}}},
+		{tag: "replaces", wire: "replace", want: tagOptions{replaces: true}},
 	} {
-		got, problems := parseLumiTag(tc.tag)
+		if tc.wire == "" {
+			tc.wire = "field"
+		}
+		if tc.err == "" {
+			tc.want.value = tc.tag
+		}
+		got, problems := parseLumiTag(tc.tag, tc.wire)
 		if tc.err != "" {
 			if len(problems) == 0 || !strings.Contains(problems[0].msg, tc.err) {
 				t.Errorf("parseLumiTag(%q) problems = %v, want %q", tc.tag, problems, tc.err)

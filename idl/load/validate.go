@@ -1,6 +1,7 @@
 package load
 
 import (
+	"fmt"
 	"go/token"
 	"path/filepath"
 	"strconv"
@@ -22,22 +23,37 @@ var reservedResourceMembers = map[string]string{
 
 // validateProperties applies the rules that need all the properties of one declaration: unique wire
 // names, and names that would clash with what the generated code inherits.
+//
+// A property that an embedded struct brought in is reported at the embedded field, since that is where
+// the declaration went wrong; and its Go name must be new to the declaration too, since the stubs declare
+// one field per property.
 func (c *builder) validateProperties(owner string, props []*model.Property, isResource bool) {
 	seen := map[string]*model.Property{}
+	goNames := map[string]*model.Property{}
 	for _, p := range props {
 		if p.Type == nil && !p.Synthetic {
 			continue // its type was rejected: say nothing more about it
 		}
-		subject := owner + "." + p.GoName
+		subject, pos := owner+"."+p.GoName, p.Pos
+		if site := c.embeddedVia[p]; site != nil {
+			subject, pos = owner+": embeds "+site.name+", whose property "+site.name+"."+p.GoName, site.pos
+		}
 		if prev, ok := seen[p.Name]; ok {
 			if prev.Synthetic {
-				c.report(p.Pos, subject+`: property "name" collides with the name property that idl.NamedResource adds; rename it with lumi:"name=…"`)
+				other := owner + "Name"
+				c.report(pos, fmt.Sprintf("%s: property \"name\" collides with the name property that idl.NamedResource adds; give the field another Go name and wire name (%s with `lumi:%q`), or embed idl.Resource instead of idl.NamedResource if this field is to be the resource's name",
+					subject, other, WireName(other)))
 			} else {
-				c.report(p.Pos, subject+": wire name "+quote(p.Name)+" is also the wire name of "+owner+"."+prev.GoName+" ("+lineOf(prev.Pos)+")")
+				c.report(pos, subject+": wire name "+quote(p.Name)+" is also the wire name of "+owner+"."+prev.GoName+" ("+lineOf(prev.Pos)+")")
 			}
 			continue
 		}
 		seen[p.Name] = p
+		if prev, ok := goNames[p.GoName]; ok && !p.Synthetic && !prev.Synthetic {
+			c.report(pos, subject+": its Go name is also that of "+owner+"."+prev.GoName+" ("+lineOf(prev.Pos)+"), and the stubs declare one field per property; rename one of them")
+			continue
+		}
+		goNames[p.GoName] = p
 		if n := nesting(p.Type); n > maxNesting {
 			c.report(p.Pos, subject+": arrays and maps nest "+strconv.Itoa(n)+" deep in its type; the most is "+strconv.Itoa(maxNesting)+
 				" (past about 45, the Go compiler cannot type-check the stubs' codecs): give some of the levels a struct of their own")

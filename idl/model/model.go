@@ -31,6 +31,9 @@ type Tree struct {
 	Doc string `json:"doc,omitempty"`
 	// Packages are the Go packages of the tree, sorted by Dir; the root package (Dir "") comes first.
 	Packages []*Package `json:"packages"`
+	// Warnings are what the loader found questionable in an IDL that compiles (Diagnostic explains
+	// warnings), sorted by position. They are about the source, not part of the model's JSON.
+	Warnings Diagnostics `json:"-"`
 }
 
 // Package is one Go package of the IDL tree.
@@ -58,11 +61,12 @@ type File struct {
 	Module string `json:"module"`
 
 	// Declarations, each list in source order.
-	Resources []*Resource `json:"resources,omitempty"`
-	Structs   []*Struct   `json:"structs,omitempty"`
-	Enums     []*Enum     `json:"enums,omitempty"`
-	Aliases   []*Alias    `json:"aliases,omitempty"`
-	Consts    []*Const    `json:"consts,omitempty"`
+	Resources       []*Resource      `json:"resources,omitempty"`
+	ResourceAliases []*ResourceAlias `json:"resourceAliases,omitempty"`
+	Structs         []*Struct        `json:"structs,omitempty"`
+	Enums           []*Enum          `json:"enums,omitempty"`
+	Aliases         []*Alias         `json:"aliases,omitempty"`
+	Consts          []*Const         `json:"consts,omitempty"`
 
 	Package *Package `json:"-"`
 }
@@ -88,6 +92,19 @@ type Resource struct {
 	Named bool `json:"named,omitempty"`
 	// Properties in source order (the synthetic `name` first).
 	Properties []*Property `json:"properties"`
+}
+
+// ResourceAlias is another name for a resource, declared from it: `type ActionTarget sns.Topic`, what
+// the 2017 IDLs called a strongly typed capability. It names references only: a property of its type,
+// written by value or behind a pointer, alone or in arrays and maps, is a Capability to Resource
+// (Type.Via says which alias it was written with). It declares no resource type of its own: its Token
+// is empty, and no backend registers anything for it; the TypeScript package exports its name as
+// another name for the resource's class.
+type ResourceAlias struct {
+	Decl
+	// Ref is the token of the resource.
+	Ref      string    `json:"ref"`
+	Resource *Resource `json:"-"`
 }
 
 // Struct is a plain struct type: a shape used by resource properties.
@@ -223,6 +240,11 @@ type Type struct {
 	Struct   *Struct   `json:"-"`
 	Enum     *Enum     `json:"-"`
 	Alias    *Alias    `json:"-"`
+
+	// Via is, for a Capability written with the name of a ResourceAlias (ActionTarget), that alias; nil
+	// when the IDL named the resource itself. The reference is to Resource either way; a backend that can
+	// show the author's name for it (TypeScript) does.
+	Via *ResourceAlias `json:"-"`
 }
 
 // IsPrimitive reports whether t is Bool, Number or String.

@@ -67,6 +67,13 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	opts.Stdin = os.Stdin
 	res, err := cidlc.Run(context.Background(), opts.Options)
 	status = ExitOK
+	// Warnings are diagnostics: printed even with -q, and never a reason to fail. (With errors, they are
+	// among the errors.)
+	if res.Model != nil {
+		for _, w := range res.Model.Warnings {
+			fmt.Fprintln(stderr, w)
+		}
+	}
 	if opts.Model && res.Model != nil {
 		if err := printModel(stdout, res.Model); err != nil {
 			fmt.Fprintln(stderr, "cidlc:", err)
@@ -132,7 +139,8 @@ func printError(err error, opts options, stderr io.Writer) {
 			fmt.Fprintln(stderr, d)
 		}
 		if !opts.quiet {
-			fmt.Fprintf(stderr, "cidlc: %d problem%s in the IDL; nothing was written\n", len(diags), plural(len(diags)))
+			n := diags.Errors()
+			fmt.Fprintf(stderr, "cidlc: %d problem%s in the IDL; nothing was written\n", n, plural(n))
 		}
 	case errors.As(err, &generr):
 		fmt.Fprintf(stderr, "cidlc: %v\ncidlc: nothing was written\n", err)

@@ -8,8 +8,14 @@ type Base struct {
 	Region string
 }
 
-// Thing is a resource.
+// Other is a resource.
+type Other struct {
+	idl.Resource
+}
+
+// Thing is a resource that embeds what cannot be flattened into it: a resource, and a pointer.
 type Thing struct {
 	idl.Resource
-	Base
+	Other
+	*Base
 }

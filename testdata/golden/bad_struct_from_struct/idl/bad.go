@@ -1,10 +1,13 @@
 package bad
 
-// Rule is a rule.
-type Rule struct {
-	// Port is a port.
-	Port float64
-}
+import (
+	"time"
 
-// OtherRule is a rule.
-type OtherRule Rule
+	"github.com/cidlc/cidlc/idl"
+)
+
+// Blob is defined from a marker type: neither a resource nor a struct of the IDL.
+type Blob idl.Asset
+
+// Stamp is defined from a struct declared outside the IDL.
+type Stamp time.Time
