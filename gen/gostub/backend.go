@@ -58,13 +58,14 @@ func (b *Backend) Generate(tree *model.Tree) ([]*gen.File, error) {
 		files []*gen.File
 		errs  []error
 	}
+	names := exportedNames(tree)
 	results := make([]result, len(tree.Packages))
 	work := make(chan int)
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(tree.Packages)) {
 		wg.Go(func() {
 			for i := range work {
-				results[i].files, results[i].errs = b.packageStubs(tree.Packages[i])
+				results[i].files, results[i].errs = b.packageStubs(tree.Packages[i], names)
 			}
 		})
 	}
@@ -86,12 +87,9 @@ func (b *Backend) Generate(tree *model.Tree) ([]*gen.File, error) {
 	return files, nil
 }
 
-// packageStubs returns the stub files of one packageStubs.
-func (b *Backend) packageStubs(pkg *model.Package) ([]*gen.File, []error) {
-	mg, err := newPackageGen(b.opts.ImportPath, pkg)
-	if err != nil {
-		return nil, []error{err}
-	}
+// packageStubs returns the stub files of one IDL package.
+func (b *Backend) packageStubs(pkg *model.Package, names *exported) ([]*gen.File, []error) {
+	mg := newPackageGen(b.opts.ImportPath, pkg, names)
 	var files []*gen.File
 	var errs []error
 	for _, f := range pkg.Files {

@@ -65,10 +65,7 @@ func TestCodecs(t *testing.T) {
 	tree.Packages[0].Files[0].Aliases = []*model.Alias{tags}
 	tags.File = tree.Packages[0].Files[0]
 	// A fragment renders outside any file: every package shows under the last element of its path.
-	g, err := newPackageGen("example.com/stubs/acme", tree.Packages[1])
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newPackageGen("example.com/stubs/acme", tree.Packages[1], exportedNames(tree))
 	enumRef := &model.Type{Kind: model.EnumRef, Enum: region}
 	for _, c := range []struct {
 		typ              *model.Type
@@ -96,10 +93,7 @@ func TestCodecs(t *testing.T) {
 
 func TestLowerName(t *testing.T) {
 	tree := tree(map[string][]*model.File{"": {{Path: "a.go"}}, "net": {{Path: "net/b.go"}}})
-	g, err := newPackageGen("example.com/p", tree.Packages[0])
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newPackageGen("example.com/p", tree.Packages[0], exportedNames(tree))
 	for name, want := range map[string]string{
 		"SecurityGroup": "securityGroup", "VPC": "vpc", "IPSet": "ipSet", "Type": "type_", "String": "string_",
 		"Resource": "resource_", "Net": "net_", "Hooks": "hooks_", "Obj": "obj_", "X": "x_", "URN": "urn",
@@ -110,18 +104,42 @@ func TestLowerName(t *testing.T) {
 	}
 }
 
-func TestNameCollision(t *testing.T) {
+// TestGeneratedNamesGiveWay: a name the stubs generate that the IDL's author took keeps the author's
+// declaration as it is, and gets the declaration's kind instead; the names derived from it follow.
+func TestGeneratedNamesGiveWay(t *testing.T) {
 	bucket := resourceDecl("Bucket")
 	bucket.Pos = token.Position{Filename: "/idl/a.go", Offset: 40, Line: 5, Column: 6}
+	rule := &model.Struct{Decl: model.Decl{Name: "Rule", Pos: token.Position{Filename: "/idl/a.go", Offset: 80, Line: 9, Column: 6}}}
 	tree := tree(map[string][]*model.File{"": {
-		{Path: "a.go", Resources: []*model.Resource{bucket}},
-		{Path: "b.go", Aliases: []*model.Alias{{Decl: model.Decl{Name: "BucketProvider",
-			Pos: token.Position{Filename: "/idl/b.go", Offset: 20, Line: 3, Column: 6}}, Type: &model.Type{Kind: model.String}}}},
+		{Path: "a.go", Resources: []*model.Resource{bucket}, Structs: []*model.Struct{rule}},
+		{Path: "b.go", Aliases: []*model.Alias{
+			{Decl: model.Decl{Name: "BucketProvider", Pos: token.Position{Filename: "/idl/b.go", Offset: 20, Line: 3, Column: 6}}, Type: &model.Type{Kind: model.String}},
+			{Decl: model.Decl{Name: "UnmarshalRule", Pos: token.Position{Filename: "/idl/b.go", Offset: 60, Line: 5, Column: 6}}, Type: &model.Type{Kind: model.String}},
+		}},
 	}})
-	_, err := New(Options{ImportPath: "example.com/p"}).Generate(tree)
-	want := "/idl/b.go:3:6: type BucketProvider: the Go stubs would declare BucketProvider for it and for resource Bucket (a.go:5); rename one of them"
-	if err == nil || err.Error() != want {
-		t.Errorf("Generate = %v, want %s", err, want)
+	for _, f := range tree.Packages[0].Files {
+		for _, a := range f.Aliases {
+			a.File = f
+		}
+	}
+	rule.File = tree.Packages[0].Files[0]
+	files, err := New(Options{ImportPath: "example.com/p"}).Generate(tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all string
+	for _, f := range files {
+		all += string(f.Content)
+	}
+	for _, want := range []string{
+		"type BucketProvider string", "type UnmarshalRule string", // the author's, as written
+		"type BucketProviderOps interface", "type BucketResourceProvider struct",
+		"func NewBucketResourceProvider(ops BucketProviderOps) *BucketResourceProvider",
+		"func UnmarshalRuleType(d *provider.Decoder", "func MarshalRule(s Rule)",
+	} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the stubs lack %q:\n%s", want, all)
+		}
 	}
 }
 

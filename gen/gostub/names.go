@@ -1,12 +1,9 @@
 package gostub
 
 import (
-	"fmt"
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"slices"
-	"strings"
 	"unicode"
 
 	"github.com/cidlc/cidlc/gen"
@@ -30,10 +27,12 @@ type packageGen struct {
 	// private are the unexported names the stubs declare, by what they name ("resource Bucket",
 	// "contract Bucket.Size"); see assignPrivateNames.
 	private map[string]string
+	// names are the exported names the stubs of the whole IDL generate.
+	names *exported
 }
 
-func newPackageGen(root string, pkg *model.Package) (*packageGen, error) {
-	g := &packageGen{root: root, pkg: pkg, taken: map[string]bool{}}
+func newPackageGen(root string, pkg *model.Package, names *exported) *packageGen {
+	g := &packageGen{root: root, pkg: pkg, taken: map[string]bool{}, names: names}
 	for _, n := range append(slices.Clone(bodyLocals), runtimeImports...) {
 		g.taken[n] = true
 	}
@@ -42,11 +41,8 @@ func newPackageGen(root string, pkg *model.Package) (*packageGen, error) {
 			g.taken[other.Name] = true
 		}
 	}
-	if err := g.validateNames(); err != nil {
-		return nil, err
-	}
 	g.assignPrivateNames()
-	return g, nil
+	return g
 }
 
 // assignPrivateNames names what the stubs declare unexported: the marshaling struct of each resource
@@ -121,72 +117,99 @@ func (g *packageGen) lowerName(name string) string {
 	return lower
 }
 
-// validateNames rejects an IDL package whose stubs would declare an exported name twice: the stubs add names
-// of their own (SecurityGroupProvider, UnmarshalRule) next to the IDL's, and those may meet an IDL name.
-// Each later declaration of a name is reported at its position in the IDL, naming the first. (The
-// unexported names the stubs add never meet anything: see assignPrivateNames.)
-func (g *packageGen) validateNames() error {
-	type origin struct {
-		what string
-		pos  token.Position
-	}
-	declared := map[string][]origin{}
-	var names []string
-	declare := func(name string, o origin) {
-		if _, ok := declared[name]; !ok {
-			names = append(names, name)
-		}
-		declared[name] = append(declared[name], o)
-	}
-	for _, f := range g.pkg.Files {
-		for _, c := range f.Consts {
-			declare(c.Name, origin{"constant " + c.Name, c.Pos})
-		}
-		for _, e := range f.Enums {
-			declare(e.Name, origin{"enum " + e.Name, e.Pos})
-			for _, v := range e.Values {
-				declare(v.Name, origin{"enum value " + v.Name, v.Pos})
-			}
-		}
-		for _, a := range f.Aliases {
-			declare(a.Name, origin{"type " + a.Name, a.Pos})
-		}
-		for _, s := range f.Structs {
-			o := origin{"struct " + s.Name, s.Pos}
-			for _, n := range []string{s.Name, "Unmarshal" + s.Name, "Marshal" + s.Name} {
-				declare(n, o)
-			}
-		}
-		for _, r := range f.Resources {
-			o := origin{"resource " + r.Name, r.Pos}
-			for _, n := range []string{r.Name, opsName(r), checkerName(r), differName(r), providerName(r), "New" + providerName(r)} {
-				declare(n, o)
-			}
-		}
-	}
-	var diags gen.Diagnostics
-	for _, name := range names {
-		origins := declared[name]
-		slices.SortStableFunc(origins, func(a, b origin) int {
-			if c := strings.Compare(a.pos.Filename, b.pos.Filename); c != 0 {
-				return c
-			}
-			return a.pos.Offset - b.pos.Offset
-		})
-		first := origins[0]
-		for _, o := range origins[1:] {
-			diags = append(diags, gen.Diagnostic{Pos: o.pos, Msg: fmt.Sprintf(
-				"%s: the Go stubs would declare %s for it and for %s (%s:%d); rename one of them",
-				o.what, name, first.what, filepath.Base(first.pos.Filename), first.pos.Line)})
-		}
-	}
-	if len(diags) > 0 {
-		return diags
-	}
-	return nil
+// exported are the exported names the stubs generate for the declarations of a whole IDL: per resource
+// T, TProviderOps, TChecker, TDiffer, TProvider and NewTProvider; per struct S, UnmarshalS and MarshalS.
+// They are assigned for every package before any is rendered, since the stubs of one package call the
+// codecs of another's structs.
+type exported struct {
+	resources map[*model.Resource]resourceNames
+	structs   map[*model.Struct]structNames
 }
 
-func opsName(r *model.Resource) string      { return r.Name + "ProviderOps" }
-func checkerName(r *model.Resource) string  { return r.Name + "Checker" }
-func differName(r *model.Resource) string   { return r.Name + "Differ" }
-func providerName(r *model.Resource) string { return r.Name + "Provider" }
+type resourceNames struct{ ops, checker, differ, provider, newProvider string }
+
+type structNames struct{ unmarshal, marshal string }
+
+// exportedNames assigns the stubs' exported names. The IDL's own names (its types, enum values and
+// constants, which the stubs declare as they are) are the author's and stay; a generated name that one
+// of them, or a name generated before it, takes gives way as gen.Names says: struct BucketProvider and
+// resource Bucket give BucketProvider and BucketResourceProvider (with NewBucketResourceProvider). Go
+// itself keeps the author's names of one package apart.
+func exportedNames(tree *model.Tree) *exported {
+	names := &exported{resources: map[*model.Resource]resourceNames{}, structs: map[*model.Struct]structNames{}}
+	for _, pkg := range tree.Packages {
+		ns := gen.NewNames()
+		for _, f := range pkg.Files {
+			for _, c := range f.Consts {
+				ns.Reserve(c.Name)
+			}
+			for _, e := range f.Enums {
+				ns.Reserve(e.Name)
+				for _, v := range e.Values {
+					ns.Reserve(v.Name)
+				}
+			}
+			for _, a := range f.Aliases {
+				ns.Reserve(a.Name)
+			}
+			for _, s := range f.Structs {
+				ns.Reserve(s.Name)
+			}
+			for _, r := range f.Resources {
+				ns.Reserve(r.Name)
+			}
+		}
+		for _, f := range pkg.Files {
+			for _, d := range bySource(f) {
+				switch d := d.(type) {
+				case *model.Resource:
+					n := resourceNames{
+						ops:      ns.Generated("", d.Name, gen.KindResource, "ProviderOps"),
+						checker:  ns.Generated("", d.Name, gen.KindResource, "Checker"),
+						differ:   ns.Generated("", d.Name, gen.KindResource, "Differ"),
+						provider: ns.Generated("", d.Name, gen.KindResource, "Provider"),
+					}
+					n.newProvider = ns.Claim("New" + n.provider)
+					names.resources[d] = n
+				case *model.Struct:
+					names.structs[d] = structNames{
+						unmarshal: ns.Generated("Unmarshal", d.Name, gen.KindType, ""),
+						marshal:   ns.Generated("Marshal", d.Name, gen.KindType, ""),
+					}
+				}
+			}
+		}
+	}
+	return names
+}
+
+// bySource returns the resources and structs of f in source order.
+func bySource(f *model.File) []any {
+	type at struct {
+		offset int
+		decl   any
+	}
+	var ds []at
+	for _, r := range f.Resources {
+		ds = append(ds, at{r.Pos.Offset, r})
+	}
+	for _, s := range f.Structs {
+		ds = append(ds, at{s.Pos.Offset, s})
+	}
+	slices.SortStableFunc(ds, func(a, b at) int { return a.offset - b.offset })
+	out := make([]any, len(ds))
+	for i, d := range ds {
+		out[i] = d.decl
+	}
+	return out
+}
+
+func (g *packageGen) opsName(r *model.Resource) string      { return g.names.resources[r].ops }
+func (g *packageGen) checkerName(r *model.Resource) string  { return g.names.resources[r].checker }
+func (g *packageGen) differName(r *model.Resource) string   { return g.names.resources[r].differ }
+func (g *packageGen) providerName(r *model.Resource) string { return g.names.resources[r].provider }
+func (g *packageGen) newProviderName(r *model.Resource) string {
+	return g.names.resources[r].newProvider
+}
+func (g *packageGen) unmarshalName(s *model.Struct) string   { return g.names.structs[s].unmarshal }
+func (g *packageGen) marshalFuncName(s *model.Struct) string { return g.names.structs[s].marshal }

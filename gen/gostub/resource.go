@@ -39,7 +39,7 @@ func (g *packageGen) generateResourceStruct(r *model.Resource) jen.Code {
 	}
 	text := prose("%s is the marshaling struct of %s resources: every property, outputs included, as %s see "+
 		"them. Optional and out properties are pointers, nil when absent; capabilities are references.",
-		g.marshalName(r), r.Name, opsName(r))
+		g.marshalName(r), r.Name, g.opsName(r))
 	return withDoc(paragraphs(text, r.Doc), jen.Type().Id(g.marshalName(r)).Struct(fields...))
 }
 
@@ -57,9 +57,9 @@ func (g *packageGen) objPtr(r *model.Resource) *jen.Statement {
 func (g *packageGen) generateOps(r *model.Resource) jen.Code {
 	n := r.Name
 	text := prose("%s is what a provider author implements for %s resources; %s turns it into a provider. "+
-		"It may also implement %s and %s.", opsName(r), n, "New"+providerName(r), checkerName(r), differName(r))
+		"It may also implement %s and %s.", g.opsName(r), n, g.newProviderName(r), g.checkerName(r), g.differName(r))
 	errType := jen.Error()
-	return withDoc(text, jen.Type().Id(opsName(r)).Interface(
+	return withDoc(text, jen.Type().Id(g.opsName(r)).Interface(
 		withDoc(prose("Create creates the %s that the inputs in obj describe, sets obj's out properties, and returns "+
 			"the new resource's ID.", n),
 			jen.Id("Create").Params(ctxParam(), urnParam(), jen.Id("obj").Add(g.objPtr(r))).Params(jen.Qual(resourcePath, "ID"), errType)),
@@ -76,8 +76,8 @@ func (g *packageGen) generateOps(r *model.Resource) jen.Code {
 
 // generateChecker declares the optional validation hook.
 func (g *packageGen) generateChecker(r *model.Resource) jen.Code {
-	text := prose("%s is implemented by %s that validate %s inputs beyond what the IDL says.", checkerName(r), opsName(r), r.Name)
-	return withDoc(text, jen.Type().Id(checkerName(r)).Interface(
+	text := prose("%s is implemented by %s that validate %s inputs beyond what the IDL says.", g.checkerName(r), g.opsName(r), r.Name)
+	return withDoc(text, jen.Type().Id(g.checkerName(r)).Interface(
 		withDoc(prose("Check returns the problems of the inputs in obj, which passed the IDL's rules and are all known."),
 			jen.Id("Check").Params(ctxParam(), urnParam(), jen.Id("obj").Add(g.objPtr(r))).
 				Params(jen.Index().Add(rt("CheckFailure")), jen.Error())),
@@ -87,8 +87,8 @@ func (g *packageGen) generateChecker(r *model.Resource) jen.Code {
 // generateDiffer declares the optional diff hook.
 func (g *packageGen) generateDiffer(r *model.Resource) jen.Code {
 	text := prose("%s is implemented by %s that decide replacements of %s resources beyond the replaces "+
-		"properties.", differName(r), opsName(r), r.Name)
-	return withDoc(text, jen.Type().Id(differName(r)).Interface(
+		"properties.", g.differName(r), g.opsName(r), r.Name)
+	return withDoc(text, jen.Type().Id(g.differName(r)).Interface(
 		withDoc(prose("Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new properties. "+
 			"It is called only when some input changed."),
 			jen.Id("Diff").Params(ctxParam(), idParam(), jen.List(jen.Id("olds"), jen.Id("news")).Add(g.objPtr(r)),
@@ -99,8 +99,8 @@ func (g *packageGen) generateDiffer(r *model.Resource) jen.Code {
 // generateProvider declares TProvider.
 func (g *packageGen) generateProvider(r *model.Resource) jen.Code {
 	text := prose("%s serves %s resources: it is the provider.ResourceProvider that validates, diffs and "+
-		"marshals them, and calls %s for the rest.", providerName(r), r.Name, opsName(r))
-	return withDoc(text, jen.Type().Id(providerName(r)).Struct(
+		"marshals them, and calls %s for the rest.", g.providerName(r), r.Name, g.opsName(r))
+	return withDoc(text, jen.Type().Id(g.providerName(r)).Struct(
 		jen.Op("*").Add(rt("Resource")).Types(jen.Id(g.marshalName(r))),
 	))
 }
@@ -109,17 +109,17 @@ func (g *packageGen) generateProvider(r *model.Resource) jen.Code {
 // implement, to the resource's spec.
 func (g *packageGen) generateConstructor(r *model.Resource) jen.Code {
 	t := jen.Id(g.marshalName(r))
-	text := prose("New%s returns the provider of %s resources that ops implement.", providerName(r), r.Name)
-	return withDoc(text, jen.Func().Id("New"+providerName(r)).Params(jen.Id("ops").Id(opsName(r))).Op("*").Id(providerName(r)).Block(
+	text := prose("%s returns the provider of %s resources that ops implement.", g.newProviderName(r), r.Name)
+	return withDoc(text, jen.Func().Id(g.newProviderName(r)).Params(jen.Id("ops").Id(g.opsName(r))).Op("*").Id(g.providerName(r)).Block(
 		jen.Var().Id("hooks").Add(rt("Hooks")).Types(t.Clone()),
 		// if c, ok := ops.(VPCChecker); ok { hooks.Check = c.Check }
-		jen.If(jen.List(jen.Id("c"), jen.Id("ok")).Op(":=").Id("ops").Assert(jen.Id(checkerName(r))), jen.Id("ok")).Block(
+		jen.If(jen.List(jen.Id("c"), jen.Id("ok")).Op(":=").Id("ops").Assert(jen.Id(g.checkerName(r))), jen.Id("ok")).Block(
 			jen.Id("hooks").Dot("Check").Op("=").Id("c").Dot("Check"),
 		),
-		jen.If(jen.List(jen.Id("d"), jen.Id("ok")).Op(":=").Id("ops").Assert(jen.Id(differName(r))), jen.Id("ok")).Block(
+		jen.If(jen.List(jen.Id("d"), jen.Id("ok")).Op(":=").Id("ops").Assert(jen.Id(g.differName(r))), jen.Id("ok")).Block(
 			jen.Id("hooks").Dot("Diff").Op("=").Id("d").Dot("Diff"),
 		),
-		jen.Return(jen.Op("&").Id(providerName(r)).Values(
+		jen.Return(jen.Op("&").Id(g.providerName(r)).Values(
 			rt("NewResource").Call(g.spec(r), jen.Id("ops"), jen.Id("hooks")),
 		)),
 	))

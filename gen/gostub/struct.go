@@ -36,8 +36,8 @@ func (g *packageGen) generateStructUnmarshal(s *model.Struct) jen.Code {
 		body = append(body, g.unmarshalField("s", s.Name, p))
 	}
 	body = append(body, jen.Id("o").Dot("Close").Call(), jen.Return(jen.Id("s")))
-	text := prose("Unmarshal%s returns the %s that the property value v holds; problems go to d.", s.Name, s.Name)
-	return withDoc(text, jen.Func().Id("Unmarshal"+s.Name).
+	text := prose("%s returns the %s that the property value v holds; problems go to d.", g.unmarshalName(s), s.Name)
+	return withDoc(text, jen.Func().Id(g.unmarshalName(s)).
 		Params(jen.Id("d").Op("*").Add(rt("Decoder")), jen.Id("v").Qual(resourcePath, "PropertyValue")).Id(s.Name).
 		Block(body...))
 }
@@ -49,7 +49,7 @@ func (g *packageGen) generateStructMarshal(s *model.Struct) jen.Code {
 		body = append(body, g.marshalField("s", p))
 	}
 	body = append(body, jen.Return(jen.Qual(resourcePath, "NewProperty").Call(jen.Id("m"))))
-	text := prose("Marshal%s returns s as a property value.", s.Name)
-	return withDoc(text, jen.Func().Id("Marshal"+s.Name).Params(jen.Id("s").Id(s.Name)).Qual(resourcePath, "PropertyValue").
+	text := prose("%s returns s as a property value.", g.marshalFuncName(s))
+	return withDoc(text, jen.Func().Id(g.marshalFuncName(s)).Params(jen.Id("s").Id(s.Name)).Qual(resourcePath, "PropertyValue").
 		Block(body...))
 }

@@ -87,7 +87,7 @@ func (g *packageGen) decoderAs(t *model.Type, as jen.Code) *jen.Statement {
 	case model.Capability:
 		return rt("RefTo").Call(g.declRef(&t.Resource.Decl))
 	case model.StructRef:
-		return jen.Qual(packageImportPath(g.root, t.Struct.Package()), "Unmarshal"+t.Struct.Name)
+		return jen.Qual(packageImportPath(g.root, t.Struct.Package()), g.unmarshalName(t.Struct))
 	case model.EnumRef:
 		return rt("Enum").Types(as)
 	case model.AliasRef:
@@ -128,7 +128,7 @@ func (g *packageGen) encoderAs(t *model.Type, as jen.Code) *jen.Statement {
 	case model.AnyResource, model.Capability:
 		return rt("RefValue")
 	case model.StructRef:
-		return jen.Qual(packageImportPath(g.root, t.Struct.Package()), "Marshal"+t.Struct.Name)
+		return jen.Qual(packageImportPath(g.root, t.Struct.Package()), g.marshalFuncName(t.Struct))
 	case model.EnumRef:
 		return rt("StringValue").Types(as)
 	case model.AliasRef:
