@@ -198,6 +198,9 @@ async function program(): Promise<Record<string, unknown>> {
         environment: { STAGE: "e2e" },
         secrets: { TOKEN: pulumi.secret(secrets[1]) },
         subnets: [subnetA, subnetB],
+        // A resource where its resource alias (compute.EventSource, another name for storage.Bucket) is
+        // expected.
+        eventSources: [site],
         region: acme.RegionUSWest1,
     });
     // Capabilities in arrays, and references to resources of any type (targets).
@@ -598,6 +601,7 @@ async function main(): Promise<void> {
         assert.deepEqual(lb.Subnets, [ref("Subnet::a"), ref("Subnet::b")]);
         assert.deepEqual(lb.Targets, [ref("Instance::web"), ref("Function::api")]);
         assert.deepEqual(record(created, "Function::api").Subnets, [ref("Subnet::a"), ref("Subnet::b")]);
+        assert.deepEqual(record(created, "Function::api").EventSources, [ref("Bucket::site-e2e")]);
         assert.deepEqual(record(created, "User::alice").Groups, [ref("Group::devs")]);
         assert.deepEqual(record(created, "Role::app").Policies, [ref("Policy::read-site")]);
 

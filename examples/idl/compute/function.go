@@ -4,6 +4,7 @@ import (
 	acme "github.com/cidlc/cidlc/examples/idl"
 	"github.com/cidlc/cidlc/examples/idl/iam"
 	"github.com/cidlc/cidlc/examples/idl/network"
+	"github.com/cidlc/cidlc/examples/idl/storage"
 	"github.com/cidlc/cidlc/idl"
 )
 
@@ -23,6 +24,10 @@ const (
 	// RuntimeCustom runs any executable named "bootstrap" at the root of the code archive.
 	RuntimeCustom Runtime = "provided"
 )
+
+// EventSource is a bucket whose object events (an object created, overwritten or deleted) invoke a
+// function. It is another name for storage.Bucket, for references only: a program passes a Bucket.
+type EventSource storage.Bucket
 
 // Function is a serverless function: code that Acme Cloud runs on demand, in response to HTTP requests
 // from a load balancer or to events, billed per invocation.
@@ -49,6 +54,8 @@ type Function struct {
 	Secrets *map[string]string `lumi:"optional,in,secret"`
 	// Subnets attach the function to a VPC, so that it can reach private addresses.
 	Subnets *[]*network.Subnet `lumi:"optional"`
+	// EventSources are the buckets whose object events invoke the function.
+	EventSources *[]EventSource `lumi:"optional"`
 	// Region is the region the function runs in. Defaults to the provider's region.
 	Region *acme.Region `lumi:"optional,replaces"`
 	// Tags are labels attached to the function.

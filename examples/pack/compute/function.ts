@@ -5,6 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import * as _contracts from "../_contracts";
 import type { Role } from "../iam/role";
 import type { Subnet } from "../network/subnet";
+import type { Bucket } from "../storage/bucket";
 import type { ARN, Region, Tags, TagsArgs } from "../types";
 
 /**
@@ -117,6 +118,10 @@ export class Function extends pulumi.CustomResource {
      */
     declare public readonly subnets: pulumi.OutputInstance<Subnet[] | undefined>;
     /**
+     * EventSources are the buckets whose object events invoke the function.
+     */
+    declare public readonly eventSources: pulumi.OutputInstance<Bucket[] | undefined>;
+    /**
      * Region is the region the function runs in. Defaults to the provider's region.
      */
     declare public readonly region: pulumi.Output<Region | undefined>;
@@ -161,6 +166,7 @@ export class Function extends pulumi.CustomResource {
             resourceInputs["environment"] = state?.environment;
             resourceInputs["secrets"] = state?.secrets;
             resourceInputs["subnets"] = state?.subnets;
+            resourceInputs["eventSources"] = state?.eventSources;
             resourceInputs["region"] = state?.region;
             resourceInputs["tags"] = state?.tags;
             resourceInputs["arn"] = state?.arn;
@@ -196,6 +202,7 @@ export class Function extends pulumi.CustomResource {
             resourceInputs["environment"] = args?.environment;
             resourceInputs["secrets"] = _contracts.secret(args?.secrets);
             resourceInputs["subnets"] = args?.subnets;
+            resourceInputs["eventSources"] = args?.eventSources;
             resourceInputs["region"] = args?.region;
             resourceInputs["tags"] = args?.tags;
             resourceInputs["arn"] = undefined;
@@ -264,6 +271,10 @@ export interface FunctionArgs {
      */
     subnets?: pulumi.Input<pulumi.Input<Subnet>[]>;
     /**
+     * EventSources are the buckets whose object events invoke the function.
+     */
+    eventSources?: pulumi.Input<pulumi.Input<Bucket>[]>;
+    /**
      * Region is the region the function runs in. Defaults to the provider's region.
      */
     region?: pulumi.Input<Region>;
@@ -323,6 +334,10 @@ export interface FunctionState {
      * Subnets attach the function to a VPC, so that it can reach private addresses.
      */
     subnets?: pulumi.Input<pulumi.Input<Subnet>[]>;
+    /**
+     * EventSources are the buckets whose object events invoke the function.
+     */
+    eventSources?: pulumi.Input<pulumi.Input<Bucket>[]>;
     /**
      * Region is the region the function runs in. Defaults to the provider's region.
      */

@@ -10,6 +10,7 @@ import (
 	acme "github.com/cidlc/cidlc/examples/provider"
 	"github.com/cidlc/cidlc/examples/provider/iam"
 	"github.com/cidlc/cidlc/examples/provider/network"
+	"github.com/cidlc/cidlc/examples/provider/storage"
 	"github.com/cidlc/cidlc/provider"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/archive"
@@ -83,6 +84,8 @@ type function struct {
 	Secrets *map[string]string
 	// Subnets attach the function to a VPC, so that it can reach private addresses.
 	Subnets *[]provider.Ref
+	// EventSources are the buckets whose object events invoke the function.
+	EventSources *[]provider.Ref
 	// Region is the region the function runs in. Defaults to the provider's region.
 	Region *acme.Region
 	// Tags are labels attached to the function.
@@ -157,6 +160,7 @@ func NewFunctionProvider(ops FunctionProviderOps) *FunctionProvider {
 			{Key: "environment"},
 			{Key: "secrets", In: true, Secret: true},
 			{Key: "subnets"},
+			{Key: "eventSources"},
 			{Key: "region", Replaces: true},
 			{Key: "tags"},
 			{Key: "arn", Out: true},
@@ -188,6 +192,7 @@ func (obj *function) unmarshal(o provider.Object) {
 	obj.Environment = provider.Optional(o, "environment", provider.MapOf[map[string]string](provider.String[string]))
 	obj.Secrets = provider.Optional(o, "secrets", provider.MapOf[map[string]string](provider.String[string]))
 	obj.Subnets = provider.Optional(o, "subnets", provider.ArrayOf[[]provider.Ref](provider.RefTo(network.Subnet)))
+	obj.EventSources = provider.Optional(o, "eventSources", provider.ArrayOf[[]provider.Ref](provider.RefTo(storage.Bucket)))
 	obj.Region = provider.Optional(o, "region", provider.Enum[acme.Region])
 	obj.Tags = provider.Optional(o, "tags", provider.MapOf[acme.Tags](provider.String[string]))
 	obj.ARN = provider.Output(o, "arn", provider.String[acme.ARN])
@@ -197,7 +202,7 @@ func (obj *function) unmarshal(o provider.Object) {
 
 // marshal returns obj's properties that are set.
 func (obj *function) marshal() resource.PropertyMap {
-	m := make(resource.PropertyMap, 16)
+	m := make(resource.PropertyMap, 17)
 	provider.Put(m, "name", obj.Name, provider.StringValue[string])
 	provider.Put(m, "code", obj.Code, provider.ArchiveValue)
 	provider.Put(m, "layer", obj.Layer, provider.ArchiveValue)
@@ -209,6 +214,7 @@ func (obj *function) marshal() resource.PropertyMap {
 	provider.PutOptional(m, "environment", obj.Environment, provider.MapValueOf[map[string]string](provider.StringValue[string]))
 	provider.PutOptional(m, "secrets", obj.Secrets, provider.MapValueOf[map[string]string](provider.StringValue[string]))
 	provider.PutOptional(m, "subnets", obj.Subnets, provider.ArrayValueOf[[]provider.Ref](provider.RefValue))
+	provider.PutOptional(m, "eventSources", obj.EventSources, provider.ArrayValueOf[[]provider.Ref](provider.RefValue))
 	provider.PutOptional(m, "region", obj.Region, provider.StringValue[acme.Region])
 	provider.PutOptional(m, "tags", obj.Tags, provider.MapValueOf[acme.Tags](provider.StringValue[string]))
 	provider.PutOptional(m, "arn", obj.ARN, provider.StringValue[acme.ARN])

@@ -14,6 +14,7 @@ import (
 	acme "github.com/cidlc/cidlc/examples/provider"
 	"github.com/cidlc/cidlc/examples/provider/cloud"
 	"github.com/cidlc/cidlc/examples/provider/network"
+	"github.com/cidlc/cidlc/examples/provider/storage"
 	"github.com/cidlc/cidlc/provider"
 )
 
@@ -154,11 +155,19 @@ func (o functionOps) Create(_ context.Context, _ resource.URN, fn *function) (re
 	return id, o.Update(context.Background(), id, nil, fn)
 }
 
-// Update deploys the code again, which changes its hash. The cloud keeps the deployed code, not the
-// archives it came from.
+// Update deploys the code again, which changes its hash, and subscribes the function to the object
+// events of its event sources, each of which must be a bucket of the cloud. The cloud keeps the deployed
+// code, not the archives it came from.
 func (o functionOps) Update(_ context.Context, id resource.ID, _, news *function) error {
 	if err := news.Code.EnsureHash(); err != nil {
 		return err
+	}
+	if news.EventSources != nil {
+		for _, src := range *news.EventSources {
+			if err := o.Cloud.Get(cloud.Kind(storage.Bucket), src.ID, &struct{}{}); err != nil {
+				return fmt.Errorf("event source %s: %w", src.URN.Name(), err)
+			}
+		}
 	}
 	sum, err := hex.DecodeString(news.Code.Hash)
 	if err != nil {
