@@ -34,7 +34,8 @@
 //   - constants.
 //
 // Functions, methods, variables, interfaces, generic types and Go type aliases (type X = Y) are rejected:
-// the IDL declares shapes and values, never logic. Every declaration must be exported, and two types of
+// the IDL declares shapes and values, never logic. A struct type defined from another (type X Y, no =)
+// is allowed when Y is a struct or resource of the IDL: see Resource aliases, and Embedded structs. Every declaration must be exported, and two types of
 // one package may not have names that are equal when lower-cased (Rule and RULE), because the Go stubs
 // lower-case type names and case-insensitive file systems could not keep their outputs apart.
 //
@@ -61,8 +62,58 @@
 //	}
 //
 // NamedResource adds a property `name`: a string that the program may set, that defaults to the
-// resource's own (Pulumi) name, and whose change replaces the resource. A struct embeds at most one
-// marker, and nothing else may be embedded.
+// resource's own (Pulumi) name, and whose change replaces the resource. In the Go stubs it is the field
+// Name of the resource's marshaling struct; if the resource has a Go field called Name of its own (with
+// another wire name: Name string `lumi:"service"`), the author's field keeps its name and the resource's
+// name is the field ResourceName. A struct embeds at most one marker.
+//
+// # Resource aliases
+//
+// A named type defined from a resource is another name for it, for references only (the 2017 IDLs
+// called it a strongly typed capability):
+//
+//	// ActionTarget is a topic that an alarm notifies.
+//	type ActionTarget sns.Topic
+//
+//	type Alarm struct {
+//		idl.NamedResource
+//		AlarmActions *[]ActionTarget `lumi:"alarmActions,optional"`
+//		Primary      ActionTarget    `lumi:"primary"`
+//	}
+//
+// A property of its type is a capability to the resource: a program passes a Topic, and the provider
+// gets the topic's URN and ID. Since it names nothing but a reference, its type means a reference
+// wherever it is written, by value or behind a pointer, alone or in arrays and maps: ActionTarget,
+// *ActionTarget, []ActionTarget, []*ActionTarget, *[]ActionTarget and map[string]ActionTarget all refer
+// to topics, and ActionTarget alone is required unless the property is optional (then *ActionTarget).
+// It declares no resource type of its own: no token, no class, no provider. The TypeScript package exports
+// its name as another name for the resource's class (export type ActionTarget = Topic), the Go stubs hold
+// the reference as they hold any capability, and the Pulumi schema refers to the resource. A type
+// defined from a resource alias names the same resource. Where a value is needed, it is rejected: a
+// resource alias cannot be embedded, key a map, or be secret.
+//
+// # Embedded structs
+//
+// A struct or resource may embed IDL structs (by value). Their properties become its own, in place, as Go
+// promotes an embedded struct's fields, and as the 2017 compiler flattened them:
+//
+//	// Common are the settings every queue has.
+//	type Common struct {
+//		Region string             `lumi:"region"`
+//		Tags   *map[string]string `lumi:"tags,optional"`
+//	}
+//
+//	type Queue struct {
+//		idl.NamedResource
+//		Common
+//		DelaySeconds *float64 `lumi:"delaySeconds,optional"`
+//	}
+//
+// The embedded struct stays a struct of its own, checked as one (so its fields take no resource-only
+// option), and it takes no tag. Its properties' wire names and Go names must be new to the embedding
+// declaration. A resource, a resource alias, a pointer or a type from outside the IDL cannot be
+// embedded. Likewise, a struct type defined from an IDL struct (type DeadLetterPolicy RedrivePolicy)
+// is a struct of its own, with its own token and the other's properties.
 //
 // # Property types
 //
@@ -72,19 +123,25 @@
 //   - Another IDL struct, by value, from any package of the IDL tree.
 //   - An enum or an alias from any package of the IDL tree.
 //   - *R for a resource R: a capability, a reference to another resource. On the wire it is the
-//     resource's URN and ID. A capability needs no option to be a pointer.
+//     resource's URN and ID. A capability needs no option to be a pointer. A resource alias (see
+//     above) names a capability by value or behind a pointer.
 //   - *idl.Resource: a reference to a resource of any type. In slices and maps, idl.Resource by value
 //     means the same, as the 2017 IDLs wrote it (*[]idl.Resource).
 //   - []T and map[string]T of the above. A map key is string or a string-based IDL type (an enum or a
 //     string alias).
 //   - interface{} (or any): an arbitrary JSON-like value.
-//   - idl.Asset and idl.Archive: Pulumi's assets and archives.
+//   - idl.Asset and idl.Archive: Pulumi's assets and archives. *idl.Asset and *idl.Archive mean the same,
+//     everywhere (as the 2017 IDLs wrote them, like capabilities): Code *idl.Archive is a required
+//     archive, Code *idl.Archive `lumi:"optional"` an optional one, and []*idl.Asset and
+//     map[string]*idl.Archive hold assets and archives.
 //
 // A pointer is allowed only for an optional property (lumi:"optional"), for an out or in property (as
-// the 2017 IDLs allowed: GroupID *string with lumi:"out"), and for capabilities. Everything else is
-// rejected with its position: types declared outside the IDL tree (time.Time), fixed-size arrays,
-// channels, functions, anonymous structs, non-empty interfaces, pointers to pointers, pointers in slices
-// and maps (other than capabilities), resources by value.
+// the 2017 IDLs allowed: GroupID *string with lumi:"out"), and, with no option, to what the 2017 IDLs
+// always wrote behind a pointer: resources and resource aliases (capabilities), idl.Resource,
+// idl.Asset and idl.Archive, also as elements of slices and maps. Everything else is rejected with its
+// position: types declared outside the IDL tree (time.Time), fixed-size arrays, channels, functions,
+// anonymous structs, non-empty interfaces, pointers to pointers, other pointers in slices and maps,
+// resources by value.
 //
 // # The lumi tag
 //
@@ -92,10 +149,24 @@
 //
 //	lumi:"[NAME][,OPTION]..."
 //
-// NAME, when the first element is not an option word and has no "=", is the property's wire name (the
-// 2017 form: `lumi:"groupID,out"`). `name=NAME` says the same explicitly (the design note's form:
-// `lumi:"name=Bar"`). A wire name is an identifier: letters, digits and underscores, not starting with a
-// digit. Without a name, the Go field name is camel-cased: its leading run of capitals is lowered, except
+// NAME, the first element, is the property's wire name when it has no "=" and either is not an option
+// word or is the field's own wire name (its Go name camel-cased, below): the 2017 form, which always put
+// the name first (`lumi:"groupID,out"`, `Secret *string lumi:"secret,optional"`). Otherwise an option
+// word there is an option (the design note's form: `VPC *VPC lumi:"optional,replace"`). So every 2017
+// tag and every tag of the design note keeps its meaning. `name=NAME` gives the name explicitly (the
+// design note's `lumi:"name=Bar"`), and a leading comma leaves it out, as in encoding/json:
+//
+//	Secret *string `lumi:"secret,optional"`      property secret, optional (the 2017 form)
+//	Secret *string `lumi:"name=secret,optional"` the same, explicitly
+//	Secret *string `lumi:",secret,optional"`     property secret, optional, and a secret
+//
+// A first element that is both the field's own wire name and an option word reads two ways where that
+// option would apply (secret on a resource property, optional on a pointer): cidlc reads the name, as
+// the 2017 tags meant it, and prints a positioned warning that shows both unambiguous spellings. Where
+// the option would not apply (secret on a field of a plain struct), the tag reads one way only, and says
+// nothing. A wire name is an identifier: letters, digits and underscores, not starting with a digit
+// (lumi:"-", encoding/json's way of leaving a field out, is rejected: a field that is not a property has
+// no place in the IDL). Without a name, the Go field name is camel-cased: its leading run of capitals is lowered, except
 // that the last capital stays when a lower-case letter follows it, because it starts the next word:
 //
 //	IPProtocol → ipProtocol    VPC → vpc    GroupID → groupID    CIDRIP → cidrip    FromPort → fromPort
@@ -117,8 +188,9 @@
 // out, in and replaces are for resource properties only. Every mistake in a tag is an error, never
 // silently ignored: a malformed tag (lumi:optional without quotes), an unknown option, an option given
 // twice (replace and replaces count as the same), in together with out, replaces on an out property, an
-// empty name=, a name that is not an identifier, a lumi tag on an unexported field. Other tag keys (json,
-// yaml …) are allowed and ignored.
+// empty name=, a name that is not an identifier, a lumi tag on an unexported field. The tag key coco, the
+// lumi tag's name in coconut, the 2017 tool's first incarnation (`coco:"code"`), is read as lumi; a
+// field may not have both. Other tag keys (json, yaml …) are allowed and ignored.
 //
 // # Contracts
 //
@@ -172,10 +244,35 @@
 //
 // # Property names
 //
-// Wire names must be unique within a struct, after camel-casing (VPC and Vpc collide). A resource may not
-// have a property named urn, an input property named id, or a property named getProvider or constructor:
-// they would hide what the generated class inherits from pulumi.CustomResource. A named resource may not
-// declare its own name property. Names starting with __ are reserved for the Pulumi runtime.
+// Wire names must be unique within a struct, after camel-casing (VPC and Vpc collide), and so must the Go
+// names of the properties that embedded structs bring in. A resource may not have a property named urn,
+// an input property named id, or a property named getProvider or constructor: they would hide what the
+// generated class inherits from pulumi.CustomResource. A named resource may not declare its own name
+// property (the 2017 compiler made two of them); the message says what to write instead. Names starting
+// with __ are reserved for the Pulumi runtime.
+//
+// # Generated names
+//
+// The names an author writes are kept as they are in every output and in the Pulumi schema: types, enum
+// values, constants, and, in the TypeScript package, the namespaces of sub-directories. Beside them, the
+// outputs declare names of their own, made from the author's: the TypeScript package XArgs and XState
+// for resource X and XArgs for struct X; the Go stubs XProviderOps, XChecker, XDiffer, XProvider and
+// NewXProvider for resource X, UnmarshalX and MarshalX for struct X. When an author's name (or a name
+// generated before, in source order) already takes one of them, the generated name gives way: the kind
+// of its declaration is inserted after the declaration's name, Resource for a resource and Type for a
+// struct or an alias, and should that be taken too, underscores are appended until it is free:
+//
+//	type Milestone struct{ idl.Resource; State *MilestoneState `lumi:"state,optional"` }
+//	type MilestoneState string   // TypeScript: MilestoneState, and the state of Milestone is MilestoneResourceState
+//	type BucketArgs struct{ … }  // beside resource Bucket, whose arguments become BucketResourceArgs
+//	type BucketProvider struct{ … } // beside resource Bucket, whose Go provider becomes BucketResourceProvider
+//
+// Names the outputs add for the package as a whole follow the same rule: a Provider class (for a type
+// named Provider in the root package, ProviderResource), a config namespace (config_ beside a
+// sub-directory config/); and so will the names of functions: getX and getXOutput, GetXArgs and
+// GetXResult (GetXFunctionArgs when GetXArgs is taken). Two names the author wrote that an output would
+// declare alike stay an error: type Rule and type RULE (see Declarations), or a type Sub beside the
+// namespace of a directory Sub/ in the TypeScript package.
 //
 // # Enums and aliases
 //
@@ -246,4 +343,34 @@
 //
 // Go errors (syntax, types) are reported first and alone: IDL checks on code that does not compile would
 // only add noise.
+//
+// A warning is printed the same way, with "warning:" after the position. It is about an IDL that
+// compiles, but in which something may not say what its author meant; the message says what to write
+// to make the meaning plain, which silences it. Warnings never change the exit status and never stop
+// outputs from being written; they are printed with -q too, and again on every run until they are fixed.
+//
+//	idl/webhooks/hook.go:16:24: warning: Hook.Secret: lumi:"secret,optional" reads secret as the property's name, …
+//
+// # IDLs written for the 2017 tool
+//
+// An IDL written for the 2017 tool (lumidl, and coconut's cidlc before it) compiles as it is once its
+// marker import (github.com/pulumi/lumi/pkg/resource/idl, or the coconut, pulumi-fabric or pulumi path)
+// is github.com/cidlc/cidlc/idl; or the old path may stay, as a package of Go aliases of this package's
+// types (type Resource = idl.Resource, …), since cidlc knows a marker by what a type resolves to. What
+// the 2017 tool took, cidlc takes with the same meaning: name-first tags, coco tags, required assets
+// behind pointers, resource aliases, embedded structs, in and out on pointers, enums named like the
+// names cidlc generates. Where cidlc differs, on purpose:
+//
+//   - An out property named id is the resource's ID (the Pulumi ID), not a property beside it.
+//   - Enum values keep their declaration order (the 2017 tool sorted them by constant name).
+//   - The name of a named resource defaults to the resource's Pulumi name and is returned as an output
+//     (in 2017 it was an input only).
+//   - Capabilities carry the URN and the ID of the resource (in 2017, the ID only).
+//   - What was a defect there is an error here, whose message says what to write instead: a named
+//     resource's own name property (two properties name), lumi:"-" (a property named -), an
+//     unexported type (exported by the 2017 tool all the same), a resource embedded in another.
+//
+// The 2017 command line was lumidl NAME IDL_DIR [-r] --out-pack=DIR --out-rpc=DIR; cidlc's is
+// cidlc IDL_DIR [--name NAME] --out-pack=DIR --out-provider=DIR (--out-rpc is still understood). cidlc
+// always loads every package below IDL_DIR, and NAME defaults to the root package's name.
 package idl

@@ -19,8 +19,10 @@ type NamedResource struct {
 }
 
 // Asset is a blob of data a property carries by content: a file, a string or a remote URL. It maps to
-// Pulumi's asset type. Use it as *idl.Asset (optional) or idl.Asset.
+// Pulumi's asset type. idl.Asset and *idl.Asset (the 2017 IDLs' spelling) mean the same: a required
+// asset, or an optional one with lumi:"optional" (which needs the pointer).
 type Asset struct{}
 
-// Archive is a collection of assets (a directory, a tarball, a zip file). It maps to Pulumi's archive type.
+// Archive is a collection of assets (a directory, a tarball, a zip file). It maps to Pulumi's archive
+// type. Like Asset, it may be written by value or behind a pointer.
 type Archive struct{}
