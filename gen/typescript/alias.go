@@ -17,7 +17,7 @@ type aliasView struct {
 func (g *fileGen) alias(a *model.Alias) (string, error) {
 	v := aliasView{Doc: tsdoc("", a.Doc), Name: g.scope.Name(g.path, a.Name), Type: g.outputType(a.Type)}
 	if hasInputShape(a.Type) {
-		v.InputName = g.scope.Name(g.path, a.Name+argsSuffix)
+		v.InputName = g.declName(&a.Decl, argsSuffix)
 		v.Input = g.inputValue(a.Type)
 	}
 	return render("alias", v)

@@ -69,9 +69,9 @@ var strictReserved = map[string]bool{
 
 // barrel renders the index.ts of d, one of dirs, and says whether the declarations it holds (those of
 // an index.go) use the runtime of contracts, _contracts.ts.
-func barrel(tree *model.Tree, dirs map[string]*packageDir, d *packageDir) (content []byte, usesContracts bool, err error) {
+func barrel(tree *model.Tree, names twinNames, dirs map[string]*packageDir, d *packageDir) (content []byte, usesContracts bool, err error) {
 	self := path.Join(d.dir, "index")
-	g := newFileGen(tree, self, d.index)
+	g := newFileGen(tree, names, self, d.index)
 	source := d.dir + "/"
 	if d.dir == "" {
 		source = "./"

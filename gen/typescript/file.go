@@ -12,6 +12,7 @@ import (
 // exports of its directory.
 type fileGen struct {
 	tree  *model.Tree
+	names twinNames
 	file  *model.File // nil for the barrel of a directory without an index.go
 	path  string      // the file's path in the package, without .ts
 	scope *importSet
@@ -31,9 +32,9 @@ type fileView struct {
 	Blocks  []string // the file's declarations and statements, each without the final newline
 }
 
-func newFileGen(tree *model.Tree, path string, f *model.File) *fileGen {
-	g := &fileGen{tree: tree, file: f, path: path, errorCtor: "Error", structContracts: map[*model.Struct]string{}}
-	own := ownNames(f)
+func newFileGen(tree *model.Tree, names twinNames, path string, f *model.File) *fileGen {
+	g := &fileGen{tree: tree, names: names, file: f, path: path, errorCtor: "Error", structContracts: map[*model.Struct]string{}}
+	own := ownNames(f, names)
 	var reserved []string
 	if f != nil && len(f.Resources) > 0 {
 		// Resource code throws Errors. A declared Error wins in the file's scope, so the code reaches
@@ -70,6 +71,11 @@ func (g *fileGen) declarations() ([]string, error) {
 	}
 	for _, a := range g.file.Aliases {
 		decls = append(decls, decl{a.Pos.Offset, func() (string, error) { return g.alias(a) }})
+	}
+	for _, a := range g.file.ResourceAliases {
+		// Another name for the resource's class, for references only: export type ActionTarget = Topic.
+		alias := &model.Alias{Decl: a.Decl, Type: &model.Type{Kind: model.Capability, Ref: a.Ref, Resource: a.Resource}}
+		decls = append(decls, decl{a.Pos.Offset, func() (string, error) { return g.alias(alias) }})
 	}
 	for _, c := range g.file.Consts {
 		decls = append(decls, decl{c.Pos.Offset, func() (string, error) { return g.constDecl(c) }})
@@ -114,5 +120,5 @@ func (g *fileGen) content(source string, blocks []string) ([]byte, error) {
 
 // hasDeclarations reports whether f declares anything; a file that does not (a doc.go) generates no .ts.
 func hasDeclarations(f *model.File) bool {
-	return len(f.Resources)+len(f.Structs)+len(f.Enums)+len(f.Aliases)+len(f.Consts) > 0
+	return len(f.Resources)+len(f.ResourceAliases)+len(f.Structs)+len(f.Enums)+len(f.Aliases)+len(f.Consts) > 0
 }

@@ -22,7 +22,8 @@ func (Backend) Name() string { return "typescript" }
 // tsconfig.json, .prettierrc.json and .gitignore.
 func (Backend) Generate(tree *model.Tree) ([]*gen.File, error) {
 	dirs := packageDirs(tree)
-	if err := validateNames(tree, dirs); err != nil {
+	names, err := validateNames(tree, dirs)
+	if err != nil {
 		return nil, err
 	}
 	var files []*gen.File
@@ -30,7 +31,7 @@ func (Backend) Generate(tree *model.Tree) ([]*gen.File, error) {
 	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
 		d := dirs[dir]
 		for _, f := range d.files {
-			g := newFileGen(tree, tsPath(f), f)
+			g := newFileGen(tree, names, tsPath(f), f)
 			blocks, err := g.declarations()
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", f.Path, err)
@@ -43,7 +44,7 @@ func (Backend) Generate(tree *model.Tree) ([]*gen.File, error) {
 			usesContracts = usesContracts || g.scope.contracts
 		}
 		// The declarations of an index.go are the barrel's own, and may use contracts too.
-		content, indexContracts, err := barrel(tree, dirs, d)
+		content, indexContracts, err := barrel(tree, names, dirs, d)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path.Join(dir, "index.ts"), err)
 		}

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -13,8 +14,8 @@ import (
 	"github.com/cidlc/cidlc/idl/model"
 )
 
-// The names of the twins a declaration gets: XArgs is the input shape of struct (or alias) X and the
-// constructor arguments of resource X; XState is what X.get accepts.
+// The suffixes of the twins a declaration gets (see twin): XArgs is the input shape of struct (or alias) X
+// and the constructor arguments of resource X; XState is what X.get accepts.
 const (
 	argsSuffix  = "Args"
 	stateSuffix = "State"
@@ -25,56 +26,105 @@ const (
 // and exported under its own: `class Object_ …` then `export { Object_ as Object };`.
 var forbiddenClassNames = map[string]bool{"Object": true}
 
-// A generatedName is a name one IDL declaration adds to the exports of its TypeScript module.
-type generatedName struct {
+// An exportName is a name that one IDL declaration gives an export of its TypeScript module.
+type exportName struct {
 	name    string
 	subject string // the IDL declaration: "Rule"
-	what    string // what the name is: "struct Rule", "the input shape of struct Rule"
+	what    string // what the name is: "struct Rule"
 	pos     token.Position
 }
 
-// generatedNames returns the names the declarations of f export, in declaration order per kind.
-func generatedNames(f *model.File) []generatedName {
-	var names []generatedName
-	add := func(name, subject, what string, pos token.Position) {
-		names = append(names, generatedName{name, subject, what, pos})
+// authorNames returns the names the author wrote that the declarations of f export, in declaration order
+// per kind.
+func authorNames(f *model.File) []exportName {
+	var names []exportName
+	add := func(name, what string, pos token.Position) {
+		names = append(names, exportName{name, name, what, pos})
 	}
 	for _, r := range f.Resources {
-		add(r.Name, r.Name, "resource "+r.Name, r.Pos)
-		add(r.Name+argsSuffix, r.Name, "the arguments of resource "+r.Name, r.Pos)
-		add(r.Name+stateSuffix, r.Name, "the state of resource "+r.Name, r.Pos)
+		add(r.Name, "resource "+r.Name, r.Pos)
+	}
+	for _, a := range f.ResourceAliases {
+		add(a.Name, "resource alias "+a.Name, a.Pos)
 	}
 	for _, s := range f.Structs {
-		add(s.Name, s.Name, "struct "+s.Name, s.Pos)
-		add(s.Name+argsSuffix, s.Name, "the input shape of struct "+s.Name, s.Pos)
+		add(s.Name, "struct "+s.Name, s.Pos)
 	}
 	for _, e := range f.Enums {
-		add(e.Name, e.Name, "enum "+e.Name, e.Pos)
+		add(e.Name, "enum "+e.Name, e.Pos)
 		for _, v := range e.Values {
-			add(v.Name, v.Name, "enum value "+v.Name, v.Pos)
+			add(v.Name, "enum value "+v.Name, v.Pos)
 		}
 	}
 	for _, a := range f.Aliases {
-		add(a.Name, a.Name, "type "+a.Name, a.Pos)
-		if hasInputShape(a.Type) {
-			add(a.Name+argsSuffix, a.Name, "the input shape of type "+a.Name, a.Pos)
-		}
+		add(a.Name, "type "+a.Name, a.Pos)
 	}
 	for _, c := range f.Consts {
-		add(c.Name, c.Name, "const "+c.Name, c.Pos)
+		add(c.Name, "const "+c.Name, c.Pos)
 	}
 	return names
 }
 
+// A twin is a declaration's second export, whose name the package makes up: XArgs, the input shape of
+// struct (or alias) X and the constructor arguments of resource X, and XState, what X.get accepts.
+type twin struct {
+	decl   *model.Decl
+	suffix string // argsSuffix or stateSuffix
+	kind   string // the word the name takes when it must give way: gen.KindResource, gen.KindType
+}
+
+// twins returns the twins of f's declarations in source order.
+func twins(f *model.File) []twin {
+	var ts []twin
+	for _, r := range f.Resources {
+		ts = append(ts, twin{&r.Decl, argsSuffix, gen.KindResource}, twin{&r.Decl, stateSuffix, gen.KindResource})
+	}
+	for _, s := range f.Structs {
+		ts = append(ts, twin{&s.Decl, argsSuffix, gen.KindType})
+	}
+	for _, a := range f.Aliases {
+		if hasInputShape(a.Type) {
+			ts = append(ts, twin{&a.Decl, argsSuffix, gen.KindType})
+		}
+	}
+	slices.SortStableFunc(ts, func(a, b twin) int { return a.decl.Pos.Offset - b.decl.Pos.Offset })
+	return ts
+}
+
+// twinKey names a twin: its declaration and suffix.
+type twinKey struct {
+	decl   *model.Decl
+	suffix string
+}
+
+// twinNames are the exported names of the twins of a whole IDL.
+type twinNames map[twinKey]string
+
+// exportName returns the name under which d's module exports d (suffix "") or its twin.
+func (n twinNames) exportName(d *model.Decl, suffix string) string {
+	if suffix == "" {
+		return d.Name
+	}
+	if name, ok := n[twinKey{d, suffix}]; ok {
+		return name
+	}
+	return d.Name + suffix
+}
+
 // ownNames maps the names the declarations of f export to the names that bind them inside the file:
 // the same, but for a class TypeScript will not let have its name.
-func ownNames(f *model.File) map[string]string {
+func ownNames(f *model.File, twins twinNames) map[string]string {
 	own := map[string]string{}
 	if f == nil {
 		return own
 	}
-	for _, n := range generatedNames(f) {
+	for _, n := range authorNames(f) {
 		own[n.name] = n.name
+	}
+	for k, name := range twins {
+		if k.decl.File == f {
+			own[name] = name
+		}
 	}
 	for _, r := range f.Resources {
 		if forbiddenClassNames[r.Name] {
@@ -98,33 +148,47 @@ func taken(own map[string]string, local string) bool {
 	return false
 }
 
-// validateNames reports what in a valid IDL cannot become a TypeScript package: two exports of one module with
-// the same name (struct Rule and struct RuleArgs generate RuleArgs twice; a sub-directory's namespace
-// shares the module's exports), strings that are not UTF-8, which JavaScript strings (and Pulumi's
-// wire format) cannot hold, and resources of more properties than tsc can validateNames. It reports every
-// problem, positioned like the loader's diagnostics.
-func validateNames(tree *model.Tree, dirs map[string]*packageDir) error {
+// validateNames names the exports of every module, and reports what in a valid IDL cannot become a
+// TypeScript package. The modules of one directory share its namespace (its index.ts exports them all,
+// beside the namespaces of its sub-directories): there, the names the author wrote are kept, and two of
+// them that meet (type Sub and the namespace of directory Sub/) are an error; the twins the package makes
+// up give way to them as gen.Names says (the state of resource Milestone beside enum MilestoneState is
+// MilestoneResourceState). It also reports strings that are not UTF-8, which JavaScript strings (and
+// Pulumi's wire format) cannot hold, and resources of more properties than tsc can check, every problem
+// positioned like the loader's diagnostics.
+func validateNames(tree *model.Tree, dirs map[string]*packageDir) (twinNames, error) {
+	names := twinNames{}
 	var diags gen.Diagnostics
 	for _, pkg := range tree.Packages {
-		seen := map[string]generatedName{}
+		ns := gen.NewNames()
+		seen := map[string]exportName{}
+		reserve := func(n exportName) {
+			if !ns.Reserve(n.name) {
+				first := seen[n.name]
+				other := first.what
+				if first.pos.IsValid() {
+					other += " (" + filepath.Base(first.pos.Filename) + ":" + strconv.Itoa(first.pos.Line) + ")"
+				}
+				diags = append(diags, gen.Diagnostic{Pos: n.pos, Msg: fmt.Sprintf(
+					"%s: the TypeScript name %s of %s is also the name of %s; rename one of them", n.subject, n.name, n.what, other)})
+				return
+			}
+			seen[n.name] = n
+		}
 		if d := dirs[pkg.Dir]; d != nil {
 			for _, sub := range d.subdirs {
 				name := path.Base(sub)
-				seen[name] = generatedName{name: name, what: "the namespace of directory " + sub + "/"}
+				reserve(exportName{name: name, what: "the namespace of directory " + sub + "/"})
 			}
 		}
 		for _, f := range pkg.Files {
-			for _, n := range generatedNames(f) {
-				if first, dup := seen[n.name]; dup {
-					other := first.what
-					if first.pos.IsValid() {
-						other += " (" + filepath.Base(first.pos.Filename) + ":" + strconv.Itoa(first.pos.Line) + ")"
-					}
-					diags = append(diags, gen.Diagnostic{Pos: n.pos, Msg: fmt.Sprintf(
-						"%s: the TypeScript name %s of %s is also the name of %s; rename one of them", n.subject, n.name, n.what, other)})
-					continue
-				}
-				seen[n.name] = n
+			for _, n := range authorNames(f) {
+				reserve(n)
+			}
+		}
+		for _, f := range pkg.Files {
+			for _, t := range twins(f) {
+				names[twinKey{t.decl, t.suffix}] = ns.Generated("", t.decl.Name, t.kind, t.suffix)
 			}
 			diags = append(diags, validateStrings(f)...)
 			for _, r := range f.Resources {
@@ -137,9 +201,9 @@ func validateNames(tree *model.Tree, dirs map[string]*packageDir) error {
 		}
 	}
 	if len(diags) > 0 {
-		return diags
+		return nil, diags
 	}
-	return nil
+	return names, nil
 }
 
 // validateStrings reports the string values of f that are not valid UTF-8.

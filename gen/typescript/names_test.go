@@ -31,23 +31,55 @@ func pos(file string, line int) token.Position {
 	return token.Position{Filename: file, Line: line, Column: 6}
 }
 
+// TestGenerateRejectsNameClashes: two names the author wrote that one namespace of the package would
+// export alike stay an error.
 func TestGenerateRejectsNameClashes(t *testing.T) {
 	rule := &model.File{Path: "a/rule.go"}
 	rule.Structs = []*model.Struct{{Decl: model.Decl{Name: "Rule", Pos: pos("idl/a/rule.go", 3), File: rule}}}
-	args := &model.File{Path: "a/args.go"}
-	args.Structs = []*model.Struct{{Decl: model.Decl{Name: "RuleArgs", Pos: pos("idl/a/args.go", 5), File: args}}}
 	root := &model.File{Path: "types.go"}
 	root.Aliases = []*model.Alias{{Decl: model.Decl{Name: "a", Pos: pos("idl/types.go", 7), File: root}, Type: &model.Type{Kind: model.String}}}
-	_, err := Backend{}.Generate(testPackage(map[string][]*model.File{"": {root}, "a": {args, rule}}))
-	if err == nil {
-		t.Fatal("no error for names that clash")
+	_, err := Backend{}.Generate(testPackage(map[string][]*model.File{"": {root}, "a": {rule}}))
+	want := "idl/types.go:7:6: a: the TypeScript name a of type a is also the name of the namespace of directory a/; rename one of them"
+	if err == nil || err.Error() != want {
+		t.Errorf("Generate = %v, want %s", err, want)
+	}
+}
+
+// TestTwinsGiveWay: a twin the package makes up (XArgs, XState) whose name the author took gets its
+// declaration's kind inserted, in every file that names it; the author's declarations keep their names.
+func TestTwinsGiveWay(t *testing.T) {
+	rule := &model.File{Path: "a/rule.go"}
+	rule.Structs = []*model.Struct{{Decl: model.Decl{Name: "Rule", Pos: pos("idl/a/rule.go", 3), File: rule}}}
+	rule.Resources = []*model.Resource{{Decl: model.Decl{Name: "Milestone", Pos: pos("idl/a/rule.go", 9), File: rule}}}
+	rule.Resources[0].Properties = []*model.Property{{Name: "rule", Type: &model.Type{Kind: model.StructRef, Struct: rule.Structs[0]}}}
+	args := &model.File{Path: "a/args.go"}
+	args.Structs = []*model.Struct{{Decl: model.Decl{Name: "RuleArgs", Pos: pos("idl/a/args.go", 5), File: args}}}
+	args.Enums = []*model.Enum{{Decl: model.Decl{Name: "MilestoneState", Pos: pos("idl/a/args.go", 9), File: args},
+		Values: []*model.EnumValue{{Name: "Open", Value: "open"}}}}
+	files, err := Backend{}.Generate(testPackage(map[string][]*model.File{"a": {args, rule}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ruleTS, argsTS string
+	for _, f := range files {
+		switch f.Path {
+		case "a/rule.ts":
+			ruleTS = string(f.Content)
+		case "a/args.ts":
+			argsTS = string(f.Content)
+		}
 	}
 	for _, want := range []string{
-		"idl/a/rule.go:3:6: Rule: the TypeScript name RuleArgs of the input shape of struct Rule is also the name of struct RuleArgs (args.go:5); rename one of them",
-		"idl/types.go:7:6: a: the TypeScript name a of type a is also the name of the namespace of directory a/; rename one of them",
+		"export interface Rule {", "export interface RuleTypeArgs {", "rule: pulumi.Input<RuleTypeArgs>;",
+		"export interface MilestoneArgs {", "export interface MilestoneResourceState {", "state?: MilestoneResourceState",
 	} {
-		if !strings.Contains(err.Error(), want) {
-			t.Errorf("error %q\ndoes not contain %q", err, want)
+		if !strings.Contains(ruleTS, want) {
+			t.Errorf("a/rule.ts lacks %q:\n%s", want, ruleTS)
+		}
+	}
+	for _, want := range []string{"export interface RuleArgs {", "export interface RuleArgsArgs {", `export type MilestoneState = "open";`} {
+		if !strings.Contains(argsTS, want) {
+			t.Errorf("a/args.ts lacks %q:\n%s", want, argsTS)
 		}
 	}
 }

@@ -96,8 +96,8 @@ func (g *fileGen) resource(r *model.Resource) (string, error) {
 		Class:  g.scope.Name(g.path, r.Name),
 		Pulumi: g.scope.Pulumi(),
 		Token:  jsString(r.Token),
-		Args:   g.scope.Name(g.path, r.Name+argsSuffix),
-		State:  g.scope.Name(g.path, r.Name+stateSuffix),
+		Args:   g.declName(&r.Decl, argsSuffix),
+		State:  g.declName(&r.Decl, stateSuffix),
 	}
 	v.Export = v.Class == v.Name
 	resourceDocs(v)

@@ -12,7 +12,7 @@ func (g *fileGen) structDecl(s *model.Struct) (string, error) {
 	doc := tsdoc("", s.Doc)
 	v := structView{
 		Output: interfaceView{Doc: doc, Name: g.scope.Name(g.path, s.Name)},
-		Input:  interfaceView{Doc: doc, Name: g.scope.Name(g.path, s.Name+argsSuffix)},
+		Input:  interfaceView{Doc: doc, Name: g.declName(&s.Decl, argsSuffix)},
 	}
 	for _, prop := range s.Properties {
 		doc := propertyDoc(classIndent, prop)

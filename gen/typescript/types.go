@@ -70,6 +70,9 @@ func (g *fileGen) commonType(t *model.Type) string {
 		// On the wire a reference is a URN and an ID: only custom resources have both.
 		return g.scope.Pulumi() + ".CustomResource"
 	case model.Capability:
+		if t.Via != nil {
+			return g.declName(&t.Via.Decl, "") // the resource alias the IDL wrote: the same class
+		}
 		return g.declName(&t.Resource.Decl, "")
 	case model.EnumRef:
 		return g.declName(&t.Enum.Decl, "")
@@ -102,7 +105,7 @@ func hasInputShape(t *model.Type) bool {
 // declName returns the local name of the declaration d, or of its twin with the given suffix (Args,
 // State), importing it if it lives in another file.
 func (g *fileGen) declName(d *model.Decl, suffix string) string {
-	return g.scope.Name(tsPath(d.File), d.Name+suffix)
+	return g.scope.Name(tsPath(d.File), g.names.exportName(d, suffix))
 }
 
 // holdsResource reports whether a value of type t can hold one of the package's resources: a capability,

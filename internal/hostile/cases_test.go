@@ -304,14 +304,20 @@ type Thing struct {
 		},
 	},
 	{
-		// Names the TypeScript package would export twice: each reported where the IDL declares it.
+		// Names the TypeScript package makes up that the author's names take: the author's stay, the
+		// twins give way (RuleTypeArgs, BucketResourceArgs, BucketResourceState), and the package compiles.
 		name: "ts_generated_name_collisions",
 		files: map[string]string{
 			"a.go": idlFile("p", `type Rule struct{ A string }
 
 type RuleArgs struct{ B string }
 
-type Bucket struct{ idl.Resource }
+type Bucket struct {
+	idl.Resource
+	Rule  Rule
+	Color *Color `+bt+`lumi:"optional"`+bt+`
+	State *BucketState `+bt+`lumi:"optional"`+bt+`
+}
 
 type Color string
 
@@ -322,15 +328,19 @@ const (
 `),
 			"b.go": idlFile("p", `type BucketState string
 `),
+		},
+	},
+	{
+		// Two names the author wrote that the TypeScript package would export alike stay an error,
+		// reported where the IDL declares the later one.
+		name: "ts_namespace_collision",
+		files: map[string]string{
 			"Sub/c.go": idlFile("sub", `type Thing struct{ idl.Resource }
 `),
 			"d.go": idlFile("p", `type Sub string
 `),
 		},
 		diags: []string{
-			"idl/a.go:7:6: RuleArgs: the TypeScript name RuleArgs of struct RuleArgs is also the name of the input shape of struct Rule (a.go:5); rename one of them",
-			"idl/a.go:15:2: BucketArgs: the TypeScript name BucketArgs of enum value BucketArgs is also the name of the arguments of resource Bucket (a.go:9); rename one of them",
-			"idl/b.go:3:6: BucketState: the TypeScript name BucketState of type BucketState is also the name of the state of resource Bucket (a.go:9); rename one of them",
 			"idl/d.go:3:6: Sub: the TypeScript name Sub of type Sub is also the name of the namespace of directory Sub/; rename one of them",
 		},
 	},

@@ -36,6 +36,12 @@ export const RuntimeGo: Runtime = "go1.x";
 export const RuntimeCustom: Runtime = "provided";
 
 /**
+ * EventSource is a bucket whose object events (an object created, overwritten or deleted) invoke a
+ * function. It is another name for storage.Bucket, for references only: a program passes a Bucket.
+ */
+export type EventSource = Bucket;
+
+/**
  * Function is a serverless function: code that Acme Cloud runs on demand, in response to HTTP requests
  * from a load balancer or to events, billed per invocation.
  */
@@ -120,7 +126,7 @@ export class Function extends pulumi.CustomResource {
     /**
      * EventSources are the buckets whose object events invoke the function.
      */
-    declare public readonly eventSources: pulumi.OutputInstance<Bucket[] | undefined>;
+    declare public readonly eventSources: pulumi.OutputInstance<EventSource[] | undefined>;
     /**
      * Region is the region the function runs in. Defaults to the provider's region.
      */
@@ -273,7 +279,7 @@ export interface FunctionArgs {
     /**
      * EventSources are the buckets whose object events invoke the function.
      */
-    eventSources?: pulumi.Input<pulumi.Input<Bucket>[]>;
+    eventSources?: pulumi.Input<pulumi.Input<EventSource>[]>;
     /**
      * Region is the region the function runs in. Defaults to the provider's region.
      */
@@ -337,7 +343,7 @@ export interface FunctionState {
     /**
      * EventSources are the buckets whose object events invoke the function.
      */
-    eventSources?: pulumi.Input<pulumi.Input<Bucket>[]>;
+    eventSources?: pulumi.Input<pulumi.Input<EventSource>[]>;
     /**
      * Region is the region the function runs in. Defaults to the provider's region.
      */

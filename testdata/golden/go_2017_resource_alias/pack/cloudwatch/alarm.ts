@@ -52,27 +52,27 @@ export class Alarm extends pulumi.CustomResource {
      * AlarmActions are notified when the alarm goes off: the 2017 spelling, the type by value in an
      * optional slice.
      */
-    declare public readonly alarmActions: pulumi.OutputInstance<Topic[] | undefined>;
+    declare public readonly alarmActions: pulumi.OutputInstance<ActionTarget[] | undefined>;
     /**
      * OKActions are notified when the alarm recovers.
      */
-    declare public readonly okActions: pulumi.OutputInstance<Topic[] | undefined>;
+    declare public readonly okActions: pulumi.OutputInstance<ActionTarget[] | undefined>;
     /**
      * Primary is the target notified first: the type by value, a required reference.
      */
-    declare public readonly primary: pulumi.OutputInstance<Topic>;
+    declare public readonly primary: pulumi.OutputInstance<ActionTarget>;
     /**
      * Fallback is notified when Primary fails: behind a pointer, an optional reference.
      */
-    declare public readonly fallback: pulumi.OutputInstance<Topic | undefined>;
+    declare public readonly fallback: pulumi.OutputInstance<ActionTarget | undefined>;
     /**
      * ByRegion are targets by region: the type by value as map values.
      */
-    declare public readonly byRegion: pulumi.OutputInstance<{ [key: string]: Topic } | undefined>;
+    declare public readonly byRegion: pulumi.OutputInstance<{ [key: string]: ActionTarget } | undefined>;
     /**
      * Escalation is a list of pointers to the type, which means the same as the values.
      */
-    declare public readonly escalation: pulumi.OutputInstance<Topic[]>;
+    declare public readonly escalation: pulumi.OutputInstance<ActionTarget[]>;
     /**
      * Topic refers to the resource by its own name.
      */
@@ -144,27 +144,27 @@ export interface AlarmArgs {
      * AlarmActions are notified when the alarm goes off: the 2017 spelling, the type by value in an
      * optional slice.
      */
-    alarmActions?: pulumi.Input<pulumi.Input<Topic>[]>;
+    alarmActions?: pulumi.Input<pulumi.Input<ActionTarget>[]>;
     /**
      * OKActions are notified when the alarm recovers.
      */
-    okActions?: pulumi.Input<pulumi.Input<Topic>[]>;
+    okActions?: pulumi.Input<pulumi.Input<ActionTarget>[]>;
     /**
      * Primary is the target notified first: the type by value, a required reference.
      */
-    primary: pulumi.Input<Topic>;
+    primary: pulumi.Input<ActionTarget>;
     /**
      * Fallback is notified when Primary fails: behind a pointer, an optional reference.
      */
-    fallback?: pulumi.Input<Topic>;
+    fallback?: pulumi.Input<ActionTarget>;
     /**
      * ByRegion are targets by region: the type by value as map values.
      */
-    byRegion?: pulumi.Input<{ [key: string]: pulumi.Input<Topic> }>;
+    byRegion?: pulumi.Input<{ [key: string]: pulumi.Input<ActionTarget> }>;
     /**
      * Escalation is a list of pointers to the type, which means the same as the values.
      */
-    escalation: pulumi.Input<pulumi.Input<Topic>[]>;
+    escalation: pulumi.Input<pulumi.Input<ActionTarget>[]>;
     /**
      * Topic refers to the resource by its own name.
      */
@@ -188,32 +188,37 @@ export interface AlarmState {
      * AlarmActions are notified when the alarm goes off: the 2017 spelling, the type by value in an
      * optional slice.
      */
-    alarmActions?: pulumi.Input<pulumi.Input<Topic>[]>;
+    alarmActions?: pulumi.Input<pulumi.Input<ActionTarget>[]>;
     /**
      * OKActions are notified when the alarm recovers.
      */
-    okActions?: pulumi.Input<pulumi.Input<Topic>[]>;
+    okActions?: pulumi.Input<pulumi.Input<ActionTarget>[]>;
     /**
      * Primary is the target notified first: the type by value, a required reference.
      */
-    primary?: pulumi.Input<Topic>;
+    primary?: pulumi.Input<ActionTarget>;
     /**
      * Fallback is notified when Primary fails: behind a pointer, an optional reference.
      */
-    fallback?: pulumi.Input<Topic>;
+    fallback?: pulumi.Input<ActionTarget>;
     /**
      * ByRegion are targets by region: the type by value as map values.
      */
-    byRegion?: pulumi.Input<{ [key: string]: pulumi.Input<Topic> }>;
+    byRegion?: pulumi.Input<{ [key: string]: pulumi.Input<ActionTarget> }>;
     /**
      * Escalation is a list of pointers to the type, which means the same as the values.
      */
-    escalation?: pulumi.Input<pulumi.Input<Topic>[]>;
+    escalation?: pulumi.Input<pulumi.Input<ActionTarget>[]>;
     /**
      * Topic refers to the resource by its own name.
      */
     topic?: pulumi.Input<Topic>;
 }
+
+/**
+ * ActionTarget is a strongly typed capability for an action target.
+ */
+export type ActionTarget = Topic;
 
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
 // resource, into instances of their classes.

@@ -2,7 +2,13 @@
 // Source: events/rule.go
 
 import * as pulumi from "@pulumi/pulumi";
+import type { ActionTarget } from "../cloudwatch/alarm";
 import type { Topic } from "../sns/topic";
+
+/**
+ * Target is defined from a type that is itself defined from a resource: it names the same resource.
+ */
+export type Target = Topic;
 
 /**
  * Rule sends events to its targets.
@@ -43,7 +49,7 @@ export class Rule extends pulumi.CustomResource {
     /**
      * Targets receive the events.
      */
-    declare public readonly targets: pulumi.OutputInstance<Topic[]>;
+    declare public readonly targets: pulumi.OutputInstance<Target[]>;
     /**
      * Settings hold more targets, inside a plain struct.
      */
@@ -83,7 +89,7 @@ export interface RuleArgs {
     /**
      * Targets receive the events.
      */
-    targets: pulumi.Input<pulumi.Input<Topic>[]>;
+    targets: pulumi.Input<pulumi.Input<Target>[]>;
     /**
      * Settings hold more targets, inside a plain struct.
      */
@@ -98,7 +104,7 @@ export interface RuleState {
     /**
      * Targets receive the events.
      */
-    targets?: pulumi.Input<pulumi.Input<Topic>[]>;
+    targets?: pulumi.Input<pulumi.Input<Target>[]>;
     /**
      * Settings hold more targets, inside a plain struct.
      */
@@ -112,7 +118,7 @@ export interface RuleSettings {
     /**
      * DeadLetter receives the events that could not be delivered.
      */
-    readonly deadLetter?: Topic;
+    readonly deadLetter?: ActionTarget;
 }
 
 /**
@@ -122,7 +128,7 @@ export interface RuleSettingsArgs {
     /**
      * DeadLetter receives the events that could not be delivered.
      */
-    deadLetter?: pulumi.Input<Topic>;
+    deadLetter?: pulumi.Input<ActionTarget>;
 }
 
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
