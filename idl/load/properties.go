@@ -36,9 +36,12 @@ func (c *builder) structProperties(d *decl) []*model.Property {
 	}
 	d.resolving = true
 	isResource := d.kind == kindResource
-	if from := c.decls[d.from]; from != nil {
-		// Checked where they are declared: here they are copies.
-		d.props = c.copyProperties(c.structProperties(from), nil)
+	if d.from != nil {
+		// Checked where they are declared: here they are copies. A struct defined from a rejected type
+		// has none, and says nothing more.
+		if from := c.decls[d.from]; from != nil && from.kind == kindStruct {
+			d.props = c.copyProperties(c.structProperties(from), nil)
+		}
 	} else {
 		d.props = c.properties(d, isResource)
 		c.validateProperties(d.obj.Name(), d.props, isResource)

@@ -11,7 +11,8 @@
 // A tree is strict or loose. A strict tree is valid IDL, and the generator promises it: cidlc must load
 // it without a diagnostic and generate every output from it. It uses every construct of the language
 // (resources, named resources, structs nested in arrays of maps, enums, aliases, constants, capabilities,
-// cross-package references, optional/out/in/replaces, contracts, defaults, secrets, deprecations) with
+// assets and archives by value and behind pointers, cross-package references, optional/out/in/replaces,
+// contracts, defaults, secrets, deprecations, types named like the names the backends make up) with
 // names and text chosen to trouble the generated code: TypeScript globals and keywords, Go predeclared
 // names, names the stubs use, comment terminators and template syntax in docs and strings, non-ASCII
 // names and values. A loose tree makes, at some of its choices, a mistake instead: an unknown or
@@ -294,7 +295,7 @@ func (g *generator) plan() {
 					k = kNamed
 				}
 			}
-			d := &declPlan{kind: k, pkg: p, file: f, name: g.typeName(p, k)}
+			d := &declPlan{kind: k, pkg: p, file: f, name: g.typeName(p)}
 			if g.src.n(3) != 0 {
 				d.doc = g.docText()
 			}
@@ -305,22 +306,10 @@ func (g *generator) plan() {
 	}
 }
 
-// derived are the names the backends declare for a type of kind k named n, besides n itself.
-func derived(n string, k kind) []string {
-	switch k {
-	case kResource, kNamed:
-		return []string{n + "Args", n + "State", n + "Provider", "New" + n + "Provider", n + "ProviderOps", n + "Checker", n + "Differ"}
-	case kStruct:
-		return []string{n + "Args", "Marshal" + n, "Unmarshal" + n}
-	case kAlias:
-		return []string{n + "Args"}
-	}
-	return nil
-}
-
-// typeName names a new type of package p. In strict trees the name, its lower-cased form and every name
-// the backends derive from it are new to the package.
-func (g *generator) typeName(p *pkgPlan, k kind) string {
+// typeName names a new type of package p. In strict trees the name and its lower-cased form are new to
+// the package. Names the backends derive from another type's name (BucketArgs, BucketProvider) are
+// fair: those give way to the author's.
+func (g *generator) typeName(p *pkgPlan) string {
 	if g.bad(8) && len(p.decls) > 0 {
 		prev := p.decls[g.src.n(len(p.decls))].name
 		switch g.src.n(4) {
@@ -346,16 +335,9 @@ func (g *generator) typeName(p *pkgPlan, k kind) string {
 		if n > 1 {
 			name += strconv.Itoa(n)
 		}
-		ok := !p.names[name] && !p.lower[strings.ToLower(name)]
-		for _, d := range derived(name, k) {
-			ok = ok && !p.names[d]
-		}
-		if ok {
+		if !p.names[name] && !p.lower[strings.ToLower(name)] {
 			p.names[name] = true
 			p.lower[strings.ToLower(name)] = true
-			for _, d := range derived(name, k) {
-				p.names[d] = true
-			}
 			return name
 		}
 	}
@@ -553,10 +535,16 @@ func (g *generator) elemType(f *filePlan, depth int) *texpr {
 	case c == 7:
 		return &texpr{src: g.pick([]string{"interface{}", "any"}), cat: cAny}
 	case c == 8:
-		if g.src.n(2) == 0 {
+		// An asset or archive, by value or behind a pointer, which means the same (the 2017 spelling).
+		switch g.src.n(4) {
+		case 0:
 			return &texpr{src: g.idl(f, "Asset"), cat: cAsset}
+		case 1:
+			return &texpr{src: g.idl(f, "Archive"), cat: cArchive}
+		case 2:
+			return &texpr{src: "*" + g.idl(f, "Asset"), cat: cAsset, ptr: true}
 		}
-		return &texpr{src: g.idl(f, "Archive"), cat: cArchive}
+		return &texpr{src: "*" + g.idl(f, "Archive"), cat: cArchive, ptr: true}
 	}
 	return g.named(f)
 }

@@ -11,3 +11,15 @@ type Blob idl.Asset
 
 // Stamp is defined from a struct declared outside the IDL.
 type Stamp time.Time
+
+// MoreBlob is defined from a rejected type: nothing more is said about it.
+type MoreBlob Blob
+
+// unexported is rejected for its name.
+type unexported struct {
+	// A is a property.
+	A string
+}
+
+// FromUnexported is defined from a rejected type: nothing more is said about it.
+type FromUnexported unexported
