@@ -267,12 +267,13 @@
 //	type BucketArgs struct{ … }  // beside resource Bucket, whose arguments become BucketResourceArgs
 //	type BucketProvider struct{ … } // beside resource Bucket, whose Go provider becomes BucketResourceProvider
 //
-// Names the outputs add for the package as a whole follow the same rule: a Provider class (for a type
-// named Provider in the root package, ProviderResource), a config namespace (config_ beside a
-// sub-directory config/); and so will the names of functions: getX and getXOutput, GetXArgs and
-// GetXResult (GetXFunctionArgs when GetXArgs is taken). Two names the author wrote that an output would
-// declare alike stay an error: type Rule and type RULE (see Declarations), or a type Sub beside the
-// namespace of a directory Sub/ in the TypeScript package.
+// Names that outputs add for the package as a whole, or for functions, take the same rule: the class
+// of the package's Pulumi provider is Provider, or ProviderResource beside a type Provider of the root
+// package; a config namespace is config, or config_ beside a sub-directory config/; a function X gets
+// GetXArgs and GetXResult, or GetXFunctionArgs and GetXFunctionResult where those are taken (its getX
+// and getXOutput, lower-case, can meet only a sub-directory's namespace, and then take an underscore).
+// Two names the author wrote that an output would declare alike stay an error: type Rule and type RULE
+// (see Declarations), or a type Sub beside the namespace of a directory Sub/ in the TypeScript package.
 //
 // # Enums and aliases
 //
