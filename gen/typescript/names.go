@@ -113,7 +113,7 @@ func (n twinNames) exportName(d *model.Decl, suffix string) string {
 
 // ownNames maps the names the declarations of f export to the names that bind them inside the file:
 // the same, but for a class TypeScript will not let have its name.
-func ownNames(f *model.File, twins twinNames) map[string]string {
+func ownNames(f *model.File, names twinNames) map[string]string {
 	own := map[string]string{}
 	if f == nil {
 		return own
@@ -121,10 +121,9 @@ func ownNames(f *model.File, twins twinNames) map[string]string {
 	for _, n := range authorNames(f) {
 		own[n.name] = n.name
 	}
-	for k, name := range twins {
-		if k.decl.File == f {
-			own[name] = name
-		}
+	for _, t := range twins(f) {
+		name := names.exportName(t.decl, t.suffix)
+		own[name] = name
 	}
 	for _, r := range f.Resources {
 		if forbiddenClassNames[r.Name] {
