@@ -44,22 +44,25 @@ func (c *builder) validateProperties(owner string, props []*model.Property, isRe
 				c.report(pos, fmt.Sprintf("%s: property \"name\" collides with the name property that idl.NamedResource adds; give the field another Go name and wire name (%s with `lumi:%q`), or embed idl.Resource instead of idl.NamedResource if this field is to be the resource's name",
 					subject, other, WireName(other)))
 			} else {
-				c.report(pos, subject+": wire name "+quote(p.Name)+" is also the wire name of "+owner+"."+prev.GoName+" ("+lineOf(prev.Pos)+")")
+				c.report(pos, subject+": wire name "+quote(p.Name)+" is also the wire name of "+c.fieldOf(owner, prev)+" ("+lineOf(prev.Pos)+")")
 			}
 			continue
 		}
 		seen[p.Name] = p
 		if prev, ok := goNames[p.GoName]; ok && !p.Synthetic && !prev.Synthetic {
-			c.report(pos, subject+": its Go name is also that of "+owner+"."+prev.GoName+" ("+lineOf(prev.Pos)+"), and the stubs declare one field per property; rename one of them")
+			c.report(pos, subject+": its Go name is also that of "+c.fieldOf(owner, prev)+" ("+lineOf(prev.Pos)+"), and the stubs declare one field per property; rename one of them")
 			continue
 		}
 		goNames[p.GoName] = p
-		if n := nesting(p.Type); n > maxNesting {
+		// The properties of an embedded struct were checked against the rules of every struct where it is
+		// declared; those of resources are checked here.
+		embedded := c.embeddedVia[p] != nil
+		if n := nesting(p.Type); n > maxNesting && !embedded {
 			c.report(p.Pos, subject+": arrays and maps nest "+strconv.Itoa(n)+" deep in its type; the most is "+strconv.Itoa(maxNesting)+
 				" (past about 45, the Go compiler cannot type-check the stubs' codecs): give some of the levels a struct of their own")
 			continue
 		}
-		if strings.HasPrefix(p.Name, "__") {
+		if strings.HasPrefix(p.Name, "__") && !embedded {
 			c.report(p.Pos, subject+": wire name "+quote(p.Name)+" is reserved: names starting with __ belong to the Pulumi runtime")
 			continue
 		}
@@ -67,13 +70,22 @@ func (c *builder) validateProperties(owner string, props []*model.Property, isRe
 			continue
 		}
 		if why, reserved := reservedResourceMembers[p.Name]; reserved && !(p.Name == "id" && p.Out) {
-			c.report(p.Pos, subject+": a property named "+quote(p.Name)+" is not allowed: "+why)
+			c.report(pos, subject+": a property named "+quote(p.Name)+" is not allowed: "+why)
 			continue
 		}
 		if p.Name == "id" && (p.Type.Kind != model.String) {
-			c.report(p.Pos, subject+": the out property id is the resource's ID and must be a string")
+			c.report(pos, subject+": the out property id is the resource's ID and must be a string")
 		}
 	}
+}
+
+// fieldOf names property p of owner for a message: Owner.Field, or Embedded.Field for one that an
+// embedded struct brought in.
+func (c *builder) fieldOf(owner string, p *model.Property) string {
+	if site := c.embeddedVia[p]; site != nil {
+		return site.name + "." + p.GoName + ", which " + owner + " embeds"
+	}
+	return owner + "." + p.GoName
 }
 
 // report records a diagnostic at a position already resolved.
