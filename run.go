@@ -15,7 +15,8 @@ import (
 // Result is what a run did.
 type Result struct {
 	// Model is the model of the IDL; nil when the IDL has problems, or when the up-to-date cache spared
-	// the run validating the IDL (ask for it with Options.Model).
+	// the run validating the IDL (ask for it with Options.Model). Model.Warnings are the IDL's warnings,
+	// which a run with warnings never leaves to the cache to spare.
 	Model *model.Tree
 	// Outputs are the output directories, in the order of the options (Pack, Provider, the Schema's
 	// directory unless it is one of them); none when the output options are wrong.
