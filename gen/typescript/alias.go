@@ -15,7 +15,7 @@ type aliasView struct {
 // whose elements may be outputs, a struct): `type Tags = { [key: string]: string }` and
 // `type TagsArgs = { [key: string]: pulumi.Input<string> }`.
 func (g *fileGen) alias(a *model.Alias) (string, error) {
-	v := aliasView{Doc: tsdoc("", a.Doc), Name: g.scope.Name(g.path, a.Name), Type: g.outputType(a.Type)}
+	v := aliasView{Doc: a.Doc, Name: g.scope.Name(g.path, a.Name), Type: g.outputType(a.Type)}
 	if hasInputShape(a.Type) {
 		v.InputName = g.declName(&a.Decl, argsSuffix)
 		v.Input = g.inputValue(a.Type)

@@ -3,7 +3,6 @@ package typescript
 import (
 	"path"
 	"slices"
-	"strings"
 
 	"github.com/cidlc/cidlc/idl/model"
 )
@@ -81,9 +80,14 @@ func barrel(tree *model.Tree, names twinNames, dirs map[string]*packageDir, d *p
 	}
 
 	var blocks []string
-	if d.dir == "" {
-		if doc := tsdoc("", tree.Doc, "@packageDocumentation"); tree.Doc != "" {
-			blocks = append(blocks, strings.TrimSuffix(doc, "\n"))
+	add := func(template string, view any) error {
+		block, err := render(template, view)
+		blocks = append(blocks, block)
+		return err
+	}
+	if d.dir == "" && tree.Doc != "" {
+		if err := add("packageDoc", tree.Doc); err != nil {
+			return nil, false, err
 		}
 	}
 	var froms []string
@@ -93,11 +97,9 @@ func barrel(tree *model.Tree, names twinNames, dirs map[string]*packageDir, d *p
 		siblings[path.Base(tsPath(f))] = true
 	}
 	if len(froms) > 0 {
-		block, err := render("exports", froms)
-		if err != nil {
+		if err := add("exports", froms); err != nil {
 			return nil, false, err
 		}
-		blocks = append(blocks, block)
 	}
 	for _, sub := range d.subdirs {
 		base := path.Base(sub)
@@ -113,13 +115,11 @@ func barrel(tree *model.Tree, names twinNames, dirs map[string]*packageDir, d *p
 		}
 		var doc string
 		if pkg := dirs[sub].pkg; pkg != nil {
-			doc = tsdoc("", pkg.Doc)
+			doc = pkg.Doc
 		}
-		block, err := render("namespace", namespaceView{Doc: doc, Name: name, From: jsString(from)})
-		if err != nil {
+		if err := add("namespace", namespaceView{Doc: doc, Name: name, From: jsString(from)}); err != nil {
 			return nil, false, err
 		}
-		blocks = append(blocks, block)
 	}
 	decls, err := g.declarations()
 	if err != nil {
@@ -127,8 +127,9 @@ func barrel(tree *model.Tree, names twinNames, dirs map[string]*packageDir, d *p
 	}
 	blocks = append(blocks, decls...)
 	if len(froms) == 0 && len(d.subdirs) == 0 && len(decls) == 0 {
-		// Without an import or export the file would be a script, which `export * as` cannot name.
-		blocks = append(blocks, "export {};")
+		if err := add("emptyModule", nil); err != nil {
+			return nil, false, err
+		}
 	}
 	content, err = g.content(source, blocks)
 	return content, g.scope.contracts, err

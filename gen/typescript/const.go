@@ -14,9 +14,9 @@ func (g *fileGen) constDecl(c *model.Const) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("%s: const %s: %w", c.Pos, c.Name, err)
 	}
-	head := "export const " + g.scope.Name(g.path, c.Name)
+	v := constView{Doc: c.Doc, Name: g.scope.Name(g.path, c.Name), Value: value}
 	if c.Type.Kind == model.EnumRef {
-		head += ": " + g.declName(&c.Type.Enum.Decl, "")
+		v.Enum = g.declName(&c.Type.Enum.Decl, "")
 	}
-	return render("const", constView{Doc: tsdoc("", c.Doc), Decl: assignment(head, []string{value})})
+	return render("const", v)
 }

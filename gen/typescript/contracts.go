@@ -25,60 +25,6 @@ import (
 // so no IDL file can take its name.
 const contractsFile = "_contracts"
 
-// A jsObject is an object literal the generator lays out as prettier does: its properties in order.
-type jsObject []jsProp
-
-// jsProp is one property of an object literal: value is a literal or a name (a string), or an object.
-type jsProp struct {
-	key   string
-	value any
-}
-
-func (o *jsObject) add(key string, value any) { *o = append(*o, jsProp{key, value}) }
-
-// flat is the object on one line: `{ min: 10, items: { pattern: "…" } }`.
-func (o jsObject) flat() string {
-	parts := make([]string, len(o))
-	for i, p := range o {
-		v, ok := p.value.(string)
-		if !ok {
-			v = p.value.(jsObject).flat()
-		}
-		parts[i] = p.key + ": " + v
-	}
-	return "{ " + strings.Join(parts, ", ") + " }"
-}
-
-// layout lays out head + the object + tail, its first line at indent: on one line when that fits and
-// expand is false, else one property per line, one level deeper. Broken open, an object stays so under
-// prettier, which keeps an object expanded when its first property is on a line of its own.
-func (o jsObject) layout(indent, head, tail string, expand bool) string {
-	if flat := indent + head + o.flat() + tail; !expand && fits(flat) {
-		return flat
-	}
-	var b strings.Builder
-	b.WriteString(indent + head + "{\n")
-	for _, p := range o {
-		b.WriteString(p.layout(indent+indentUnit) + "\n")
-	}
-	b.WriteString(indent + "}" + tail)
-	return b.String()
-}
-
-// layout lays out the property and its comma at indent. prettier moves a string literal that does not fit
-// to the next line, one level deeper, unless the key is shorter than the indentation that would gain.
-func (p jsProp) layout(indent string) string {
-	v, ok := p.value.(string)
-	if !ok {
-		return p.value.(jsObject).layout(indent, p.key+": ", ",", false)
-	}
-	line := indent + p.key + ": " + v + ","
-	if fits(line) || !strings.HasPrefix(v, `"`) && !strings.HasPrefix(v, `'`) || textWidth(p.key) < len(indentUnit)+3 {
-		return line
-	}
-	return indent + p.key + ":\n" + indent + indentUnit + v + ","
-}
-
 // constraints adds the constraints cs to the contract o, in the order of the runtime's Contract.
 func (o *jsObject) constraints(cs *model.Constraints) error {
 	if cs == nil {
@@ -124,7 +70,7 @@ func (o *jsObject) constraints(cs *model.Constraints) error {
 func (g *fileGen) valueContract(t *model.Type, cs *model.Constraints) (jsObject, error) {
 	var o jsObject
 	if err := o.constraints(cs); err != nil {
-		return nil, err
+		return jsObject{}, err
 	}
 	for t.Kind == model.AliasRef {
 		t = t.Alias.Type
@@ -137,9 +83,9 @@ func (g *fileGen) valueContract(t *model.Type, cs *model.Constraints) (jsObject,
 		}
 		elem, err := g.valueContract(t.Elem, items)
 		if err != nil {
-			return nil, err
+			return jsObject{}, err
 		}
-		if len(elem) > 0 {
+		if elem.Any() {
 			o.add("items", elem)
 		}
 	case model.StructRef:
@@ -150,13 +96,13 @@ func (g *fileGen) valueContract(t *model.Type, cs *model.Constraints) (jsObject,
 	return o, nil
 }
 
-// propertyContract is the contract of a property of the resource or struct owner, or nil if it has none.
+// propertyContract is the contract of a property of the resource or struct owner, empty if it has none.
 func (g *fileGen) propertyContract(owner string, p *model.Property) (jsObject, error) {
 	o, err := g.valueContract(p.Type, p.Constraints)
 	if err != nil {
-		return nil, err
+		return jsObject{}, err
 	}
-	if p.Secret && len(o) > 0 {
+	if p.Secret && o.Any() {
 		o.add("secret", "true")
 	}
 	if p.Deprecated != "" {
@@ -222,6 +168,15 @@ func (g *fileGen) structContract(s *model.Struct) string {
 	return name
 }
 
+// structContractsView is what the "structContracts" template renders: the function that returns the
+// contracts of the fields of a struct.
+type structContractsView struct {
+	Func   string // the function's name
+	Struct string
+	Source string // the IDL file that declares the struct
+	Fields []jsProp
+}
+
 // structContractFunctions declares the functions that structContract named, in the order they were
 // first needed (the fields of one may need more).
 func (g *fileGen) structContractFunctions() ([]string, error) {
@@ -234,54 +189,40 @@ func (g *fileGen) structContractFunctions() ([]string, error) {
 			if err != nil {
 				return nil, err
 			}
-			if len(c) > 0 {
+			if c.Any() {
 				fields.add(propertyKey(p.Name), c)
 			}
 		}
-		doc := "// The contracts of the fields of " + s.Name + " (" + s.File.Path + "), for the checks of this file's resources."
-		if !fits(doc) {
-			doc = "// The contracts of the fields of " + s.Name + " (" + s.File.Path + "),\n// for the checks of this file's resources."
+		g.scope.useContracts() // the template writes _contracts.Contracts
+		block, err := render("structContracts", structContractsView{
+			Func: g.structContracts[s], Struct: s.Name, Source: s.File.Path, Fields: fields.props,
+		})
+		if err != nil {
+			return nil, err
 		}
-		blocks = append(blocks, doc+"\n"+
-			"function "+g.structContracts[s]+"(): "+g.scope.Contracts()+".Contracts {\n"+
-			fields.layout(indentUnit, "return ", ";", true)+"\n}")
+		blocks = append(blocks, block)
 	}
 	return blocks, nil
 }
 
-// contractsCheck returns the statement of the constructor that checks args against the contracts of the
-// resource's inputs, or "" when none has one.
-func (g *fileGen) contractsCheck(r *model.Resource, class string) (string, error) {
-	var table jsObject
+// contractTable returns the contracts of the resource's inputs that have some, for the constructor's
+// check: an empty object when none has one.
+func (g *fileGen) contractTable(r *model.Resource) (jsObject, error) {
+	table := jsObject{expand: true}
 	for _, p := range r.Properties {
 		if p.Out {
 			continue
 		}
 		c, err := g.propertyContract(r.Name, p)
 		if err != nil {
-			return "", err
+			return jsObject{}, err
 		}
-		if len(c) > 0 {
+		if c.Any() {
 			table.add(propertyKey(p.Name), c)
 		}
 	}
-	if len(table) == 0 {
-		return "", nil
+	if table.Any() {
+		g.scope.useContracts() // the template writes _contracts.check
 	}
-	head := g.scope.Contracts() + ".check("
-	args := []string{class + ".__pulumiType", "name", "args"}
-	// prettier hugs the object, the last argument, when the line up to its brace fits; else every
-	// argument goes on a line of its own.
-	if first := branchIndent + head + strings.Join(args, ", ") + ", "; fits(first + "{") {
-		return table.layout(branchIndent, head+strings.Join(args, ", ")+", ", ");", true), nil
-	}
-	inner := branchIndent + indentUnit
-	var b strings.Builder
-	b.WriteString(branchIndent + head + "\n")
-	for _, a := range args {
-		b.WriteString(inner + a + ",\n")
-	}
-	b.WriteString(table.layout(inner, "", ",", true) + "\n")
-	b.WriteString(branchIndent + ");")
-	return b.String(), nil
+	return table, nil
 }

@@ -27,8 +27,8 @@ type fileGen struct {
 // fileView is what the "file" template renders.
 type fileView struct {
 	Header  string
-	Source  string   // the IDL file, or directory, the file comes from
-	Imports string   // the import block, without the final newline
+	Source  string // the IDL file, or directory, the file comes from
+	Imports importsView
 	Blocks  []string // the file's declarations and statements, each without the final newline
 }
 
@@ -107,11 +107,7 @@ func (g *fileGen) declarations() ([]string, error) {
 // content renders the whole file around blocks. It comes last: rendering the blocks is what fills the
 // import set.
 func (g *fileGen) content(source string, blocks []string) ([]byte, error) {
-	imports := g.scope.Render()
-	if imports != "" {
-		imports = imports[:len(imports)-1]
-	}
-	text, err := render("file", fileView{Header: gen.Header, Source: source, Imports: imports, Blocks: blocks})
+	text, err := render("file", fileView{Header: gen.Header, Source: source, Imports: g.scope.view(), Blocks: blocks})
 	if err != nil {
 		return nil, err
 	}

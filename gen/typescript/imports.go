@@ -7,12 +7,9 @@ import (
 	"strings"
 )
 
-// pulumiModule is the npm package every generated file that mentions Pulumi types imports, as `pulumi`.
-const pulumiModule = "@pulumi/pulumi"
-
 // An importSet is the scope of one generated file: the names its own declarations bind, and the names it
 // imports from the other files of the package. Rendering a type asks it for the local name of each
-// declaration the type mentions; at the end it renders the file's import block.
+// declaration the type mentions; at the end, its view is what the "imports" template renders.
 //
 // Every name imported from a generated file is a type: interfaces, type aliases, and resource classes
 // that appear only in type positions. The imports are therefore `import type`, which TypeScript erases:
@@ -23,7 +20,7 @@ type importSet struct {
 	own     map[string]string // exported name → local name, for the file's own declarations
 	bound   map[string]bool   // every local name of the file
 	imports map[importKey]string
-	pulumi  bool
+	pulumi  bool // whether the file imports @pulumi/pulumi
 	// contracts records that the file imports the runtime of contracts, the package's one value import.
 	contracts bool
 }
@@ -49,18 +46,19 @@ func newImportSet(path string, own map[string]string, reserved ...string) *impor
 }
 
 // Pulumi returns the name that refers to the @pulumi/pulumi module, and records that the file imports it.
+// Templates write the name as it is, and their views record the import with usePulumi.
 func (s *importSet) Pulumi() string {
-	s.pulumi = true
+	s.usePulumi()
 	return "pulumi"
 }
 
-// Contracts returns the name that refers to the package's runtime of contracts (_contracts.ts), and
-// records that the file imports it. It is a value import, the only one between files of the package:
-// _contracts.ts imports none of them, so it makes no cycle.
-func (s *importSet) Contracts() string {
-	s.contracts = true
-	return contractsFile
-}
+// usePulumi records that the file imports @pulumi/pulumi, as pulumi.
+func (s *importSet) usePulumi() { s.pulumi = true }
+
+// useContracts records that the file imports the package's runtime of contracts (_contracts.ts), as
+// _contracts. It is a value import, the only one between files of the package: _contracts.ts imports
+// none of them, so it makes no cycle.
+func (s *importSet) useContracts() { s.contracts = true }
 
 // Name returns the local name of the declaration called name in the file at path (without .ts), and
 // records the import. An imported name that would clash with a name of the file is imported under an
@@ -98,16 +96,28 @@ func identifierPart(r rune) rune {
 	return '_'
 }
 
-// Render returns the import block, one statement per line and a final newline, or "" if the file
-// imports nothing. @pulumi/pulumi comes first, then the runtime of contracts, then the package's own files
-// by module specifier; the names of each statement are sorted.
-func (s *importSet) Render() string {
-	var b strings.Builder
-	if s.pulumi {
-		b.WriteString(`import * as pulumi from "` + pulumiModule + `";` + "\n")
-	}
+// importsView is what the "imports" template renders.
+type importsView struct {
+	Pulumi    bool
+	Contracts string // the module specifier of the runtime of contracts, as a literal, if the file imports it
+	Types     []typeImport
+}
+
+// typeImport is one `import type` statement.
+type typeImport struct {
+	Names []string // sorted: "Rule", or "Rule as Rule_types"
+	From  string   // the module specifier, as a literal
+}
+
+// Any reports whether the file imports anything.
+func (v importsView) Any() bool { return v.Pulumi || v.Contracts != "" || len(v.Types) > 0 }
+
+// view returns the file's imports: @pulumi/pulumi, the runtime of contracts, then the package's own
+// files by module specifier.
+func (s *importSet) view() importsView {
+	v := importsView{Pulumi: s.pulumi}
 	if s.contracts {
-		b.WriteString("import * as " + contractsFile + " from " + jsString(relativeSpecifier(dirOf(s.self), contractsFile)) + ";\n")
+		v.Contracts = jsString(relativeSpecifier(dirOf(s.self), contractsFile))
 	}
 	byPath := map[string][]importKey{}
 	for k := range s.imports {
@@ -132,15 +142,9 @@ func (s *importSet) Render() string {
 				names = append(names, k.name)
 			}
 		}
-		tail := " } from " + jsString(st.from) + ";"
-		if len(names) == 1 {
-			// prettier never breaks an import of a single name, however long.
-			b.WriteString("import type { " + names[0] + tail + "\n")
-		} else {
-			b.WriteString(list("", "import type { ", names, tail) + "\n")
-		}
+		v.Types = append(v.Types, typeImport{Names: names, From: jsString(st.from)})
 	}
-	return b.String()
+	return v
 }
 
 // relativeSpecifier returns the module specifier that names the package file or directory to (without

@@ -1,6 +1,9 @@
 package typescript
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestImportSet(t *testing.T) {
 	s := newImportSet("compute/server", map[string]string{"Server": "Server", "Rule": "Rule"}, "Error")
@@ -34,11 +37,15 @@ import type { VPC } from "../network/vpc";
 import type { Color, Rule as Rule_types } from "../types";
 import type { Rule as Rule_v1_2_a_b_c } from "../v1.2/a~b+c";
 `
-	if got := s.Render(); got != want {
-		t.Errorf("Render:\n%s\nwant:\n%s", got, want)
+	got, err := render("imports", s.view())
+	if err != nil {
+		t.Fatal(err)
 	}
-	if got := newImportSet("x", nil).Render(); got != "" {
-		t.Errorf("empty Render = %q", got)
+	if got := strings.TrimPrefix(got, "\n") + "\n"; got != want {
+		t.Errorf("imports:\n%s\nwant:\n%s", got, want)
+	}
+	if v := newImportSet("x", nil).view(); v.Any() {
+		t.Errorf("empty imports = %+v", v)
 	}
 }
 

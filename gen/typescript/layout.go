@@ -6,12 +6,14 @@ import (
 )
 
 // The layout of the generated code is prettier's, with the options the package's .prettierrc.json pins:
-// `prettier --check` passes on a freshly generated package. Most of the output has a fixed shape; the
-// helpers in this file decide the few layouts that depend on the length of a line, the way prettier
-// decides them. Only lines whose length depends on the IDL need them: imports, signatures and calls
-// that carry a type name, unions of enum values, string constants and the replaceOnChanges list. A
-// property whose type expression alone is longer than a line (it would take names of dozens of
-// characters) is left on one line, where prettier would break inside the type.
+// `prettier --check` passes on a freshly generated package. Most of the output has a fixed shape, which
+// the templates hold as it is; the functions in this file decide the few layouts that depend on the
+// length of a line, the way prettier decides them: lists (imports, signatures, calls, arrays), unions,
+// assignments, conditions, object literals and line comments. Templates call them where the construct
+// starts (see template.go): each takes the text already on that line (line), whose leading spaces are
+// the indentation of any line it adds, and returns the text that continues the line, its later lines
+// indented. A property whose type expression alone is longer than a line (it would take names of dozens
+// of characters) is left on one line, where prettier would break inside the type.
 
 const (
 	printWidth = 120    // .prettierrc.json's printWidth
@@ -67,98 +69,230 @@ func isWide(r rune) bool {
 // fits reports whether line, which includes its indentation, fits in printWidth.
 func fits(line string) bool { return textWidth(line) <= printWidth }
 
-// list lays out a parenthesised or braced list the way prettier does: on one line when it fits,
+// indentOf returns the indentation of line: its leading spaces.
+func indentOf(line string) string { return line[:len(line)-len(strings.TrimLeft(line, " "))] }
+
+// An item is an element of a list: a string, which prettier never breaks, or a breakable.
+type item = any
+
+// A breakable is an item that prettier breaks over several lines when it does not fit on its line.
+type breakable interface {
+	// flat is the item on one line.
+	flat() string
+	// broken is the item over several lines, its later lines indented from indent.
+	broken(indent string) string
+	// mustBreak reports whether the item stays broken even where it would fit on one line.
+	mustBreak() bool
+}
+
+// flatText is an item on one line.
+func flatText(it item) string {
+	if b, ok := it.(breakable); ok {
+		return b.flat()
+	}
+	return it.(string)
+}
+
+// layoutItem lays out an item and the tail that follows it from the end of line: on one line when it
+// fits (a string always), else broken.
+func layoutItem(line string, it item, tail string) string {
+	b, ok := it.(breakable)
+	if !ok {
+		return it.(string) + tail
+	}
+	if flat := b.flat() + tail; !b.mustBreak() && fits(line+flat) {
+		return flat
+	}
+	return b.broken(indentOf(line)) + tail
+}
+
+// list lays out a bracketed list, the way prettier lays out arguments, parameters, array elements and
+// imported names: on one line when it fits,
 //
-//	indent + open + a, b + close
+//	open a, b close
 //
 // else one item per line, one level deeper, each with a trailing comma:
 //
-//	indent + open
-//	indent + "    " + a,
-//	indent + close
+//	open
+//	    a,
+//	    b,
+//	close
 //
 // open ends with the bracket ("f(", "import type { "); close starts with the closing bracket (") {").
-// Padded brackets ("{ " … " }") lose their padding when broken.
-func list(indent, open string, items []string, close string) string {
-	flat := indent + open + strings.Join(items, ", ") + close
-	if fits(flat) || len(items) == 0 {
-		return flat
+// Padded brackets ("{ " … " }") lose their padding when broken. A last item that is an object literal
+// is "hugged" when the line up to its brace fits: the other items stay on the first line and the object
+// breaks open, `f(a, {` … `})`.
+func list(line, open string, items []item, close string) string {
+	flat := make([]string, len(items))
+	mustBreak := false
+	for i, it := range items {
+		flat[i] = flatText(it)
+		if b, ok := it.(breakable); ok && b.mustBreak() {
+			mustBreak = true
+		}
 	}
+	if one := open + strings.Join(flat, ", ") + close; len(items) == 0 || !mustBreak && fits(line+one) {
+		return one
+	}
+	indent := indentOf(line)
+	if last, ok := items[len(items)-1].(jsObject); ok {
+		head := open
+		for _, f := range flat[:len(flat)-1] {
+			head += f + ", "
+		}
+		if fits(line + head + "{") {
+			return head + last.broken(indent) + close
+		}
+	}
+	inner := indent + indentUnit
 	var b strings.Builder
-	b.WriteString(indent + strings.TrimRight(open, " ") + "\n")
-	for _, item := range items {
-		b.WriteString(indent + indentUnit + item + ",\n")
+	b.WriteString(strings.TrimRight(open, " ") + "\n")
+	for _, it := range items {
+		b.WriteString(inner + layoutItem(inner, it, ",") + "\n")
 	}
 	b.WriteString(indent + strings.TrimLeft(close, " "))
 	return b.String()
 }
 
-// assignment lays out `head = value;` whose value prettier moves to the next line, one level deeper, when
-// the line is too long: a string literal (constants), or a union type (enums). members are the union's
-// members; a union that does not fit on its own line either gets one member per line, each after "| ".
-func assignment(head string, members []string) string {
-	rhs := strings.Join(members, " | ")
-	if line := head + " = " + rhs + ";"; fits(line) {
-		return line
-	}
-	if line := indentUnit + rhs + ";"; len(members) == 1 || fits(line) {
-		return head + " =\n" + line
-	}
+// A unionType is a type annotation whose type is a union, as an item of a list: `argsOrState?: A | B`.
+// Broken, its members go one per line, each after "| ".
+type unionType struct {
+	head    string // "argsOrState?:"
+	members []string
+}
+
+func (u unionType) flat() string    { return u.head + " " + strings.Join(u.members, " | ") }
+func (u unionType) mustBreak() bool { return false }
+
+func (u unionType) broken(indent string) string {
 	var b strings.Builder
-	b.WriteString(head + " =")
-	for _, m := range members {
-		b.WriteString("\n" + indentUnit + "| " + m)
+	b.WriteString(u.head)
+	for _, m := range u.members {
+		b.WriteString("\n" + indent + indentUnit + "| " + m)
 	}
-	b.WriteString(";")
 	return b.String()
 }
 
-// assignStatement lays out the statement `target = value;` at indent (the first line's indentation is
-// the caller's). value is a property read (`args?.vpc`, `args?.name ?? name`), which prettier moves to
-// the next line, one level deeper, when the statement is too long.
-func assignStatement(indent, target, value string) string {
-	if line := target + " = " + value + ";"; fits(indent + line) {
-		return line
-	}
-	return target + " =\n" + indent + indentUnit + value + ";"
+// A jsObject is an object literal the generator lays out as prettier does.
+type jsObject struct {
+	props []jsProp
+	// expand keeps the object broken open, one property per line, even where it would fit on a line:
+	// the contract tables of constructors read better so, and prettier keeps an object broken open once
+	// its first property is on a line of its own.
+	expand bool
 }
 
-// condition lays out `if (a && b) {` at indent, prettier's way: when too long, each operand on a line of
-// its own, one level deeper.
-func condition(indent, a, b string) string {
-	if line := indent + "if (" + a + " && " + b + ") {"; fits(line) {
-		return line
-	}
-	inner := indent + indentUnit
-	return indent + "if (\n" + inner + a + " &&\n" + inner + b + "\n" + indent + ") {"
+// jsProp is one property of an object literal: value is a literal or a name (a string), or an object.
+// A property without a key is a member written as it is: a spread (...opts) or a shorthand (urn).
+type jsProp struct {
+	key   string
+	value any
 }
 
-// hugCall lays out a call whose last argument is an object literal, `head(a, b, { m1, m2 })` + tail, the
-// way prettier does: on one line when it fits; else with the object broken open after the other
-// arguments ("hugged"), when that first line fits; else every argument on a line of its own.
-func hugCall(indent, head string, args, members []string, tail string) string {
-	object := "{ " + strings.Join(members, ", ") + " }"
-	all := append(append([]string(nil), args...), object)
-	if line := indent + head + "(" + strings.Join(all, ", ") + ")" + tail; fits(line) {
-		return line
+func (o *jsObject) add(key string, value any) { o.props = append(o.props, jsProp{key, value}) }
+
+// Any reports whether the object has a property.
+func (o jsObject) Any() bool { return len(o.props) > 0 }
+
+// objectOf returns the object literal of members written as they are: `{ ...opts, id: id }`.
+func objectOf(members ...string) jsObject {
+	var o jsObject
+	for _, m := range members {
+		o.add("", m)
 	}
-	if first := indent + head + "(" + strings.Join(args, ", ") + ", {"; fits(first) {
-		var b strings.Builder
-		b.WriteString(first + "\n")
-		for _, m := range members {
-			b.WriteString(indent + indentUnit + m + ",\n")
+	return o
+}
+
+func (o jsObject) mustBreak() bool { return o.expand }
+
+// flat is the object on one line: `{ min: 10, items: { pattern: "…" } }`.
+func (o jsObject) flat() string {
+	parts := make([]string, len(o.props))
+	for i, p := range o.props {
+		parts[i] = p.head(": ") + flatText(p.value)
+	}
+	return "{ " + strings.Join(parts, ", ") + " }"
+}
+
+// broken is the object with one property per line, one level deeper than indent.
+func (o jsObject) broken(indent string) string {
+	var b strings.Builder
+	b.WriteString("{\n")
+	for _, p := range o.props {
+		b.WriteString(indent + indentUnit + p.layout(indent+indentUnit) + "\n")
+	}
+	b.WriteString(indent + "}")
+	return b.String()
+}
+
+// head is what comes before the property's value: its key and sep, or nothing for a member without one.
+func (p jsProp) head(sep string) string {
+	if p.key == "" {
+		return ""
+	}
+	return p.key + sep
+}
+
+// layout lays out the property and its comma from the end of line. prettier moves a string literal that
+// does not fit to the next line, one level deeper, unless the key is shorter than the indentation that
+// would gain.
+func (p jsProp) layout(line string) string {
+	v, ok := p.value.(string)
+	if !ok {
+		return p.head(": ") + layoutItem(line+p.head(": "), p.value, ",")
+	}
+	flat := p.head(": ") + v + ","
+	if fits(line+flat) || !strings.HasPrefix(v, `"`) && !strings.HasPrefix(v, `'`) || textWidth(p.key) < len(indentUnit)+3 {
+		return flat
+	}
+	return p.head(":") + "\n" + indentOf(line) + indentUnit + v + ","
+}
+
+// assign lays out an assignment or declaration, `head value tail` (head ends with the "="), the way
+// prettier does: on one line when it fits, else the value on the next line, one level deeper. members
+// are the value, or the members of a union; a union that does not fit on a line of its own either gets
+// one member per line, each after "| ".
+func assign(line, head string, members []string, tail string) string {
+	value := strings.Join(members, " | ")
+	if flat := head + " " + value + tail; fits(line + flat) {
+		return flat
+	}
+	inner := indentOf(line) + indentUnit
+	if len(members) == 1 || fits(inner+value+tail) {
+		return head + "\n" + inner + value + tail
+	}
+	var b strings.Builder
+	b.WriteString(head)
+	for _, m := range members {
+		b.WriteString("\n" + inner + "| " + m)
+	}
+	return b.String() + tail
+}
+
+// chain lays out operands joined by a binary operator inside brackets, `if (a && b) {`, the way prettier
+// does: on one line when it fits, else each operand on a line of its own, one level deeper, the operator
+// at the end of the line.
+func chain(line, open, operator string, operands []string, close string) string {
+	if flat := open + strings.Join(operands, " "+operator+" ") + close; fits(line + flat) {
+		return flat
+	}
+	indent := indentOf(line)
+	var b strings.Builder
+	b.WriteString(open)
+	for i, o := range operands {
+		b.WriteString("\n" + indent + indentUnit + o)
+		if i < len(operands)-1 {
+			b.WriteString(" " + operator)
 		}
-		b.WriteString(indent + "})" + tail)
-		return b.String()
 	}
-	return list(indent, head+"(", all, ")"+tail)
+	return b.String() + "\n" + indent + close
 }
 
-// callStatement lays out the statement `target = fn(value);` at indent (the first line's indentation is
-// the caller's): when too long, prettier breaks the call open rather than the assignment.
-func callStatement(indent, target, fn, value string) string {
-	if line := target + " = " + fn + "(" + value + ");"; fits(indent + line) {
-		return line
+// comment lays out a line comment made of phrases: on one line when it fits, else one phrase per line.
+// prettier leaves comments alone; this keeps the ones cidlc writes within printWidth.
+func comment(line string, phrases []string) string {
+	if flat := "// " + strings.Join(phrases, " "); fits(line + flat) {
+		return flat
 	}
-	return target + " = " + fn + "(\n" + indent + indentUnit + value + ",\n" + indent + ");"
+	return "// " + strings.Join(phrases, "\n"+indentOf(line)+"// ")
 }

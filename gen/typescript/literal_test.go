@@ -94,8 +94,8 @@ func TestTSDoc(t *testing.T) {
 
 func TestWrap(t *testing.T) {
 	long := strings.Repeat("word ", 30)
-	for _, line := range strings.Split(wrap(classIndent, long), "\n") {
-		if w := len(classIndent) + len(" * ") + len(line); w > docWidth {
+	for _, line := range strings.Split(wrap(indentUnit, long), "\n") {
+		if w := len(indentUnit) + len(" * ") + len(line); w > docWidth {
 			t.Errorf("wrapped line %q is %d columns wide, more than %d", line, w, docWidth)
 		}
 	}

@@ -3,25 +3,156 @@ package typescript
 import (
 	"bytes"
 	"embed"
+	"fmt"
 	"strings"
+	"sync"
 	"text/template"
 )
 
-// The templates hold the fixed text of the output, one file per construct. They receive views: flat
-// structs of strings computed in Go (names, types, literals, doc comments, and the few lines whose
-// layout depends on their length), so that a template never decides anything but what to repeat.
+// The templates (templates/*.tmpl) hold every line of the output, as the package documentation explains
+// (Structure). They execute into an output that knows the line being written: that is how the layout
+// functions they call know their indentation and the room left on the line.
 //
 //go:embed templates/*.tmpl
 var templateFS embed.FS
 
-var templates = template.Must(template.New("").Option("missingkey=error").ParseFS(templateFS, "templates/*.tmpl"))
+// parsed is the template set as parsed, with functions bound to no output: renderers clone it and bind
+// the functions to their own.
+var parsed = template.Must(template.New("").Option("missingkey=error").Funcs(templateFuncs(nil)).ParseFS(templateFS, "templates/*.tmpl"))
+
+// templateFuncs returns the functions templates call, those that lay out text bound to out.
+//
+//   - doc TEXT TAGS… — the TSDoc comment of TEXT (kept as written) and the tags that are not empty,
+//     then a line break and the indentation, so that the template's text goes on with the declaration
+//     it documents; nothing when all is empty. It starts a line: `    {{doc .Doc}}readonly x: string;`.
+//   - tag NAME VALUE — "NAME VALUE", or "" when VALUE is.
+//   - wrap TEXT… — the concatenation of its arguments, wrapped for a doc comment at this indentation.
+//   - article NAME — "a" or "an".
+//   - comment PHRASES… — a line comment: see comment.
+//   - js S — S as a string literal; access OBJ NAME — reading property NAME of OBJ (`args?.name`).
+//   - items ITEM… — a list of items, for list; object MEMBER… — an object literal of MEMBERs written as
+//     they are (`...opts`, `id: id`); union HEAD MEMBER… — a type annotation whose type is a union.
+//   - list OPEN ITEMS CLOSE, assign HEAD VALUE TAIL (VALUE a string or the members of a union), chain
+//     OPEN OPERATOR OPERANDS CLOSE, property PROP (of an object literal) — the layouts of layout.go.
+func templateFuncs(out *output) template.FuncMap {
+	return template.FuncMap{
+		"doc": func(text string, tags ...string) (string, error) {
+			line, err := out.lineStart("doc")
+			return docComment(line, text, tags), err
+		},
+		"tag": func(name, value string) string {
+			if value == "" {
+				return ""
+			}
+			return name + " " + value
+		},
+		"wrap": func(text ...string) (string, error) {
+			line, err := out.lineStart("wrap")
+			return wrap(line, strings.Join(text, "")), err
+		},
+		"article": article,
+		"comment": func(phrases ...string) string { return comment(out.line(), phrases) },
+		"js":      jsString,
+		"access":  propertyAccess,
+		"items":   func(items ...item) []item { return items },
+		"object":  objectOf,
+		"union":   func(head string, members ...string) unionType { return unionType{head, members} },
+		"list": func(open string, items any, close string) (string, error) {
+			its, err := itemsOf(items)
+			if err != nil {
+				return "", err
+			}
+			return list(out.line(), open, its, close), nil
+		},
+		"assign": func(head string, value any, tail string) (string, error) {
+			switch v := value.(type) {
+			case string:
+				return assign(out.line(), head, []string{v}, tail), nil
+			case []string:
+				return assign(out.line(), head, v, tail), nil
+			}
+			return "", fmt.Errorf("assign: a value of type %T", value)
+		},
+		"chain": func(open, operator string, operands []item, close string) string {
+			flat := make([]string, len(operands))
+			for i, o := range operands {
+				flat[i] = flatText(o)
+			}
+			return chain(out.line(), open, operator, flat, close)
+		},
+		"property": func(p jsProp) string { return p.layout(out.line()) },
+	}
+}
+
+// itemsOf returns the items of a list: items made by the items function, or a slice of strings.
+func itemsOf(items any) ([]item, error) {
+	switch v := items.(type) {
+	case []item:
+		return v, nil
+	case []string:
+		list := make([]item, len(v))
+		for i, s := range v {
+			list[i] = s
+		}
+		return list, nil
+	}
+	return nil, fmt.Errorf("list: items of type %T", items)
+}
+
+// An output is what a template writes into. It knows the line being written, for the layout functions.
+type output struct {
+	bytes.Buffer
+	start int // where the line being written starts
+}
+
+func (o *output) Write(p []byte) (int, error) {
+	if i := bytes.LastIndexByte(p, '\n'); i >= 0 {
+		o.start = o.Len() + i + 1
+	}
+	return o.Buffer.Write(p)
+}
+
+// line returns the text written on the current line so far.
+func (o *output) line() string { return string(o.Bytes()[o.start:]) }
+
+// lineStart returns the line so far, which must be its indentation alone: what fn writes starts a line.
+func (o *output) lineStart(fn string) (string, error) {
+	line := o.line()
+	if strings.TrimLeft(line, " ") != "" {
+		return "", fmt.Errorf("%s must start a line; it follows %q", fn, line)
+	}
+	return line, nil
+}
+
+// A renderer is a copy of the templates whose functions are bound to its output.
+type renderer struct {
+	out       output
+	templates *template.Template
+}
+
+func newRenderer() *renderer {
+	r := &renderer{}
+	r.templates = template.Must(parsed.Clone()).Funcs(templateFuncs(&r.out))
+	return r
+}
 
 // render executes the named template on view. Templates end their text with a newline; render drops
 // it, so that callers join fragments with the blank lines they need.
-func render(name string, view any) (string, error) {
-	var b bytes.Buffer
-	if err := templates.ExecuteTemplate(&b, name, view); err != nil {
+func (r *renderer) render(name string, view any) (string, error) {
+	r.out.Reset()
+	r.out.start = 0
+	if err := r.templates.ExecuteTemplate(&r.out, name, view); err != nil {
 		return "", err
 	}
-	return strings.TrimRight(b.String(), "\n"), nil
+	return strings.TrimRight(r.out.String(), "\n"), nil
+}
+
+// renderers holds renderers for reuse: cloning the templates costs more than executing one.
+var renderers = sync.Pool{New: func() any { return newRenderer() }}
+
+// render executes the named template on view with a renderer of the pool.
+func render(name string, view any) (string, error) {
+	r := renderers.Get().(*renderer)
+	defer renderers.Put(r)
+	return r.render(name, view)
 }

@@ -43,6 +43,23 @@ func tsdoc(indent, doc string, paragraphs ...string) string {
 	return b.String()
 }
 
+// docComment is the TSDoc comment of text and of the tags that are not empty, one per line, for a
+// template to write after indent: without the first line's indentation, and followed by indent, so that
+// the template's text goes on with what the comment documents. It is "" when there is nothing to say.
+func docComment(indent, text string, tags []string) string {
+	var lines []string
+	for _, t := range tags {
+		if t != "" {
+			lines = append(lines, t)
+		}
+	}
+	c := tsdoc(indent, text, strings.Join(lines, "\n"))
+	if c == "" {
+		return ""
+	}
+	return strings.TrimPrefix(c, indent) + indent
+}
+
 // lineEnds turns what JavaScript takes for a line end into \n, and neutralises "*/" and NUL.
 var lineEnds = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\u2028", "\n", "\u2029", "\n", "*/", `*\/`, "\x00", `\x00`)
 
