@@ -1,8 +1,6 @@
 package typescript
 
-import (
-	"github.com/cidlc/cidlc/idl/model"
-)
+import "github.com/cidlc/cidlc/idl/model"
 
 // resourceView is what the "resource" template renders: a class extending pulumi.CustomResource, and
 // the interfaces of its arguments and of its state.
@@ -17,7 +15,7 @@ type resourceView struct {
 	Args         interfaceView // XArgs: the inputs
 	State        interfaceView // XState: every property, all optional, for get
 	ArgsRequired bool          // whether an input is required, and so the constructor's args
-	RequiredLoop []string      // the names of the required inputs, as literals, when one loop checks them
+	RequiredLoop []string      // the wire names of the required inputs, as literals, when one loop checks them all
 	Contracts    jsObject      // the contracts of the inputs that have some
 	Replaces     []string      // the wire names of the properties that force replacement, as literals
 	Secrets      []string      // the wire names of the secret properties, as literals
@@ -27,6 +25,7 @@ type resourceView struct {
 // constructor that send it.
 type propertyView struct {
 	Name           string // the wire name
+	Wire           string // the wire name, as a literal
 	Key            string // the wire name as a member's name (see propertyKey)
 	Doc            string
 	Deprecated     string
@@ -34,7 +33,7 @@ type propertyView struct {
 	HoldsResource  bool   // whether the value can hold a resource: an OutputInstance, not an Output
 	MaybeUndefined bool   // whether the Output may hold undefined
 	Out            bool   // set by the provider: sent as undefined
-	Required       bool   // a required input, checked by an if statement of its own
+	Required       bool   // a required input
 	Synthetic      bool   // the name of a named resource, which defaults to the resource's own name
 	Default        string // the default, as a literal, or ""
 	Secret         bool   // sent as a secret
@@ -84,14 +83,14 @@ func (g *fileGen) resource(r *model.Resource) (string, error) {
 		}
 		p := g.resourceProperty(v, prop)
 		if p.Required {
-			required = append(required, jsString(prop.Name))
+			required = append(required, p.Wire)
 		}
 		if prop.Replaces {
-			v.Replaces = append(v.Replaces, jsString(prop.Name))
+			v.Replaces = append(v.Replaces, p.Wire)
 		}
 		if prop.Secret {
 			// Every secret property, outputs too: the state a program reads with get holds them all.
-			v.Secrets = append(v.Secrets, jsString(prop.Name))
+			v.Secrets = append(v.Secrets, p.Wire)
 			if !prop.Out {
 				g.scope.useContracts() // the template writes _contracts.secret
 			}
@@ -101,9 +100,6 @@ func (g *fileGen) resource(r *model.Resource) (string, error) {
 	v.ArgsRequired = len(required) > 0
 	if len(required) > maxRequiredChecks {
 		v.RequiredLoop = required
-		for i := range v.Properties {
-			v.Properties[i].Required = false
-		}
 	}
 	contracts, err := g.contractTable(r)
 	if err != nil {
@@ -122,6 +118,7 @@ func (g *fileGen) resourceProperty(v *resourceView, prop *model.Property) proper
 	v.State.Members = append(v.State.Members, memberView{Doc: prop.Doc, Deprecated: prop.Deprecated, Key: key, Optional: true, Type: input})
 	p := propertyView{
 		Name:       prop.Name,
+		Wire:       jsString(prop.Name),
 		Key:        key,
 		Doc:        prop.Doc,
 		Deprecated: prop.Deprecated,
