@@ -34,13 +34,46 @@
 //
 // # Structure
 //
-// Generate renders each file with a fileGen: the file's scope (an importSet, which hands out local names
-// and renders the import block at the end) and one method per construct (resource, structDecl, enum,
-// alias, constDecl) that fills a flat view of strings for that construct's template. The templates
-// (templates/*.tmpl, embedded) hold the fixed text; types.go maps IDL types to TypeScript types;
-// literal.go writes string and number literals and property names; layout.go lays out the few lines
-// whose shape depends on their length the way prettier would; names.go rejects what a valid IDL can still
-// not become (two exports of a module with one name, strings that are not UTF-8).
+// Every line of the output has one home: the template of its construct (templates/*.tmpl, embedded),
+// which holds it as it is emitted, its indentation and fixed tokens included. To find where a line comes
+// from, search the templates for one of its fixed words. Go decides what varies (names, types,
+// literals) and which constructs there are; its layout functions add only what prettier adds to a line
+// it breaks (line breaks, one more level of indentation, trailing commas).
+//
+// Where prettier's layout of a line depends on its length, the template passes the line's parts to a
+// layout function at the place where the construct starts, and doc comments are written the same way:
+//
+//	    {{doc .Doc (tag "@deprecated" .Deprecated)}}declare public readonly {{.Key}}: …;
+//	…
+//	        {{list "super(" (items (print .Class ".__pulumiType") "name" "resourceInputs" "opts") ");"}}
+//
+// The output a template writes into knows the line written so far, so the function knows its
+// indentation and how much room is left: indentation lives in the templates' text, not in constants.
+//
+//   - templates/*.tmpl: one file per construct. file (the header and the imports), resource (the class
+//     and its constructor), registration, interface, struct, enum, alias, const, structcontracts, index
+//     (the blocks of a barrel), contracts (_contracts.ts, the same in every package), the JSON files.
+//   - One Go file per construct (resource.go, struct.go, …) builds its view: the model as the template
+//     needs it, with names resolved through the file's importSet (which hands out local names and
+//     records the imports that the "imports" template renders), types from types.go, literals from
+//     literal.go, tables of contracts (object literals) from contracts.go. file.go renders a file's
+//     declarations in source order, barrel.go the index.ts of a directory, generate.go the package.
+//   - template.go: the template functions and the output that knows its line; layout.go: prettier's
+//     layouts (lists, with a last object argument "hugged"; unions; assignments; conditions; object
+//     literals; comments); tsdoc.go: TSDoc comments.
+//   - names.go rejects what a valid IDL can still not become (two exports of a module with one name,
+//     strings that are not UTF-8).
+//
+// A new construct, such as a function (getX and getXOutput over pulumi.runtime.invoke and invokeOutput,
+// with its Args, OutputArgs and Result interfaces) or the provider's configuration (a config module of
+// typed getters, and a Provider class extending pulumi.ProviderResource), takes three steps: a template
+// written as the code it emits, with a layout function wherever prettier may break a line (signatures
+// and calls that carry names); a view with the names and types it needs, built by a fileGen method in a
+// file of its own, which also records in the importSet what the template writes (as resource.go does for
+// pulumi and _contracts); and a place in the outline of its file, fileGen.declarations (or Generate, for
+// a file of its own such as config.ts). The interface template serves any interface whose members are
+// properties; a piece of a class that a second class needs (get, isInstance) becomes a template of its
+// own, called with {{template}}.
 //
 // Cross-file references are `import type` statements: every name one generated file takes from another
 // is a type, so the files never load each other at run time and import cycles are harmless. The one
