@@ -28,6 +28,8 @@ func textWidth(s string) int {
 	for _, r := range s {
 		switch {
 		case r < 0x20 || 0x7f <= r && r <= 0x9f:
+		case r < 0x300: // below the first combining mark, and far below the first wide character
+			w++
 		case unicode.In(r, unicode.Mn, unicode.Me):
 		case isWide(r):
 			w += 2
