@@ -30,8 +30,8 @@ func (g *packageGen) stubFile(f *model.File) ([]byte, error) {
 	if len(f.Resources) > 0 || len(f.Structs) > 0 {
 		jf.Add(generateGuard())
 	}
-	for _, d := range g.decls(f) {
-		for _, c := range d.code {
+	for _, code := range g.decls(f) {
+		for _, c := range code {
 			jf.Add(c)
 		}
 	}
@@ -88,31 +88,24 @@ func generateGuard() jen.Code {
 		jen.Const().Id("_").Op("=").Add(rt("StubsV1")))
 }
 
-// declCode is the code of one IDL declaration, placed by the declaration's source position.
-type declCode struct {
-	offset int
-	code   []jen.Code
-}
-
 // decls returns the code of f's declarations in source order.
-func (g *packageGen) decls(f *model.File) []declCode {
-	var ds []declCode
-	for _, c := range f.Consts {
-		ds = append(ds, declCode{c.Pos.Offset, []jen.Code{g.generateConst(c)}})
+func (g *packageGen) decls(f *model.File) [][]jen.Code {
+	var ds [][]jen.Code
+	for _, d := range f.Declarations() {
+		switch d := d.(type) {
+		case *model.Const:
+			ds = append(ds, []jen.Code{g.generateConst(d)})
+		case *model.Enum:
+			ds = append(ds, g.enum(d))
+		case *model.Alias:
+			ds = append(ds, []jen.Code{g.generateAlias(d)})
+		case *model.Struct:
+			ds = append(ds, g.structDecl(d))
+		case *model.Resource:
+			ds = append(ds, g.resource(d))
+		}
+		// A resource alias declares nothing: its properties hold references to the resource.
 	}
-	for _, e := range f.Enums {
-		ds = append(ds, declCode{e.Pos.Offset, g.enum(e)})
-	}
-	for _, a := range f.Aliases {
-		ds = append(ds, declCode{a.Pos.Offset, []jen.Code{g.generateAlias(a)}})
-	}
-	for _, s := range f.Structs {
-		ds = append(ds, declCode{s.Pos.Offset, g.structDecl(s)})
-	}
-	for _, r := range f.Resources {
-		ds = append(ds, declCode{r.Pos.Offset, g.resource(r)})
-	}
-	slices.SortStableFunc(ds, func(a, b declCode) int { return a.offset - b.offset })
 	return ds
 }
 

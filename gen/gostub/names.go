@@ -160,7 +160,7 @@ func exportedNames(tree *model.Tree) *exported {
 			}
 		}
 		for _, f := range pkg.Files {
-			for _, d := range bySource(f) {
+			for _, d := range f.Declarations() {
 				switch d := d.(type) {
 				case *model.Resource:
 					n := resourceNames{
@@ -181,27 +181,6 @@ func exportedNames(tree *model.Tree) *exported {
 		}
 	}
 	return names
-}
-
-// bySource returns the resources and structs of f in source order.
-func bySource(f *model.File) []any {
-	type at struct {
-		offset int
-		decl   any
-	}
-	var ds []at
-	for _, r := range f.Resources {
-		ds = append(ds, at{r.Pos.Offset, r})
-	}
-	for _, s := range f.Structs {
-		ds = append(ds, at{s.Pos.Offset, s})
-	}
-	slices.SortStableFunc(ds, func(a, b at) int { return a.offset - b.offset })
-	out := make([]any, len(ds))
-	for i, d := range ds {
-		out[i] = d.decl
-	}
-	return out
 }
 
 func (g *packageGen) opsName(r *model.Resource) string      { return g.names.resources[r].ops }

@@ -1,8 +1,6 @@
 package typescript
 
 import (
-	"cmp"
-	"slices"
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/model"
@@ -55,35 +53,25 @@ func (g *fileGen) declarations() ([]string, error) {
 	if g.file == nil {
 		return nil, nil
 	}
-	type decl struct {
-		offset int
-		render func() (string, error)
-	}
-	var decls []decl
-	for _, r := range g.file.Resources {
-		decls = append(decls, decl{r.Pos.Offset, func() (string, error) { return g.resource(r) }})
-	}
-	for _, s := range g.file.Structs {
-		decls = append(decls, decl{s.Pos.Offset, func() (string, error) { return g.structDecl(s) }})
-	}
-	for _, e := range g.file.Enums {
-		decls = append(decls, decl{e.Pos.Offset, func() (string, error) { return g.enum(e) }})
-	}
-	for _, a := range g.file.Aliases {
-		decls = append(decls, decl{a.Pos.Offset, func() (string, error) { return g.alias(a) }})
-	}
-	for _, a := range g.file.ResourceAliases {
-		// Another name for the resource's class, for references only: export type ActionTarget = Topic.
-		alias := &model.Alias{Decl: a.Decl, Type: &model.Type{Kind: model.Capability, Ref: a.Ref, Resource: a.Resource}}
-		decls = append(decls, decl{a.Pos.Offset, func() (string, error) { return g.alias(alias) }})
-	}
-	for _, c := range g.file.Consts {
-		decls = append(decls, decl{c.Pos.Offset, func() (string, error) { return g.constDecl(c) }})
-	}
-	slices.SortStableFunc(decls, func(a, b decl) int { return cmp.Compare(a.offset, b.offset) })
 	var blocks []string
-	for _, d := range decls {
-		block, err := d.render()
+	for _, d := range g.file.Declarations() {
+		var block string
+		var err error
+		switch d := d.(type) {
+		case *model.Resource:
+			block, err = g.resource(d)
+		case *model.Struct:
+			block, err = g.structDecl(d)
+		case *model.Enum:
+			block, err = g.enum(d)
+		case *model.Alias:
+			block, err = g.alias(d)
+		case *model.ResourceAlias:
+			// Another name for the resource's class, for references only: export type ActionTarget = Topic.
+			block, err = g.alias(&model.Alias{Decl: d.Decl, Type: &model.Type{Kind: model.Capability, Ref: d.Ref, Resource: d.Resource}})
+		case *model.Const:
+			block, err = g.constDecl(d)
+		}
 		if err != nil {
 			return nil, err
 		}

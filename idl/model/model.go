@@ -17,7 +17,11 @@
 // `cidlc --print-model` prints a tree, with tokens standing in for references.
 package model
 
-import "go/token"
+import (
+	"cmp"
+	"go/token"
+	"slices"
+)
 
 // Tree is a whole IDL: the root Go package given on the command line and every package below it. It
 // describes one Pulumi package.
@@ -254,3 +258,39 @@ func (t *Type) IsPrimitive() bool {
 
 // Package returns the IDL package a declaration belongs to.
 func (d *Decl) Package() *Package { return d.File.Package }
+
+// A Declaration is one declaration of an IDL file: a *Resource, *ResourceAlias, *Struct, *Enum, *Alias
+// or *Const. A backend that emits a file's declarations in source order type-switches over
+// File.Declarations, so that a new kind of declaration is added to the model in one place.
+type Declaration interface {
+	// Declared returns what every declaration has: its name, token, doc and position.
+	Declared() *Decl
+}
+
+// Declared returns d itself: every declaration embeds a Decl.
+func (d *Decl) Declared() *Decl { return d }
+
+// Declarations returns the file's declarations in source order.
+func (f *File) Declarations() []Declaration {
+	var ds []Declaration
+	for _, r := range f.Resources {
+		ds = append(ds, r)
+	}
+	for _, a := range f.ResourceAliases {
+		ds = append(ds, a)
+	}
+	for _, s := range f.Structs {
+		ds = append(ds, s)
+	}
+	for _, e := range f.Enums {
+		ds = append(ds, e)
+	}
+	for _, a := range f.Aliases {
+		ds = append(ds, a)
+	}
+	for _, c := range f.Consts {
+		ds = append(ds, c)
+	}
+	slices.SortStableFunc(ds, func(a, b Declaration) int { return cmp.Compare(a.Declared().Pos.Offset, b.Declared().Pos.Offset) })
+	return ds
+}
