@@ -1,7 +1,6 @@
 package typescript
 
 import (
-
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/model"
 )
