@@ -46,6 +46,8 @@ type Package struct {
 	Path string `json:"path"`
 	// Doc is the package doc comment.
 	Doc string `json:"doc,omitempty"`
+	// Pos is the package clause of the file that holds the doc comment, or else of the first file.
+	Pos token.Position `json:"pos"`
 	// Files are the package's IDL files, sorted by Path.
 	Files []*File `json:"files"`
 
@@ -68,7 +70,23 @@ type File struct {
 	Aliases         []*Alias         `json:"aliases,omitempty"`
 	Consts          []*Const         `json:"consts,omitempty"`
 
+	// Directives are the file's //cidlc: comments, in source order.
+	Directives []*Directive `json:"directives,omitempty"`
+
 	Package *Package `json:"-"`
+}
+
+// Directive is a //cidlc:NAME comment of an IDL file: an instruction to cidlc beside the declarations,
+// such as `//cidlc:accept type-changed:network.Subnet.region regions are an enum since 2.0`. As for Go's
+// own directives (//go:generate), there is no space after the slashes, and doc comments leave the line out.
+// The loader accepts only the names it knows; what the arguments mean is the business of the part of
+// cidlc that reads them.
+type Directive struct {
+	// Name is the word after `//cidlc:` (`accept`).
+	Name string `json:"name"`
+	// Args is the rest of the line, without the space before it and trailing spaces.
+	Args string         `json:"args,omitempty"`
+	Pos  token.Position `json:"pos"`
 }
 
 // Decl is what every named declaration has.
@@ -254,3 +272,42 @@ func (t *Type) IsPrimitive() bool {
 
 // Package returns the IDL package a declaration belongs to.
 func (d *Decl) Package() *Package { return d.File.Package }
+
+// EachPosition calls f with every source position the tree holds (declarations, properties, enum values,
+// directives), so that a caller can rewrite them: make them relative for printing, or name the files of
+// another version of the IDL.
+func (t *Tree) EachPosition(f func(*token.Position)) {
+	props := func(ps []*Property) {
+		for _, p := range ps {
+			f(&p.Pos)
+		}
+	}
+	for _, pkg := range t.Packages {
+		f(&pkg.Pos)
+		for _, file := range pkg.Files {
+			for _, r := range file.Resources {
+				f(&r.Pos)
+				props(r.Properties)
+			}
+			for _, s := range file.Structs {
+				f(&s.Pos)
+				props(s.Properties)
+			}
+			for _, e := range file.Enums {
+				f(&e.Pos)
+				for _, v := range e.Values {
+					f(&v.Pos)
+				}
+			}
+			for _, a := range file.Aliases {
+				f(&a.Pos)
+			}
+			for _, c := range file.Consts {
+				f(&c.Pos)
+			}
+			for _, d := range file.Directives {
+				f(&d.Pos)
+			}
+		}
+	}
+}
