@@ -94,6 +94,9 @@ type Loaded struct {
 	pkgs   []*packages.Package
 	sums   *sourceSums
 	digest []byte
+	// show names the files of a previous version of the tree (Loaded.Previous) in positions; nil for
+	// the tree on disk.
+	show func(filename string) string
 }
 
 // LoadPackages runs pass 1: it loads and type-checks the Go packages of the IDL tree. Go errors are
@@ -142,6 +145,14 @@ func LoadPackages(cfg Config) (*Loaded, error) {
 func (l *Loaded) Model() (*model.Tree, error) {
 	c := newBuilder(l.fset, l.root, l.cfg.Name)
 	c.run(l.pkgs)
+	if l.show != nil {
+		for i := range c.diags {
+			c.diags[i].Pos.Filename = l.show(c.diags[i].Pos.Filename)
+		}
+		if c.tree != nil {
+			c.tree.EachPosition(func(pos *token.Position) { pos.Filename = l.show(pos.Filename) })
+		}
+	}
 	diags := sortAndRelativize(c.diags, l.wd)
 	if diags.Errors() > 0 {
 		return nil, diags
@@ -191,7 +202,7 @@ func (s *sourceSums) parseFile(fset *token.FileSet, filename string, src []byte)
 // keys on it, so that a run whose sources did not change can skip the IDL checks and the backends. It
 // returns nil when some file was not parsed through the load (then there is nothing safe to key on).
 func (l *Loaded) Digest() []byte {
-	if l.digest != nil {
+	if l.digest != nil || l.sums == nil {
 		return l.digest
 	}
 	h := sha256.New()
