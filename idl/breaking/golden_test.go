@@ -1,0 +1,76 @@
+package breaking_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/cidlc/cidlc/idl/breaking"
+	"github.com/cidlc/cidlc/idl/load"
+	"github.com/cidlc/cidlc/idl/previous"
+	"github.com/cidlc/cidlc/internal/testsupport"
+)
+
+// TestGolden compares, for each case folder of testdata/breaking, the IDL in old/ with the IDL in new/
+// as cidlc --breaking-against=old new -v reports it: every finding, positions relative to the case
+// folder, then the exit status. Each rule has a case named after it (TestEveryRuleHasACase).
+func TestGolden(t *testing.T) {
+	root, err := filepath.Abs("../../testdata/breaking")
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		dir := filepath.Join(root, e.Name())
+		t.Run(e.Name(), func(t *testing.T) {
+			t.Parallel()
+			testsupport.GoldenFile(t, filepath.Join(dir, "want.txt"), compareDirs(t, dir, filepath.Join(dir, "old"), filepath.Join(dir, "new")))
+		})
+	}
+}
+
+// compareDirs compares two IDL directories as the command does, and returns its verbose report.
+func compareDirs(t *testing.T, wd, oldDir, newDir string) []byte {
+	t.Helper()
+	report, err := compare(wd, oldDir, newDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := report.WriteText(&out, wd, true); err != nil {
+		t.Fatal(err)
+	}
+	status := 0
+	if report.Failed() {
+		status = 1
+	}
+	fmt.Fprintf(&out, "exit status %d\n", status)
+	return out.Bytes()
+}
+
+func compare(wd, oldDir, newDir string) (*breaking.Report, error) {
+	loaded, err := load.LoadPackages(load.Config{Dir: newDir, WorkDir: wd})
+	if err != nil {
+		return nil, err
+	}
+	newTree, err := loaded.Model()
+	if err != nil {
+		return nil, err
+	}
+	oldTree, err := previous.Load(loaded, newDir, oldDir)
+	if err != nil {
+		return nil, err
+	}
+	report := breaking.Compare(oldTree, newTree)
+	accs, diags := breaking.Acceptances(newTree)
+	if len(diags) > 0 {
+		return nil, diags
+	}
+	report.Accept(accs)
+	return report, nil
+}
