@@ -2,6 +2,7 @@ package breaking_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/cidlc/cidlc/idl/breaking"
 	"github.com/cidlc/cidlc/idl/load"
+	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/idl/previous"
 	"github.com/cidlc/cidlc/internal/testsupport"
 )
@@ -37,17 +39,27 @@ func TestGolden(t *testing.T) {
 // compareDirs compares two IDL directories as the command does, and returns its verbose report.
 func compareDirs(t *testing.T, wd, oldDir, newDir string) []byte {
 	t.Helper()
-	report, err := compare(wd, oldDir, newDir)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out bytes.Buffer
-	if err := report.WriteText(&out, wd, true); err != nil {
-		t.Fatal(err)
-	}
 	status := 0
-	if report.Failed() {
+	report, err := compare(wd, oldDir, newDir)
+	var diags model.Diagnostics
+	switch {
+	case errors.As(err, &diags):
+		// Malformed acceptances are problems of the IDL: printed as such, and the run fails.
+		for _, d := range diags {
+			d.Pos.Filename = model.RelativePath(wd, d.Pos.Filename)
+			fmt.Fprintln(&out, d)
+		}
 		status = 1
+	case err != nil:
+		t.Fatal(err)
+	default:
+		if err := report.WriteText(&out, wd, true); err != nil {
+			t.Fatal(err)
+		}
+		if report.Failed() {
+			status = 1
+		}
 	}
 	fmt.Fprintf(&out, "exit status %d\n", status)
 	return out.Bytes()
@@ -73,4 +85,25 @@ func compare(wd, oldDir, newDir string) (*breaking.Report, error) {
 	}
 	report.Accept(accs)
 	return report, nil
+}
+
+// TestJSON: the JSON report of --breaking-format=json, for cases with moves, removals and acceptances.
+func TestJSON(t *testing.T) {
+	for _, name := range []string{"accept-directive", "token-changed-across-directories"} {
+		t.Run(name, func(t *testing.T) {
+			dir, err := filepath.Abs(filepath.Join("../../testdata/breaking", name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			report, err := compare(dir, filepath.Join(dir, "old"), filepath.Join(dir, "new"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out bytes.Buffer
+			if err := report.WriteJSON(&out, dir, "old"); err != nil {
+				t.Fatal(err)
+			}
+			testsupport.GoldenFile(t, filepath.Join(dir, "want.json"), out.Bytes())
+		})
+	}
 }
