@@ -47,7 +47,6 @@ func compareDirs(t *testing.T, wd, oldDir, newDir string) []byte {
 	case errors.As(err, &diags):
 		// Malformed acceptances are problems of the IDL: printed as such, and the run fails.
 		for _, d := range diags {
-			d.Pos.Filename = model.RelativePath(wd, d.Pos.Filename)
 			fmt.Fprintln(&out, d)
 		}
 		status = 1
@@ -65,26 +64,18 @@ func compareDirs(t *testing.T, wd, oldDir, newDir string) []byte {
 	return out.Bytes()
 }
 
+// compare compares two IDL directories as the command does.
 func compare(wd, oldDir, newDir string) (*breaking.Report, error) {
+	against := previous.Start(newDir, oldDir)
 	loaded, err := load.LoadPackages(load.Config{Dir: newDir, WorkDir: wd})
 	if err != nil {
 		return nil, err
 	}
-	newTree, err := loaded.Model()
+	tree, err := loaded.Model()
 	if err != nil {
 		return nil, err
 	}
-	oldTree, err := previous.Load(loaded, newDir, oldDir)
-	if err != nil {
-		return nil, err
-	}
-	report := breaking.Compare(oldTree, newTree)
-	accs, diags := breaking.Acceptances(newTree)
-	if len(diags) > 0 {
-		return nil, diags
-	}
-	report.Accept(accs)
-	return report, nil
+	return against.Compare(loaded, tree, nil)
 }
 
 // TestJSON: the JSON report of --breaking-format=json, for cases with moves, removals and acceptances.

@@ -163,6 +163,10 @@ func (l *Loaded) Model() (*model.Tree, error) {
 	return c.tree, nil
 }
 
+// WorkDir is the absolute directory that diagnostics are relative to (Config.WorkDir, or the current
+// directory).
+func (l *Loaded) WorkDir() string { return l.wd }
+
 // ParseFile parses one Go source file as Load does: with comments (doc comments are part of the IDL), all
 // errors, and without the syntactic object resolution that go/packages' default parser does for old
 // tools. Nothing in cidlc reads ast.Object (go/types resolves names), so skipping it makes every parse
