@@ -88,11 +88,13 @@ type previousLoad struct {
 	dirs     map[string][]string // package directory → its Go files' names
 	newByDir map[string]*packages.Package
 
-	syntax  map[string][]*ast.File // the parsed files of the packages that differ
-	imports map[string]*types.Package
-	pkgs    map[string]*packages.Package // done: reused or type-checked
-	mu      sync.Mutex                   // guards pkgs and diags while packages are type-checked
-	diags   []Diagnostic
+	// sameSyntax are the syntax trees of l's files that the previous version has byte for byte, by path.
+	sameSyntax map[string]*ast.File
+	syntax     map[string][]*ast.File // the files of the packages to type-check
+	imports    map[string]*types.Package
+	pkgs       map[string]*packages.Package // done: reused or type-checked
+	mu         sync.Mutex                   // guards pkgs and diags while packages are type-checked
+	diags      []Diagnostic
 }
 
 // show names an absolute file name below the root as Previous.Show does.
@@ -112,24 +114,33 @@ func (ld *previousLoad) shown(diags []Diagnostic) Diagnostics {
 	return sortAndRelativize(diags, ld.l.wd)
 }
 
-// reuse takes l's package for each directory whose Go files are those l loaded, byte for byte, and
-// whose imports inside the tree are all taken too: its types are the ones the previous tree would have.
+// reuse finds the files of the previous version that are byte for byte those l loaded (by the SHA-256
+// the load took as it parsed them), whose syntax trees it keeps, and takes l's package for each
+// directory whose files all are, and whose imports inside the tree are all taken too: its types are the
+// ones the previous version would have.
 func (ld *previousLoad) reuse() {
+	ld.sameSyntax = map[string]*ast.File{}
 	same := map[string]bool{}
 	for dir, names := range ld.dirs {
 		p := ld.newByDir[dir]
-		if p == nil || len(p.GoFiles) != len(names) {
+		if p == nil {
 			continue
 		}
-		same[dir] = true
+		syntax := map[string]*ast.File{}
+		for _, f := range p.Syntax {
+			syntax[ld.l.fset.File(f.FileStart).Name()] = f
+		}
+		identical := 0
 		for _, name := range p.GoFiles {
+			rel := path.Join(dir, filepath.Base(name))
 			sum, ok := ld.l.sums.sums[name]
-			content, inPrev := ld.prev.Files[path.Join(dir, filepath.Base(name))]
-			if !ok || !inPrev || sha256.Sum256(content) != sum {
-				same[dir] = false
-				break
+			content, inPrev := ld.prev.Files[rel]
+			if ok && inPrev && syntax[name] != nil && slices.Contains(names, filepath.Base(name)) && sha256.Sum256(content) == sum {
+				ld.sameSyntax[rel] = syntax[name]
+				identical++
 			}
 		}
+		same[dir] = identical == len(names) && identical == len(p.GoFiles)
 	}
 	for changed := true; changed; {
 		changed = false
@@ -176,8 +187,8 @@ func (ld *previousLoad) importPath(imp string) string {
 	return imp
 }
 
-// parse parses the files of the packages that were not reused, on every CPU, into l's file set under
-// the names they have below l's root.
+// parse parses the files of the packages that were not reused, but for those l parsed from the same
+// bytes, on every CPU, into l's file set under the names they have below l's root.
 func (ld *previousLoad) parse() error {
 	type job struct {
 		dir  string
@@ -192,6 +203,11 @@ func (ld *previousLoad) parse() error {
 		}
 		ld.syntax[dir] = make([]*ast.File, len(names))
 		for i, name := range names {
+			// A file l parsed from the same bytes is that syntax tree: type-checking does not change it.
+			if f := ld.sameSyntax[path.Join(dir, name)]; f != nil {
+				ld.syntax[dir][i] = f
+				continue
+			}
 			jobs = append(jobs, job{dir, i, name})
 		}
 	}
