@@ -27,7 +27,7 @@ func (c *comparer) typeDiff(o, n *model.Type, pairs map[[2]*model.Struct]bool) t
 		return typeSame
 	}
 	if o.Kind == model.AliasRef || n.Kind == model.AliasRef {
-		return max(typeRenamed, c.typeDiff(unalias(o), unalias(n), pairs))
+		return max(typeRenamed, c.typeDiff(o.Unaliased(), n.Unaliased(), pairs))
 	}
 	if n.Kind == model.Any && o.Kind != model.Any {
 		return typeWidened
@@ -118,14 +118,6 @@ func (c *comparer) reportTypeDiff(d typeDiff, subject string, oldPos, newPos tok
 		}
 		c.report(TypeChanged, subject, oldPos, newPos, msg, hint)
 	}
-}
-
-// unalias returns the type an alias stands for, through aliases of aliases.
-func unalias(t *model.Type) *model.Type {
-	for t.Kind == model.AliasRef {
-		t = t.Alias.Type
-	}
-	return t
 }
 
 // enumValues returns the values of an enum, sorted.

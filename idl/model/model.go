@@ -270,6 +270,15 @@ func (t *Type) IsPrimitive() bool {
 	return t.Kind == Bool || t.Kind == Number || t.Kind == String
 }
 
+// Unaliased returns t with aliases looked through, through aliases of aliases: the type its values have,
+// whatever its name. It returns nil for nil.
+func (t *Type) Unaliased() *Type {
+	for t != nil && t.Kind == AliasRef {
+		t = t.Alias.Type
+	}
+	return t
+}
+
 // Package returns the IDL package a declaration belongs to.
 func (d *Decl) Package() *Package { return d.File.Package }
 
