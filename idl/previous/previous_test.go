@@ -1,6 +1,7 @@
 package previous_test
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/cidlc/cidlc/idl/breaking"
 	"github.com/cidlc/cidlc/idl/load"
+	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/idl/previous"
 	"github.com/cidlc/cidlc/internal/testsupport"
 )
@@ -200,4 +202,31 @@ func snapshot(t *testing.T, repo string) string {
 		t.Fatal(err)
 	}
 	return b.String()
+}
+
+// TestPreviousProblems: a previous version that does not load is a *Problems, its positions in its files.
+func TestPreviousProblems(t *testing.T) {
+	module, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := t.TempDir()
+	testsupport.WriteFile(t, filepath.Join(old, "types.go"), "package acme\n\n// Port is a port.\nvar Port = 1\n")
+	idl := filepath.Join(module, "examples", "idl")
+	l, err := load.LoadPackages(load.Config{Dir: idl, WorkDir: module})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := l.Model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = previous.Start(idl, old).Compare(l, tree, nil)
+	var problems *previous.Problems
+	if !errors.As(err, &problems) || len(problems.Diagnostics) != 1 {
+		t.Fatalf("got %v, want one problem of the previous version", err)
+	}
+	if got, want := problems.Diagnostics[0].String(), model.RelativePath(module, filepath.Join(old, "types.go"))+":4:5: var Port: variables are not allowed in the IDL; use a constant"; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
 }
