@@ -3,8 +3,6 @@ package previous_test
 import (
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -51,7 +49,7 @@ func TestRevision(t *testing.T) {
 	testsupport.WriteFile(t, filepath.Join(repo, "idl/network/subnet.go"), "package network\n\nimport \"github.com/cidlc/cidlc/idl\"\n\n// Subnet is a range of a VPC.\ntype Subnet struct {\n\tidl.Resource\n}\n")
 	gitRun(t, repo, "add", "idl/network/subnet.go")
 	testsupport.WriteFile(t, filepath.Join(repo, "idl/network/gateway.go"), "package network\n\nimport \"github.com/cidlc/cidlc/idl\"\n\n// Gateway connects a VPC.\ntype Gateway struct {\n\tidl.Resource\n}\n")
-	before := snapshot(t, repo)
+	before := testsupport.TreeState(t, repo)
 
 	idlDir := filepath.Join(repo, "idl")
 	for _, tc := range []struct {
@@ -95,7 +93,7 @@ func TestRevision(t *testing.T) {
 			}
 		})
 	}
-	if after := snapshot(t, repo); after != before {
+	if after := testsupport.TreeState(t, repo); after != before {
 		t.Errorf("the repository changed:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
 }
@@ -176,34 +174,6 @@ func gitRun(t *testing.T, dir string, args ...string) {
 	testsupport.Run(t, dir, "git", append([]string{"-c", "user.name=cidlc test", "-c", "user.email=test@cidlc.invalid",
 		"-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false"}, args...)...)
 }
-
-// snapshot describes everything of a repository that reading a revision must not change: every file
-// below it, .git included (the index, HEAD, refs, objects), by path, size, modification time and content.
-func snapshot(t *testing.T, repo string) string {
-	t.Helper()
-	var b strings.Builder
-	err := filepath.WalkDir(repo, func(name string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		content, err := os.ReadFile(name)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(repo, name)
-		fmt.Fprintf(&b, "%s %d %s %x\n", rel, info.Size(), info.ModTime().UTC().Format("15:04:05.000000000"), content)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b.String()
-}
-
 // TestPreviousProblems: a previous version that does not load is a *Problems, its positions in its files.
 func TestPreviousProblems(t *testing.T) {
 	module, err := filepath.Abs("../..")
