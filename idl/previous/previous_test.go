@@ -174,6 +174,7 @@ func gitRun(t *testing.T, dir string, args ...string) {
 	testsupport.Run(t, dir, "git", append([]string{"-c", "user.name=cidlc test", "-c", "user.email=test@cidlc.invalid",
 		"-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false"}, args...)...)
 }
+
 // TestPreviousProblems: a previous version that does not load is a *Problems, its positions in its files.
 func TestPreviousProblems(t *testing.T) {
 	module, err := filepath.Abs("../..")
