@@ -71,6 +71,7 @@ func compare(wd, oldDir, newDir string) (*breaking.Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	against.Load(loaded)
 	tree, err := loaded.Model()
 	if err != nil {
 		return nil, err

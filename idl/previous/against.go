@@ -3,48 +3,67 @@ package previous
 import (
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/cidlc/cidlc/idl/breaking"
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
 )
 
-// Against is a comparison with the version --breaking-against names, begun before the current IDL is
-// loaded, so that the previous version's files are read (git runs) while the IDL loads.
+// Against is a comparison with the version --breaking-against names, done in the background as far as
+// it can be: the previous version's files are read (git runs) while the current IDL loads (Start), and
+// the previous version is loaded while the current model is built (Load), so that what the comparison
+// adds to a run is mostly on the other CPU.
 type Against struct {
 	against string
-	done    chan struct{}
+	read    chan struct{} // closed once prev and err are set
 	prev    load.Previous
 	err     error
+
+	loadOnce sync.Once
+	loaded   chan struct{} // closed once old and err are set
+	old      *model.Tree
 }
 
 // Start begins reading the version against names, for the IDL in idlDir.
 func Start(idlDir, against string) *Against {
-	a := &Against{against: against, done: make(chan struct{})}
+	a := &Against{against: against, read: make(chan struct{}), loaded: make(chan struct{})}
 	go func() {
-		defer close(a.done)
+		defer close(a.read)
 		a.prev, a.err = Read(idlDir, against)
 	}()
 	return a
 }
 
-// Compare loads the previous version in the place of the IDL l holds (whose model is tree), compares
-// the two, and accepts what the IDL's //cidlc:accept directives and accept (the --breaking-accept
+// Load begins loading the previous version in the place of the IDL l holds, once its files are read.
+// The caller builds the current model meanwhile: the two only read what l holds. Compare calls Load if
+// the caller did not.
+func (a *Against) Load(l *load.Loaded) {
+	a.loadOnce.Do(func() {
+		go func() {
+			defer close(a.loaded)
+			if <-a.read; a.err != nil {
+				return
+			}
+			a.old, a.err = LoadRead(l, a.prev)
+		}()
+	})
+}
+
+// Compare compares the previous version, loaded in the place of the IDL l holds, with the current
+// model, tree, and accepts what the IDL's //cidlc:accept directives and accept (the --breaking-accept
 // flags) accept. The error is a *Problems when the previous version has problems of its own, a
 // load.Diagnostics for malformed directives of the current IDL, or a failure to read the previous
 // version.
 func (a *Against) Compare(l *load.Loaded, tree *model.Tree, accept []*breaking.Acceptance) (*breaking.Report, error) {
-	<-a.done
-	if a.err != nil {
-		return nil, a.err
-	}
-	old, err := LoadRead(l, a.prev)
+	a.Load(l)
+	<-a.loaded
 	var diags load.Diagnostics
-	if errors.As(err, &diags) {
+	if errors.As(a.err, &diags) {
 		return nil, &Problems{Against: a.against, Diagnostics: diags}
 	}
-	if err != nil {
-		return nil, err
+	if a.err != nil {
+		return nil, a.err
 	}
 	accs, diags := breaking.Acceptances(tree)
 	if len(diags) > 0 {
@@ -53,7 +72,7 @@ func (a *Against) Compare(l *load.Loaded, tree *model.Tree, accept []*breaking.A
 		}
 		return nil, diags
 	}
-	report := breaking.Compare(old, tree)
+	report := breaking.Compare(a.old, tree)
 	report.Accept(append(accs, accept...))
 	return report, nil
 }
