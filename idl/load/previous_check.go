@@ -254,15 +254,11 @@ func (ld *previousLoad) check(dir string) {
 	if m := ld.module(); m != nil && m.GoVersion != "" {
 		conf.GoVersion = "go" + m.GoVersion
 	}
+	// What the builder asks of it (TypeOf, Defs) and nothing more: the maps are most of a check's garbage.
 	info := &types.Info{
-		Types:        map[ast.Expr]types.TypeAndValue{},
-		Defs:         map[*ast.Ident]types.Object{},
-		Uses:         map[*ast.Ident]types.Object{},
-		Implicits:    map[ast.Node]types.Object{},
-		Instances:    map[*ast.Ident]types.Instance{},
-		Scopes:       map[ast.Node]*types.Scope{},
-		Selections:   map[*ast.SelectorExpr]*types.Selection{},
-		FileVersions: map[*ast.File]string{},
+		Types: map[ast.Expr]types.TypeAndValue{},
+		Defs:  map[*ast.Ident]types.Object{},
+		Uses:  map[*ast.Ident]types.Object{},
 	}
 	files := ld.syntax[dir]
 	tpkg, _ := conf.Check(pkgPath, ld.l.fset, files, info)
