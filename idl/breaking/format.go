@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/internal/paths"
 )
 
 // Diagnostic returns the finding as a diagnostic line, its file relative to wd:
@@ -197,6 +198,6 @@ func jsonAccept(wd string, a *Acceptance) *jsonAccepted {
 
 // relative returns p with its file name relative to wd.
 func relative(wd string, p token.Position) token.Position {
-	p.Filename = model.RelativePath(wd, p.Filename)
+	p.Filename = paths.Rel(wd, p.Filename)
 	return p
 }

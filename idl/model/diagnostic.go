@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"go/token"
-	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -84,17 +83,4 @@ func (ds Diagnostics) Sorted() Diagnostics {
 			cmp.Compare(a.Pos.Column, b.Pos.Column), strings.Compare(a.Msg, b.Msg), cmp.Compare(a.Severity, b.Severity))
 	})
 	return slices.Compact(ds)
-}
-
-// RelativePath returns path relative to wd when path is absolute and that is possible; otherwise path
-// as it is (a file of a git revision, `v1.2.0:idl/vpc.go`, stays). Diagnostics name files relative to
-// the working directory, which is what editors and terminals open.
-func RelativePath(wd, path string) string {
-	if path == "" || !filepath.IsAbs(path) || wd == "" {
-		return path
-	}
-	if rel, err := filepath.Rel(wd, path); err == nil {
-		return rel
-	}
-	return path
 }

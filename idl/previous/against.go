@@ -8,6 +8,7 @@ import (
 	"github.com/cidlc/cidlc/idl/breaking"
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/internal/paths"
 )
 
 // Against is a comparison with the version --breaking-against names, done in the background as far as
@@ -68,7 +69,7 @@ func (a *Against) Compare(l *load.Loaded, tree *model.Tree, accept []*breaking.A
 	accs, diags := breaking.Acceptances(tree)
 	if len(diags) > 0 {
 		for i := range diags {
-			diags[i].Pos.Filename = model.RelativePath(l.WorkDir(), diags[i].Pos.Filename)
+			diags[i].Pos.Filename = paths.Rel(l.WorkDir(), diags[i].Pos.Filename)
 		}
 		return nil, diags
 	}

@@ -12,17 +12,15 @@
 package previous
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"golang.org/x/mod/modfile"
-
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/internal/gomod"
 )
 
 // Read reads the files of the version against names, for the IDL in idlDir. It needs nothing of the
@@ -89,34 +87,9 @@ func readDir(dir string) (load.Previous, error) {
 	if err != nil {
 		return load.Previous{}, fmt.Errorf("--breaking-against: %w", err)
 	}
-	return load.Previous{Files: files, Path: importPath(abs),
+	// A copy of a tree in another directory of a module imports its own packages under its own path;
+	// outside any module, under the IDL's.
+	importPath, _ := gomod.ImportPath(abs)
+	return load.Previous{Files: files, Path: importPath,
 		Show: func(rel string) string { return filepath.Join(abs, filepath.FromSlash(rel)) }}, nil
-}
-
-// importPath returns the Go import path of directory dir, from the go.mod of the module that holds it,
-// or "" when there is none: a copy of a tree in another directory of a module imports its own packages
-// under its own path.
-func importPath(dir string) string {
-	for d := dir; ; {
-		data, err := os.ReadFile(filepath.Join(d, "go.mod"))
-		if err == nil {
-			mod := modfile.ModulePath(data)
-			rel, err := filepath.Rel(d, dir)
-			if mod == "" || err != nil {
-				return ""
-			}
-			if rel == "." {
-				return mod
-			}
-			return mod + "/" + filepath.ToSlash(rel)
-		}
-		if !errors.Is(err, fs.ErrNotExist) {
-			return ""
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return ""
-		}
-		d = parent
-	}
 }

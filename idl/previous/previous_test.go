@@ -11,8 +11,8 @@ import (
 
 	"github.com/cidlc/cidlc/idl/breaking"
 	"github.com/cidlc/cidlc/idl/load"
-	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/idl/previous"
+	"github.com/cidlc/cidlc/internal/paths"
 	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
@@ -197,7 +197,7 @@ func TestPreviousProblems(t *testing.T) {
 	if !errors.As(err, &problems) || len(problems.Diagnostics) != 1 {
 		t.Fatalf("got %v, want one problem of the previous version", err)
 	}
-	if got, want := problems.Diagnostics[0].String(), model.RelativePath(module, filepath.Join(old, "types.go"))+":4:5: var Port: variables are not allowed in the IDL; use a constant"; got != want {
+	if got, want := problems.Diagnostics[0].String(), paths.Rel(module, filepath.Join(old, "types.go"))+":4:5: var Port: variables are not allowed in the IDL; use a constant"; got != want {
 		t.Errorf("got %s, want %s", got, want)
 	}
 }
