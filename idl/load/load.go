@@ -60,6 +60,9 @@ type Config struct {
 	// leaves it nil. Paths are taken as they are: with Dir below a symbolic link, give them below the
 	// link's target, as Load resolves Dir.
 	Overlay map[string][]byte
+	// FileSet is the file set the sources are parsed into; nil means a new one. A caller that parses the
+	// files of a previous version for the same run (Previous.ParseEarly) shares it.
+	FileSet *token.FileSet
 }
 
 // loadMode is what the checker needs: names and files to place the model, syntax for doc comments and
@@ -124,7 +127,10 @@ func LoadPackages(cfg Config) (*Loaded, error) {
 		root = resolved
 	}
 
-	fset := token.NewFileSet()
+	fset := cfg.FileSet
+	if fset == nil {
+		fset = token.NewFileSet()
+	}
 	sums := &sourceSums{sums: make(map[string][sha256.Size]byte), loneCRs: make(map[string]token.Position)}
 	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: root, Fset: fset, ParseFile: sums.parseFile, Overlay: cfg.Overlay}, "./...")
 	if err != nil {

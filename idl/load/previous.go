@@ -27,6 +27,14 @@ type Previous struct {
 	// Show names a file of the tree in positions, given its path relative to the root: a path on disk,
 	// or `v1.2.0:idl/network/vpc.go` for a git revision.
 	Show func(rel string) string
+	// OnDisk are the files known to be byte for byte the loaded tree's own at the same path, by path:
+	// its load parses them, so ParseEarly leaves them out.
+	OnDisk map[string]bool
+
+	// early are the files ParseEarly parsed, into earlyFset as below earlyRoot.
+	early     map[string]parsed
+	earlyFset *token.FileSet
+	earlyRoot string
 }
 
 // Previous loads prev in the place of the tree l holds: in the same Go module, under the same import

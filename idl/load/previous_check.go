@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/packages"
@@ -22,54 +23,102 @@ import (
 // parse parses the files of the packages that were not reused, but for those l parsed from the same
 // bytes, on every CPU, into l's file set under the names they have below l's root.
 func (ld *previousLoad) parse() error {
-	type job struct {
-		dir  string
-		i    int
-		name string
-	}
-	var jobs []job
 	ld.syntax = map[string][]*ast.File{}
+	var rels []string
 	for dir, names := range ld.dirs {
 		if ld.pkgs[dir] != nil {
 			continue
 		}
 		ld.syntax[dir] = make([]*ast.File, len(names))
-		for i, name := range names {
-			// A file l parsed from the same bytes is that syntax tree: type-checking does not change it.
-			if f := ld.sameSyntax[path.Join(dir, name)]; f != nil {
-				ld.syntax[dir][i] = f
-				continue
-			}
-			jobs = append(jobs, job{dir, i, name})
+		for _, name := range names {
+			rels = append(rels, path.Join(dir, name))
 		}
 	}
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	next := make(chan job)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range next {
-				rel := path.Join(j.dir, j.name)
-				f, err := ParseFile(ld.l.fset, filepath.Join(ld.l.root, filepath.FromSlash(rel)), ld.prev.Files[rel])
-				mu.Lock()
-				ld.syntax[j.dir][j.i] = f
-				ld.diags = append(ld.diags, parseErrors(err)...)
-				mu.Unlock()
+	early := ld.prev.early
+	if ld.prev.earlyFset != ld.l.fset || ld.prev.earlyRoot != ld.l.root {
+		early = nil // parsed for another load: positions would not be this load's
+	}
+	var todo []string
+	for _, rel := range rels {
+		// A file l parsed from the same bytes is that syntax tree: type-checking does not change it.
+		if ld.sameSyntax[rel] == nil && early[rel].file == nil {
+			todo = append(todo, rel)
+		}
+	}
+	done := parseFiles(ld.l.fset, ld.l.root, ld.prev.Files, todo)
+	for dir, names := range ld.dirs {
+		for i, name := range names {
+			rel := path.Join(dir, name)
+			switch p, ok := done[rel]; {
+			case ld.syntax[dir] == nil:
+			case ld.sameSyntax[rel] != nil:
+				ld.syntax[dir][i] = ld.sameSyntax[rel]
+			case ok:
+				ld.syntax[dir][i] = p.file
+				ld.diags = append(ld.diags, parseErrors(p.err)...)
+			default:
+				ld.syntax[dir][i] = early[rel].file
+				ld.diags = append(ld.diags, parseErrors(early[rel].err)...)
 			}
-		}()
+		}
 	}
-	for _, j := range jobs {
-		next <- j
-	}
-	close(next)
-	wg.Wait()
 	if len(ld.diags) > 0 {
 		// Like the go command, keep the first error of each line.
 		return ld.shown(firstPerLine(ld.diags))
 	}
 	return nil
+}
+
+// parsed is a file parsed, and the error of its parse.
+type parsed struct {
+	file *ast.File
+	err  error
+}
+
+// parseFiles parses the files rels of files, on every CPU, into fset under the names they have below
+// root.
+func parseFiles(fset *token.FileSet, root string, files map[string][]byte, rels []string) map[string]parsed {
+	out := make(map[string]parsed, len(rels))
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	next := make(chan string)
+	for range min(runtime.GOMAXPROCS(0), len(rels)) {
+		wg.Go(func() {
+			for rel := range next {
+				f, err := ParseFile(fset, filepath.Join(root, filepath.FromSlash(rel)), files[rel])
+				mu.Lock()
+				out[rel] = parsed{f, err}
+				mu.Unlock()
+			}
+		})
+	}
+	for _, rel := range rels {
+		next <- rel
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
+
+// ParseEarly parses the Go files of p that are not OnDisk into fset, as Loaded.Previous will want them
+// for the IDL in dir, so that a caller can do it while the IDL loads (into the same file set:
+// Config.FileSet), when a CPU is free while the go command lists the packages. Previous uses them
+// only if the load did share fset.
+func (p *Previous) ParseEarly(fset *token.FileSet, dir string) {
+	root, err := filepath.Abs(dir)
+	if err != nil {
+		return
+	}
+	if resolved, err := filepath.EvalSymlinks(root); err == nil {
+		root = resolved
+	}
+	var rels []string
+	for rel := range p.Files {
+		if strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go") && !p.OnDisk[rel] {
+			rels = append(rels, rel)
+		}
+	}
+	p.early, p.earlyFset, p.earlyRoot = parseFiles(fset, root, p.Files, rels), fset, root
 }
 
 // parseErrors turns the error of a parse into diagnostics.
