@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"go/token"
 	"os"
 	"path/filepath"
 	"testing"
@@ -66,8 +67,9 @@ func compareDirs(t *testing.T, wd, oldDir, newDir string) []byte {
 
 // compare compares two IDL directories as the command does.
 func compare(wd, oldDir, newDir string) (*breaking.Report, error) {
-	against := previous.Start(newDir, oldDir)
-	loaded, err := load.LoadPackages(load.Config{Dir: newDir, WorkDir: wd})
+	fset := token.NewFileSet()
+	against := previous.Start(newDir, oldDir, fset)
+	loaded, err := load.LoadPackages(load.Config{Dir: newDir, WorkDir: wd, FileSet: fset})
 	if err != nil {
 		return nil, err
 	}

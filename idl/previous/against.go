@@ -3,6 +3,7 @@ package previous
 import (
 	"errors"
 	"fmt"
+	"go/token"
 	"sync"
 
 	"github.com/cidlc/cidlc/idl/breaking"
@@ -26,12 +27,17 @@ type Against struct {
 	old      *model.Tree
 }
 
-// Start begins reading the version against names, for the IDL in idlDir.
-func Start(idlDir, against string) *Against {
+// Start begins reading the version against names, for the IDL in idlDir, and parsing the files that
+// differ from the IDL's into fset, when it is not nil: the file set the IDL's load then uses
+// (load.Config.FileSet), so that the parse takes the CPU the load leaves free while go list runs.
+func Start(idlDir, against string, fset *token.FileSet) *Against {
 	a := &Against{against: against, read: make(chan struct{}), loaded: make(chan struct{})}
 	go func() {
 		defer close(a.read)
 		a.prev, a.err = Read(idlDir, against)
+		if a.err == nil && fset != nil {
+			a.prev.ParseEarly(fset, idlDir)
+		}
 	}()
 	return a
 }

@@ -54,11 +54,11 @@ func readRevision(idlDir, rev string) (load.Previous, error) {
 	}
 	// A file whose content on disk is the revision's object (usually most of them) is read from disk:
 	// a read costs less than git cat-file's.
-	files := make(map[string][]byte, len(paths))
+	files, onDisk := make(map[string][]byte, len(paths)), map[string]bool{}
 	var catPaths, catObjects []string
 	for i, p := range paths {
 		if content, err := os.ReadFile(filepath.Join(idlDir, filepath.FromSlash(p))); err == nil && blobID(content) == objects[i] {
-			files[p] = content
+			files[p], onDisk[p] = content, true
 			continue
 		}
 		catPaths, catObjects = append(catPaths, p), append(catObjects, objects[i])
@@ -66,7 +66,7 @@ func readRevision(idlDir, rev string) (load.Previous, error) {
 	if err := catFiles(idlDir, catPaths, catObjects, files); err != nil {
 		return load.Previous{}, fmt.Errorf("--breaking-against=%s: %v", rev, err)
 	}
-	return load.Previous{Files: files, Show: func(rel string) string { return rev + ":" + path.Join(dir, rel) }}, nil
+	return load.Previous{Files: files, OnDisk: onDisk, Show: func(rel string) string { return rev + ":" + path.Join(dir, rel) }}, nil
 }
 
 // blobID returns the name git gives a blob with this content in a repository of SHA-1 object names

@@ -12,6 +12,7 @@
 package previous
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"os"
@@ -27,7 +28,7 @@ import (
 // current IDL's load, so a caller can run it while that load runs.
 func Read(idlDir, against string) (load.Previous, error) {
 	if info, err := os.Stat(against); err == nil && info.IsDir() {
-		return readDir(against)
+		return readDir(against, idlDir)
 	}
 	return readRevision(idlDir, against)
 }
@@ -51,14 +52,14 @@ func LoadRead(l *load.Loaded, prev load.Previous) (*model.Tree, error) {
 	return old.Model()
 }
 
-// readDir reads the Go files and go.mod files of a directory tree. Directories that `go list ./...`
-// skips are not read.
-func readDir(dir string) (load.Previous, error) {
+// readDir reads the Go files and go.mod files of a directory tree, and notes those that are the same
+// in idlDir. Directories that `go list ./...` skips are not read.
+func readDir(dir, idlDir string) (load.Previous, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return load.Previous{}, err
 	}
-	files := map[string][]byte{}
+	files, onDisk := map[string][]byte{}, map[string]bool{}
 	err = filepath.WalkDir(abs, func(name string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -82,6 +83,9 @@ func readDir(dir string) (load.Previous, error) {
 			return err
 		}
 		files[filepath.ToSlash(rel)] = content
+		if current, err := os.ReadFile(filepath.Join(idlDir, rel)); err == nil && bytes.Equal(current, content) {
+			onDisk[filepath.ToSlash(rel)] = true
+		}
 		return nil
 	})
 	if err != nil {
@@ -90,6 +94,6 @@ func readDir(dir string) (load.Previous, error) {
 	// A copy of a tree in another directory of a module imports its own packages under its own path;
 	// outside any module, under the IDL's.
 	importPath, _ := gomod.ImportPath(abs)
-	return load.Previous{Files: files, Path: importPath,
+	return load.Previous{Files: files, OnDisk: onDisk, Path: importPath,
 		Show: func(rel string) string { return filepath.Join(abs, filepath.FromSlash(rel)) }}, nil
 }

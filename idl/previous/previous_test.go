@@ -192,7 +192,7 @@ func TestPreviousProblems(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = previous.Start(idl, old).Compare(l, tree, nil)
+	_, err = previous.Start(idl, old, nil).Compare(l, tree, nil)
 	var problems *previous.Problems
 	if !errors.As(err, &problems) || len(problems.Diagnostics) != 1 {
 		t.Fatalf("got %v, want one problem of the previous version", err)
