@@ -2,6 +2,7 @@ package cidlc
 
 import (
 	"context"
+	"go/token"
 	"io"
 	"os"
 
@@ -83,11 +84,12 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		prior = cache.Lookup(outs)
 	}
 	// The previous version's files are read (git runs) while the IDL loads.
+	fset := token.NewFileSet()
 	var against *previous.Against
 	if opts.BreakingAgainst != "" {
-		against = previous.Start(opts.IDL, opts.BreakingAgainst)
+		against = previous.Start(opts.IDL, opts.BreakingAgainst, fset)
 	}
-	loaded, err := load.LoadPackages(load.Config{Dir: opts.IDL, Name: opts.Name})
+	loaded, err := load.LoadPackages(load.Config{Dir: opts.IDL, Name: opts.Name, FileSet: fset})
 	if err != nil {
 		return res, err
 	}
