@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"go/ast"
 	"go/token"
-	"go/types"
 	"maps"
 	"path"
 	"path/filepath"
@@ -89,8 +88,8 @@ type previousLoad struct {
 
 	// sameSyntax are the syntax trees of l's files that the previous version has byte for byte, by path.
 	sameSyntax map[string]*ast.File
-	syntax     map[string][]*ast.File // the files of the packages to type-check
-	imports    map[string]*types.Package
+	syntax     map[string][]*ast.File       // the files of the packages to type-check
+	imports    map[string]*packages.Package // the packages from outside the tree, by import path
 	pkgs       map[string]*packages.Package // done: reused or type-checked
 	mu         sync.Mutex                   // guards pkgs and diags while packages are type-checked
 	diags      []Diagnostic

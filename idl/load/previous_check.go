@@ -140,10 +140,10 @@ func parseErrors(err error) []Diagnostic {
 // external finds the packages from outside the tree that the parsed files import: in l's load, or, for
 // those l's tree does not import, in a load of their own.
 func (ld *previousLoad) external() error {
-	ld.imports = map[string]*types.Package{}
+	ld.imports = map[string]*packages.Package{}
 	packages.Visit(ld.l.pkgs, nil, func(p *packages.Package) {
 		if _, inTree := ld.treeDir(p.PkgPath); !inTree && p.Types != nil {
-			ld.imports[p.PkgPath] = p.Types
+			ld.imports[p.PkgPath] = p
 		}
 	})
 	var missing []string
@@ -171,7 +171,7 @@ func (ld *previousLoad) external() error {
 	}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		if p.Types != nil && len(p.Errors) == 0 && ld.imports[p.PkgPath] == nil {
-			ld.imports[p.PkgPath] = p.Types
+			ld.imports[p.PkgPath] = p
 		}
 	})
 	return nil
@@ -288,8 +288,8 @@ func (ld *previousLoad) check(dir string) {
 			if imp == "unsafe" {
 				return types.Unsafe, nil
 			}
-			if t := ld.imports[imp]; t != nil {
-				return t, nil
+			if p := ld.imports[imp]; p != nil {
+				return p.Types, nil
 			}
 			return nil, fmt.Errorf("could not import %s", imp)
 		}),
@@ -316,8 +316,25 @@ func (ld *previousLoad) check(dir string) {
 		goFiles = append(goFiles, filepath.Join(ld.l.root, filepath.FromSlash(path.Join(dir, name))))
 	}
 	p := &packages.Package{ID: pkgPath, Name: tpkg.Name(), PkgPath: pkgPath, GoFiles: goFiles,
-		Syntax: files, Types: tpkg, TypesInfo: info, Module: ld.module()}
+		Syntax: files, Types: tpkg, TypesInfo: info, Module: ld.module(), Imports: map[string]*packages.Package{}}
 	ld.mu.Lock()
+	// The imports, as go/packages gives them: the builder finds package idl's markers through them.
+	for _, f := range files {
+		for _, spec := range f.Imports {
+			imp, err := strconv.Unquote(spec.Path.Value)
+			if err != nil {
+				continue
+			}
+			imp = ld.importPath(imp)
+			dep, inTree := ld.treeDir(imp)
+			switch {
+			case inTree && ld.pkgs[dep] != nil:
+				p.Imports[imp] = ld.pkgs[dep]
+			case !inTree && ld.imports[imp] != nil:
+				p.Imports[imp] = ld.imports[imp]
+			}
+		}
+	}
 	ld.pkgs[dir] = p
 	ld.diags = append(ld.diags, diags...)
 	ld.mu.Unlock()
