@@ -19,11 +19,7 @@ func TestBreakingAgainstRevisions(t *testing.T) {
 		"idl/doc.go":         "// Package acme is a test's provider.\npackage acme\n",
 		"idl/network/vpc.go": vpcIDL,
 	})
-	git := func(args ...string) {
-		t.Helper()
-		testsupport.Run(t, repo, "git", append([]string{"-c", "user.name=cidlc test", "-c", "user.email=test@cidlc.invalid",
-			"-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false"}, args...)...)
-	}
+	git := func(args ...string) { testsupport.Git(t, repo, args...) }
 	git("init", "-q")
 	git("add", "-A")
 	git("commit", "-qm", "v1")

@@ -8,6 +8,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"go/types"
+	"iter"
 	"maps"
 	"path"
 	"path/filepath"
@@ -148,16 +149,9 @@ func (ld *previousLoad) external() error {
 	})
 	var missing []string
 	for _, files := range ld.syntax {
-		for _, f := range files {
-			for _, spec := range f.Imports {
-				imp, err := strconv.Unquote(spec.Path.Value)
-				if err != nil {
-					continue
-				}
-				imp = ld.importPath(imp)
-				if _, inTree := ld.treeDir(imp); !inTree && ld.imports[imp] == nil && imp != "C" && imp != "unsafe" && !slices.Contains(missing, imp) {
-					missing = append(missing, imp)
-				}
+		for imp := range ld.importsOf(files) {
+			if _, inTree := ld.treeDir(imp); !inTree && ld.imports[imp] == nil && imp != "C" && imp != "unsafe" && !slices.Contains(missing, imp) {
+				missing = append(missing, imp)
 			}
 		}
 	}
@@ -182,15 +176,9 @@ func (ld *previousLoad) external() error {
 func (ld *previousLoad) checkAll() {
 	deps := map[string][]string{}
 	for dir, files := range ld.syntax {
-		for _, f := range files {
-			for _, spec := range f.Imports {
-				imp, err := strconv.Unquote(spec.Path.Value)
-				if err != nil {
-					continue
-				}
-				if dep, inTree := ld.treeDir(ld.importPath(imp)); inTree && ld.syntax[dep] != nil && !slices.Contains(deps[dir], dep) {
-					deps[dir] = append(deps[dir], dep)
-				}
+		for imp := range ld.importsOf(files) {
+			if dep, inTree := ld.treeDir(imp); inTree && ld.syntax[dep] != nil && !slices.Contains(deps[dir], dep) {
+				deps[dir] = append(deps[dir], dep)
 			}
 		}
 	}
@@ -249,13 +237,25 @@ func (ld *previousLoad) checkAll() {
 	}
 }
 
+// importsOf yields the imports of files, each under the path it is loaded as (importPath), with its
+// spec.
+func (ld *previousLoad) importsOf(files []*ast.File) iter.Seq2[string, *ast.ImportSpec] {
+	return func(yield func(string, *ast.ImportSpec) bool) {
+		for _, f := range files {
+			for _, spec := range f.Imports {
+				if imp, err := strconv.Unquote(spec.Path.Value); err == nil && !yield(ld.importPath(imp), spec) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // importPos returns the position of the import of the IDL package in dep by the package in dir.
 func (ld *previousLoad) importPos(dir, dep string) token.Position {
-	for _, f := range ld.syntax[dir] {
-		for _, spec := range f.Imports {
-			if imp, err := strconv.Unquote(spec.Path.Value); err == nil && ld.importPath(imp) == ld.packagePath(dep) {
-				return ld.l.fset.Position(spec.Path.Pos())
-			}
+	for imp, spec := range ld.importsOf(ld.syntax[dir]) {
+		if imp == ld.packagePath(dep) {
+			return ld.l.fset.Position(spec.Path.Pos())
 		}
 	}
 	return token.Position{}
@@ -319,20 +319,13 @@ func (ld *previousLoad) check(dir string) {
 		Syntax: files, Types: tpkg, TypesInfo: info, Module: ld.module(), Imports: map[string]*packages.Package{}}
 	ld.mu.Lock()
 	// The imports, as go/packages gives them: the builder finds package idl's markers through them.
-	for _, f := range files {
-		for _, spec := range f.Imports {
-			imp, err := strconv.Unquote(spec.Path.Value)
-			if err != nil {
-				continue
-			}
-			imp = ld.importPath(imp)
-			dep, inTree := ld.treeDir(imp)
-			switch {
-			case inTree && ld.pkgs[dep] != nil:
-				p.Imports[imp] = ld.pkgs[dep]
-			case !inTree && ld.imports[imp] != nil:
-				p.Imports[imp] = ld.imports[imp]
-			}
+	for imp := range ld.importsOf(files) {
+		dep, inTree := ld.treeDir(imp)
+		switch {
+		case inTree && ld.pkgs[dep] != nil:
+			p.Imports[imp] = ld.pkgs[dep]
+		case !inTree && ld.imports[imp] != nil:
+			p.Imports[imp] = ld.imports[imp]
 		}
 	}
 	ld.pkgs[dir] = p

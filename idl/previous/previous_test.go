@@ -36,18 +36,18 @@ func TestRevision(t *testing.T) {
 	repo := newRepo(t)
 	testsupport.WriteFile(t, filepath.Join(repo, "idl/doc.go"), "// Package acme is a test's IDL.\npackage acme\n")
 	testsupport.WriteFile(t, filepath.Join(repo, "idl/network/vpc.go"), vpcV1)
-	gitRun(t, repo, "add", "-A")
-	gitRun(t, repo, "commit", "-qm", "v1")
-	gitRun(t, repo, "tag", "v1.0.0")
+	testsupport.Git(t, repo, "add", "-A")
+	testsupport.Git(t, repo, "commit", "-qm", "v1")
+	testsupport.Git(t, repo, "tag", "v1.0.0")
 	// Committed: a new required input.
 	testsupport.WriteFile(t, filepath.Join(repo, "idl/network/vpc.go"), strings.Replace(vpcV1, "\tCIDRBlock string\n", "\tCIDRBlock string\n\t// Zone is where it lives.\n\tZone string\n", 1))
-	gitRun(t, repo, "commit", "-qam", "zone")
+	testsupport.Git(t, repo, "commit", "-qam", "zone")
 	// In the work tree only: Tags removed, a file staged, a file untracked.
 	vpcV3 := strings.Replace(vpcV1, "\tCIDRBlock string\n", "\tCIDRBlock string\n\t// Zone is where it lives.\n\tZone string\n", 1)
 	vpcV3 = strings.Replace(vpcV3, "\t// Tags label it.\n\tTags *map[string]string `lumi:\"optional\"`\n", "", 1)
 	testsupport.WriteFile(t, filepath.Join(repo, "idl/network/vpc.go"), vpcV3)
 	testsupport.WriteFile(t, filepath.Join(repo, "idl/network/subnet.go"), "package network\n\nimport \"github.com/cidlc/cidlc/idl\"\n\n// Subnet is a range of a VPC.\ntype Subnet struct {\n\tidl.Resource\n}\n")
-	gitRun(t, repo, "add", "idl/network/subnet.go")
+	testsupport.Git(t, repo, "add", "idl/network/subnet.go")
 	testsupport.WriteFile(t, filepath.Join(repo, "idl/network/gateway.go"), "package network\n\nimport \"github.com/cidlc/cidlc/idl\"\n\n// Gateway connects a VPC.\ntype Gateway struct {\n\tidl.Resource\n}\n")
 	before := testsupport.TreeState(t, repo)
 
@@ -102,8 +102,8 @@ func TestRevision(t *testing.T) {
 func TestRevisionErrors(t *testing.T) {
 	repo := newRepo(t)
 	testsupport.WriteFile(t, filepath.Join(repo, "idl/network/vpc.go"), vpcV1)
-	gitRun(t, repo, "add", "-A")
-	gitRun(t, repo, "commit", "-qm", "v1")
+	testsupport.Git(t, repo, "add", "-A")
+	testsupport.Git(t, repo, "commit", "-qm", "v1")
 	testsupport.WriteFile(t, filepath.Join(repo, "idl2/vpc.go"), strings.Replace(vpcV1, "package network", "package acme", 1))
 	outside := t.TempDir()
 	for _, tc := range []struct{ dir, against, want string }{
@@ -164,15 +164,8 @@ func newRepo(t *testing.T) string {
 	}
 	repo := t.TempDir()
 	testsupport.WriteFile(t, filepath.Join(repo, "go.mod"), "module example.com/acme\n\ngo 1.26.0\n\nrequire github.com/cidlc/cidlc v0.0.0\n\nreplace github.com/cidlc/cidlc => "+module+"\n")
-	gitRun(t, repo, "init", "-q")
+	testsupport.Git(t, repo, "init", "-q")
 	return repo
-}
-
-// gitRun runs git in dir as a person who may commit.
-func gitRun(t *testing.T, dir string, args ...string) {
-	t.Helper()
-	testsupport.Run(t, dir, "git", append([]string{"-c", "user.name=cidlc test", "-c", "user.email=test@cidlc.invalid",
-		"-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false"}, args...)...)
 }
 
 // TestPreviousProblems: a previous version that does not load is a *Problems, its positions in its files.
