@@ -10,7 +10,9 @@
 //	look up the last run's stamp, in the background    internal/uptodate
 //	load the IDL's sources: go/packages, Go errors     idl/load (LoadPackages)
 //	  stamp current for these sources? → done          internal/uptodate
+//	  (read the previous version, in the background)   idl/previous
 //	validate the IDL, build the model                  idl/load → idl/model
+//	compare with the previous version                  idl/previous → idl/breaking
 //	generate: every backend at once, in memory         gen → gen/typescript, gen/gostub, gen/pulumischema
 //	write, or (Check) compare and write diffs          gen (Write, Check)
 //	stamp what the outputs now hold                    internal/uptodate

@@ -1,6 +1,10 @@
 package cidlc
 
-import "io"
+import (
+	"io"
+
+	"github.com/cidlc/cidlc/idl/breaking"
+)
 
 // Options say what a run does: the command's flags, as a library takes them. Paths are relative to the
 // working directory or absolute. The zero value of every field but IDL asks for nothing: without an
@@ -39,6 +43,15 @@ type Options struct {
 	Snapshots []string
 	// Stdin is what the snapshot "-" reads.
 	Stdin io.Reader
+
+	// BreakingAgainst is the previous version of the IDL to compare it with (--breaking-against): a
+	// directory, or else a git revision of the repository that holds IDL (package idl/previous). The
+	// findings are in Result.Breaking; comparing needs the model, so the up-to-date cache may spare the
+	// outputs' generation but not the IDL's validation.
+	BreakingAgainst string
+	// BreakingAccept accepts findings of the comparison beside the IDL's //cidlc:accept directives
+	// (--breaking-accept): every finding of a rule, or one subject's.
+	BreakingAccept []*breaking.Acceptance
 
 	// Cache is the directory of the up-to-date cache's stamps (package internal/uptodate): "" for
 	// $CIDLC_CACHE or else the user cache directory, "off" for no cache.

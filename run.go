@@ -2,12 +2,15 @@ package cidlc
 
 import (
 	"context"
+	"go/token"
 	"io"
 	"os"
 
 	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/idl/breaking"
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/idl/previous"
 	"github.com/cidlc/cidlc/internal/outlock"
 	"github.com/cidlc/cidlc/internal/uptodate"
 )
@@ -28,6 +31,9 @@ type Result struct {
 	Report gen.Report
 	// Snapshots are the results of Options.Snapshots, in order.
 	Snapshots []Snapshot
+	// Breaking is the comparison with Options.BreakingAgainst: every change, accepted or not; nil
+	// without the option, or when the comparison could not be made.
+	Breaking *breaking.Report
 	// Phases say how long each step took.
 	Phases Phases
 }
@@ -77,7 +83,13 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if mayShortcut {
 		prior = cache.Lookup(outs)
 	}
-	loaded, err := load.LoadPackages(load.Config{Dir: opts.IDL, Name: opts.Name})
+	// The previous version's files are read (git runs) while the IDL loads.
+	fset := token.NewFileSet()
+	var against *previous.Against
+	if opts.BreakingAgainst != "" {
+		against = previous.Start(opts.IDL, opts.BreakingAgainst, fset)
+	}
+	loaded, err := load.LoadPackages(load.Config{Dir: opts.IDL, Name: opts.Name, FileSet: fset})
 	if err != nil {
 		return res, err
 	}
@@ -98,8 +110,14 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 			clock.lap("up to date")
 			prior.Refresh(cache, outs)
 			res.UpToDate, res.Report = true, report
-			return res, nil
+			if against == nil {
+				return res, nil
+			}
 		}
+	}
+	if against != nil {
+		// The previous version loads while the model is built.
+		against.Load(loaded)
 	}
 	tree, err := loaded.Model()
 	if err != nil {
@@ -107,6 +125,14 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 	res.Model = tree
 	clock.lap("model") // the IDL's validation, which builds the model
+	// Before anything is written: a previous version that cannot be compared fails the run.
+	if against != nil {
+		res.Breaking, err = against.Compare(loaded, tree, opts.BreakingAccept)
+		clock.lap("breaking")
+		if err != nil || res.UpToDate {
+			return res, err
+		}
+	}
 
 	err = outErr
 	if err == nil && len(outs) > 0 {

@@ -335,6 +335,18 @@
 // An array or map type may not hold itself (type Tree map[string]Tree): the outputs spell such a type
 // out wherever it is used. A struct may hold itself, through a pointer, an array or a map.
 //
+// # Directives
+//
+// A line comment that starts with //cidlc: (no space after the slashes, as Go's own //go:generate) is an
+// instruction to cidlc, not part of a declaration; Go leaves such lines out of doc comments. There is one:
+//
+//	//cidlc:accept RULE:SUBJECT REASON
+//
+// accepts an intended breaking change for cidlc --breaking-against: the finding of rule RULE about
+// SUBJECT, as the finding names them, no longer fails the run. The reason is required. Put it next to
+// the change (docs/breaking.md). Any other //cidlc: name is an error, and so is // cidlc:accept, which Go
+// reads as an ordinary comment: a directive that is silently ignored would accept nothing.
+//
 // # Diagnostics
 //
 // cidlc reports every problem of a run at once, sorted, as file:line:col: message, with the file relative

@@ -159,7 +159,7 @@ func (c *builder) run(pkgs []*packages.Package) {
 	withConsts := c.typesWithConstants(pkgs)
 	for _, p := range pkgs {
 		c.checkPackage(p)
-		pkg := &model.Package{Dir: c.dirs[p], Name: p.Name, Path: p.PkgPath, Doc: packageDoc(p), Tree: c.tree}
+		pkg := &model.Package{Dir: c.dirs[p], Name: p.Name, Path: p.PkgPath, Doc: packageDoc(p), Pos: c.packagePos(p), Tree: c.tree}
 		c.tree.Packages = append(c.tree.Packages, pkg)
 		for _, f := range c.sortedFiles(p) {
 			c.declareFile(p, pkg, f, withConsts)
@@ -294,6 +294,23 @@ func (c *builder) sortedFiles(p *packages.Package) []*ast.File {
 	return files
 }
 
+// packagePos returns the position of the package clause of the file of p that holds the package doc
+// comment, or else of its first file.
+func (c *builder) packagePos(p *packages.Package) token.Position {
+	files := c.sortedFiles(p)
+	if len(files) == 0 {
+		return token.Position{}
+	}
+	at := files[0]
+	for _, f := range files {
+		if docText(f.Doc) != "" {
+			at = f
+			break
+		}
+	}
+	return c.fset.Position(at.Package)
+}
+
 // packageDoc returns the package doc comment of p (from whichever file has it).
 func packageDoc(p *packages.Package) string {
 	for _, f := range p.Syntax {
@@ -329,6 +346,7 @@ func (c *builder) declareFile(p *packages.Package, pkg *model.Package, f *ast.Fi
 	sf := &model.File{Path: rel, Module: strings.TrimSuffix(rel, ".go"), Package: pkg}
 	pkg.Files = append(pkg.Files, sf)
 	c.files[f] = sf
+	sf.Directives = c.directives(f)
 	switch base := strings.TrimSuffix(filepath.Base(name), ".go"); {
 	case !moduleFileName.MatchString(base):
 		c.errorf(f.Package, "file name %q cannot be the module part of a token; use letters, digits, _ and -, starting with a letter", filepath.Base(name))

@@ -28,14 +28,6 @@ var kindNames = map[model.Kind]string{
 	model.Number: "numbers", model.String: "strings", model.Array: "arrays", model.Map: "maps",
 }
 
-// underlying returns t with aliases looked through: contracts constrain values, whatever their type's name.
-func underlying(t *model.Type) *model.Type {
-	for t != nil && t.Kind == model.AliasRef {
-		t = t.Alias.Type
-	}
-	return t
-}
-
 // describe names a type for messages: "a string", "an enum", "a reference to a resource".
 func describe(t *model.Type) string {
 	switch t.Kind {
@@ -73,7 +65,7 @@ func (c *builder) contracts(subject string, prop *model.Property, opts tagOption
 		prop.Deprecated = opts.deprecated.text
 	}
 	if opts.secret {
-		switch t := underlying(prop.Type); {
+		switch t := prop.Type.Unaliased(); {
 		case !isResource:
 			errorAt(0, "secret is only for resource properties: a whole property is secret, not a part of one")
 		case t != nil && (t.Kind == model.Capability || t.Kind == model.AnyResource):
@@ -83,7 +75,7 @@ func (c *builder) contracts(subject string, prop *model.Property, opts tagOption
 		}
 	}
 
-	t := underlying(prop.Type)
+	t := prop.Type.Unaliased()
 	if t == nil {
 		return
 	}
@@ -101,7 +93,7 @@ func (c *builder) contracts(subject string, prop *model.Property, opts tagOption
 			if cs.Items == nil {
 				cs.Items = &model.Constraints{}
 			}
-			name, target, into = rest, underlying(t.Elem), cs.Items
+			name, target, into = rest, t.Elem.Unaliased(), cs.Items
 		}
 		if want := contractKinds[name]; target == nil || target.Kind != want {
 			what := prop.Name
@@ -242,7 +234,7 @@ func fmtBound(f *float64, exclusive bool, name string) string {
 // parseDefault parses the text of default= as a value of t: a bool, a number, a string, or a value of an
 // enum (its string).
 func parseDefault(t *model.Type, text string) (any, string) {
-	u := underlying(t)
+	u := t.Unaliased()
 	switch u.Kind {
 	case model.Bool:
 		b, err := strconv.ParseBool(text)

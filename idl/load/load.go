@@ -60,6 +60,9 @@ type Config struct {
 	// leaves it nil. Paths are taken as they are: with Dir below a symbolic link, give them below the
 	// link's target, as Load resolves Dir.
 	Overlay map[string][]byte
+	// FileSet is the file set the sources are parsed into; nil means a new one. A caller that parses the
+	// files of a previous version for the same run (Previous.ParseEarly) shares it.
+	FileSet *token.FileSet
 }
 
 // loadMode is what the checker needs: names and files to place the model, syntax for doc comments and
@@ -94,6 +97,9 @@ type Loaded struct {
 	pkgs   []*packages.Package
 	sums   *sourceSums
 	digest []byte
+	// show names the files of a previous version of the tree (Loaded.Previous) in positions; nil for
+	// the tree on disk.
+	show func(filename string) string
 }
 
 // LoadPackages runs pass 1: it loads and type-checks the Go packages of the IDL tree. Go errors are
@@ -121,7 +127,10 @@ func LoadPackages(cfg Config) (*Loaded, error) {
 		root = resolved
 	}
 
-	fset := token.NewFileSet()
+	fset := cfg.FileSet
+	if fset == nil {
+		fset = token.NewFileSet()
+	}
 	sums := &sourceSums{sums: make(map[string][sha256.Size]byte), loneCRs: make(map[string]token.Position)}
 	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: root, Fset: fset, ParseFile: sums.parseFile, Overlay: cfg.Overlay}, "./...")
 	if err != nil {
@@ -142,6 +151,14 @@ func LoadPackages(cfg Config) (*Loaded, error) {
 func (l *Loaded) Model() (*model.Tree, error) {
 	c := newBuilder(l.fset, l.root, l.cfg.Name)
 	c.run(l.pkgs)
+	if l.show != nil {
+		for i := range c.diags {
+			c.diags[i].Pos.Filename = l.show(c.diags[i].Pos.Filename)
+		}
+		if c.tree != nil {
+			c.tree.EachPosition(func(pos *token.Position) { pos.Filename = l.show(pos.Filename) })
+		}
+	}
 	diags := sortAndRelativize(c.diags, l.wd)
 	if diags.Errors() > 0 {
 		return nil, diags
@@ -151,6 +168,10 @@ func (l *Loaded) Model() (*model.Tree, error) {
 	}
 	return c.tree, nil
 }
+
+// WorkDir is the absolute directory that diagnostics are relative to (Config.WorkDir, or the current
+// directory).
+func (l *Loaded) WorkDir() string { return l.wd }
 
 // ParseFile parses one Go source file as Load does: with comments (doc comments are part of the IDL), all
 // errors, and without the syntactic object resolution that go/packages' default parser does for old
@@ -191,7 +212,7 @@ func (s *sourceSums) parseFile(fset *token.FileSet, filename string, src []byte)
 // keys on it, so that a run whose sources did not change can skip the IDL checks and the backends. It
 // returns nil when some file was not parsed through the load (then there is nothing safe to key on).
 func (l *Loaded) Digest() []byte {
-	if l.digest != nil {
+	if l.digest != nil || l.sums == nil {
 		return l.digest
 	}
 	h := sha256.New()

@@ -165,7 +165,7 @@ func (c *builder) warnAmbiguousTag(subject string, field *ast.Field, p *packages
 		return
 	}
 	_, pointer := types.Unalias(p.TypesInfo.TypeOf(field.Type)).(*types.Pointer)
-	t := underlying(prop.Type)
+	t := prop.Type.Unaliased()
 	applies := false
 	switch optionWords[w.text] {
 	case "optional":

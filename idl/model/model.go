@@ -50,6 +50,8 @@ type Package struct {
 	Path string `json:"path"`
 	// Doc is the package doc comment.
 	Doc string `json:"doc,omitempty"`
+	// Pos is the package clause of the file that holds the doc comment, or else of the first file.
+	Pos token.Position `json:"pos"`
 	// Files are the package's IDL files, sorted by Path.
 	Files []*File `json:"files"`
 
@@ -72,7 +74,23 @@ type File struct {
 	Aliases         []*Alias         `json:"aliases,omitempty"`
 	Consts          []*Const         `json:"consts,omitempty"`
 
+	// Directives are the file's //cidlc: comments, in source order.
+	Directives []*Directive `json:"directives,omitempty"`
+
 	Package *Package `json:"-"`
+}
+
+// Directive is a //cidlc:NAME comment of an IDL file: an instruction to cidlc beside the declarations,
+// such as `//cidlc:accept type-changed:network.Subnet.region regions are an enum since 2.0`. As for Go's
+// own directives (//go:generate), there is no space after the slashes, and doc comments leave the line out.
+// The loader accepts only the names it knows; what the arguments mean is the business of the part of
+// cidlc that reads them.
+type Directive struct {
+	// Name is the word after `//cidlc:` (`accept`).
+	Name string `json:"name"`
+	// Args is the rest of the line, without the space before it and trailing spaces.
+	Args string         `json:"args,omitempty"`
+	Pos  token.Position `json:"pos"`
 }
 
 // Decl is what every named declaration has.
@@ -256,6 +274,15 @@ func (t *Type) IsPrimitive() bool {
 	return t.Kind == Bool || t.Kind == Number || t.Kind == String
 }
 
+// Unaliased returns t with aliases looked through, through aliases of aliases: the type its values have,
+// whatever its name. It returns nil for nil.
+func (t *Type) Unaliased() *Type {
+	for t != nil && t.Kind == AliasRef {
+		t = t.Alias.Type
+	}
+	return t
+}
+
 // Package returns the IDL package a declaration belongs to.
 func (d *Decl) Package() *Package { return d.File.Package }
 
@@ -293,4 +320,36 @@ func (f *File) Declarations() []Declaration {
 	}
 	slices.SortStableFunc(ds, func(a, b Declaration) int { return cmp.Compare(a.Declared().Pos.Offset, b.Declared().Pos.Offset) })
 	return ds
+}
+
+// EachPosition calls f with every source position the tree holds (packages, declarations, properties,
+// enum values, directives), so that a caller can rewrite them: make them relative for printing, or name
+// the files of another version of the IDL.
+func (t *Tree) EachPosition(f func(*token.Position)) {
+	props := func(ps []*Property) {
+		for _, p := range ps {
+			f(&p.Pos)
+		}
+	}
+	for _, pkg := range t.Packages {
+		f(&pkg.Pos)
+		for _, file := range pkg.Files {
+			for _, d := range file.Declarations() {
+				f(&d.Declared().Pos)
+				switch d := d.(type) {
+				case *Resource:
+					props(d.Properties)
+				case *Struct:
+					props(d.Properties)
+				case *Enum:
+					for _, v := range d.Values {
+						f(&v.Pos)
+					}
+				}
+			}
+			for _, d := range file.Directives {
+				f(&d.Pos)
+			}
+		}
+	}
 }

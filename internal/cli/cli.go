@@ -20,6 +20,7 @@ import (
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/idl/previous"
 )
 
 // Exit statuses.
@@ -39,7 +40,8 @@ IDL_DIR and every Go package below it are loaded, type-checked and checked again
 the documentation of package github.com/cidlc/cidlc/idl). Every problem is reported as
 file:line:col: message. Without an output flag, cidlc only checks the IDL.
 
-Exit status: 0 ok, 1 IDL problems or stale outputs, 2 usage error.
+Exit status: 0 ok, 1 IDL problems, stale outputs or (with --breaking-against) breaking changes, 2 usage
+error.
 
 Flags:
 `
@@ -50,6 +52,8 @@ type options struct {
 	cidlc.Options
 	quiet   bool
 	verbose bool
+	// breakingJSON prints the comparison of --breaking-against as JSON on standard output.
+	breakingJSON bool
 }
 
 // Main runs cidlc with args (without the program name) and returns the exit status.
@@ -58,10 +62,14 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if done {
 		return status
 	}
-	// The diffs of --check follow the model on standard output.
+	// The diffs of --check follow the model on standard output; with --breaking-format=json, standard
+	// output holds the JSON alone, and the diffs go to standard error.
 	var diffs bytes.Buffer
 	opts.Diff = stdout
-	if opts.Model {
+	switch {
+	case opts.breakingJSON:
+		opts.Diff = stderr
+	case opts.Model:
 		opts.Diff = &diffs
 	}
 	opts.Stdin = os.Stdin
@@ -104,6 +112,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if printSnapshots(res, opts, stderr) {
 		status = ExitFail
 	}
+	if res.Breaking != nil && printBreaking(res.Breaking, opts, stdout, stderr) {
+		status = ExitFail
+	}
 	if opts.verbose {
 		fmt.Fprintf(stderr, "cidlc: time: %s\n", res.Phases)
 	}
@@ -133,7 +144,16 @@ const shellSafe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012345678
 func printError(err error, opts options, stderr io.Writer) {
 	var diags model.Diagnostics
 	var generr *cidlc.GenerateError
+	var previousProblems *previous.Problems
 	switch {
+	case errors.As(err, &previousProblems):
+		for _, d := range previousProblems.Diagnostics {
+			fmt.Fprintln(stderr, d)
+		}
+		if !opts.quiet {
+			n := len(previousProblems.Diagnostics)
+			fmt.Fprintf(stderr, "cidlc: %d problem%s in the IDL of --breaking-against=%s; nothing was compared or written\n", n, plural(n), previousProblems.Against)
+		}
 	case errors.As(err, &diags):
 		for _, d := range diags {
 			fmt.Fprintln(stderr, d)
@@ -182,6 +202,10 @@ func parseFlags(args []string, stdout, stderr io.Writer) (opts options, status i
 	// The flag's name before "schema" came to mean the Pulumi package schema only (docs/architecture.md).
 	fs.BoolVar(&opts.Model, "print-schema", false, "")
 	fs.MarkHidden("print-schema")
+	fs.StringVar(&opts.BreakingAgainst, "breaking-against", "", "compare the IDL with its previous version `OLD`, a directory or a git revision, and report what breaks programs or stacks (docs/breaking.md); exit 1 on a breaking change")
+	accept := fs.StringArray("breaking-accept", nil, "accept the breaking changes of rule `RULE[:SUBJECT]`, all or one subject's; repeatable")
+	format := fs.String("breaking-format", "text", "how to print the comparison: `text` (diagnostics on standard error) or json (on standard output)")
+	rules := fs.Bool("breaking-rules", false, "print the rules of --breaking-against and exit")
 	fs.BoolVarP(&opts.quiet, "quiet", "q", false, "print only diagnostics")
 	fs.BoolVarP(&opts.verbose, "verbose", "v", false, "say what was done")
 	version := fs.Bool("version", false, "print the version and exit")
@@ -203,6 +227,9 @@ func parseFlags(args []string, stdout, stderr io.Writer) (opts options, status i
 	case *version:
 		fmt.Fprintln(stdout, "cidlc", Version())
 		return opts, ExitOK, true
+	case *rules:
+		printRules(stdout)
+		return opts, ExitOK, true
 	case fs.NArg() != 1:
 		if fs.NArg() == 0 {
 			fmt.Fprintln(stderr, "cidlc: missing IDL_DIR")
@@ -223,6 +250,9 @@ func parseFlags(args []string, stdout, stderr io.Writer) (opts options, status i
 			fmt.Fprintf(stderr, "cidlc: --schema-meta: unknown key %q; the keys are %s\n", key, strings.Join(cidlc.SchemaMetaKeys, ", "))
 			return opts, ExitUsage, true
 		}
+	}
+	if status, done := breakingFlags(fs, &opts, *accept, *format, stderr); done {
+		return opts, status, true
 	}
 	if opts.Name != "" && !load.ValidName(opts.Name) {
 		fmt.Fprintf(stderr, "cidlc: --name %q: a token's package name is ASCII letters, digits, _ and -, starting with a letter\n", opts.Name)

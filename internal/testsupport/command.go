@@ -41,3 +41,11 @@ func commandLine(name string, args []string) string {
 	}
 	return strings.Join(parts, " ")
 }
+
+// Git runs git in dir as Run does, as a committer with a fixed identity and without signing, whatever
+// the machine's git configuration says: for tests that make repositories of their own.
+func Git(t testing.TB, dir string, args ...string) string {
+	t.Helper()
+	return Run(t, dir, "git", append([]string{"-c", "user.name=cidlc test", "-c", "user.email=test@cidlc.invalid",
+		"-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false"}, args...)...)
+}

@@ -1,9 +1,13 @@
 package testsupport
 
 import (
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 )
 
 // WriteFile writes content to the file name, creating its directory; it fails the test on an error.
@@ -54,4 +58,35 @@ func InTempDir(t *testing.T) string {
 	dir := t.TempDir()
 	t.Chdir(dir)
 	return dir
+}
+
+// TreeState describes every file below dir, hidden ones included (a repository's .git: its index, HEAD,
+// refs and objects), by path, size, modification time and content, so that a test can prove that a
+// command left a directory exactly as it was: compare the states before and after.
+func TreeState(t testing.TB, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	err := filepath.WalkDir(dir, func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		content, err := os.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dir, name)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "%s %d %s %x\n", filepath.ToSlash(rel), info.Size(), info.ModTime().UTC().Format(time.RFC3339Nano), content)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }

@@ -38,6 +38,8 @@ func main() {
 	flag.StringVar(&cfg.trees, "trees", "examples,100,1000,10000", "trees to measure: examples and synthetic resource counts")
 	flag.BoolVar(&cfg.tygo, "tygo", true, "measure tygo too (built into .cache/bench/tygo on first use)")
 	flag.BoolVar(&cfg.codec, "codec", true, "run the provider codec benchmark (generated vs reflection mapper)")
+	flag.BoolVar(&cfg.breaking, "breaking", true, "measure --breaking-against on a synthetic tree in a git repository of its own")
+	flag.IntVar(&cfg.breakingSize, "breaking-size", 1000, "resources of the tree -breaking measures")
 	flag.StringVar(&cfg.update, "update", "", "also replace the report between the bench markers of this `file`")
 	flag.StringVar(&cfg.work, "work", ".cache/bench", "work `dir` (inside the module: the provider stubs must be)")
 	flag.Parse()
@@ -48,12 +50,14 @@ func main() {
 }
 
 type config struct {
-	runs   int
-	trees  string
-	tygo   bool
-	codec  bool
-	update string
-	work   string
+	runs         int
+	trees        string
+	tygo         bool
+	codec        bool
+	breaking     bool
+	breakingSize int
+	update       string
+	work         string
 }
 
 // tree is one IDL tree to measure.
@@ -112,6 +116,9 @@ func run(cfg config, stdout, log io.Writer) error {
 
 	var trees []tree
 	for name := range strings.SplitSeq(cfg.trees, ",") {
+		if strings.TrimSpace(name) == "" {
+			continue // -trees= measures none: only the codec or --breaking-against
+		}
 		t, err := prepareTree(work, strings.TrimSpace(name), logf)
 		if err != nil {
 			return err
@@ -125,6 +132,15 @@ func run(cfg config, stdout, log io.Writer) error {
 		r, err := measure(cfg, work, bin, tygo, t)
 		if err != nil {
 			return fmt.Errorf("%s: %w", t.name, err)
+		}
+		results = append(results, r)
+	}
+
+	if cfg.breaking {
+		logf("measuring --breaking-against on synth%d in a git repository: %d runs + 1 warm-up", cfg.breakingSize, cfg.runs)
+		r, err := measureBreaking(cfg, work, bin, logf)
+		if err != nil {
+			return fmt.Errorf("--breaking-against: %w", err)
 		}
 		results = append(results, r)
 	}
@@ -490,7 +506,7 @@ func ratio(a, b float64) string {
 
 func phaseString(st stats) string {
 	var parts []string
-	for _, k := range []string{"load", "model", "up to date", "generate", "write", "check"} {
+	for _, k := range []string{"load", "model", "breaking", "up to date", "generate", "write", "check"} {
 		if d, ok := st.phases[k]; ok {
 			parts = append(parts, fmt.Sprintf("%s %s", k, ms(d)))
 		}
@@ -499,12 +515,15 @@ func phaseString(st stats) string {
 }
 
 var commandNames = map[string]string{
-	"floor":      "floor (packages.Load only)",
-	"fresh":      "cidlc, fresh (empty dirs)",
-	"noop":       "cidlc, no-op (up to date)",
-	"check":      "cidlc --check (up to date)",
-	"check-cold": "cidlc --check (up to date, no stamp: CI)",
-	"tygo":       "tygo " + tygoVersion + " (TS only)",
+	"floor":        "floor (packages.Load only)",
+	"fresh":        "cidlc, fresh (empty dirs)",
+	"noop":         "cidlc, no-op (up to date)",
+	"check":        "cidlc --check (up to date)",
+	"check-cold":   "cidlc --check (up to date, no stamp: CI)",
+	"tygo":         "tygo " + tygoVersion + " (TS only)",
+	"validate":     "cidlc, validate only (no output)",
+	"breaking":     "cidlc --breaking-against=HEAD (one package edited)",
+	"breaking-all": "cidlc --breaking-against=HEAD~1 (every file differs)",
 }
 
 func writeReport(w io.Writer, cfg config, results []result, codec []string) {
@@ -514,7 +533,7 @@ func writeReport(w io.Writer, cfg config, results []result, codec []string) {
 	fmt.Fprintln(w, "|---|---:|---|---:|---:|---:|---:|---|---|")
 	for _, r := range results {
 		floor, _ := r.stats("floor")
-		for _, key := range []string{"floor", "fresh", "noop", "check", "check-cold", "tygo"} {
+		for _, key := range []string{"floor", "fresh", "noop", "check", "check-cold", "tygo", "validate", "breaking", "breaking-all"} {
 			st, ok := r.stats(key)
 			if !ok {
 				continue
@@ -556,6 +575,15 @@ func writeBudgets(w io.Writer, results []result) {
 			continue
 		}
 		name := r.tree.name
+		if validate, ok := r.stats("validate"); ok {
+			// Issue 21: what --breaking-against adds to a run costs less than a second load of the IDL.
+			for _, key := range []string{"breaking", "breaking-all"} {
+				st, _ := r.stats(key)
+				verdict("(--breaking-against − validate only) ÷ floor, "+strings.TrimPrefix(commandNames[key], "cidlc --breaking-against="),
+					name, float64(st.wall-validate.wall)/float64(floor.wall), 1.0, "%.2f×")
+			}
+			continue
+		}
 		fresh, _ := r.stats("fresh")
 		noop, _ := r.stats("noop")
 		check, _ := r.stats("check")
@@ -679,4 +707,122 @@ func updateFile(file string, report []byte) error {
 	b.Write(report)
 	b.Write(data[j:])
 	return os.WriteFile(file, b.Bytes(), 0o644)
+}
+
+// measureBreaking measures --breaking-against on a synthetic tree (1,000 resources for make bench), kept
+// with its history in a git repository of its own (work/breaking): the commit HEAD~1 has every file
+// touched by a comment, HEAD is the tree, and the work tree edits one package (a new required input,
+// which the run accepts so that it exits 0, and a new resource). Against HEAD, that package and those
+// that import it differ; against HEAD~1, every file. The baseline is the same validation without the flag.
+func measureBreaking(cfg config, work, bin string, logf func(string, ...any)) (result, error) {
+	repo := filepath.Join(work, "breaking")
+	idl := filepath.Join(repo, "idl")
+	module, err := filepath.Abs(".")
+	if err != nil {
+		return result{}, err
+	}
+	n := cfg.breakingSize
+	opts := synth.Options{Resources: n, Packages: synthPackages(n), Seed: 1, Module: "example.com/synth/idl"}
+	stamp := filepath.Join(work, "breaking.stamp")
+	want := fmt.Sprintf("%+v %s\n", opts, module)
+	if got, err := os.ReadFile(stamp); err != nil || string(got) != want {
+		logf("writing %s: the synthetic tree and its git history", repo)
+		if err := writeBreakingRepo(repo, module, opts); err != nil {
+			return result{}, err
+		}
+		if err := os.WriteFile(stamp, []byte(want), 0o644); err != nil {
+			return result{}, err
+		}
+	}
+	cidlc := func(extra ...string) []string {
+		return append([]string{filepath.Join(bin, "cidlc"), "-v", idl}, extra...)
+	}
+	cmds := []cmdSpec{
+		{key: "floor", argv: []string{filepath.Join(bin, "loadfloor"), idl}},
+		{key: "validate", argv: cidlc()},
+		{key: "breaking", argv: cidlc("--breaking-against=HEAD", "--breaking-accept=required-input-added"), dir: repo},
+		{key: "breaking-all", argv: cidlc("--breaking-against=HEAD~1", "--breaking-accept=required-input-added"), dir: repo},
+	}
+	r := result{tree: tree{name: fmt.Sprintf("synth%d (git)", n), dir: idl, resources: n}, samples: map[string][]sample{}}
+	for round := range cfg.runs + 1 {
+		for _, c := range cmds {
+			s, err := runOnce(c)
+			if err != nil {
+				return r, err
+			}
+			if round > 0 {
+				r.samples[c.key] = append(r.samples[c.key], s)
+			}
+		}
+	}
+	return r, nil
+}
+
+// writeBreakingRepo writes the repository measureBreaking compares in: a Go module that takes package
+// idl from this checkout, the synthetic tree in idl/, two commits, and an edit in the work tree.
+func writeBreakingRepo(repo, module string, opts synth.Options) error {
+	if err := os.RemoveAll(repo); err != nil {
+		return err
+	}
+	idl := filepath.Join(repo, "idl")
+	if err := synth.Write(idl, opts); err != nil {
+		return err
+	}
+	goMod := "module example.com/synth\n\ngo 1.26.0\n\nrequire github.com/cidlc/cidlc v0.0.0\n\nreplace github.com/cidlc/cidlc => " + module + "\n"
+	if err := os.WriteFile(filepath.Join(repo, "go.mod"), []byte(goMod), 0o644); err != nil {
+		return err
+	}
+	git := func(args ...string) error {
+		return sh(io.Discard, repo, "git", append([]string{"-c", "user.name=cidlcbench", "-c", "user.email=bench@cidlc.invalid", "-c", "commit.gpgsign=false"}, args...)...)
+	}
+	edit := func(name string, f func(string) string) error {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(name, []byte(f(string(data))), 0o644)
+	}
+	var goFiles []string
+	err := filepath.WalkDir(idl, func(name string, d os.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(name, ".go") {
+			goFiles = append(goFiles, name)
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	touched := func(s string) string { return s + "// touched\n" }
+	for _, name := range goFiles {
+		if err := edit(name, touched); err != nil {
+			return err
+		}
+	}
+	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"commit", "-qm", "every file touched"}} {
+		if err := git(args...); err != nil {
+			return err
+		}
+	}
+	if err := synth.Write(idl, opts); err != nil {
+		return err
+	}
+	if err := git("commit", "-qam", "the tree"); err != nil {
+		return err
+	}
+	// The edit: one file of a package (mod003 when there are four) gets a required input, and the
+	// package a new resource.
+	name := fmt.Sprintf("mod%03d", min(3, opts.Packages-1))
+	pkg := filepath.Join(idl, name)
+	entries, err := os.ReadDir(pkg)
+	if err != nil {
+		return err
+	}
+	first := filepath.Join(pkg, entries[0].Name())
+	err = edit(first, func(s string) string {
+		return strings.Replace(s, "\tidl.Resource\n", "\tidl.Resource\n\t// Zone is where it lives.\n\tZone string\n", 1)
+	})
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(pkg, "gateway.go"), []byte("package "+name+"\n\nimport \"github.com/cidlc/cidlc/idl\"\n\n// Gateway is new.\ntype Gateway struct {\n\tidl.Resource\n}\n"), 0o644)
 }

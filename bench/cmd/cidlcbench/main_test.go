@@ -14,7 +14,7 @@ func TestSmoke(t *testing.T) {
 	}
 	t.Chdir("../../..") // the module root, where `make bench` runs it
 	var out, log bytes.Buffer
-	cfg := config{runs: 1, trees: "examples", work: ".cache/bench-smoke"}
+	cfg := config{runs: 1, trees: "examples", work: ".cache/bench-smoke", breaking: true, breakingSize: 40}
 	if err := run(cfg, &out, &log); err != nil {
 		t.Fatalf("%v\n%s", err, log.String())
 	}
@@ -23,6 +23,8 @@ func TestSmoke(t *testing.T) {
 		"| cidlc, no-op (up to date) |",
 		"| files a no-op writes | examples | 0 | 0 | pass |",
 		"load ",
+		"| cidlc --breaking-against=HEAD (one package edited) |",
+		"breaking ",
 	} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())

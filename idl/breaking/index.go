@@ -1,0 +1,223 @@
+package breaking
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/cidlc/cidlc/idl/model"
+)
+
+// declKind is what a declaration is, as messages say it.
+type declKind string
+
+const (
+	resourceKind declKind = "resource"
+	structKind   declKind = "struct"
+	enumKind     declKind = "enum"
+	aliasKind    declKind = "alias"
+)
+
+// decl is a declaration of one version, with what matching needs.
+type decl struct {
+	*model.Decl
+	kind declKind
+	dir  string // the IDL package's directory
+	// key identifies the declaration across versions: its token without the package part
+	// (`network/vpc:VPC`), so that a new package name does not unmatch everything.
+	key string
+
+	resource *model.Resource
+	strct    *model.Struct
+	enum     *model.Enum
+	alias    *model.Alias
+}
+
+// subject names the declaration as programs do: `network.VPC`.
+func (d *decl) subject() string { return declName(d.Decl) }
+
+// storedVia is a declaration and a resource property that can hold its values.
+type storedVia struct {
+	decl *model.Decl
+	via  string
+}
+
+// role says how values of a type reach the provider: as inputs, as outputs, or both.
+type role uint8
+
+const (
+	inputRole  role = 1 << iota // programs set it: a resource input, or a struct inside one
+	outputRole                  // programs read it: a resource output, or a struct inside one
+)
+
+// treeIndex is one version of the IDL, indexed for the comparison.
+type treeIndex struct {
+	tree  *model.Tree
+	decls []*decl // in model order
+	byKey map[string]*decl
+
+	consts     []*model.Const
+	constByKey map[string]*model.Const
+
+	// usage says how each struct, enum and alias is reached from the properties of resources; a
+	// declaration no resource uses has none.
+	usage map[*model.Decl]role
+	// storedIn lists, for each declaration that resources' state can hold, the resource properties
+	// through which it does (`network.VPC.region`).
+	storedIn map[*model.Decl][]string
+	stored   map[storedVia]bool
+	// replacedWith lists, for each resource, the resources that refer to it through a replaces
+	// property: replacing it replaces them.
+	replacedWith map[*model.Resource][]*model.Resource
+}
+
+func indexTree(t *model.Tree) *treeIndex {
+	ix := &treeIndex{tree: t, byKey: map[string]*decl{}, constByKey: map[string]*model.Const{},
+		usage: map[*model.Decl]role{}, storedIn: map[*model.Decl][]string{}, stored: map[storedVia]bool{}, replacedWith: map[*model.Resource][]*model.Resource{}}
+	add := func(d *decl) {
+		d.dir = d.File.Package.Dir
+		d.key = strings.TrimPrefix(d.Token, t.Name+":")
+		ix.decls = append(ix.decls, d)
+		ix.byKey[d.key] = d
+	}
+	for _, pkg := range t.Packages {
+		for _, f := range pkg.Files {
+			for _, r := range f.Resources {
+				add(&decl{Decl: &r.Decl, kind: resourceKind, resource: r})
+			}
+			for _, s := range f.Structs {
+				add(&decl{Decl: &s.Decl, kind: structKind, strct: s})
+			}
+			for _, e := range f.Enums {
+				add(&decl{Decl: &e.Decl, kind: enumKind, enum: e})
+			}
+			for _, a := range f.Aliases {
+				add(&decl{Decl: &a.Decl, kind: aliasKind, alias: a})
+			}
+			for _, k := range f.Consts {
+				ix.consts = append(ix.consts, k)
+				ix.constByKey[constKey(k)] = k
+			}
+		}
+	}
+	for _, d := range ix.decls {
+		if d.kind != resourceKind {
+			continue
+		}
+		for _, p := range d.resource.Properties {
+			var r role
+			if !p.Out {
+				r |= inputRole
+			}
+			if !p.In {
+				r |= outputRole
+			}
+			ix.use(p.Type, r, d.subject()+"."+p.Name, map[*model.Decl]bool{})
+			if p.Replaces {
+				for _, target := range capabilities(p.Type, map[*model.Decl]bool{}) {
+					if !slices.Contains(ix.replacedWith[target], d.resource) {
+						ix.replacedWith[target] = append(ix.replacedWith[target], d.resource)
+					}
+				}
+			}
+		}
+	}
+	return ix
+}
+
+// use records that values of t reach the provider in role r through the resource property via.
+func (ix *treeIndex) use(t *model.Type, r role, via string, seen map[*model.Decl]bool) {
+	if t == nil {
+		return
+	}
+	var d *model.Decl
+	switch t.Kind {
+	case model.StructRef:
+		d = &t.Struct.Decl
+	case model.EnumRef:
+		d = &t.Enum.Decl
+	case model.AliasRef:
+		d = &t.Alias.Decl
+	case model.Array, model.Map:
+		ix.use(t.Key, r, via, seen)
+		ix.use(t.Elem, r, via, seen)
+		return
+	default:
+		return
+	}
+	ix.usage[d] |= r
+	if key := (storedVia{d, via}); !ix.stored[key] {
+		ix.stored[key] = true
+		ix.storedIn[d] = append(ix.storedIn[d], via)
+	}
+	if seen[d] {
+		return
+	}
+	seen[d] = true
+	switch t.Kind {
+	case model.StructRef:
+		for _, p := range t.Struct.Properties {
+			ix.use(p.Type, r, via, seen)
+		}
+	case model.AliasRef:
+		ix.use(t.Alias.Type, r, via, seen)
+	}
+}
+
+// capabilities returns the resources that values of t refer to.
+func capabilities(t *model.Type, seen map[*model.Decl]bool) []*model.Resource {
+	if t == nil {
+		return nil
+	}
+	switch t.Kind {
+	case model.Capability:
+		return []*model.Resource{t.Resource}
+	case model.Array, model.Map:
+		return capabilities(t.Elem, seen)
+	case model.AliasRef:
+		return capabilities(t.Alias.Type, seen)
+	case model.StructRef:
+		if seen[&t.Struct.Decl] {
+			return nil
+		}
+		seen[&t.Struct.Decl] = true
+		var out []*model.Resource
+		for _, p := range t.Struct.Properties {
+			out = append(out, capabilities(p.Type, seen)...)
+		}
+		return out
+	}
+	return nil
+}
+
+// alsoReplaced says which other resources are replaced when a resource of type r is: those that refer
+// to it through a replaces property, and so on. It returns "" when there are none.
+func (ix *treeIndex) alsoReplaced(r *model.Resource) string {
+	seen := map[*model.Resource]bool{r: true}
+	var names []string
+	queue := []*model.Resource{r}
+	for len(queue) > 0 {
+		next := queue[0]
+		queue = queue[1:]
+		for _, dep := range ix.replacedWith[next] {
+			if !seen[dep] {
+				seen[dep] = true
+				names = append(names, declName(&dep.Decl))
+				queue = append(queue, dep)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	slices.Sort(names)
+	return fmt.Sprintf(", and with it the resources that refer to it through a replaces property (%s)", listed(names, 5))
+}
+
+// listed joins up to max names with commas, and says how many more there are.
+func listed(names []string, max int) string {
+	if len(names) <= max {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:max], ", "), len(names)-max)
+}

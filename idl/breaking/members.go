@@ -1,0 +1,293 @@
+package breaking
+
+import (
+	"fmt"
+	"go/token"
+
+	"github.com/cidlc/cidlc/idl/model"
+)
+
+// owner is what holds the members being compared: a resource or a struct, as messages speak of it.
+type owner struct {
+	subject string
+	// creates says what programs do with the owner: "creates a Subnet", "builds a PortRange".
+	creates string
+	// resource is the new version of the owner when it is a resource; nil for a struct.
+	resource *model.Resource
+	// role is how a struct's values reach the provider, in either version; a struct that no resource
+	// uses counts as both (programs may still build and read it).
+	role role
+	// stored: resources' state can hold the owner's values (a resource, or a struct one uses).
+	stored bool
+}
+
+func (c *comparer) resourceOwner(n *decl) owner {
+	return owner{subject: n.subject(), creates: "creates " + article(n.Name) + " " + n.Name, resource: n.resource,
+		role: inputRole | outputRole, stored: true}
+}
+
+func (c *comparer) structOwner(o, n *decl) owner {
+	r := c.old.usage[o.Decl] | c.new.usage[n.Decl]
+	stored := c.old.usage[o.Decl] != 0
+	if r == 0 {
+		r = inputRole | outputRole
+	}
+	return owner{subject: n.subject(), creates: "builds " + article(n.Name) + " " + n.Name, role: r, stored: stored}
+}
+
+// member is one version of a property or field, with what programs can do with it.
+type member struct {
+	*model.Property
+	settable bool // programs set it: an input
+	readable bool // programs read it back: the provider returns it
+}
+
+func (w owner) member(p *model.Property) member {
+	if w.resource != nil {
+		return member{Property: p, settable: !p.Out, readable: !p.In}
+	}
+	return member{Property: p, settable: w.role&inputRole != 0, readable: w.role&outputRole != 0}
+}
+
+// required: programs must set it.
+func (m member) required() bool { return m.settable && !m.Optional && m.Default == nil }
+
+// noun is what messages call a member of the owner.
+func (w owner) noun() string {
+	if w.resource != nil {
+		return "input"
+	}
+	return "field"
+}
+
+// compareMembers compares the members of two versions of a resource or struct: matched by wire name, or,
+// for a wire name that changed, by Go name.
+func (c *comparer) compareMembers(w owner, oldProps, newProps []*model.Property) {
+	byWire := func(props []*model.Property) map[string]*model.Property {
+		m := map[string]*model.Property{}
+		for _, p := range props {
+			m[p.Name] = p
+		}
+		return m
+	}
+	oldByWire, newByWire := byWire(oldProps), byWire(newProps)
+	var gone, arrived []*model.Property
+	for _, o := range oldProps {
+		if _, ok := newByWire[o.Name]; !ok {
+			gone = append(gone, o)
+		}
+	}
+	for _, n := range newProps {
+		if _, ok := oldByWire[n.Name]; !ok {
+			arrived = append(arrived, n)
+		}
+	}
+	renamed := map[*model.Property]*model.Property{} // new → old
+	for _, n := range arrived {
+		for _, o := range gone {
+			if o.GoName == n.GoName && !o.Synthetic {
+				renamed[n], renamed[o] = o, n
+			}
+		}
+	}
+	for _, o := range gone {
+		if renamed[o] == nil {
+			c.memberRemoved(w, w.member(o))
+		}
+	}
+	for _, n := range newProps {
+		o, ok := oldByWire[n.Name]
+		switch {
+		case ok:
+			c.compareMember(w, w.member(o), w.member(n))
+		case renamed[n] != nil:
+			o := renamed[n]
+			msg := fmt.Sprintf("Go field %s is now %s on the wire (was %s): programs must rename it", n.GoName, n.Name, o.Name)
+			if w.stored {
+				msg += fmt.Sprintf(", and every existing %s shows %s removed and %s added on its next update", ownerName(w), o.Name, n.Name)
+				if w.resource != nil && n.Replaces {
+					msg += ", which replaces it" + c.new.alsoReplaced(w.resource)
+				}
+			}
+			c.report(WireNameChanged, w.subject+"."+n.Name, o.Pos, n.Pos, msg, fmt.Sprintf("keep the wire name: lumi:%q", o.Name))
+			c.compareMember(w, w.member(o), w.member(n))
+		default:
+			c.memberAdded(w, w.member(n))
+		}
+	}
+}
+
+// memberRemoved reports a member of the old version that the new one does not have.
+func (c *comparer) memberRemoved(w owner, o member) {
+	what := "programs that set it or read it no longer compile"
+	switch {
+	case !o.settable:
+		what = "programs that read it no longer compile"
+	case !o.readable:
+		what = "programs that set it no longer compile"
+	}
+	if w.resource != nil && o.settable {
+		what += ", and the provider's Check rejects it; existing state keeps its value, unused"
+	}
+	c.report(PropertyRemoved, w.subject+"."+o.Name, o.Pos, token.Position{}, "removed: "+what,
+		"deprecate it (deprecated=) for a release first, and keep accepting it")
+}
+
+// memberAdded reports a member of the new version that the old one does not have.
+func (c *comparer) memberAdded(w owner, n member) {
+	subject := w.subject + "." + n.Name
+	switch {
+	case n.required():
+		hint := "make it optional or give it a default"
+		if w.resource == nil {
+			hint = "make it optional"
+		}
+		c.report(RequiredInputAdded, subject, token.Position{}, n.Pos,
+			fmt.Sprintf("a new required %s breaks every program that %s", w.noun(), w.creates), hint)
+	case n.settable && n.Default != nil && w.resource != nil:
+		// Existing resources were created without it: the next update fills in the default.
+		c.defaultChanged(w, nil, n)
+	case n.settable:
+		c.report(OptionalInputAdded, subject, token.Position{}, n.Pos, "new optional "+w.noun(), "")
+	case w.resource != nil:
+		c.report(OutputAdded, subject, token.Position{}, n.Pos, "new output", "")
+	default:
+		c.report(OutputAdded, subject, token.Position{}, n.Pos, "new field of a struct that is only in outputs, where it breaks no program", "")
+	}
+}
+
+// compareMember compares two versions of a property or field with the same wire name (or Go name).
+func (c *comparer) compareMember(w owner, o, n member) {
+	subject := w.subject + "." + n.Name
+	at := func(r *Rule, msg, hint string) { c.report(r, subject, o.Pos, n.Pos, msg, hint) }
+	if o.GoName != n.GoName && o.Name == n.Name && !n.Synthetic {
+		at(GoFieldRenamed, fmt.Sprintf("Go field renamed from %s to %s; its wire name %s stays, so only the hand-written ops change", o.GoName, n.GoName, n.Name), "")
+	}
+	madeRequired := false
+	switch {
+	case o.settable && !n.settable:
+		at(InputBecameOutput, "is now out: programs that set it no longer compile, and the provider's Check rejects it",
+			"keep the input, and add a separate out property")
+	case !o.settable && n.settable && n.required():
+		madeRequired = true
+		at(RequiredInputAdded, fmt.Sprintf("was out, is now a required input: this breaks every program that %s", w.creates),
+			"make it optional or give it a default")
+	case !o.settable && n.settable:
+		at(OutputBecameInput, "was out, is now an optional input: reading it gives a value that may be undefined, so strict programs that use it without a check no longer compile", "")
+	case !o.required() && n.required():
+		madeRequired = true
+		was := "was optional"
+		if o.Default != nil {
+			was = "had the default " + literal(o.Default)
+		}
+		hint := "keep it optional; a default gives it a value without requiring it"
+		if w.resource == nil {
+			hint = "keep it optional"
+		}
+		at(InputMadeRequired, fmt.Sprintf("is now required (it %s): programs that leave it out no longer compile, and the constructor throws", was), hint)
+	}
+	switch {
+	case o.readable && !n.readable:
+		at(InputMadeWriteOnly, "is now in: the provider no longer returns it, so reading it gives undefined, and state keeps only the input", "")
+	case !o.readable && n.readable:
+		at(InputNowReturned, "is no longer in: the provider returns it", "")
+	case o.settable != n.settable:
+		// Reported above.
+	case !o.Optional && n.Optional && n.settable:
+		at(InputMadeOptional, "is now optional: reading it gives a value that may be undefined, so strict programs that use it without a check no longer compile",
+			"give it a default instead: programs may leave it out, and it always has a value")
+	case !o.Optional && n.Optional:
+		at(OutputMadeOptional, "may now be unset: reading it gives a value that may be undefined, so strict programs that use it without a check no longer compile",
+			"keep it always set (the provider can return a zero value)")
+	case o.Optional && !n.Optional && !n.settable:
+		at(OutputMadeRequired, "is now always set", "")
+	}
+
+	d := c.typeDiff(o.Type, n.Type, nil)
+	c.reportTypeDiff(d, subject, o.Pos, n.Pos, o.Type, n.Type, w.stored, "add a property of the new type, and deprecate this one")
+
+	if w.resource != nil {
+		switch {
+		case !o.Replaces && n.Replaces:
+			at(ReplacesAdded, fmt.Sprintf("a change to it now replaces the %s (deleted and created again, with a new ID) instead of updating it in place%s",
+				ownerName(w), c.new.alsoReplaced(w.resource)),
+				"add replaces only when the cloud cannot change it in place")
+		case o.Replaces && !n.Replaces:
+			at(ReplacesRemoved, "a change to it no longer replaces the resource: the ops' Update receives it", "")
+		}
+	}
+	switch {
+	case o.Secret && !n.Secret:
+		at(SecretRemoved, "no longer secret: its values will be stored and shown in plain text, in state and in the outputs derived from it", "keep it secret")
+	case !o.Secret && n.Secret:
+		at(SecretAdded, "now secret: new values are encrypted; existing state keeps a plain value until its resource is updated or refreshed", "")
+	}
+	// A default on an input that programs had to set changes nothing that exists.
+	if d < typeWidened && w.resource != nil && !madeRequired && !o.required() && o.settable && n.settable &&
+		literalOf(o.Default) != literalOf(n.Default) {
+		c.defaultChanged(w, o.Property, n)
+	}
+	if d < typeWidened {
+		c.compareContracts(subject, o.Pos, n.Pos, o.Constraints, n.Constraints)
+	}
+	switch {
+	case o.Deprecated == "" && n.Deprecated != "":
+		at(DeprecatedAdded, fmt.Sprintf("deprecated: %q", n.Deprecated), "")
+	case o.Deprecated != "" && n.Deprecated == "":
+		at(DeprecatedRemoved, "no longer deprecated", "")
+	case o.Doc != n.Doc || o.Deprecated != n.Deprecated:
+		at(DocChanged, "doc comment changed", "")
+	}
+}
+
+// defaultChanged reports a default added (o nil, or o without one), changed or removed on an input of a
+// resource. The TypeScript constructor and the provider's Check fill in defaults, and Diff compares what
+// state recorded with the checked new inputs: every existing resource that relied on the old default
+// (or had no value) shows a change on its next update, and is replaced if the property replaces.
+func (c *comparer) defaultChanged(w owner, o *model.Property, n member) {
+	var oldDefault any
+	var oldPos token.Position
+	if o != nil {
+		oldDefault, oldPos = o.Default, o.Pos
+	}
+	var what string
+	switch {
+	case oldDefault == nil:
+		what = fmt.Sprintf("now defaults to %s: every existing %s created without it takes that value", literal(n.Default), ownerName(w))
+	case n.Default == nil:
+		what = fmt.Sprintf("lost its default %s: every existing %s that relied on it loses the value", literal(oldDefault), ownerName(w))
+	default:
+		what = fmt.Sprintf("default changed from %s to %s: every existing %s that relied on it takes the new value", literal(oldDefault), literal(n.Default), ownerName(w))
+	}
+	subject := w.subject + "." + n.Name
+	if n.Replaces || o != nil && o.Replaces {
+		c.report(ReplacingDefaultChanged, subject, oldPos, n.Pos,
+			what+" and, since "+n.Name+" replaces the resource, is replaced on its next update"+c.new.alsoReplaced(w.resource),
+			"keep the old default; programs that want another value can set it")
+		return
+	}
+	r, hint := DefaultChanged, "keep the old default; programs that want another value can set it"
+	switch {
+	case oldDefault == nil:
+		r, hint = DefaultAdded, "choose the value the cloud uses when it is left out, so that the update changes nothing"
+	case n.Default == nil:
+		r, hint = DefaultRemoved, "keep the default"
+	}
+	c.report(r, subject, oldPos, n.Pos, what+", which its next update shows as a change", hint)
+}
+
+// literalOf writes a default for comparison: "" for none.
+func literalOf(v any) string {
+	if v == nil {
+		return ""
+	}
+	return literal(v)
+}
+
+// ownerName is the Go name of the owner, for "every existing Subnet".
+func ownerName(w owner) string {
+	if w.resource != nil {
+		return w.resource.Name
+	}
+	return w.subject
+}

@@ -1,0 +1,177 @@
+package breaking
+
+import (
+	"fmt"
+	"go/token"
+	"slices"
+
+	"github.com/cidlc/cidlc/idl/model"
+)
+
+// typeDiff is how two versions of a type differ, from nothing to everything.
+type typeDiff int
+
+const (
+	typeSame    typeDiff = iota
+	typeRenamed          // another declaration of the same shape: nothing changes for programs or on the wire
+	typeWidened          // every old value is still a value: inputs and state are fine, readers see more
+	typeChanged
+)
+
+// typeDiff compares two versions of a type by meaning. A reference to a declaration and to its new
+// version is the same type (the declaration's own changes are reported at the declaration); aliases are
+// looked through; two different structs or enums of the same shape are the same type under another
+// name. pairs holds the struct pairs being compared, which are assumed equal to end a cycle.
+func (c *comparer) typeDiff(o, n *model.Type, pairs map[[2]*model.Struct]bool) typeDiff {
+	if o.Kind == model.AliasRef && n.Kind == model.AliasRef && c.match[&o.Alias.Decl] == &n.Alias.Decl {
+		return typeSame
+	}
+	if o.Kind == model.AliasRef || n.Kind == model.AliasRef {
+		return max(typeRenamed, c.typeDiff(o.Unaliased(), n.Unaliased(), pairs))
+	}
+	if n.Kind == model.Any && o.Kind != model.Any {
+		return typeWidened
+	}
+	if o.Kind != n.Kind {
+		switch {
+		case o.Kind == model.EnumRef && n.Kind == model.String, o.Kind == model.Capability && n.Kind == model.AnyResource:
+			return typeWidened
+		}
+		return typeChanged
+	}
+	switch n.Kind {
+	case model.Capability:
+		if c.match[&o.Resource.Decl] == &n.Resource.Decl {
+			return typeSame
+		}
+		return typeChanged
+	case model.StructRef:
+		if c.match[&o.Struct.Decl] == &n.Struct.Decl {
+			return typeSame
+		}
+		if c.sameShape(o.Struct, n.Struct, pairs) {
+			return typeRenamed
+		}
+		return typeChanged
+	case model.EnumRef:
+		if c.match[&o.Enum.Decl] == &n.Enum.Decl {
+			return typeSame
+		}
+		ov, nv := enumValues(o.Enum), enumValues(n.Enum)
+		switch {
+		case slices.Equal(ov, nv):
+			return typeRenamed
+		case subset(ov, nv):
+			return typeWidened
+		}
+		return typeChanged
+	case model.Array:
+		return c.typeDiff(o.Elem, n.Elem, pairs)
+	case model.Map:
+		return max(c.typeDiff(o.Key, n.Key, pairs), c.typeDiff(o.Elem, n.Elem, pairs))
+	}
+	return typeSame
+}
+
+// sameShape reports whether two different structs have the same members, of the same types and with the
+// same options: the same TypeScript interface, the same wire value.
+func (c *comparer) sameShape(o, n *model.Struct, pairs map[[2]*model.Struct]bool) bool {
+	if pairs == nil {
+		pairs = map[[2]*model.Struct]bool{}
+	}
+	if pairs[[2]*model.Struct{o, n}] {
+		return true
+	}
+	pairs[[2]*model.Struct{o, n}] = true
+	if len(o.Properties) != len(n.Properties) {
+		return false
+	}
+	byWire := map[string]*model.Property{}
+	for _, np := range n.Properties {
+		byWire[np.Name] = np
+	}
+	for _, op := range o.Properties {
+		np := byWire[op.Name]
+		if np == nil || op.Optional != np.Optional || literalOf(op.Default) != literalOf(np.Default) ||
+			op.Secret != np.Secret || c.typeDiff(op.Type, np.Type, pairs) > typeRenamed {
+			return false
+		}
+	}
+	return true
+}
+
+// reportTypeDiff reports how the type of a member or alias changed. stored says whether resources' state
+// can hold its values.
+func (c *comparer) reportTypeDiff(d typeDiff, subject string, oldPos, newPos token.Position, o, n *model.Type, stored bool, hint string) {
+	from, to := typeString(o), typeString(n)
+	switch d {
+	case typeRenamed:
+		c.report(TypeReferenceChanged, subject, oldPos, newPos,
+			fmt.Sprintf("now of type %s instead of %s, which has the same shape: nothing changes for programs or on the wire", to, from), "")
+	case typeWidened:
+		c.report(TypeWidened, subject, oldPos, newPos,
+			fmt.Sprintf("type widened from %s to %s: every old value is still accepted, but programs that read it get the wider type", from, to), "")
+	case typeChanged:
+		msg := fmt.Sprintf("type changed from %s to %s: programs that use it no longer compile", from, to)
+		if stored {
+			msg += ", and the provider can no longer read, update or delete resources whose state holds an old value"
+		}
+		c.report(TypeChanged, subject, oldPos, newPos, msg, hint)
+	}
+}
+
+// enumValues returns the values of an enum, sorted.
+func enumValues(e *model.Enum) []string {
+	var vs []string
+	for _, v := range e.Values {
+		vs = append(vs, v.Value)
+	}
+	slices.Sort(vs)
+	return vs
+}
+
+// subset reports whether every element of the sorted list a is in the sorted list b.
+func subset(a, b []string) bool {
+	for _, x := range a {
+		if _, found := slices.BinarySearch(b, x); !found {
+			return false
+		}
+	}
+	return true
+}
+
+// typeString writes a type as the IDL spells it, declarations named as programs name them.
+func typeString(t *model.Type) string {
+	switch t.Kind {
+	case model.Bool:
+		return "bool"
+	case model.Number:
+		return "float64"
+	case model.String:
+		return "string"
+	case model.Any:
+		return "any"
+	case model.Asset:
+		return "idl.Asset"
+	case model.Archive:
+		return "idl.Archive"
+	case model.AnyResource:
+		return "*idl.Resource"
+	case model.Capability:
+		return "*" + declName(&t.Resource.Decl)
+	case model.StructRef:
+		return declName(&t.Struct.Decl)
+	case model.EnumRef:
+		return declName(&t.Enum.Decl)
+	case model.AliasRef:
+		return declName(&t.Alias.Decl)
+	case model.Array:
+		return "[]" + typeString(t.Elem)
+	case model.Map:
+		return "map[" + typeString(t.Key) + "]" + typeString(t.Elem)
+	}
+	return string(t.Kind)
+}
+
+// declName names a declaration as programs do: `network.VPC`.
+func declName(d *model.Decl) string { return namespace(d.File.Package.Dir) + d.Name }

@@ -1,0 +1,5 @@
+// Package acme is the case's IDL.
+package acme
+
+// Tags label a resource.
+type Tags map[string]string
