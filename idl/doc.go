@@ -29,7 +29,8 @@
 //
 // Only three kinds of top-level declarations are allowed:
 //
-//   - struct types: resources (see below) and plain structs, the shapes resources use;
+//   - struct types: resources (see below), plain structs, the shapes resources use, and the
+//     provider's configuration (see Configuration);
 //   - named types that are not structs: enums and aliases;
 //   - constants.
 //
@@ -185,7 +186,8 @@
 //   - replaces (also spelled replace): a change to the property replaces the resource instead of
 //     updating it in place.
 //
-// out, in and replaces are for resource properties only. Every mistake in a tag is an error, never
+// out and in are for resource properties only, and so is replaces, but for the configuration's (see
+// Configuration), where a change replaces the provider. Every mistake in a tag is an error, never
 // silently ignored: a malformed tag (lumi:optional without quotes), an unknown option, an option given
 // twice (replace and replaces count as the same), in together with out, replaces on an out property, an
 // empty name=, a name that is not an identifier, a lumi tag on an unexported field. The tag key coco, the
@@ -222,13 +224,13 @@
 // prefix: items.min=0, items.pattern=^[a-z]+$. Options apply through aliases (a Port alias of float64
 // takes min=).
 //
-// default= gives an input of a resource (bool, number, string or enum value) the value it takes when the
-// caller leaves it out. A property with a default is a plain field, not a pointer, and not optional: it
+// default= gives an input of a resource or of the configuration (bool, number, string or enum value) the
+// value it takes when the caller leaves it out. A property with a default is a plain field, not a pointer, and not optional: it
 // always has a value once defaults are filled in, yet callers may omit it. The default must obey the
 // property's own constraints, and an enum's default must be one of its values.
 //
-// secret makes a resource property a secret in state and outputs (never on a reference to a resource, and
-// not on a field of a plain struct: a whole property is secret). deprecated=MESSAGE marks a property as
+// secret makes a resource property (or a configuration property) a secret in state and outputs (never on
+// a reference to a resource, and not on a field of a plain struct: a whole property is secret). deprecated=MESSAGE marks a property as
 // deprecated: TypeScript shows it with @deprecated and warns once when a program sets it.
 //
 // Values that hold a comma are written in single quotes, and a single quote inside them is doubled (a
@@ -241,6 +243,66 @@
 // default that breaks the property's own constraints or is not in its enum, default= on an out or
 // optional property, secret on a reference, an option given twice, an unknown option (with the nearest
 // known one as a hint).
+//
+// # Configuration
+//
+// A provider is configured: a database provider needs a host, a user and a password, a cloud provider a
+// region and credentials. One struct of the root package declares the configuration by embedding
+// idl.Config, and each of its properties is a configuration key of the provider:
+//
+//	// Config is how the provider reaches Acme Cloud.
+//	type Config struct {
+//		idl.Config
+//		// Region is where resources go when they do not say.
+//		Region Region `lumi:"default=us-west-1,env=ACME_REGION,replaces"`
+//		// Token authenticates every call.
+//		Token string `lumi:"secret,env=ACME_TOKEN|ACME_API_TOKEN,minLength=16"`
+//		// MaxRetries is how many times a failed call is tried again.
+//		MaxRetries float64 `lumi:"default=3,min=0,max=10"`
+//	}
+//
+// A stack sets the configuration of the provider that Pulumi creates for it (the default provider)
+// under the package's name: `pulumi config set acme:region eu-west-1`, `pulumi config set --secret
+// acme:token …`. A program creates more providers, each with settings of its own, with the Provider
+// class of the TypeScript package, and gives them to resources: new acme.Provider("eu", { region:
+// "eu-west-1" }), then { provider: eu } in a resource's options. The TypeScript package reads the
+// stack's values too (acme.config.region). The provider validates its configuration as it validates a
+// resource's inputs, every problem at once, and the author's code reads it typed: see the Go stubs'
+// documentation (docs/gostub.md).
+//
+// A configuration property takes the types and options of a resource property, with these
+// differences:
+//
+//   - env=NAME[|NAME…] names environment variables that give the value when it is not configured, read
+//     in order: the first one that is set and not empty wins, before default=. The provider reads its
+//     own environment, which it inherits from the Pulumi CLI, for the default provider; the TypeScript
+//     package reads the program's, for an explicit Provider and for acme.config. A variable's text is
+//     read as the property's type: a string or an enum value as it is, a bool as true or false (or 1,
+//     0, t, f, T, F, TRUE, FALSE, True, False), a number as a decimal number (2, -0.5, 1e3); so env= is
+//     for bools, numbers, strings and enums. A variable whose text does not read as the type is an
+//     error that names it. A name is letters, digits and _, not starting with a digit.
+//   - replaces: a change of the property replaces the provider, and with it every resource the
+//     provider manages (another account, another region). A change of any other property updates the
+//     provider in place: its resources stay as they are.
+//   - secret: the value is a secret wherever it goes: in the stack's state, in an explicit provider's
+//     arguments, and in acme.config, which gives it as a secret pulumi.Output. A value taken from an
+//     environment variable is as secret as one configured.
+//   - A property that is not optional and has no default= and no env= is required: a stack that does
+//     not set it fails before anything is deployed, with a message naming the key (acme:token) and the
+//     command that sets it.
+//   - out and in are for resource properties, and a configuration holds no reference to a resource, no
+//     asset and no archive, at any depth: the provider is configured before any of its resources
+//     exists, and configuration values are text. The wire name version is reserved: the engine puts
+//     the provider plugin's version there.
+//
+// A bool, a number, a struct, an array, a map or any value is set as JSON: pulumi config set
+// acme:maxRetries 5, pulumi config set acme:retry '{"attempts":3}'. An any value that reads as JSON is
+// that JSON value, and otherwise the string.
+//
+// An IDL has one configuration, in its root package: a second one, one in another package, a struct
+// that is both a configuration and a resource, a property of the configuration's type, or the
+// configuration embedded elsewhere, is an error. An IDL without one declares a provider that takes no
+// configuration.
 //
 // # Property names
 //

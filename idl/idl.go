@@ -26,3 +26,17 @@ type Asset struct{}
 // Archive is a collection of assets (a directory, a tarball, a zip file). It maps to Pulumi's archive
 // type. Like Asset, it may be written by value or behind a pointer.
 type Archive struct{}
+
+// Config marks the struct that declares the provider's configuration: embed it (by value) in one struct
+// of the IDL's root package. Its fields are the provider's configuration keys, as `pulumi config set
+// acme:region eu-west-1` sets them for the default provider and the arguments of an explicit provider
+// set them for that one:
+//
+//	type Config struct {
+//		idl.Config
+//		// Region is where resources go when they do not say.
+//		Region string `lumi:"default=us-west-1,env=ACME_REGION,replaces"`
+//		// Token authenticates every call.
+//		Token string `lumi:"secret,env=ACME_TOKEN"`
+//	}
+type Config struct{}

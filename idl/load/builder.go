@@ -28,6 +28,7 @@ const (
 	kindEnum
 	kindAlias
 	kindResourceAlias
+	kindConfig // the struct that embeds idl.Config
 )
 
 // decl is a top-level type declaration of the IDL tree, with what the later passes need of its source.
@@ -43,6 +44,7 @@ type decl struct {
 	resource      *model.Resource
 	resourceAlias *model.ResourceAlias
 	strct         *model.Struct
+	config        *model.Config
 	enum          *model.Enum
 	alias         *model.Alias
 
@@ -69,6 +71,8 @@ type builder struct {
 	files   map[*ast.File]*model.File
 	// embeddedVia says which embedded field brought a property into its declaration.
 	embeddedVia map[*model.Property]*embedSite
+	// config is the declaration of the configuration, once one is declared.
+	config *decl
 }
 
 func newBuilder(fset *token.FileSet, root, name string) *builder {
@@ -190,6 +194,9 @@ func (c *builder) run(pkgs []*packages.Package) {
 			d.resource.Properties = c.structProperties(d)
 		case kindStruct:
 			d.strct.Properties = c.structProperties(d)
+		case kindConfig:
+			d.config.Properties = c.structProperties(d)
+			c.checkConfigTypes(d)
 		}
 	}
 }
@@ -269,7 +276,7 @@ func (c *builder) findMarkers(pkgs []*packages.Package) {
 		if p.PkgPath != IDLPath || p.Types == nil {
 			return
 		}
-		for _, name := range []string{"Resource", "NamedResource", "Asset", "Archive"} {
+		for _, name := range []string{"Resource", "NamedResource", "Config", "Asset", "Archive"} {
 			if obj := p.Types.Scope().Lookup(name); obj != nil {
 				c.markers[obj] = name
 			}
@@ -456,8 +463,12 @@ func (c *builder) declareType(p *packages.Package, f *model.File, gd *ast.GenDec
 			}
 			break
 		}
-		resource, named := c.embeddedMarkers(p, st)
+		resource, named, config := c.embeddedMarkers(p, st)
 		switch {
+		case config:
+			if !c.declareConfig(p, f, d, base, resource || named) {
+				return
+			}
 		case resource || named:
 			d.kind, d.named = kindResource, named
 			d.resource = &model.Resource{Decl: base, Named: named}
@@ -525,7 +536,11 @@ func (c *builder) declareDerived(p *packages.Package, f *model.File, d *decl, ba
 		return false
 	}
 	d.from = from.Obj()
-	if c.embedsResourceMarker(from.Underlying().(*types.Struct)) {
+	if c.embedsMarker(from.Underlying().(*types.Struct), "Config") {
+		c.errorf(ts.Type.Pos(), "%s: %s is the provider's configuration, which is declared once; a type cannot be defined from it", subject, c.typeString(from, p))
+		return false
+	}
+	if c.embedsMarker(from.Underlying().(*types.Struct), "Resource", "NamedResource") {
 		d.kind = kindResourceAlias
 		d.resourceAlias = &model.ResourceAlias{Decl: base}
 		d.resourceAlias.Token = ""
@@ -542,16 +557,17 @@ func (c *builder) declareDerived(p *packages.Package, f *model.File, d *decl, ba
 var markerUse = map[string]string{
 	"Resource":      "embed idl.Resource in a struct to declare a resource, or use *idl.Resource for a reference to any resource",
 	"NamedResource": "embed idl.NamedResource in a struct to declare a named resource",
+	"Config":        "embed idl.Config in a struct of the root package to declare the provider's configuration",
 	"Asset":         "use idl.Asset itself for an asset property",
 	"Archive":       "use idl.Archive itself for an archive property",
 }
 
-// embedsResourceMarker reports whether a struct type embeds idl.Resource or idl.NamedResource: whether a
-// type whose underlying type it is, is a resource.
-func (c *builder) embedsResourceMarker(st *types.Struct) bool {
+// embedsMarker reports whether a struct type embeds one of the markers named: with Resource and
+// NamedResource, whether a type whose underlying type it is, is a resource.
+func (c *builder) embedsMarker(st *types.Struct, markers ...string) bool {
 	for i := range st.NumFields() {
 		if f := st.Field(i); f.Embedded() {
-			if m := c.marker(f.Type()); m == "Resource" || m == "NamedResource" {
+			if slices.Contains(markers, c.marker(f.Type())) {
 				return true
 			}
 		}
@@ -559,8 +575,8 @@ func (c *builder) embedsResourceMarker(st *types.Struct) bool {
 	return false
 }
 
-// embeddedMarkers reports which resource markers a struct embeds.
-func (c *builder) embeddedMarkers(p *packages.Package, st *ast.StructType) (resource, named bool) {
+// embeddedMarkers reports which declaring markers a struct embeds.
+func (c *builder) embeddedMarkers(p *packages.Package, st *ast.StructType) (resource, named, config bool) {
 	for _, field := range st.Fields.List {
 		if len(field.Names) != 0 {
 			continue
@@ -570,9 +586,11 @@ func (c *builder) embeddedMarkers(p *packages.Package, st *ast.StructType) (reso
 			resource = true
 		case "NamedResource":
 			named = true
+		case "Config":
+			config = true
 		}
 	}
-	return resource, named
+	return resource, named, config
 }
 
 // outsideTree says why obj, a named type with no declaration in the IDL, is not an IDL type: it is declared

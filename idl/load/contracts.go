@@ -55,9 +55,9 @@ func describe(t *model.Type) string {
 	return "an arbitrary value"
 }
 
-// contracts checks the contract options of a property (constraints, default, secret, deprecated) against
-// its type and each other, and records them in the model.
-func (c *builder) contracts(subject string, prop *model.Property, opts tagOptions, pos func(int) token.Pos, isResource bool) {
+// contracts checks the contract options of a property (constraints, default, secret, deprecated, env)
+// against its type and each other, and records them in the model.
+func (c *builder) contracts(subject string, prop *model.Property, opts tagOptions, pos func(int) token.Pos, kind declKind) {
 	errorAt := func(offset int, format string, args ...any) {
 		c.errorf(pos(offset), "%s: %s", subject, fmt.Sprintf(format, args...))
 	}
@@ -66,8 +66,8 @@ func (c *builder) contracts(subject string, prop *model.Property, opts tagOption
 	}
 	if opts.secret {
 		switch t := prop.Type.Unaliased(); {
-		case !isResource:
-			errorAt(0, "secret is only for resource properties: a whole property is secret, not a part of one")
+		case kind != kindResource && kind != kindConfig:
+			errorAt(0, "secret is only for the properties of resources and of the configuration: a whole property is secret, not a part of one")
 		case t != nil && (t.Kind == model.Capability || t.Kind == model.AnyResource):
 			errorAt(0, "secret does not apply to a reference to a resource: its URN and ID are not secret")
 		default:
@@ -78,6 +78,9 @@ func (c *builder) contracts(subject string, prop *model.Property, opts tagOption
 	t := prop.Type.Unaliased()
 	if t == nil {
 		return
+	}
+	if opts.env != nil {
+		c.envOption(subject, prop, t, *opts.env, kind, errorAt)
 	}
 	var cs model.Constraints
 	ok := true
@@ -128,8 +131,8 @@ func (c *builder) contracts(subject string, prop *model.Property, opts tagOption
 	}
 
 	if opts.dflt != nil {
-		if !isResource {
-			errorAt(opts.dflt.offset, "default= is only for resource properties")
+		if kind != kindResource && kind != kindConfig {
+			errorAt(opts.dflt.offset, "default= is only for the properties of resources and of the configuration")
 			return
 		}
 		value, msg := parseDefault(prop.Type, opts.dflt.text)

@@ -35,7 +35,6 @@ func (c *builder) structProperties(d *decl) []*model.Property {
 		return d.props // resolving: a cycle, which Go has already rejected
 	}
 	d.resolving = true
-	isResource := d.kind == kindResource
 	if d.from != nil {
 		// Checked where they are declared: here they are copies. A struct defined from a rejected type
 		// has none, and says nothing more.
@@ -43,8 +42,8 @@ func (c *builder) structProperties(d *decl) []*model.Property {
 			d.props = c.copyProperties(c.structProperties(from), nil)
 		}
 	} else {
-		d.props = c.properties(d, isResource)
-		c.validateProperties(d.obj.Name(), d.props, isResource)
+		d.props = c.properties(d)
+		c.validateProperties(d.obj.Name(), d.props, d.kind)
 	}
 	d.resolving, d.resolved = false, true
 	return d.props
@@ -71,8 +70,8 @@ type embedSite struct {
 	name string // the embedded struct's name
 }
 
-// properties turns the fields of a struct or resource declaration into properties.
-func (c *builder) properties(d *decl, isResource bool) []*model.Property {
+// properties turns the fields of a struct, resource or configuration declaration into properties.
+func (c *builder) properties(d *decl) []*model.Property {
 	owner := d.obj.Name()
 	var props []*model.Property
 	markers := map[string]bool{}
@@ -93,16 +92,7 @@ func (c *builder) properties(d *decl, isResource bool) []*model.Property {
 			}
 			wire := WireName(ident.Name)
 			opts, optionPos := c.tagOptions(subject, field.Tag, wire)
-			if !isResource {
-				for _, o := range []struct {
-					set  bool
-					word string
-				}{{opts.replaces, "replaces"}, {opts.out, "out"}, {opts.in, "in"}} {
-					if o.set {
-						c.errorf(field.Tag.Pos(), "%s: %s is only for resource properties, and %s is a plain struct", subject, o.word, owner)
-					}
-				}
-			}
+			c.resourceOnlyOptions(subject, owner, d.kind, field.Tag, opts)
 			prop := &model.Property{
 				GoName:   ident.Name,
 				Name:     opts.name,
@@ -118,8 +108,8 @@ func (c *builder) properties(d *decl, isResource bool) []*model.Property {
 			}
 			prop.Type = c.propertyType(subject, field.Type, d.pkg, opts)
 			if prop.Type != nil {
-				c.contracts(subject, prop, opts, optionPos, isResource)
-				c.warnAmbiguousTag(subject, field, d.pkg, prop, opts, optionPos, isResource)
+				c.contracts(subject, prop, opts, optionPos, d.kind)
+				c.warnAmbiguousTag(subject, field, d.pkg, prop, opts, optionPos, d.kind)
 			}
 			props = append(props, prop)
 		}
@@ -128,6 +118,26 @@ func (c *builder) properties(d *decl, isResource bool) []*model.Property {
 		c.nameSyntheticField(props)
 	}
 	return props
+}
+
+// resourceOnlyOptions rejects the options that only a resource's properties take (out, in) on the
+// properties of other declarations, and replaces on a plain struct's, where nothing could be replaced.
+func (c *builder) resourceOnlyOptions(subject, owner string, kind declKind, tag *ast.BasicLit, opts tagOptions) {
+	if kind == kindResource {
+		return
+	}
+	for _, o := range []struct {
+		set  bool
+		word string
+	}{{opts.replaces && kind != kindConfig, "replaces"}, {opts.out, "out"}, {opts.in, "in"}} {
+		switch {
+		case !o.set:
+		case kind == kindConfig:
+			c.errorf(tag.Pos(), "%s: %s is only for resource properties; a configuration property is an input that the provider reads", subject, o.word)
+		default:
+			c.errorf(tag.Pos(), "%s: %s is only for resource properties, and %s is a plain struct", subject, o.word, owner)
+		}
+	}
 }
 
 // nameSyntheticField gives the name property of a named resource its Go name: Name, as the stubs' field
@@ -159,7 +169,7 @@ func (c *builder) nameSyntheticField(props []*model.Property) {
 // property too: parseLumiTag read the word as the name, which the 2017 tags meant, but an author who
 // wrote the design note's form meant the option. The warning shows both unambiguous spellings. Where
 // the option would not apply (secret on a plain struct's field), the tag reads one way only.
-func (c *builder) warnAmbiguousTag(subject string, field *ast.Field, p *packages.Package, prop *model.Property, opts tagOptions, pos func(int) token.Pos, isResource bool) {
+func (c *builder) warnAmbiguousTag(subject string, field *ast.Field, p *packages.Package, prop *model.Property, opts tagOptions, pos func(int) token.Pos, kind declKind) {
 	w := opts.nameWord
 	if w == nil {
 		return
@@ -170,10 +180,12 @@ func (c *builder) warnAmbiguousTag(subject string, field *ast.Field, p *packages
 	switch optionWords[w.text] {
 	case "optional":
 		applies = pointer
-	case "out", "in", "replaces":
-		applies = isResource
+	case "out", "in":
+		applies = kind == kindResource
+	case "replaces":
+		applies = kind == kindResource || kind == kindConfig
 	case "secret":
-		applies = isResource && t != nil && t.Kind != model.Capability && t.Kind != model.AnyResource
+		applies = (kind == kindResource || kind == kindConfig) && t != nil && t.Kind != model.Capability && t.Kind != model.AnyResource
 	case "uniqueItems":
 		applies = t != nil && t.Kind == model.Array
 	}
@@ -187,8 +199,8 @@ func (c *builder) warnAmbiguousTag(subject string, field *ast.Field, p *packages
 		subject, value, w.text, optionWords[w.text], asName, asOption)
 }
 
-// embedded checks an embedded field and returns the properties it brings: the synthetic name property
-// for idl.NamedResource, and every property of an IDL struct, which are flattened into the embedding
+// embedded checks an embedded field and returns the properties it brings: none for idl.Resource and
+// idl.Config, the synthetic name property for idl.NamedResource, and every property of an IDL struct, which are flattened into the embedding
 // declaration (as Go promotes an embedded struct's fields, and the 2017 compiler flattened them).
 func (c *builder) embedded(owner string, field *ast.Field, p *packages.Package, seen map[string]bool) []*model.Property {
 	t := p.TypesInfo.TypeOf(field.Type)
@@ -196,7 +208,7 @@ func (c *builder) embedded(owner string, field *ast.Field, p *packages.Package, 
 		return nil
 	}
 	m := c.marker(t)
-	if m != "Resource" && m != "NamedResource" {
+	if m != "Resource" && m != "NamedResource" && m != "Config" {
 		return c.embeddedStruct(owner, field, t, p)
 	}
 	if field.Tag != nil {
@@ -234,6 +246,8 @@ func (c *builder) embeddedStruct(owner string, field *ast.Field, t types.Type, p
 		return nil // rejected where it is declared
 	case d != nil && (d.kind == kindResource || d.kind == kindResourceAlias):
 		c.errorf(field.Type.Pos(), "%s: embeds resource %s; a resource cannot be part of another declaration: use a field of type *%s for a reference to it", owner, what, what)
+	case d != nil && d.kind == kindConfig:
+		c.errorf(field.Type.Pos(), "%s: embeds %s, the provider's configuration, which is no part of another declaration; move the properties both need to a struct that each embeds", owner, what)
 	case isPointer(t):
 		c.errorf(field.Type.Pos(), "%s: embeds %s, a pointer; embed the struct itself to take its properties, or give the field a name to make it a property", owner, what)
 	case !isStruct(t):
@@ -387,6 +401,8 @@ func (c *builder) typeOf(subject string, t types.Type, expr ast.Expr, p *package
 			return fail("idl.Resource by value is not a property type; use *idl.Resource for a reference to any resource")
 		case "NamedResource":
 			return fail("idl.NamedResource is a marker to embed; use *idl.Resource for a reference to any resource")
+		case "Config":
+			return fail("idl.Config is a marker to embed in the struct that declares the provider's configuration")
 		}
 		d := c.decls[obj]
 		if d == nil {
@@ -408,6 +424,8 @@ func (c *builder) typeOf(subject string, t types.Type, expr ast.Expr, p *package
 			// It names references only, so by value it can mean nothing else (the 2017 IDLs wrote
 			// *[]ActionTarget).
 			return c.capability(t)
+		case kindConfig:
+			return fail("%s is the provider's configuration, not a type a property can have; declare the shape both need as a struct", obj.Name())
 		}
 		return nil // a rejected declaration: reported there
 	case *types.Pointer:

@@ -23,6 +23,8 @@ type tagOptions struct {
 	deprecated *tagValue
 	// dflt is the text of default=, nil when there is none.
 	dflt *tagValue
+	// env is the text of env=, nil when there is none.
+	env *tagValue
 	// values are the contract options that take a value (min=, items.pattern=, …) by their key.
 	values map[string]tagValue
 	// valueOrder is the keys of values in the order written, so that problems come out in that order.
@@ -82,7 +84,7 @@ func unknownOption(word string) string {
 		}
 	}
 	// In a fixed order, canonical spellings only, so that the hint is the same on every run.
-	candidates := []string{"name", "default", "deprecated"}
+	candidates := []string{"name", "default", "deprecated", "env"}
 	for _, canon := range optionWords {
 		candidates = append(candidates, canon)
 	}
@@ -277,6 +279,8 @@ func parseLumiTag(value, wire string) (tagOptions, []tagProblem) {
 				setName(e.value, here)
 			case key == "default":
 				opts.dflt = &v
+			case key == "env":
+				opts.env = &v
 			case key == "deprecated":
 				if strings.TrimSpace(e.value) == "" {
 					problems = append(problems, tagProblem{here, "deprecated= needs a message saying what to use instead"})

@@ -27,7 +27,7 @@ var reservedResourceMembers = map[string]string{
 // A property that an embedded struct brought in is reported at the embedded field, since that is where
 // the declaration went wrong; and its Go name must be new to the declaration too, since the stubs declare
 // one field per property.
-func (c *builder) validateProperties(owner string, props []*model.Property, isResource bool) {
+func (c *builder) validateProperties(owner string, props []*model.Property, kind declKind) {
 	seen := map[string]*model.Property{}
 	goNames := map[string]*model.Property{}
 	for _, p := range props {
@@ -66,7 +66,11 @@ func (c *builder) validateProperties(owner string, props []*model.Property, isRe
 			c.report(p.Pos, subject+": wire name "+quote(p.Name)+" is reserved: names starting with __ belong to the Pulumi runtime")
 			continue
 		}
-		if !isResource {
+		if kind == kindConfig && p.Name == "version" {
+			c.report(pos, subject+`: wire name "version" is reserved: the engine puts the provider plugin's version in every provider's configuration under that key; give the property another name`)
+			continue
+		}
+		if kind != kindResource {
 			continue
 		}
 		if why, reserved := reservedResourceMembers[p.Name]; reserved && !(p.Name == "id" && p.Out) {

@@ -35,6 +35,9 @@ type Tree struct {
 	Doc string `json:"doc,omitempty"`
 	// Packages are the Go packages of the tree, sorted by Dir; the root package (Dir "") comes first.
 	Packages []*Package `json:"packages"`
+	// Config is the provider's configuration, declared in a file of the root package; nil when the IDL
+	// declares none.
+	Config *Config `json:"config,omitempty"`
 	// Warnings are what the loader found questionable in an IDL that compiles (Diagnostic explains
 	// warnings), sorted by position. They are about the source, not part of the model's JSON.
 	Warnings Diagnostics `json:"-"`
@@ -135,6 +138,18 @@ type Struct struct {
 	Properties []*Property `json:"properties"`
 }
 
+// Config is the provider's configuration: the struct of the root IDL package that embeds idl.Config. Its
+// properties are the provider's configuration keys (`acme:region` in a stack's configuration, an
+// argument of an explicit provider), read by the provider when the engine configures it. It declares
+// no type of its own, so its Token is empty: what it configures is the provider resource,
+// `pulumi:providers:<pkg>`. A configuration property is never out or in; Replaces means that a change
+// of it replaces the provider, and with it every resource the provider manages; Env names the
+// environment variables that stand in for it.
+type Config struct {
+	Decl
+	Properties []*Property `json:"properties"`
+}
+
 // Enum is a string type with a set of constants of that type; the constants are its values.
 type Enum struct {
 	Decl
@@ -184,7 +199,8 @@ type Property struct {
 	Out bool `json:"out,omitempty"`
 	// In: an input that the provider never returns. Resources only.
 	In bool `json:"in,omitempty"`
-	// Replaces: a change to the property replaces the resource. Resources only.
+	// Replaces: a change to the property replaces the resource. Resources, and the configuration, where a
+	// change replaces the provider.
 	Replaces bool `json:"replaces,omitempty"`
 	// Synthetic marks the `name` property that idl.NamedResource adds: it has no Go field of its own.
 	Synthetic bool `json:"synthetic,omitempty"`
@@ -199,6 +215,9 @@ type Property struct {
 	Deprecated string `json:"deprecated,omitempty"`
 	// Constraints limit the property's values; nil when there are none.
 	Constraints *Constraints `json:"constraints,omitempty"`
+	// Env are the environment variables read, in order, when the property is not configured (env=): the
+	// first that is set and not empty gives the value, before Default does. Configuration only.
+	Env []string `json:"env,omitempty"`
 }
 
 // Constraints are the value contracts of a property (min=, pattern=, minItems=, …). Each field applies

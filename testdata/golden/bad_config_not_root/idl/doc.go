@@ -1,0 +1,2 @@
+// Package bad has its configuration in a sub-package.
+package bad
