@@ -36,26 +36,41 @@ func (r *Resource[T]) Diff(ctx context.Context, req *pulumirpc.DiffRequest) (*pu
 	return diffResponse(&diff, before, in.news), nil
 }
 
-// compare lists the input properties whose values differ. A value that is not known yet may turn out to
-// be anything, so it counts as a change.
+// compare lists the input properties whose values differ.
 func (r *Resource[T]) compare(olds, news resource.PropertyMap, ignore []string) Diff {
-	var diff Diff
+	var inputs []resource.PropertyKey
+	replaces := map[resource.PropertyKey]bool{}
 	for _, p := range r.spec.Properties {
-		if p.Out || slices.Contains(ignore, string(p.Key)) {
+		if !p.Out {
+			inputs = append(inputs, p.Key)
+			replaces[p.Key] = p.Replaces
+		}
+	}
+	return compareProperties(inputs, func(k resource.PropertyKey) bool { return replaces[k] }, olds, news, ignore)
+}
+
+// compareProperties lists the properties among keys whose values differ between olds and news, in the
+// order of keys, except those that ignore names; replaces says which of them replace what they belong
+// to when they change. A value that is not known yet may turn out to be anything, so it counts as a
+// change.
+func compareProperties(keys []resource.PropertyKey, replaces func(resource.PropertyKey) bool, olds, news resource.PropertyMap, ignore []string) Diff {
+	var diff Diff
+	for _, k := range keys {
+		if slices.Contains(ignore, string(k)) {
 			continue
 		}
-		o, hadOld := olds[p.Key]
-		n, hasNew := news[p.Key]
+		o, hadOld := olds[k]
+		n, hasNew := news[k]
 		unknown := hasNew && n.ContainsUnknowns()
 		if hadOld == hasNew && !unknown && (!hadOld || o.DeepEquals(n)) {
 			continue
 		}
-		diff.Changed = append(diff.Changed, p.Key)
+		diff.Changed = append(diff.Changed, k)
 		if unknown {
-			diff.Unknown = append(diff.Unknown, p.Key)
+			diff.Unknown = append(diff.Unknown, k)
 		}
-		if p.Replaces {
-			diff.Replaces = append(diff.Replaces, p.Key)
+		if replaces(k) {
+			diff.Replaces = append(diff.Replaces, k)
 		}
 	}
 	return diff

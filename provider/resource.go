@@ -113,11 +113,7 @@ func (r *Resource[T]) Check(ctx context.Context, req *pulumirpc.CheckRequest) (*
 	if err != nil {
 		return nil, err
 	}
-	resp := &pulumirpc.CheckResponse{Inputs: inputs}
-	for _, f := range failures {
-		resp.Failures = append(resp.Failures, &pulumirpc.CheckFailure{Property: f.Property, Reason: f.Reason})
-	}
-	return resp, nil
+	return &pulumirpc.CheckResponse{Inputs: inputs, Failures: checkFailures(failures, news)}, nil
 }
 
 // Create creates the resource with the author's ops; during a preview it only predicts the outputs.

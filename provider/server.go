@@ -3,7 +3,10 @@ package provider
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"sync"
+	"sync/atomic"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
@@ -26,60 +29,109 @@ type Info struct {
 	Schema []byte
 }
 
-// Server is a Pulumi resource provider made of ResourceProviders: it implements
-// pulumirpc.ResourceProviderServer by sending each resource operation to the ResourceProvider of the
-// resource's type, and answers the provider-level calls itself. Calls it does not support (Invoke, Call,
-// Construct, Parameterize) fail with codes.Unimplemented.
+// Server is one instance of a Pulumi resource provider: it implements pulumirpc.ResourceProviderServer
+// by sending each resource operation to the ResourceProvider of the resource's type, and answers the
+// provider-level calls itself, the configuration's with its Configurer. What it serves comes from its
+// configuration, at Configure: before that, resource operations fail (an IDL without configuration
+// serves from the start). The engine starts one plugin process per provider instance, but nothing here
+// is global: a process may hold several Servers, each with its own configuration, as tests do. Calls it
+// does not support (Invoke, Call, Construct, Parameterize) fail with codes.Unimplemented.
 type Server struct {
 	pulumirpc.UnimplementedResourceProviderServer
 
-	info      Info
-	resources map[tokens.Type]ResourceProvider
+	info       Info
+	configurer Configurer
+	// served is what the instance serves: nil until Configure built it.
+	served    atomic.Pointer[served]
+	closeOnce sync.Once
+	closeErr  error
 
 	// canceled is done once the engine called Cancel: every operation in flight is asked to stop.
 	canceled context.Context
 	cancel   context.CancelFunc
 }
 
-// NewServer returns a server for the given resources, which must have distinct types.
-func NewServer(cfg Info, resources ...ResourceProvider) (*Server, error) {
-	if cfg.Name == "" {
+// served is what a configured instance serves, by type token.
+type served struct {
+	resources map[tokens.Type]ResourceProvider
+	close     func() error
+}
+
+// NewServer returns a provider instance whose configuration c knows: made by the NewProvider of an
+// IDL's stubs, or by WithoutConfig.
+func NewServer(info Info, c Configurer) (*Server, error) {
+	if info.Name == "" {
 		return nil, fmt.Errorf("provider.Info: Name is empty")
 	}
-	s := &Server{info: cfg, resources: make(map[tokens.Type]ResourceProvider, len(resources))}
-	for _, r := range resources {
-		if r == nil {
-			return nil, fmt.Errorf("provider %s: nil resource provider", cfg.Name)
-		}
-		if _, dup := s.resources[r.Type()]; dup {
-			return nil, fmt.Errorf("provider %s: two resource providers for %s", cfg.Name, r.Type())
-		}
-		s.resources[r.Type()] = r
+	if c == nil {
+		return nil, fmt.Errorf("provider %s: no Configurer", info.Name)
 	}
+	s := &Server{info: info, configurer: c}
 	s.canceled, s.cancel = context.WithCancel(context.Background())
+	if start := c.unconfigured(); start != nil {
+		sv, err := newServed(info.Name, start)
+		if err != nil {
+			return nil, err
+		}
+		s.served.Store(sv)
+	}
 	return s, nil
 }
 
-// Serve runs the resources as a Pulumi provider plugin: it is the whole body of the plugin's main. It
-// speaks the plugin protocol (the port on standard output, the engine's address as argument) and
-// returns when the engine shuts the plugin down or ctx is done.
-func Serve(ctx context.Context, cfg Info, resources ...ResourceProvider) error {
-	s, err := NewServer(cfg, resources...)
+// newServed indexes what a configure function returned by type token: the types must be distinct.
+func newServed(name string, c *Configured) (*served, error) {
+	sv := &served{resources: make(map[tokens.Type]ResourceProvider, len(c.Resources)), close: c.Close}
+	for _, r := range c.Resources {
+		if r == nil {
+			return nil, fmt.Errorf("provider %s: nil resource provider", name)
+		}
+		if _, dup := sv.resources[r.Type()]; dup {
+			return nil, fmt.Errorf("provider %s: two resource providers for %s", name, r.Type())
+		}
+		sv.resources[r.Type()] = r
+	}
+	return sv, nil
+}
+
+// Serve runs a provider instance as a Pulumi provider plugin: it is the whole body of the plugin's
+// main. It speaks the plugin protocol (the port on standard output, the engine's address as argument)
+// and returns when the engine shuts the plugin down or ctx is done, once what the instance's configure
+// function acquired is released (Configured.Close).
+func Serve(ctx context.Context, info Info, c Configurer) error {
+	s, err := NewServer(info, c)
 	if err != nil {
 		return err
 	}
-	return sdkprovider.MainContext(ctx, cfg.Name, func(*sdkprovider.HostClient) (pulumirpc.ResourceProviderServer, error) {
+	err = sdkprovider.MainContext(ctx, info.Name, func(*sdkprovider.HostClient) (pulumirpc.ResourceProviderServer, error) {
 		return s, nil
 	})
+	return errors.Join(err, s.Close())
+}
+
+// Close releases what the instance's configure function acquired, once (later calls return the first
+// call's error). Serve calls it when the plugin shuts down; a test that makes Servers closes them.
+func (s *Server) Close() error {
+	s.closeOnce.Do(func() {
+		s.cancel()
+		if sv := s.served.Load(); sv != nil && sv.close != nil {
+			s.closeErr = sv.close()
+		}
+	})
+	return s.closeErr
 }
 
 // lookup finds the provider of the resource that urn names.
 func (s *Server) lookup(urn string) (ResourceProvider, error) {
+	sv := s.served.Load()
+	if sv == nil {
+		return nil, status.Errorf(codes.FailedPrecondition,
+			"provider %s is not configured: the engine configures a provider (Configure) before it sends it resources", s.info.Name)
+	}
 	u, err := resource.ParseURN(urn)
 	if err != nil {
 		return nil, status.Errorf(codes.InvalidArgument, "%s: %v", s.info.Name, err)
 	}
-	r, ok := s.resources[u.Type()]
+	r, ok := sv.resources[u.Type()]
 	if !ok {
 		return nil, status.Errorf(codes.InvalidArgument, "unknown resource type %s: provider %s has no such resource", u.Type(), s.info.Name)
 	}
@@ -95,11 +147,16 @@ func call[Req, Resp any](s *Server, ctx context.Context, urn string, req Req,
 		var zero Resp
 		return zero, err
 	}
-	ctx, cancel := context.WithCancel(ctx)
+	ctx, cancel := s.operationContext(ctx)
 	defer cancel()
-	stop := context.AfterFunc(s.canceled, cancel)
-	defer stop()
 	return op(r, ctx, req)
+}
+
+// operationContext returns ctx, canceled also when the engine calls Cancel.
+func (s *Server) operationContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(ctx)
+	stop := context.AfterFunc(s.canceled, cancel)
+	return ctx, func() { stop(); cancel() }
 }
 
 // Check sends Check to the resource's provider.
@@ -142,21 +199,47 @@ func (s *Server) Handshake(context.Context, *pulumirpc.ProviderHandshakeRequest)
 	return &pulumirpc.ProviderHandshakeResponse{AcceptSecrets: true, AcceptResources: true}, nil
 }
 
-// Configure accepts any configuration (IDLs declare none yet) and tells the engine that the provider
-// takes secrets and resource references as such, and that Create and Update support previews.
-func (s *Server) Configure(context.Context, *pulumirpc.ConfigureRequest) (*pulumirpc.ConfigureResponse, error) {
-	return &pulumirpc.ConfigureResponse{AcceptSecrets: true, AcceptResources: true, SupportsPreview: true}, nil
+// Configure configures the instance: its Configurer decodes the configuration and builds what the
+// instance serves (for an IDL with a configuration, the author's configure function does). It tells
+// the engine that the provider takes secrets and resource references as such, and that Create and
+// Update support previews. An instance is configured once.
+func (s *Server) Configure(ctx context.Context, req *pulumirpc.ConfigureRequest) (*pulumirpc.ConfigureResponse, error) {
+	resp := &pulumirpc.ConfigureResponse{AcceptSecrets: true, AcceptResources: true, SupportsPreview: true}
+	if s.configurer.unconfigured() != nil {
+		return resp, nil
+	}
+	if s.served.Load() != nil {
+		return nil, status.Errorf(codes.FailedPrecondition, "provider %s is configured already", s.info.Name)
+	}
+	ctx, cancel := s.operationContext(ctx)
+	defer cancel()
+	configured, err := s.configurer.configure(ctx, s.info.Name, req)
+	if err != nil {
+		return nil, err
+	}
+	sv, err := newServed(s.info.Name, configured)
+	if err == nil && !s.served.CompareAndSwap(nil, sv) {
+		err = status.Errorf(codes.FailedPrecondition, "provider %s is configured already", s.info.Name)
+	}
+	if err != nil {
+		if configured.Close != nil {
+			err = errors.Join(err, configured.Close())
+		}
+		return nil, err
+	}
+	return resp, nil
 }
 
-// CheckConfig accepts the configuration as it is.
-func (s *Server) CheckConfig(_ context.Context, req *pulumirpc.CheckRequest) (*pulumirpc.CheckResponse, error) {
-	return &pulumirpc.CheckResponse{Inputs: req.GetNews()}, nil
+// CheckConfig validates a configuration for the engine, which records the inputs it returns: see the
+// Configurer.
+func (s *Server) CheckConfig(ctx context.Context, req *pulumirpc.CheckRequest) (*pulumirpc.CheckResponse, error) {
+	return s.configurer.checkConfig(ctx, req)
 }
 
-// DiffConfig leaves the comparison to the engine: an unknown diff with nothing to replace, so that a
-// configuration change never replaces the provider and with it every resource.
-func (s *Server) DiffConfig(context.Context, *pulumirpc.DiffRequest) (*pulumirpc.DiffResponse, error) {
-	return &pulumirpc.DiffResponse{Changes: pulumirpc.DiffResponse_DIFF_UNKNOWN}, nil
+// DiffConfig compares two configurations for the engine: only a change of a property that replaces the
+// provider replaces it, and with it every resource it manages.
+func (s *Server) DiffConfig(ctx context.Context, req *pulumirpc.DiffRequest) (*pulumirpc.DiffResponse, error) {
+	return s.configurer.diffConfig(ctx, req)
 }
 
 // Cancel asks every operation in flight to stop: their contexts are canceled. The engine calls it before

@@ -29,7 +29,9 @@ func (g *packageGen) contractName(owner string, p *model.Property) string {
 //	)
 //
 // They are variables so that patterns are compiled once, when the provider starts.
-func (g *packageGen) generateContracts(owner string, props []*model.Property) jen.Code {
+//
+// enforcer is the call that enforces them: Check, or CheckConfig for the configuration's.
+func (g *packageGen) generateContracts(owner, enforcer string, props []*model.Property) jen.Code {
 	var defs []jen.Code
 	for _, p := range props {
 		if p.Constraints != nil {
@@ -39,7 +41,7 @@ func (g *packageGen) generateContracts(owner string, props []*model.Property) je
 	if len(defs) == 0 {
 		return jen.Null()
 	}
-	return withDoc(prose("The contracts of %s's properties, which Check enforces.", owner), jen.Var().Defs(defs...))
+	return withDoc(prose("The contracts of %s's properties, which %s enforces.", owner, enforcer), jen.Var().Defs(defs...))
 }
 
 // constraintsLit is the literal of a *provider.Constraints, its fields in declaration order.

@@ -115,8 +115,11 @@ func TestGeneratedNamesGiveWay(t *testing.T) {
 		{Path: "b.go", Aliases: []*model.Alias{
 			{Decl: model.Decl{Name: "BucketProvider", Pos: token.Position{Filename: "/idl/b.go", Offset: 20, Line: 3, Column: 6}}, Type: &model.Type{Kind: model.String}},
 			{Decl: model.Decl{Name: "UnmarshalRule", Pos: token.Position{Filename: "/idl/b.go", Offset: 60, Line: 5, Column: 6}}, Type: &model.Type{Kind: model.String}},
+			{Decl: model.Decl{Name: "NewProvider", Pos: token.Position{Filename: "/idl/b.go", Offset: 90, Line: 7, Column: 6}}, Type: &model.Type{Kind: model.String}},
 		}},
 	}})
+	tree.Config = &model.Config{Decl: model.Decl{Name: "Settings", Pos: token.Position{Filename: "/idl/a.go", Offset: 120, Line: 12, Column: 6}, File: tree.Packages[0].Files[0]}}
+	tree.Packages[0].Files[0].Config = tree.Config
 	for _, f := range tree.Packages[0].Files {
 		for _, a := range f.Aliases {
 			a.File = f
@@ -136,6 +139,7 @@ func TestGeneratedNamesGiveWay(t *testing.T) {
 		"type BucketProviderOps interface", "type BucketResourceProvider struct",
 		"func NewBucketResourceProvider(ops BucketProviderOps) *BucketResourceProvider",
 		"func UnmarshalRuleType(d *provider.Decoder", "func MarshalRule(s Rule)",
+		"type NewProvider string", "func NewProviderResource(configure provider.ConfigureFunc[Settings]) provider.Configurer",
 	} {
 		if !strings.Contains(all, want) {
 			t.Errorf("the stubs lack %q:\n%s", want, all)

@@ -76,6 +76,9 @@ func (g *packageGen) assignPrivateNames() {
 		}
 	}
 	for _, f := range g.pkg.Files {
+		if c := f.Config; c != nil {
+			contracts(c.Name, c.Properties)
+		}
 		for _, r := range f.Resources {
 			contracts(r.Name, r.Properties)
 		}
@@ -118,12 +121,16 @@ func (g *packageGen) lowerName(name string) string {
 }
 
 // exported are the exported names the stubs generate for the declarations of a whole IDL: per resource
-// T, TProviderOps, TChecker, TDiffer, TProvider and NewTProvider; per struct S, UnmarshalS and MarshalS.
+// T, TProviderOps, TChecker, TDiffer, TProvider and NewTProvider; per struct S, UnmarshalS and MarshalS;
+// for the configuration, NewProvider.
 // They are assigned for every package before any is rendered, since the stubs of one package call the
 // codecs of another's structs.
 type exported struct {
 	resources map[*model.Resource]resourceNames
 	structs   map[*model.Struct]structNames
+	// newProvider is the constructor of the provider, in the root package's stubs; "" without a
+	// configuration.
+	newProvider string
 }
 
 type resourceNames struct{ ops, checker, differ, provider, newProvider string }
@@ -158,6 +165,9 @@ func exportedNames(tree *model.Tree) *exported {
 			for _, r := range f.Resources {
 				ns.Reserve(r.Name)
 			}
+			if f.Config != nil {
+				ns.Reserve(f.Config.Name)
+			}
 		}
 		for _, f := range pkg.Files {
 			for _, d := range f.Declarations() {
@@ -176,6 +186,9 @@ func exportedNames(tree *model.Tree) *exported {
 						unmarshal: ns.Generated("Unmarshal", d.Name, gen.KindType, ""),
 						marshal:   ns.Generated("Marshal", d.Name, gen.KindType, ""),
 					}
+				case *model.Config:
+					// The provider's, as the TypeScript package's class Provider (or ProviderResource).
+					names.newProvider = ns.Generated("New", "Provider", gen.KindResource, "")
 				}
 			}
 		}

@@ -17,7 +17,7 @@ func (g *packageGen) resource(r *model.Resource) []jen.Code {
 		g.generateDiffer(r),
 		g.generateProvider(r),
 		g.generateConstructor(r),
-		g.generateContracts(r.Name, r.Properties),
+		g.generateContracts(r.Name, "Check", r.Properties),
 		g.generateResourceUnmarshal(r),
 		g.generateResourceMarshal(r),
 	}

@@ -11,7 +11,7 @@ import (
 func (g *packageGen) structDecl(s *model.Struct) []jen.Code {
 	return []jen.Code{
 		g.generateStruct(s),
-		g.generateContracts(s.Name, s.Properties),
+		g.generateContracts(s.Name, "Check", s.Properties),
 		g.generateStructUnmarshal(s),
 		g.generateStructMarshal(s),
 	}

@@ -14,6 +14,9 @@
 //     inline;
 //   - capabilities → resource references ("$ref": "#/resources/<token>"); a reference to any resource,
 //     interface{}, idl.Asset and idl.Archive → Pulumi's builtin Any, Asset and Archive;
+//   - the configuration → "config" (its "variables", and the required ones in "defaults", which is the
+//     key Pulumi's tools read as the required list, though the metaschema's prose calls it the
+//     optional ones) and "provider" (the same properties as its inputs); env= → "defaultInfo";
 //   - replaces → "replaceOnChanges"; default= → "default"; secret → "secret"; deprecated= →
 //     "deprecationMessage"; docs → "description". What the schema cannot express (min=, pattern=, …) is
 //     appended to the description as a readable sentence, and stays enforced by the provider.
@@ -103,8 +106,20 @@ type (
 		Publisher   string                   `json:"publisher,omitempty"`
 		Meta        *metaJSON                `json:"meta,omitempty"`
 		Language    map[string]any           `json:"language,omitempty"`
+		Config      *configJSON              `json:"config,omitempty"`
 		Types       map[string]*complexJSON  `json:"types,omitempty"`
+		Provider    *resourceJSON            `json:"provider,omitempty"`
 		Resources   map[string]*resourceJSON `json:"resources,omitempty"`
+	}
+	configJSON struct {
+		Variables map[string]*propertyJSON `json:"variables"`
+		// Required lists the variables that must be set. Its key is "defaults": Pulumi's own tools
+		// (codegen/schema.ConfigSpec) read that key as the required variables, whatever the metaschema's
+		// description of it says.
+		Required []string `json:"defaults,omitempty"`
+	}
+	defaultInfoJSON struct {
+		Environment []string `json:"environment"`
 	}
 	metaJSON struct {
 		ModuleFormat string `json:"moduleFormat"`
@@ -117,11 +132,12 @@ type (
 	}
 	propertyJSON struct {
 		typeJSON
-		Description        string `json:"description,omitempty"`
-		Default            any    `json:"default,omitempty"`
-		DeprecationMessage string `json:"deprecationMessage,omitempty"`
-		Secret             bool   `json:"secret,omitempty"`
-		ReplaceOnChanges   bool   `json:"replaceOnChanges,omitempty"`
+		Description        string           `json:"description,omitempty"`
+		Default            any              `json:"default,omitempty"`
+		DefaultInfo        *defaultInfoJSON `json:"defaultInfo,omitempty"`
+		DeprecationMessage string           `json:"deprecationMessage,omitempty"`
+		Secret             bool             `json:"secret,omitempty"`
+		ReplaceOnChanges   bool             `json:"replaceOnChanges,omitempty"`
 	}
 	objectJSON struct {
 		Description string                   `json:"description,omitempty"`
@@ -189,6 +205,9 @@ func packageSpec(tree *model.Tree, opts Options) *packageJSON {
 	}
 	if len(python) > 0 {
 		spec.Language["python"] = python
+	}
+	if tree.Config != nil {
+		spec.Config, spec.Provider = configSpec(tree.Name, tree.Config)
 	}
 	for _, pkg := range tree.Packages {
 		for _, f := range pkg.Files {
@@ -349,6 +368,45 @@ func resourceSpec(r *model.Resource) *resourceJSON {
 	}
 	res.StateInputs = state
 	return res
+}
+
+// configSpec is the configuration's variables (a stack's `<pkg>:<key>` values, which the default provider
+// takes) and the provider resource, whose inputs are the same properties (an explicit provider's
+// arguments). A property is required when nothing else gives it a value: not optional, no default, no
+// environment variable. Its environment variables are its defaultInfo, which the SDKs Pulumi generates
+// read for explicit providers and their config modules; the provider itself reads them for the default
+// provider. That a change of a property replaces the provider is the provider's to say (DiffConfig), and
+// the description's: replaceOnChanges would add nothing on a provider resource.
+func configSpec(pkg string, c *model.Config) (*configJSON, *resourceJSON) {
+	config := &configJSON{Variables: map[string]*propertyJSON{}}
+	desc := c.Doc
+	if desc != "" {
+		desc += "\n\n"
+	}
+	desc += "The provider type for the " + pkg + " package. Resources use the default provider, configured by the " +
+		"stack's configuration (`pulumi config set " + pkg + ":<key> <value>`), unless they are given an explicit " +
+		"provider, created with its own configuration."
+	provider := &resourceJSON{objectJSON: objectJSON{Description: desc}, InputProperties: map[string]*propertyJSON{}}
+	for _, p := range c.Properties {
+		prop := propertySpec(p)
+		prop.ReplaceOnChanges = false
+		if p.Replaces {
+			if prop.Description != "" {
+				prop.Description += "\n\n"
+			}
+			prop.Description += "Changing it replaces the provider, and with it every resource the provider manages."
+		}
+		if len(p.Env) > 0 {
+			prop.DefaultInfo = &defaultInfoJSON{Environment: p.Env}
+		}
+		config.Variables[p.Name] = prop
+		provider.InputProperties[p.Name] = prop
+		if !p.Optional && p.Default == nil && len(p.Env) == 0 {
+			config.Required = append(config.Required, p.Name)
+			provider.RequiredInputs = append(provider.RequiredInputs, p.Name)
+		}
+	}
+	return config, provider
 }
 
 // objectSpec is the object type of the properties that keep says belong to it; required lists those

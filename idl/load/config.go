@@ -35,6 +35,7 @@ func (c *builder) declareConfig(p *packages.Package, f *model.File, d *decl, bas
 	d.config = &model.Config{Decl: base}
 	c.config = d
 	c.tree.Config = d.config
+	f.Config = d.config
 	return true
 }
 

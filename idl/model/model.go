@@ -35,9 +35,9 @@ type Tree struct {
 	Doc string `json:"doc,omitempty"`
 	// Packages are the Go packages of the tree, sorted by Dir; the root package (Dir "") comes first.
 	Packages []*Package `json:"packages"`
-	// Config is the provider's configuration, declared in a file of the root package; nil when the IDL
-	// declares none.
-	Config *Config `json:"config,omitempty"`
+	// Config is the provider's configuration, nil when the IDL declares none: the Config of the file of
+	// the root package that declares it.
+	Config *Config `json:"-"`
 	// Warnings are what the loader found questionable in an IDL that compiles (Diagnostic explains
 	// warnings), sorted by position. They are about the source, not part of the model's JSON.
 	Warnings Diagnostics `json:"-"`
@@ -76,6 +76,8 @@ type File struct {
 	Enums           []*Enum          `json:"enums,omitempty"`
 	Aliases         []*Alias         `json:"aliases,omitempty"`
 	Consts          []*Const         `json:"consts,omitempty"`
+	// Config is the provider's configuration, if this file declares it (a file of the root package).
+	Config *Config `json:"config,omitempty"`
 
 	// Directives are the file's //cidlc: comments, in source order.
 	Directives []*Directive `json:"directives,omitempty"`
@@ -305,8 +307,8 @@ func (t *Type) Unaliased() *Type {
 // Package returns the IDL package a declaration belongs to.
 func (d *Decl) Package() *Package { return d.File.Package }
 
-// A Declaration is one declaration of an IDL file: a *Resource, *ResourceAlias, *Struct, *Enum, *Alias
-// or *Const. A backend that emits a file's declarations in source order type-switches over
+// A Declaration is one declaration of an IDL file: a *Resource, *ResourceAlias, *Struct, *Enum, *Alias,
+// *Const or *Config. A backend that emits a file's declarations in source order type-switches over
 // File.Declarations, so that a new kind of declaration is added to the model in one place.
 type Declaration interface {
 	// Declared returns what every declaration has: its name, token, doc and position.
@@ -336,6 +338,9 @@ func (f *File) Declarations() []Declaration {
 	}
 	for _, c := range f.Consts {
 		ds = append(ds, c)
+	}
+	if f.Config != nil {
+		ds = append(ds, f.Config)
 	}
 	slices.SortStableFunc(ds, func(a, b Declaration) int { return cmp.Compare(a.Declared().Pos.Offset, b.Declared().Pos.Offset) })
 	return ds

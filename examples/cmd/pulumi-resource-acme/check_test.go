@@ -59,7 +59,7 @@ func TestCheckFailures(t *testing.T) {
 		{"every problem at once", iam.AccessKey, map[string]any{"status": "Deleted", "secret": "x", "foo": true},
 			[]string{
 				"foo: unknown property",
-				"secret: an output property; the provider sets it, a program may not",
+				": secret: an output property; the provider sets it, a program may not", // secret: see TestContracts
 				`status: "Deleted" is not a valid AccessKeyStatus; want one of "Active", "Inactive"`,
 				"user: missing required property",
 			}},

@@ -54,9 +54,11 @@ func TestContracts(t *testing.T) {
 			}},
 		{"a map", storage.Bucket, map[string]any{"region": "us-west-1", "tags": manyTags(51)},
 			[]string{"tags: has 51 entries, more than the maximum 50"}},
-		// The program did not even make it secret: the IDL says it is.
+		// The program did not even make it secret: the IDL says it is. The failure is the resource's
+		// (no property), naming the property in its reason: the engine prints a failing property's
+		// value beside it, secret or not.
 		{"a secret", iam.User, map[string]any{"password": "hunter2"},
-			[]string{"password: the secret value has fewer characters than the minimum length 8"}},
+			[]string{": password: the secret value has fewer characters than the minimum length 8"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			d.t = t

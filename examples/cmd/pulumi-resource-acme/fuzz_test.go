@@ -11,11 +11,13 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/archive"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/asset"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	acme "github.com/cidlc/cidlc/examples/provider"
 	"github.com/cidlc/cidlc/examples/provider/cloud"
 	"github.com/cidlc/cidlc/provider"
 )
@@ -27,12 +29,15 @@ import (
 // every well-formed request with failures, never an error; a preview Create takes any map; inputs that
 // passed Check are created by the example's ops. Seeds are in testdata/fuzz/FuzzCheckCreate.
 func FuzzCheckCreate(f *testing.F) {
-	c, err := cloud.Open(f.TempDir())
+	srv, err := provider.NewServer(pluginInfo, acme.NewProvider(configure(f.TempDir())))
 	if err != nil {
 		f.Fatal(err)
 	}
-	srv, err := provider.NewServer(pluginInfo, resources(c)...)
+	args, err := plugin.MarshalProperties(resource.PropertyMap{"apiToken": resource.NewProperty(testToken)}, plugin.MarshalOptions{})
 	if err != nil {
+		f.Fatal(err)
+	}
+	if _, err := srv.Configure(context.Background(), &pulumirpc.ConfigureRequest{Args: args}); err != nil {
 		f.Fatal(err)
 	}
 	ks := kinds(f)

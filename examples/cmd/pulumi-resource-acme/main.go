@@ -1,6 +1,7 @@
 // Command pulumi-resource-acme is the Acme Cloud provider plugin: the generated stubs of examples/idl
 // (in examples/provider) with the hand-written ops beside them, served over the Pulumi provider
-// protocol. The engine starts it; it keeps the pretend cloud in $ACME_STATE_DIR.
+// protocol. The engine starts it, once per provider instance, and configures it; it keeps the pretend
+// cloud in $ACME_STATE_DIR.
 package main
 
 import (
@@ -9,6 +10,7 @@ import (
 	"log"
 	"slices"
 
+	acme "github.com/cidlc/cidlc/examples/provider"
 	"github.com/cidlc/cidlc/examples/provider/cloud"
 	"github.com/cidlc/cidlc/examples/provider/compute"
 	"github.com/cidlc/cidlc/examples/provider/iam"
@@ -28,12 +30,21 @@ var schema []byte
 var pluginInfo = provider.Info{Name: "acme", Version: "0.1.0", Schema: schema}
 
 func main() {
-	c, err := cloud.FromEnv()
-	if err != nil {
+	if err := provider.Serve(context.Background(), pluginInfo, acme.NewProvider(configure(cloud.DirFromEnv()))); err != nil {
 		log.Fatal(err)
 	}
-	if err := provider.Serve(context.Background(), pluginInfo, resources(c)...); err != nil {
-		log.Fatal(err)
+}
+
+// configure returns the function that configures each provider instance: it connects to the cloud kept
+// in dir with the instance's configuration (which checks the token, so that a bad one fails before any
+// resource is touched), and serves every resource type over that connection.
+func configure(dir string) provider.ConfigureFunc[acme.Config] {
+	return func(_ context.Context, cfg *acme.Config) (*provider.Configured, error) {
+		c, err := cloud.Connect(dir, cfg)
+		if err != nil {
+			return nil, err
+		}
+		return &provider.Configured{Resources: resources(c)}, nil
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/protobuf/types/known/structpb"
 
+	acme "github.com/cidlc/cidlc/examples/provider"
 	"github.com/cidlc/cidlc/examples/provider/cloud"
 	"github.com/cidlc/cidlc/provider"
 )
@@ -37,17 +38,34 @@ type live struct {
 	outputs *structpb.Struct
 }
 
-// start serves the provider over gRPC on 127.0.0.1, kept in a fresh cloud directory.
+// testToken is an API token that Acme Cloud accepts: the tests configure their providers with it.
+var testToken = cloud.NewToken()
+
+// start serves the provider over gRPC on 127.0.0.1, kept in a fresh cloud directory, and configures it
+// with testToken.
 func start(t testing.TB) *driver {
 	t.Helper()
-	c, err := cloud.Open(t.TempDir())
+	d := serve(t)
+	if _, failures, err := configureProvider(d.client, map[string]any{"apiToken": testToken}); err != nil || len(failures) > 0 {
+		t.Fatalf("configuring the provider: %v %v", failures, err)
+	}
+	return d
+}
+
+// serve serves a provider instance over gRPC on 127.0.0.1, kept in a fresh cloud directory, not
+// configured yet.
+func serve(t testing.TB) *driver {
+	t.Helper()
+	dir := t.TempDir()
+	c, err := cloud.Open(dir) // the tests' own view of the cloud
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := provider.NewServer(pluginInfo, resources(c)...)
+	srv, err := provider.NewServer(pluginInfo, acme.NewProvider(configure(dir)))
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { _ = srv.Close() })
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -62,6 +80,29 @@ func start(t testing.TB) *driver {
 	}
 	t.Cleanup(func() { _ = conn.Close() })
 	return &driver{t: t, client: pulumirpc.NewResourceProviderClient(conn), cloud: c, live: map[string]*live{}}
+}
+
+// providerURN is the URN of the stack's default provider.
+const providerURN = "urn:pulumi:dev::acme-test::pulumi:providers:acme::default_0_1_0"
+
+// configureProvider configures a provider instance as the engine does: CheckConfig on the configuration,
+// given as the engine sends a stack's (bare keys, every value text, secrets in the clear, the plugin's
+// version added), then Configure with the checked inputs, secrets as secrets. It returns the checked
+// inputs, CheckConfig's failures as "property: reason", and Configure's error; with failures, Configure
+// is not called.
+func configureProvider(client pulumirpc.ResourceProviderClient, config map[string]any) (resource.PropertyMap, []string, error) {
+	news := resource.NewPropertyMapFromMap(config)
+	news["version"] = resource.NewProperty(pluginInfo.Version)
+	checked, failures, err := checkConfig(client, news)
+	if err != nil || len(failures) > 0 {
+		return checked, failures, err
+	}
+	args, err := plugin.MarshalProperties(checked, plugin.MarshalOptions{KeepSecrets: true})
+	if err != nil {
+		return nil, nil, err
+	}
+	_, err = client.Configure(context.Background(), &pulumirpc.ConfigureRequest{Args: args, AcceptSecrets: true, AcceptResources: true})
+	return checked, nil, err
 }
 
 // urn is the URN of the resource name of type typ in the test stack.

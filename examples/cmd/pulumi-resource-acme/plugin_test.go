@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"os"
 	"os/exec"
@@ -12,7 +13,9 @@ import (
 
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/emptypb"
 
 	"github.com/cidlc/cidlc/examples/provider/cloud"
@@ -20,7 +23,8 @@ import (
 )
 
 // TestPlugin runs the plugin binary as the engine does: it prints its port on standard output, serves
-// there, keeps its cloud in $ACME_STATE_DIR, and exits cleanly on an interrupt.
+// there once configured, keeps its cloud in $ACME_STATE_DIR, logs its calls when tracing without ever
+// showing the token, and exits cleanly on an interrupt.
 func TestPlugin(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the plugin")
@@ -32,6 +36,8 @@ func TestPlugin(t *testing.T) {
 	state := t.TempDir()
 	cmd := exec.Command(bin)
 	cmd.Env = append(os.Environ(), cloud.StateDirEnv+"="+state)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -56,6 +62,12 @@ func TestPlugin(t *testing.T) {
 		t.Fatalf("GetPluginInfo = %v, %v", info, err)
 	}
 	u := urn(storage.Bucket, "site")
+	if _, err := client.Create(ctx, &pulumirpc.CreateRequest{Urn: string(u), Properties: props(t, map[string]any{"name": "site", "region": "us-west-1"})}); status.Code(err) != codes.FailedPrecondition {
+		t.Errorf("Create before Configure: %v; want FailedPrecondition", err)
+	}
+	if _, failures, err := configureProvider(client, map[string]any{"apiToken": testToken, "tracing": "true"}); err != nil || len(failures) > 0 {
+		t.Fatalf("configuring the plugin: %v %v", failures, err)
+	}
 	resp, err := client.Create(ctx, &pulumirpc.CreateRequest{Urn: string(u), Properties: props(t, map[string]any{"name": "site", "region": "us-west-1"})})
 	if err != nil {
 		t.Fatal(err)
@@ -68,5 +80,9 @@ func TestPlugin(t *testing.T) {
 	}
 	if err := cmd.Wait(); err != nil {
 		t.Errorf("the plugin did not exit cleanly on an interrupt: %v", err)
+	}
+	// Tracing logs every call to the plugin's standard error, which the engine shows, and never the token.
+	if log := stderr.String(); !strings.Contains(log, "acme: put storage/Bucket/"+resp.GetId()) || strings.Contains(log, testToken) {
+		t.Errorf("the plugin's log does not show the call, or shows the token:\n%s", log)
 	}
 }

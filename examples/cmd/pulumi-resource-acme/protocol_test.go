@@ -122,9 +122,10 @@ func TestUnknownType(t *testing.T) {
 	}
 }
 
-// TestProviderCalls covers what the engine asks a provider before and after the resources.
+// TestProviderCalls covers what the engine asks a provider before and after the resources. (The
+// configuration's calls have tests of their own: see config_test.go.)
 func TestProviderCalls(t *testing.T) {
-	d := start(t)
+	d := serve(t)
 	ctx := context.Background()
 	info, err := d.client.GetPluginInfo(ctx, &emptypb.Empty{})
 	if err != nil || info.GetVersion() != pluginInfo.Version {
@@ -134,18 +135,18 @@ func TestProviderCalls(t *testing.T) {
 	if err != nil || !hs.GetAcceptSecrets() || !hs.GetAcceptResources() {
 		t.Errorf("Handshake = %v, %v", hs, err)
 	}
-	cfg, err := d.client.Configure(ctx, &pulumirpc.ConfigureRequest{})
+	// Before Configure, a resource call fails, and says why.
+	_, err = d.client.Check(ctx, &pulumirpc.CheckRequest{Urn: string(urn(storage.Bucket, "early"))})
+	if status.Code(err) != codes.FailedPrecondition || !strings.Contains(err.Error(), "provider acme is not configured") {
+		t.Errorf("Check before Configure: %v; want FailedPrecondition, saying the provider is not configured", err)
+	}
+	args := props(t, map[string]any{"apiToken": resource.MakeSecret(resource.NewProperty(testToken)), "version": pluginInfo.Version})
+	cfg, err := d.client.Configure(ctx, &pulumirpc.ConfigureRequest{Args: args})
 	if err != nil || !cfg.GetAcceptSecrets() || !cfg.GetAcceptResources() || !cfg.GetSupportsPreview() {
 		t.Errorf("Configure = %v, %v", cfg, err)
 	}
-	news := props(t, map[string]any{"region": "us-west-1"})
-	cc, err := d.client.CheckConfig(ctx, &pulumirpc.CheckRequest{Urn: "urn:pulumi:dev::p::pulumi:providers:acme::default", News: news})
-	if err != nil || !unprops(t, cc.GetInputs()).DeepEquals(unprops(t, news)) {
-		t.Errorf("CheckConfig = %v, %v; want the inputs back", cc, err)
-	}
-	dc, err := d.client.DiffConfig(ctx, &pulumirpc.DiffRequest{})
-	if err != nil || len(dc.GetReplaces()) > 0 {
-		t.Errorf("DiffConfig = %v, %v; want nothing replaced", dc, err)
+	if _, err := d.client.Configure(ctx, &pulumirpc.ConfigureRequest{Args: args}); status.Code(err) != codes.FailedPrecondition {
+		t.Errorf("a second Configure: %v; want FailedPrecondition", err)
 	}
 	// GetSchema serves exactly the schema cidlc generated from the IDL (embedded from schema.json).
 	want, err := os.ReadFile("schema.json")

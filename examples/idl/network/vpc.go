@@ -17,8 +17,8 @@ type VPC struct {
 	// IPv4CIDR is the private IPv4 address range of the network in CIDR notation, such as "10.0.0.0/16".
 	// It must be between /16 and /28. Changing it replaces the VPC and everything in it.
 	IPv4CIDR string `lumi:"name=cidrBlock,replaces"`
-	// Region is the region the VPC lives in.
-	Region acme.Region `lumi:"replaces"`
+	// Region is the region the VPC lives in. Defaults to the provider's region.
+	Region *acme.Region `lumi:"optional,replaces"`
 	// EnableDNSHostnames gives servers in the VPC public DNS names alongside their public addresses.
 	// Defaults to false.
 	EnableDNSHostnames *bool `lumi:"optional"`

@@ -56,9 +56,9 @@ export class VPC extends pulumi.CustomResource {
      */
     declare public readonly cidrBlock: pulumi.Output<string>;
     /**
-     * Region is the region the VPC lives in.
+     * Region is the region the VPC lives in. Defaults to the provider's region.
      */
-    declare public readonly region: pulumi.Output<Region>;
+    declare public readonly region: pulumi.Output<Region | undefined>;
     /**
      * EnableDNSHostnames gives servers in the VPC public DNS names alongside their public addresses.
      * Defaults to false.
@@ -107,9 +107,6 @@ export class VPC extends pulumi.CustomResource {
             if (args?.cidrBlock === undefined && !opts.urn) {
                 throw new Error("Missing required property 'cidrBlock'");
             }
-            if (args?.region === undefined && !opts.urn) {
-                throw new Error("Missing required property 'region'");
-            }
             resourceInputs["name"] = args?.name ?? name;
             resourceInputs["cidrBlock"] = args?.cidrBlock;
             resourceInputs["region"] = args?.region;
@@ -140,9 +137,9 @@ export interface VPCArgs {
      */
     cidrBlock: pulumi.Input<string>;
     /**
-     * Region is the region the VPC lives in.
+     * Region is the region the VPC lives in. Defaults to the provider's region.
      */
-    region: pulumi.Input<Region>;
+    region?: pulumi.Input<Region>;
     /**
      * EnableDNSHostnames gives servers in the VPC public DNS names alongside their public addresses.
      * Defaults to false.
@@ -173,7 +170,7 @@ export interface VPCState {
      */
     cidrBlock?: pulumi.Input<string>;
     /**
-     * Region is the region the VPC lives in.
+     * Region is the region the VPC lives in. Defaults to the provider's region.
      */
     region?: pulumi.Input<Region>;
     /**

@@ -2,6 +2,11 @@
 // JSON file, <dir>/<kind>/<id>.json, so that tests (and people) can see what a deployment did. The
 // directory comes from $ACME_STATE_DIR, so that a test driving the real Pulumi engine can point the
 // plugin at a directory of its own.
+//
+// A provider instance connects with its configuration (Connect): the cloud checks the API token, as a
+// real cloud would, and the connection carries the region of the resources that do not name one. Each
+// instance has a connection of its own, so two providers with two regions serve one process side by
+// side.
 package cloud
 
 import (
@@ -11,6 +16,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -21,6 +28,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
 
+	acme "github.com/cidlc/cidlc/examples/provider"
 	"github.com/cidlc/cidlc/provider"
 )
 
@@ -30,32 +38,79 @@ const StateDirEnv = "ACME_STATE_DIR"
 // Account is the Acme Cloud account that every resource belongs to.
 const Account = "123456789012"
 
-// Cloud is a state directory.
+// Cloud is a connection to Acme Cloud: a state directory, and the region of the resources that do not
+// name one.
 type Cloud struct {
-	dir string
-	mu  sync.Mutex // one write at a time, so that a read never sees half a file
+	dir    string
+	region string
+	trace  io.Writer  // where calls are logged; nil when they are not
+	mu     sync.Mutex // one write at a time, so that a read never sees half a file
 }
 
-// Open returns the cloud kept in dir, creating dir if needed.
+// Open returns the cloud kept in dir, creating dir if needed, for resources of DefaultRegion.
 func Open(dir string) (*Cloud, error) {
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return nil, err
 	}
-	return &Cloud{dir: dir}, nil
+	return &Cloud{dir: dir, region: acme.DefaultRegion}, nil
 }
 
-// FromEnv opens the cloud in $ACME_STATE_DIR, or in acme-cloud under the temporary directory: the
-// engine starts a new plugin process for every command, so the state must outlive the process.
-func FromEnv() (*Cloud, error) {
-	dir := os.Getenv(StateDirEnv)
-	if dir == "" {
-		dir = filepath.Join(os.TempDir(), "acme-cloud")
+// DirFromEnv returns the directory of the cloud: $ACME_STATE_DIR, or acme-cloud under the temporary
+// directory (the engine starts a new plugin process for every command, so the state must outlive the
+// process).
+func DirFromEnv() string {
+	if dir := os.Getenv(StateDirEnv); dir != "" {
+		return dir
 	}
-	return Open(dir)
+	return filepath.Join(os.TempDir(), "acme-cloud")
+}
+
+// Connect connects a provider instance to the cloud kept in dir with the instance's configuration. A
+// token that Acme Cloud did not issue fails here, before any resource is touched; the error never
+// shows it.
+func Connect(dir string, cfg *acme.Config) (*Cloud, error) {
+	if !ValidToken(cfg.APIToken) {
+		return nil, errors.New("Acme Cloud rejected the API token: its check digits do not match, so it is not a token Acme Cloud issued (a mistyped or truncated token?)")
+	}
+	c, err := Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	c.region = string(cfg.Region)
+	if cfg.Tracing != nil && *cfg.Tracing {
+		c.trace = os.Stderr // the engine shows a provider's standard error in its log
+	}
+	return c, nil
+}
+
+// NewToken returns a new API token: acme_, 24 random hexadecimal digits, and the 8 check digits of
+// their CRC-32.
+func NewToken() string {
+	key := RandomHex(12)
+	return fmt.Sprintf("acme_%s%08x", key, crc32.ChecksumIEEE([]byte(key)))
+}
+
+// ValidToken reports whether token is one Acme Cloud issued: its check digits match.
+func ValidToken(token string) bool {
+	rest, ok := strings.CutPrefix(token, "acme_")
+	if !ok || len(rest) != 32 {
+		return false
+	}
+	return fmt.Sprintf("%08x", crc32.ChecksumIEEE([]byte(rest[:24]))) == rest[24:]
 }
 
 // Dir returns the state directory.
 func (c *Cloud) Dir() string { return c.dir }
+
+// Region returns the region of the resources that do not name one: the provider's.
+func (c *Cloud) Region() string { return c.region }
+
+// tracef logs a call, when the connection traces them.
+func (c *Cloud) tracef(format string, args ...any) {
+	if c.trace != nil {
+		fmt.Fprintf(c.trace, "acme: "+format+"\n", args...)
+	}
+}
 
 // ARN returns the Acme Resource Name of a resource of service in region ("" for global services).
 func ARN(service, region, path string) string {
@@ -85,6 +140,7 @@ func (c *Cloud) Put(kind string, id resource.ID, record any) error {
 		return err
 	}
 	name := c.file(kind, id)
+	c.tracef("put %s/%s (region %s)", kind, id, c.region)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if err := os.MkdirAll(filepath.Dir(name), 0o777); err != nil {
@@ -99,6 +155,7 @@ func (c *Cloud) Put(kind string, id resource.ID, record any) error {
 
 // Get reads the record of resource id of kind into record; provider.ErrNotFound if there is none.
 func (c *Cloud) Get(kind string, id resource.ID, record any) error {
+	c.tracef("get %s/%s", kind, id)
 	c.mu.Lock()
 	data, err := os.ReadFile(c.file(kind, id))
 	c.mu.Unlock()
@@ -113,6 +170,7 @@ func (c *Cloud) Get(kind string, id resource.ID, record any) error {
 
 // Delete removes the record of resource id of kind; provider.ErrNotFound if there is none.
 func (c *Cloud) Delete(kind string, id resource.ID) error {
+	c.tracef("delete %s/%s", kind, id)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	err := os.Remove(c.file(kind, id))

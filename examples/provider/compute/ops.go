@@ -146,7 +146,7 @@ type functionOps struct{ cloud.Table[function] }
 
 func (o functionOps) Create(_ context.Context, _ resource.URN, fn *function) (resource.ID, error) {
 	id := cloud.NewID("fn")
-	region := acme.DefaultRegion
+	region := o.Cloud.Region()
 	if fn.Region != nil {
 		region = string(*fn.Region)
 	}

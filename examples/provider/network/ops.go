@@ -27,14 +27,22 @@ func Providers(c *cloud.Cloud) []provider.ResourceProvider {
 
 type vpcOps struct{ cloud.Table[vpc] }
 
+// Create puts the VPC in its region, or, when it names none, in the provider's, which the VPC then
+// records as its own.
 func (o vpcOps) Create(_ context.Context, _ resource.URN, v *vpc) (resource.ID, error) {
 	id := cloud.NewID("vpc")
-	v.ARN = new(acme.ARN(cloud.ARN("network", string(v.Region), "vpc/"+string(id))))
+	if v.Region == nil {
+		v.Region = new(acme.Region(o.Cloud.Region()))
+	}
+	v.ARN = new(acme.ARN(cloud.ARN("network", string(*v.Region), "vpc/"+string(id))))
 	v.IPv6CIDR = ipv6Range(v)
 	return id, o.Put(id, v)
 }
 
 func (o vpcOps) Update(_ context.Context, id resource.ID, olds, news *vpc) error {
+	if news.Region == nil {
+		news.Region = olds.Region // where Create put it
+	}
 	if (olds.IPv6CIDR != nil) != (news.EnableIPv6 != nil && *news.EnableIPv6) {
 		news.IPv6CIDR = ipv6Range(news)
 	}
@@ -76,7 +84,7 @@ func (o subnetOps) Create(_ context.Context, _ resource.URN, s *subnet) (resourc
 		return "", fmt.Errorf("subnet range %s is not within the VPC's range %s", inner, outer)
 	}
 	if s.AvailabilityZone == nil {
-		s.AvailabilityZone = new(string(parent.Region) + "a")
+		s.AvailabilityZone = new(string(*parent.Region) + "a")
 	}
 	// Acme Cloud keeps five addresses of every subnet for itself.
 	s.AvailableIPCount = new(math.Exp2(float64(32-inner.Bits())) - 5)

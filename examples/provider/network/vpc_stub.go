@@ -32,8 +32,8 @@ type vpc struct {
 	// IPv4CIDR is the private IPv4 address range of the network in CIDR notation, such as "10.0.0.0/16".
 	// It must be between /16 and /28. Changing it replaces the VPC and everything in it.
 	IPv4CIDR string
-	// Region is the region the VPC lives in.
-	Region acme.Region
+	// Region is the region the VPC lives in. Defaults to the provider's region.
+	Region *acme.Region
 	// EnableDNSHostnames gives servers in the VPC public DNS names alongside their public addresses.
 	// Defaults to false.
 	EnableDNSHostnames *bool
@@ -114,7 +114,7 @@ func NewVPCProvider(ops VPCProviderOps) *VPCProvider {
 func (obj *vpc) unmarshal(o provider.Object) {
 	obj.Name = provider.Required(o, "name", provider.String[string])
 	obj.IPv4CIDR = provider.Required(o, "cidrBlock", provider.String[string])
-	obj.Region = provider.Required(o, "region", provider.Enum[acme.Region])
+	obj.Region = provider.Optional(o, "region", provider.Enum[acme.Region])
 	obj.EnableDNSHostnames = provider.Optional(o, "enableDNSHostnames", provider.Bool[bool])
 	obj.EnableIPv6 = provider.Optional(o, "enableIPv6", provider.Bool[bool])
 	obj.Tags = provider.Optional(o, "tags", provider.MapOf[acme.Tags](provider.String[string]))
@@ -127,7 +127,7 @@ func (obj *vpc) marshal() resource.PropertyMap {
 	m := make(resource.PropertyMap, 8)
 	provider.Put(m, "name", obj.Name, provider.StringValue[string])
 	provider.Put(m, "cidrBlock", obj.IPv4CIDR, provider.StringValue[string])
-	provider.Put(m, "region", obj.Region, provider.StringValue[acme.Region])
+	provider.PutOptional(m, "region", obj.Region, provider.StringValue[acme.Region])
 	provider.PutOptional(m, "enableDNSHostnames", obj.EnableDNSHostnames, provider.BoolValue[bool])
 	provider.PutOptional(m, "enableIPv6", obj.EnableIPv6, provider.BoolValue[bool])
 	provider.PutOptional(m, "tags", obj.Tags, provider.MapValueOf[acme.Tags](provider.StringValue[string]))
