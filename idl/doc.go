@@ -287,9 +287,11 @@
 //   - secret: the value is a secret wherever it goes: in the stack's state, in an explicit provider's
 //     arguments, and in acme.config, which gives it as a secret pulumi.Output. A value taken from an
 //     environment variable is as secret as one configured.
-//   - A property that is not optional and has no default= and no env= is required: a stack that does
-//     not set it fails before anything is deployed, with a message naming the key (acme:token) and the
-//     command that sets it.
+//   - A property that is neither optional nor has a default= is required: when neither the
+//     configuration nor one of its env= variables gives it a value, the provider fails before
+//     anything is deployed, with a message naming the key (acme:token), the command that sets it and
+//     its variables. (The Pulumi schema lists as required only the properties without env=: other
+//     tools cannot know about the variables.)
 //   - out and in are for resource properties, and a configuration holds no reference to a resource, no
 //     asset and no archive, at any depth: the provider is configured before any of its resources
 //     exists, and configuration values are text. The wire name version is reserved: the engine puts
