@@ -33,7 +33,7 @@ func (c *configurer[C]) values(m resource.PropertyMap, env bool) (resource.Prope
 		}
 		delete(out, p.Key)
 		if env {
-			v, failure, found := fromEnv(p)
+			v, failure, found := EnvValue(p, os.Getenv)
 			if failure != nil {
 				failures = append(failures, *failure) // and the default stands in, so that it is said once
 			}
@@ -115,12 +115,13 @@ func jsonValue(x any) resource.PropertyValue {
 // TypeScript package read the same way (no hexadecimal, no Infinity, no digit separators).
 var decimal = regexp.MustCompile(`^[+-]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][+-]?[0-9]+)?$`)
 
-// fromEnv returns the value of the first of p's environment variables that is set and not empty, read
-// as p's type, and true; false when none is. A variable whose text does not read as the type is a
-// failure that names it, and never shows a secret.
-func fromEnv(p ConfigProperty) (resource.PropertyValue, *CheckFailure, bool) {
+// EnvValue returns the value of the first of p's environment variables that getenv says is set and not
+// empty, read as p's type, and true; false when none is. A variable whose text does not read as the
+// type is a failure that names it, and never shows a secret. CheckConfig reads the provider's own
+// environment with it; the TypeScript package reads a program's the same way, as a test holds it to.
+func EnvValue(p ConfigProperty, getenv func(string) string) (resource.PropertyValue, *CheckFailure, bool) {
 	for _, name := range p.Env {
-		text := os.Getenv(name)
+		text := getenv(name)
 		if text == "" {
 			continue
 		}

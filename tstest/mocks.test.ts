@@ -1,7 +1,8 @@
 // A Pulumi program that runs the generated example package (examples/pack, installed as "acme") against
 // Pulumi's mock monitor, and checks what a program can observe: the type tokens and inputs each resource
-// registers, the replaceOnChanges option it sends, its outputs, the errors for missing inputs, and what
-// the IDL's contracts do (defaults, secrets, checks, deprecations).
+// registers, the replaceOnChanges option it sends, its outputs, the errors for missing inputs, what
+// the IDL's contracts do (defaults, secrets, checks, deprecations), and how the provider's configuration
+// reads, from the stack and for explicit providers.
 //
 // The Go test TestMocks in gen/typescript compiles it with tsc --strict and runs it with node; it exits
 // non-zero with the failed assertion when a check fails. Compiling it is a test too: the assignments
@@ -185,8 +186,8 @@ async function main(): Promise<void> {
     assert.throws(() => new acme.network.VPC("bad", {} as any), {
         message: "Missing required property 'cidrBlock'",
     });
-    assert.throws(() => new acme.network.VPC("bad", { cidrBlock: "10.0.0.0/16" } as any), {
-        message: "Missing required property 'region'",
+    assert.throws(() => new acme.network.Subnet("bad", { vpc } as any), {
+        message: "Missing required property 'cidrBlock'",
     });
     // Unless the resource is only referenced by its URN: then it exists already.
     const again = new acme.network.VPC("main", undefined as any, { urn: await value(vpc.urn) });
@@ -199,6 +200,7 @@ async function main(): Promise<void> {
     assert.equal(registered.get("imported")?.inputs.cidrBlock, "10.9.0.0/16");
 
     await contracts(image, subnet);
+    await configuration(vpc);
 
     console.log("mocks: all checks passed");
 }
@@ -268,6 +270,78 @@ async function contracts(image: acme.compute.Image, subnet: acme.network.Subnet)
         message:
             'Invalid arguments for acme:iam/user:User resource "bad":\n' +
             "    password: the secret value has fewer characters than the minimum length 8",
+    });
+}
+
+// configuration checks the provider's configuration: the stack's, read through acme.config, and that of
+// explicit providers, given by acme.Provider's arguments; both with the environment's values where nothing
+// else gives one, and the token a secret.
+async function configuration(vpc: acme.network.VPC): Promise<void> {
+    // A token of the right shape (the provider, not the package, checks its check digits).
+    const token = "acme_" + "0123456789abcdef".repeat(2);
+    for (const name of ["ACME_REGION", "ACME_TOKEN", "ACME_API_TOKEN", "ACME_TRACING"]) {
+        delete process.env[name];
+    }
+
+    // The stack's configuration: typed values, read when the program reads them.
+    pulumi.runtime.setAllConfig({ "acme:tracing": "true", "acme:apiToken": token }, ["acme:apiToken"]);
+    const region: acme.Region = acme.config.region;
+    assert.equal(region, "us-west-1"); // the default
+    process.env.ACME_REGION = "eu-central-1";
+    assert.equal(acme.config.region, "eu-central-1"); // the environment's, where the stack sets nothing
+    const tracing: boolean | undefined = acme.config.tracing;
+    assert.equal(tracing, true); // JSON: the stack's values are text
+    const apiToken: pulumi.Output<string> = acme.config.apiToken;
+    assert.ok(await pulumi.isSecret(apiToken));
+    assert.equal(await value(apiToken), token);
+    // A secret from the environment is a secret too.
+    pulumi.runtime.setAllConfig({});
+    process.env.ACME_API_TOKEN = token;
+    assert.ok(await pulumi.isSecret(acme.config.apiToken));
+    assert.equal(await value(acme.config.apiToken), token);
+    assert.equal(acme.config.tracing, undefined);
+    // A required value that nothing gives, and a variable that does not read as its type, fail with
+    // messages that say what to do.
+    delete process.env.ACME_API_TOKEN;
+    assert.throws(() => acme.config.apiToken, {
+        message:
+            "Missing required configuration variable 'acme:apiToken': set it with " +
+            "`pulumi config set --secret acme:apiToken <value>`, or set $ACME_TOKEN or $ACME_API_TOKEN",
+    });
+    process.env.ACME_TRACING = "sometimes";
+    assert.throws(() => acme.config.tracing, { message: '$ACME_TRACING: "sometimes" is not a bool (true or false)' });
+    delete process.env.ACME_TRACING;
+
+    // Explicit providers: the arguments as the engine expects them (strings as they are, the rest as
+    // JSON, the token a secret), and resources given one as their provider.
+    const eu = new acme.Provider("eu", { region: "eu-west-1", apiToken: pulumi.secret(token), tracing: true });
+    const euVPC = new acme.network.VPC("eu-net", { cidrBlock: "10.1.0.0/16" }, { provider: eu });
+    await settled(eu, euVPC);
+    assert.equal(registered.get("eu")?.type, "pulumi:providers:acme");
+    assert.deepEqual(sent.get("eu"), { region: "eu-west-1", apiToken: { [sigKey]: secretSig, value: token }, tracing: "true" });
+    assert.deepEqual(additionalSecretOutputs.get("eu"), ["apiToken"]);
+    assert.ok(acme.Provider.isInstance(eu));
+    assert.ok(!acme.Provider.isInstance(vpc));
+    assert.equal(registered.get("eu-net")?.provider, `${await value(eu.urn)}::${await value(eu.id)}`);
+    // What the arguments leave out, the environment gives; a secret from it is sent as a secret.
+    process.env.ACME_REGION = "ap-south-1";
+    process.env.ACME_TOKEN = token;
+    const fromEnv = new acme.Provider("from-env");
+    await settled(fromEnv);
+    assert.deepEqual(sent.get("from-env"), { region: "ap-south-1", apiToken: { [sigKey]: secretSig, value: token } });
+    delete process.env.ACME_REGION;
+    delete process.env.ACME_TOKEN;
+    // The default, when neither does; a token that nothing gives; a token that breaks its contract.
+    const west = new acme.Provider("west", { apiToken: token });
+    await settled(west);
+    assert.equal(sent.get("west")?.region, "us-west-1");
+    assert.throws(() => new acme.Provider("none"), {
+        message: "Missing required property 'apiToken': pass it, or set $ACME_TOKEN or $ACME_API_TOKEN",
+    });
+    assert.throws(() => new acme.Provider("bad", { apiToken: "acme_nope" }), {
+        message:
+            'Invalid arguments for pulumi:providers:acme resource "bad":\n' +
+            "    apiToken: the secret value does not match the pattern ^acme_[0-9a-f]{32}$",
     });
 }
 

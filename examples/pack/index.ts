@@ -23,6 +23,7 @@
  */
 
 export * from "./types";
+export * from "./_provider";
 
 /**
  * Package compute describes Acme Cloud's compute services: virtual machines (instances) with their disk
@@ -47,3 +48,8 @@ export * as network from "./network";
  * Package storage describes Acme Cloud's object storage: buckets, and the objects stored in them.
  */
 export * as storage from "./storage";
+
+/**
+ * The stack's configuration of the acme provider, which `pulumi config set acme:<key>` sets.
+ */
+export * as config from "./_config";

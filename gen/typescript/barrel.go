@@ -68,7 +68,7 @@ var strictReserved = map[string]bool{
 
 // barrel renders the index.ts of d, one of dirs, and says whether the declarations it holds (those of
 // an index.go) use the runtime of contracts, _contracts.ts.
-func barrel(tree *model.Tree, names twinNames, dirs map[string]*packageDir, d *packageDir) (content []byte, usesContracts bool, err error) {
+func barrel(tree *model.Tree, names twinNames, provider providerNames, dirs map[string]*packageDir, d *packageDir) (content []byte, usesContracts bool, err error) {
 	self := path.Join(d.dir, "index")
 	g := newFileGen(tree, names, self, d.index)
 	source := d.dir + "/"
@@ -96,6 +96,13 @@ func barrel(tree *model.Tree, names twinNames, dirs map[string]*packageDir, d *p
 		froms = append(froms, jsString(relativeSpecifier(d.dir, tsPath(f))))
 		siblings[path.Base(tsPath(f))] = true
 	}
+	configured := d.dir == "" && tree.Config != nil
+	var config namespaceView
+	if configured {
+		var from string
+		from, config = configExports(tree.Name, provider)
+		froms = append(froms, from)
+	}
 	if len(froms) > 0 {
 		if err := add("exports", froms); err != nil {
 			return nil, false, err
@@ -118,6 +125,11 @@ func barrel(tree *model.Tree, names twinNames, dirs map[string]*packageDir, d *p
 			doc = pkg.Doc
 		}
 		if err := add("namespace", namespaceView{Doc: doc, Name: name, From: jsString(from)}); err != nil {
+			return nil, false, err
+		}
+	}
+	if configured {
+		if err := add("namespace", config); err != nil {
 			return nil, false, err
 		}
 	}

@@ -171,10 +171,11 @@ func (g *fileGen) structContract(s *model.Struct) string {
 // structContractsView is what the "structContracts" template renders: the function that returns the
 // contracts of the fields of a struct.
 type structContractsView struct {
-	Func   string // the function's name
-	Struct string
-	Source string // the IDL file that declares the struct
-	Fields []jsProp
+	Func    string // the function's name
+	Struct  string
+	Checker string // what checks them: this file's resources, or the provider's arguments
+	Source  string // the IDL file that declares the struct
+	Fields  []jsProp
 }
 
 // structContractFunctions declares the functions that structContract named, in the order they were
@@ -194,8 +195,12 @@ func (g *fileGen) structContractFunctions() ([]string, error) {
 			}
 		}
 		g.scope.useContracts() // the template writes _contracts.Contracts
+		checker := "this file's resources"
+		if g.path == providerFile {
+			checker = "the provider's arguments"
+		}
 		block, err := render("structContracts", structContractsView{
-			Func: g.structContracts[s], Struct: s.Name, Source: s.File.Path, Fields: fields.props,
+			Func: g.structContracts[s], Struct: s.Name, Source: s.File.Path, Checker: checker, Fields: fields.props,
 		})
 		if err != nil {
 			return nil, err
@@ -205,15 +210,15 @@ func (g *fileGen) structContractFunctions() ([]string, error) {
 	return blocks, nil
 }
 
-// contractTable returns the contracts of the resource's inputs that have some, for the constructor's
-// check: an empty object when none has one.
-func (g *fileGen) contractTable(r *model.Resource) (jsObject, error) {
+// contractTable returns the contracts of the inputs among the properties of owner (a resource, or the
+// configuration) that have some, for the constructor's check: an empty object when none has one.
+func (g *fileGen) contractTable(owner string, props []*model.Property) (jsObject, error) {
 	table := jsObject{expand: true}
-	for _, p := range r.Properties {
+	for _, p := range props {
 		if p.Out {
 			continue
 		}
-		c, err := g.propertyContract(r.Name, p)
+		c, err := g.propertyContract(owner, p)
 		if err != nil {
 			return jsObject{}, err
 		}

@@ -70,6 +70,8 @@ func (g *fileGen) declarations() ([]string, error) {
 			block, err = g.alias(&model.Alias{Decl: d.Decl, Type: &model.Type{Kind: model.Capability, Ref: d.Ref, Resource: d.Resource}})
 		case *model.Const:
 			block, err = g.constDecl(d)
+		case *model.Config:
+			continue // the package's own modules hold it: see config.go
 		}
 		if err != nil {
 			return nil, err

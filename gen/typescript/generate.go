@@ -18,11 +18,12 @@ type Backend struct{}
 func (Backend) Name() string { return "typescript" }
 
 // Generate returns every file of the package generated from pkg: one .ts per IDL file that declares
-// something, an index.ts per directory, _contracts.ts when the IDL has contracts, and package.json,
-// tsconfig.json, .prettierrc.json and .gitignore.
+// something, an index.ts per directory, _contracts.ts when the IDL has contracts, the modules of the
+// provider's configuration when it has one (see config.go), and package.json, tsconfig.json,
+// .prettierrc.json and .gitignore.
 func (Backend) Generate(tree *model.Tree) ([]*gen.File, error) {
 	dirs := packageDirs(tree)
-	names, err := validateNames(tree, dirs)
+	names, provider, err := validateNames(tree, dirs)
 	if err != nil {
 		return nil, err
 	}
@@ -44,12 +45,20 @@ func (Backend) Generate(tree *model.Tree) ([]*gen.File, error) {
 			usesContracts = usesContracts || g.scope.contracts
 		}
 		// The declarations of an index.go are the barrel's own, and may use contracts too.
-		content, indexContracts, err := barrel(tree, names, dirs, d)
+		content, indexContracts, err := barrel(tree, names, provider, dirs, d)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path.Join(dir, "index.ts"), err)
 		}
 		usesContracts = usesContracts || indexContracts
 		files = append(files, &gen.File{Path: path.Join(dir, "index.ts"), Content: content})
+	}
+	if c := tree.Config; c != nil {
+		config, providerContracts, err := configFiles(tree, names, provider, c)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", c.File.Path, err)
+		}
+		files = append(files, config...)
+		usesContracts = usesContracts || providerContracts
 	}
 	if usesContracts {
 		// The runtime of contracts, only in packages whose IDL has some.

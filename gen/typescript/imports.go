@@ -21,8 +21,10 @@ type importSet struct {
 	bound   map[string]bool   // every local name of the file
 	imports map[importKey]string
 	pulumi  bool // whether the file imports @pulumi/pulumi
-	// contracts records that the file imports the runtime of contracts, the package's one value import.
-	contracts bool
+	// contracts records that the file imports the runtime of contracts, and configuration that it imports
+	// the configuration's module of data and functions (see config.go): the package's value imports.
+	contracts     bool
+	configuration bool
 }
 
 // importKey is one name exported by one file.
@@ -35,7 +37,8 @@ type importKey struct {
 // to their local names (the same, but for a class that cannot have its own name, see className); reserved
 // are the global names the file's code needs unshadowed.
 func newImportSet(path string, own map[string]string, reserved ...string) *importSet {
-	s := &importSet{self: path, own: own, bound: map[string]bool{"pulumi": true, contractsFile: true}, imports: map[importKey]string{}}
+	s := &importSet{self: path, own: own, bound: map[string]bool{"pulumi": true, contractsFile: true, configurationFile: true},
+		imports: map[importKey]string{}}
 	for _, local := range own {
 		s.bound[local] = true
 	}
@@ -59,6 +62,10 @@ func (s *importSet) usePulumi() { s.pulumi = true }
 // _contracts. It is a value import, the only one between files of the package: _contracts.ts imports
 // none of them, so it makes no cycle.
 func (s *importSet) useContracts() { s.contracts = true }
+
+// useConfiguration records that the file imports the configuration's module (_configuration.ts), as
+// _configuration, a value import that makes no cycle either: it imports none of the package's files.
+func (s *importSet) useConfiguration() { s.configuration = true }
 
 // Name returns the local name of the declaration called name in the file at path (without .ts), and
 // records the import. An imported name that would clash with a name of the file is imported under an
@@ -100,7 +107,10 @@ func identifierPart(r rune) rune {
 type importsView struct {
 	Pulumi    bool
 	Contracts string // the module specifier of the runtime of contracts, as a literal, if the file imports it
-	Types     []typeImport
+	// Configuration is the module specifier of the configuration's module, as a literal, if the file
+	// imports it.
+	Configuration string
+	Types         []typeImport
 }
 
 // typeImport is one `import type` statement.
@@ -110,7 +120,9 @@ type typeImport struct {
 }
 
 // Any reports whether the file imports anything.
-func (v importsView) Any() bool { return v.Pulumi || v.Contracts != "" || len(v.Types) > 0 }
+func (v importsView) Any() bool {
+	return v.Pulumi || v.Contracts != "" || v.Configuration != "" || len(v.Types) > 0
+}
 
 // view returns the file's imports: @pulumi/pulumi, the runtime of contracts, then the package's own
 // files by module specifier.
@@ -118,6 +130,9 @@ func (s *importSet) view() importsView {
 	v := importsView{Pulumi: s.pulumi}
 	if s.contracts {
 		v.Contracts = jsString(relativeSpecifier(dirOf(s.self), contractsFile))
+	}
+	if s.configuration {
+		v.Configuration = jsString(relativeSpecifier(dirOf(s.self), configurationFile))
 	}
 	byPath := map[string][]importKey{}
 	for k := range s.imports {

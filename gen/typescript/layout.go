@@ -175,6 +175,22 @@ func (u unionType) broken(indent string) string {
 	return b.String()
 }
 
+// A jsArray is an array literal as an item: `["A", "B"]` on one line, broken one element per line.
+type jsArray []string
+
+func (a jsArray) flat() string    { return "[" + strings.Join(a, ", ") + "]" }
+func (a jsArray) mustBreak() bool { return false }
+
+func (a jsArray) broken(indent string) string {
+	var b strings.Builder
+	b.WriteString("[\n")
+	for _, e := range a {
+		b.WriteString(indent + indentUnit + e + ",\n")
+	}
+	b.WriteString(indent + "]")
+	return b.String()
+}
+
 // A jsObject is an object literal the generator lays out as prettier does.
 type jsObject struct {
 	props []jsProp

@@ -155,8 +155,12 @@ func taken(own map[string]string, local string) bool {
 // MilestoneResourceState). It also reports strings that are not UTF-8, which JavaScript strings (and
 // Pulumi's wire format) cannot hold, and resources of more properties than tsc can check, every problem
 // positioned like the loader's diagnostics.
-func validateNames(tree *model.Tree, dirs map[string]*packageDir) (twinNames, error) {
+//
+// The names of the configuration's exports (the config namespace, Provider and ProviderArgs) are claimed
+// in the root package's namespace where the configuration is declared, among the twins.
+func validateNames(tree *model.Tree, dirs map[string]*packageDir) (twinNames, providerNames, error) {
 	names := twinNames{}
+	var provider providerNames
 	var diags gen.Diagnostics
 	for _, pkg := range tree.Packages {
 		ns := gen.NewNames()
@@ -186,8 +190,15 @@ func validateNames(tree *model.Tree, dirs map[string]*packageDir) (twinNames, er
 			}
 		}
 		for _, f := range pkg.Files {
+			claimed := false
 			for _, t := range twins(f) {
+				if f.Config != nil && !claimed && t.decl.Pos.Offset > f.Config.Pos.Offset {
+					provider, claimed = claimProviderNames(ns), true
+				}
 				names[twinKey{t.decl, t.suffix}] = ns.Generated("", t.decl.Name, t.kind, t.suffix)
+			}
+			if f.Config != nil && !claimed {
+				provider = claimProviderNames(ns)
 			}
 			diags = append(diags, validateStrings(f)...)
 			for _, r := range f.Resources {
@@ -200,9 +211,9 @@ func validateNames(tree *model.Tree, dirs map[string]*packageDir) (twinNames, er
 		}
 	}
 	if len(diags) > 0 {
-		return nil, diags
+		return nil, providerNames{}, diags
 	}
-	return names, nil
+	return names, provider, nil
 }
 
 // validateStrings reports the string values of f that are not valid UTF-8.

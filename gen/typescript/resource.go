@@ -10,6 +10,7 @@ type resourceView struct {
 	Class        string // the local name of the class (see forbiddenClassNames)
 	Export       bool   // whether the class is exported by its declaration, under its own name
 	Token        string // the type token, as a literal
+	IsInstance   isInstanceView
 	Error        string // how the file's code names JavaScript's Error
 	Properties   []propertyView
 	Args         interfaceView // XArgs: the inputs
@@ -19,6 +20,13 @@ type resourceView struct {
 	Contracts    jsObject      // the contracts of the inputs that have some
 	Replaces     []string      // the wire names of the properties that force replacement, as literals
 	Secrets      []string      // the wire names of the secret properties, as literals
+}
+
+// isInstanceView is what the "isInstance" template renders.
+type isInstanceView struct {
+	Name  string // the exported name of the class
+	Class string // its local name
+	Type  string // the expression of the type token that an instance carries
 }
 
 // propertyView is one property of a resource: the class's Output property, and the statements of the
@@ -48,6 +56,7 @@ type interfaceView struct {
 // memberView is one member of an interface.
 type memberView struct {
 	Doc        string
+	Env        string // which environment variables give it, unwrapped: a configuration's
 	Deprecated string
 	Default    string // the default, as a literal, for @defaultValue; "" for none
 	Readonly   bool
@@ -71,9 +80,11 @@ func (g *fileGen) resource(r *model.Resource) (string, error) {
 		Class:  class,
 		Export: class == r.Name,
 		Token:  jsString(r.Token),
-		Error:  g.errorCtor,
-		Args:   interfaceView{Name: g.declName(&r.Decl, argsSuffix)},
-		State:  interfaceView{Name: g.declName(&r.Decl, stateSuffix)},
+		// The class's own token, not its name's: a class named Object is declared as Object_.
+		IsInstance: isInstanceView{Name: r.Name, Class: class, Type: class + ".__pulumiType"},
+		Error:      g.errorCtor,
+		Args:       interfaceView{Name: g.declName(&r.Decl, argsSuffix)},
+		State:      interfaceView{Name: g.declName(&r.Decl, stateSuffix)},
 	}
 	var required []string
 	for _, prop := range r.Properties {
@@ -101,7 +112,7 @@ func (g *fileGen) resource(r *model.Resource) (string, error) {
 	if len(required) > maxRequiredChecks {
 		v.RequiredLoop = required
 	}
-	contracts, err := g.contractTable(r)
+	contracts, err := g.contractTable(r.Name, r.Properties)
 	if err != nil {
 		return "", err
 	}

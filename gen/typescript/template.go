@@ -26,6 +26,7 @@ var parsed = template.Must(template.New("").Option("missingkey=error").Funcs(tem
 //     then a line break and the indentation, so that the template's text goes on with the declaration
 //     it documents; nothing when all is empty. It starts a line: `    {{doc .Doc}}readonly x: string;`.
 //   - tag NAME VALUE — "NAME VALUE", or "" when VALUE is.
+//   - paragraphs TEXT… — the texts that are not empty, as the paragraphs of one doc comment.
 //   - wrap TEXT… — the concatenation of its arguments, wrapped for a doc comment at this indentation.
 //   - article NAME — "a" or "an".
 //   - comment PHRASES… — a line comment: see comment.
@@ -45,6 +46,15 @@ func templateFuncs(out *output) template.FuncMap {
 				return ""
 			}
 			return name + " " + value
+		},
+		"paragraphs": func(texts ...string) string {
+			var ps []string
+			for _, t := range texts {
+				if t != "" {
+					ps = append(ps, t)
+				}
+			}
+			return strings.Join(ps, "\n\n")
 		},
 		"wrap": func(text ...string) (string, error) {
 			line, err := out.lineStart("wrap")

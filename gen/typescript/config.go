@@ -1,0 +1,329 @@
+package typescript
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/idl/model"
+)
+
+// The provider's configuration (model.Config) gives the package three modules of its own, named with a
+// leading _ so that no IDL file can take their paths (IDL file names start with a letter):
+//
+//   - _configuration.ts (templates/configuration.ts.tmpl): the configuration's properties as data (how
+//     each reads from text, its environment variables, default, secrecy, whether it is required) and the
+//     functions that read them by the provider's rules: the stack's configuration for the config module,
+//     an explicit provider's arguments for the Provider class, and the environment for both, as the
+//     provider's CheckConfig reads it for the default provider (a test holds the two readings to the
+//     same verdicts);
+//   - _config.ts (templates/config.ts.tmpl): the config module, which the root barrel exports as the
+//     namespace config: one getter per property, typed as the property is (a secret as a secret
+//     pulumi.Output), reading the stack's configuration when a program reads it (acme.config.region);
+//   - _provider.ts (templates/provider.ts.tmpl): the class Provider, extending pulumi.ProviderResource,
+//     and its arguments ProviderArgs, which the root barrel exports: explicit providers, each with a
+//     configuration of its own, that programs give resources in their provider option.
+//
+// An IDL without a configuration has none of them: its provider takes no settings, and programs have
+// no use for explicit providers of it but the resource options, which the default provider has too.
+const (
+	configurationFile = "_configuration"
+	configFile        = "_config"
+	providerFile      = "_provider"
+)
+
+// providerNames are the names the root barrel exports for the configuration: the config module's
+// namespace, config, or config_ beside a sub-directory config/; the class Provider, or ProviderResource
+// beside a type Provider of the root package; and its arguments, the class's name and Args. They give way
+// to the author's names as gen.Names says, claimed at the configuration's place in its file.
+type providerNames struct {
+	config, class, args string
+}
+
+// claimProviderNames claims the names of the configuration in ns, the namespace of the root package.
+func claimProviderNames(ns *gen.Names) providerNames {
+	var n providerNames
+	n.config = ns.Claim("config")
+	n.class = ns.Generated("", "Provider", gen.KindResource, "")
+	n.args = ns.Claim(n.class + argsSuffix)
+	return n
+}
+
+// configFiles returns the modules of the configuration c, and says whether the Provider class uses the
+// runtime of contracts.
+func configFiles(tree *model.Tree, twins twinNames, names providerNames, c *model.Config) ([]*gen.File, bool, error) {
+	var files []*gen.File
+	add := func(g *fileGen, blocks []string, err error) error {
+		if err != nil {
+			return err
+		}
+		content, err := g.content(c.File.Path, blocks)
+		if err != nil {
+			return err
+		}
+		files = append(files, &gen.File{Path: g.path + ".ts", Content: content})
+		return nil
+	}
+	g := newFileGen(tree, twins, configurationFile, nil)
+	block, err := g.configuration(c)
+	if err := add(g, []string{block}, err); err != nil {
+		return nil, false, err
+	}
+	g = newConfigModuleGen(tree, twins, c)
+	blocks, err := g.configModule(c)
+	if err := add(g, blocks, err); err != nil {
+		return nil, false, err
+	}
+	g = newFileGen(tree, twins, providerFile, nil)
+	g.scope = newImportSet(providerFile, map[string]string{names.class: names.class, names.args: names.args})
+	block, err = g.provider(c, names)
+	if err != nil {
+		return nil, false, err
+	}
+	// The contracts of the structs the configuration holds, which the class's check refers to.
+	contracts, err := g.structContractFunctions()
+	if err := add(g, append([]string{block}, contracts...), err); err != nil {
+		return nil, false, err
+	}
+	return files, g.scope.contracts, nil
+}
+
+// configurationView is what the "configuration" template renders.
+type configurationView struct {
+	Package  string
+	Settings []jsProp // the settings of the properties, by key
+}
+
+// configuration renders the block of _configuration.ts: each property's setting, and the functions
+// that read them.
+func (g *fileGen) configuration(c *model.Config) (string, error) {
+	g.scope.usePulumi() // the template writes pulumi.Config
+	v := configurationView{Package: g.tree.Name}
+	for _, p := range c.Properties {
+		//	region: { text: "string", env: ["ACME_REGION"], default: "us-west-1" }
+		var s jsObject
+		s.add("text", jsString(textKind(p.Type)))
+		if len(p.Env) > 0 {
+			env := make(jsArray, len(p.Env))
+			for i, e := range p.Env {
+				env[i] = jsString(e)
+			}
+			s.add("env", env)
+		}
+		if p.Default != nil {
+			lit, err := jsValue(p.Default)
+			if err != nil {
+				return "", err
+			}
+			s.add("default", lit)
+		}
+		if p.Secret {
+			s.add("secret", "true")
+		}
+		if required(p) {
+			s.add("required", "true")
+		}
+		v.Settings = append(v.Settings, jsProp{propertyKey(p.Name), s})
+	}
+	return render("configuration", v)
+}
+
+// textKind is how a value of type t reads from text: a string or an enum value as it is, anything else
+// as JSON (a bool, a number, or a struct, array, map or any value), as the provider reads it.
+func textKind(t *model.Type) string {
+	switch t.Unaliased().Kind {
+	case model.String, model.EnumRef:
+		return "string"
+	case model.Bool:
+		return "bool"
+	case model.Number:
+		return "number"
+	}
+	return "json"
+}
+
+// required reports whether a configuration property needs a value: it is neither optional nor has a
+// default. Its environment variables may still give it one.
+func required(p *model.Property) bool { return !p.Optional && p.Default == nil }
+
+// newConfigModuleGen returns the generator of _config.ts, whose exports are the getters of the
+// configuration's properties (see configVarNames).
+func newConfigModuleGen(tree *model.Tree, twins twinNames, c *model.Config) *fileGen {
+	g := newFileGen(tree, twins, configFile, nil)
+	own := map[string]string{}
+	for _, name := range configVarNames(c) {
+		own[name] = name
+	}
+	// The names the CommonJS module has in scope, which its exports must not take.
+	g.scope = newImportSet(configFile, own, commonJSNames...)
+	return g
+}
+
+// commonJSNames are the names a CommonJS module has in scope, and that TypeScript reserves at a module's
+// top level (TS2441).
+var commonJSNames = []string{"exports", "require", "module", "__filename", "__dirname"}
+
+// configVarView is what the "configVar" template renders: the getter of one property.
+type configVarView struct {
+	Doc, Deprecated string
+	Env             string // its key, when its name is not, and which environment variables give it; unwrapped
+	Default         string // the default, as a literal, for @defaultValue; "" for none
+	Name            string // the export's name
+	Wire            string // the key, as a literal
+	Type            string
+}
+
+// configModule renders the blocks of _config.ts: the declaration of the CommonJS exports object, then a
+// getter per property.
+func (g *fileGen) configModule(c *model.Config) ([]string, error) {
+	g.scope.useConfiguration() // the getters call _configuration.value
+	block, err := render("configModule", nil)
+	if err != nil {
+		return nil, err
+	}
+	blocks := []string{block}
+	names := configVarNames(c)
+	for i, p := range c.Properties {
+		env := envSentence(p, "When the stack's configuration does not set it, ")
+		if names[i] != p.Name {
+			env = strings.TrimSpace("Its key is " + p.Name + ", which cannot name a constant. " + env)
+		}
+		v := configVarView{
+			Doc:        p.Doc,
+			Env:        env,
+			Deprecated: p.Deprecated,
+			Name:       names[i],
+			Wire:       jsString(p.Name),
+			Type:       g.outputType(p.Type),
+		}
+		if p.Default != nil {
+			v.Default, _ = jsValue(p.Default) // a bool, number or string, as the loader made sure
+		}
+		if p.Secret {
+			v.Type = g.scope.Pulumi() + ".Output<" + v.Type + ">"
+		}
+		if p.Optional {
+			v.Type += " | undefined"
+		}
+		block, err := render("configVar", v)
+		if err != nil {
+			return nil, err
+		}
+		blocks = append(blocks, block)
+	}
+	return blocks, nil
+}
+
+// configVarNames are the names of the config module's exports, one per property: its key, unless that
+// cannot name a constant (a reserved word such as default or class, or a name the module has in scope):
+// then the key with an underscore, as gen.Names gives way.
+func configVarNames(c *model.Config) []string {
+	ns := gen.NewNames()
+	for _, n := range slices.Concat(commonJSNames, []string{"pulumi", configurationFile, "eval", "arguments"}) {
+		ns.Reserve(n)
+	}
+	for w := range reservedWords {
+		ns.Reserve(w)
+	}
+	for w := range strictReserved {
+		ns.Reserve(w)
+	}
+	names := make([]string, len(c.Properties))
+	for i, p := range c.Properties {
+		names[i] = ns.Claim(p.Name)
+	}
+	return names
+}
+
+// reservedWords are the words of JavaScript that cannot name a binding: its keywords and literals.
+var reservedWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`break case catch class const continue debugger default delete do else enum
+		export extends false finally for function if import in instanceof new null return super switch this
+		throw true try typeof var void while with`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// envSentence says which environment variables give p its value, after lead ("When …, "); "" when none
+// does.
+func envSentence(p *model.Property, lead string) string {
+	if len(p.Env) == 0 {
+		return ""
+	}
+	vars := make([]string, len(p.Env))
+	for i, e := range p.Env {
+		vars[i] = "$" + e
+	}
+	if len(vars) == 1 {
+		return lead + "the environment variable " + vars[0] + " gives it."
+	}
+	return lead + "the first of the environment variables " + strings.Join(vars, ", ") + " that is set gives it."
+}
+
+// providerView is what the "provider" template renders.
+type providerView struct {
+	Doc          string
+	Class        string
+	Package      string // the package's name, which ProviderResource makes the token pulumi:providers:<name>
+	IsInstance   isInstanceView
+	ArgsRequired bool // whether some property must be given, as no environment variable can give it
+	Args         interfaceView
+	Contracts    jsObject // the contracts of the properties that have some
+	Secrets      []string // the keys of the secret properties, as literals
+}
+
+// provider renders the block of _provider.ts: the Provider class and its arguments.
+func (g *fileGen) provider(c *model.Config, names providerNames) (string, error) {
+	g.scope.usePulumi()        // the template writes pulumi.ProviderResource
+	g.scope.useConfiguration() // and _configuration.complete
+	pkg := g.tree.Name
+	v := &providerView{
+		Doc:     c.Doc,
+		Class:   names.class,
+		Package: pkg,
+		// ProviderResource prefixes the package's name: the token is pulumi:providers:<pkg>.
+		IsInstance: isInstanceView{Name: names.class, Class: names.class, Type: `"pulumi:providers:" + ` + names.class + ".__pulumiType"},
+		Args:       interfaceView{Name: names.args},
+	}
+	for _, p := range c.Properties {
+		// A property that an environment variable can give may be left out; the constructor says
+		// what is missing when neither does.
+		optional := !required(p) || len(p.Env) > 0
+		if !optional {
+			v.ArgsRequired = true
+		}
+		m := memberView{
+			Doc:        p.Doc,
+			Env:        envSentence(p, "When left out, "),
+			Deprecated: p.Deprecated,
+			Key:        propertyKey(p.Name),
+			Optional:   optional,
+			Type:       g.inputType(p.Type),
+		}
+		if p.Default != nil {
+			m.Default, _ = jsValue(p.Default)
+		}
+		v.Args.Members = append(v.Args.Members, m)
+		if p.Secret {
+			v.Secrets = append(v.Secrets, jsString(p.Name))
+		}
+	}
+	contracts, err := g.contractTable(names.class, c.Properties) // Provider.password is deprecated: …
+	if err != nil {
+		return "", err
+	}
+	v.Contracts = contracts
+	return render("provider", v)
+}
+
+// configExports are what the root barrel adds for the configuration: the Provider class's module among
+// the modules it re-exports, and the config module as a namespace.
+func configExports(pkg string, names providerNames) (from string, namespace namespaceView) {
+	return jsString(relativeSpecifier("", providerFile)), namespaceView{
+		Doc:  "The stack's configuration of the " + pkg + " provider, which `pulumi config set " + pkg + ":<key>` sets.",
+		Name: names.config,
+		From: jsString(relativeSpecifier("", configFile)),
+	}
+}
