@@ -2,10 +2,13 @@
 // (examples/provider, served by examples/cmd/pulumi-resource-acme) deployed by the real Pulumi engine.
 //
 // `make e2e` builds the Pulumi CLI from source once (e2e/build-pulumi.sh, cached in .cache/pulumi) and
-// runs TestE2E with it. The test builds the plugin, compiles the package and program.ts with the Node
-// tooling pinned in tstest/, and runs the program: an Automation API inline program that deploys,
-// previews, updates, replaces, refreshes and destroys a stack of every resource type, offline, in a
-// scratch directory it removes afterwards. See program.ts for the steps and what each one checks.
+// runs TestE2E with it. The test builds the plugin, compiles the package and the programs with the Node
+// tooling pinned in tstest/, and runs them, offline, in a scratch directory it removes afterwards: two
+// Automation API inline programs. program.ts deploys, previews, updates, replaces, refreshes and
+// destroys a stack of every resource type; config.ts goes through the life of the provider's
+// configuration (the stack's, explicit providers', the environment's; secrets; a missing key; updates
+// and replacements). See each program for its steps and what each one checks; support.ts holds what
+// they share.
 //
 // To run it with a Pulumi CLI of your own: CIDLC_E2E_PULUMI=$(command -v pulumi) go test -v ./e2e/
 package e2e

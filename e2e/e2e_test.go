@@ -26,7 +26,7 @@ const (
 	plugin   = "./examples/cmd/pulumi-resource-acme"
 )
 
-// TestE2E deploys the example with the real Pulumi engine: see program.ts.
+// TestE2E deploys the example with the real Pulumi engine: see program.ts, then config.ts.
 func TestE2E(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the end-to-end test runs the Pulumi engine")
@@ -80,6 +80,13 @@ func TestE2E(t *testing.T) {
 		t.Fatal(err)
 	}
 	validateExport(ctx, t, filepath.Join(scratch, "export.json"))
+	// The configuration's own program: the stack's, explicit providers', the environment's.
+	if err := e2etest.Timed(t, "node config.js", func() error {
+		return e2etest.Stream(ctx, filepath.Dir(program), append(env, "E2E_CONFIG_WORK_DIR="+dir("config-project")), "node",
+			filepath.Join(filepath.Dir(program), "config.js"))
+	}); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // validateExport runs `cidlc --validate-snapshot` on the state the program exported after its first up:
@@ -152,7 +159,7 @@ func buildProgram(ctx context.Context, t *testing.T, scratch string) string {
 	pack := filepath.Join(scratch, "pack")
 	copyPack(t, packDir, pack)
 	app := filepath.Join(scratch, "app")
-	for _, name := range []string{"program.ts", "tsconfig.json"} {
+	for _, name := range []string{"program.ts", "config.ts", "support.ts", "tsconfig.json"} {
 		testsupport.CopyFile(t, name, filepath.Join(app, name))
 	}
 	if err := os.MkdirAll(filepath.Join(app, "node_modules"), 0o777); err != nil {

@@ -6,7 +6,8 @@
 // The program is an inline program: the Automation API hosts the Node.js language runtime in this
 // process, so no pulumi-language-nodejs binary is needed. It goes through the life of a stack, and after
 // each step checks what the program got back (its outputs), what the engine recorded (the exported
-// state and the summary of the operation) and what the provider did (the files of the cloud):
+// state and the summary of the operation) and what the provider did (the files of the cloud). The
+// stack's configuration gives the provider its API token, a secret (config.ts tests the configuration):
 //
 //   1. up: creates all 17 resource types of the example
 //   2. preview: a change of the program that changes no input is no change
@@ -31,16 +32,29 @@ import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import {
-    EngineEvent,
-    LocalWorkspace,
-    OpMap,
-    OpType,
-    ProjectSettings,
-    PulumiCommand,
-    Stack,
-} from "@pulumi/pulumi/automation";
+import { LocalWorkspace, ProjectSettings, PulumiCommand, Stack } from "@pulumi/pulumi/automation";
 import * as acme from "acme";
+import {
+    assertCloudMatches,
+    assertNoPlainSecrets,
+    assertQuiet,
+    assertSecretsHidden,
+    cloud,
+    cloudPath,
+    counts,
+    env,
+    failure,
+    finish,
+    isSecret,
+    newToken,
+    Ops,
+    record,
+    resources,
+    StateResource,
+    stateDir,
+    step,
+    writeRecord,
+} from "./support";
 
 // --- The program ---------------------------------------------------------------------------------------
 
@@ -66,8 +80,10 @@ const keyBlob = Buffer.concat([
     crypto.createHash("sha256").update("cidlc e2e").digest(),
 ]);
 const publicKey = `ssh-ed25519 ${keyBlob.toString("base64")} alice@laptop`;
-// The secrets of the program: they must never appear in plain text in the state.
-const secrets = ["hunter2-e2e", "token-e2e-3f9a", "meta-secret-e2e"];
+// The provider's API token, a secret of the stack's configuration.
+const apiToken = newToken();
+// The secrets of the program and of the stack: they must never appear in plain text in the state.
+const secrets = ["hunter2-e2e", "token-e2e-3f9a", "meta-secret-e2e", apiToken];
 
 // program declares every resource type of the example. Each phase reruns it with some changes.
 async function program(): Promise<Record<string, unknown>> {
@@ -297,25 +313,6 @@ async function program(): Promise<Record<string, unknown>> {
 
 // --- Helpers -------------------------------------------------------------------------------------------
 
-function env(name: string): string {
-    const v = process.env[name];
-    if (!v) {
-        throw new Error(`$${name} is not set`);
-    }
-    return v;
-}
-
-const stateDir = env("ACME_STATE_DIR");
-
-// An acme resource as the engine recorded it.
-interface StateResource {
-    urn: string;
-    type: string;
-    id?: string;
-    inputs?: Record<string, any>;
-    outputs?: Record<string, any>;
-}
-
 // The types of the example, by their tokens.
 const types = [
     "acme:compute/function:Function",
@@ -337,30 +334,6 @@ const types = [
     "acme:storage/bucketObject:BucketObject",
 ];
 
-// The key of a resource in these tests: its type's name and its own name, such as "Subnet::a".
-function key(urn: string): string {
-    // urn:pulumi:<stack>::<project>::<parent types$><type>::<name>
-    const [, , types, ...name] = urn.split("::");
-    return `${types.split("$").pop()!.split(":").pop()}::${name.join("::")}`;
-}
-
-// The acme resources of the stack, by key.
-async function resources(stack: Stack): Promise<Map<string, StateResource>> {
-    const deployment = await stack.exportStack();
-    const out = new Map<string, StateResource>();
-    for (const r of (deployment.deployment.resources ?? []) as StateResource[]) {
-        if (r.type.startsWith("acme:")) {
-            out.set(key(r.urn), r);
-        }
-    }
-    return out;
-}
-
-// isSecret says whether a value of the exported state is a secret.
-function isSecret(v: unknown): boolean {
-    return (v as any)?.["4dabf18193072939515e22adb298388d"] === "1b47061264138c4ac30d75fd1eb44270";
-}
-
 // hashesOnly returns v with every asset and archive in it reduced to its hash.
 function hashesOnly(v: unknown): unknown {
     const sig = (v as any)?.["4dabf18193072939515e22adb298388d"];
@@ -376,165 +349,11 @@ function hashesOnly(v: unknown): unknown {
     return v;
 }
 
-// The program's secrets are in the state only inside secret values.
-function assertSecretsHidden(state: Map<string, StateResource>): void {
-    const found: string[] = [];
-    const walk = (v: unknown, at: string): void => {
-        if (isSecret(v)) {
-            return;
-        }
-        if (typeof v === "string") {
-            found.push(...secrets.filter((s) => v.includes(s)).map((s) => `${s} at ${at}`));
-        } else if (v !== null && typeof v === "object") {
-            for (const [k, e] of Object.entries(v)) {
-                walk(e, `${at}.${k}`);
-            }
-        }
-    };
-    for (const [k, r] of state) {
-        walk(r.inputs, `${k} inputs`);
-        walk(r.outputs, `${k} outputs`);
-    }
-    assert.deepEqual(found, [], "secrets in the state that are not secret values");
-}
-
-// The program's secrets are nowhere in the backend's files in plain text.
-function assertNoPlainSecrets(): void {
-    const backend = new URL(env("PULUMI_BACKEND_URL")).pathname;
-    for (const entry of fs.readdirSync(backend, { recursive: true, withFileTypes: true })) {
-        if (entry.isFile()) {
-            const text = fs.readFileSync(path.join(entry.parentPath, entry.name), "utf8");
-            for (const s of secrets) {
-                assert.ok(!text.includes(s), `the secret ${s} is in ${entry.name} in plain text`);
-            }
-        }
-    }
-}
-
-// Where the cloud keeps a resource: <kind>/<id>.json, kind as cloud.Kind makes it.
-function cloudPath(type: string, id: string): string {
-    const [, mod, name] = type.split(":");
-    return path.join(path.dirname(mod), name, id + ".json");
-}
-
-// The files of the cloud, by path relative to the state directory.
-function cloud(): Map<string, any> {
-    const out = new Map<string, any>();
-    for (const entry of fs.readdirSync(stateDir, { recursive: true, withFileTypes: true })) {
-        if (entry.isFile()) {
-            const file = path.join(entry.parentPath, entry.name);
-            out.set(path.relative(stateDir, file), JSON.parse(fs.readFileSync(file, "utf8")));
-        }
-    }
-    return out;
-}
-
-// The cloud's record of the resource key, found through the engine's state.
-function record(state: Map<string, StateResource>, k: string): any {
-    const r = state.get(k);
-    assert.ok(r?.id, `${k} is not in the state`);
-    const file = path.join(stateDir, cloudPath(r.type, r.id));
-    assert.ok(fs.existsSync(file), `${k} (${r.id}) is in the state but not in the cloud`);
-    return JSON.parse(fs.readFileSync(file, "utf8"));
-}
-
-function writeRecord(state: Map<string, StateResource>, k: string, edit: (rec: any) => void): void {
-    const r = state.get(k)!;
-    const file = path.join(stateDir, cloudPath(r.type, r.id!));
-    const rec = JSON.parse(fs.readFileSync(file, "utf8"));
-    edit(rec);
-    fs.writeFileSync(file, JSON.stringify(rec, null, 2) + "\n");
-}
-
-// Every acme resource of the state has its record in the cloud, and the cloud has nothing else.
-function assertCloudMatches(state: Map<string, StateResource>): void {
-    const want = [...state.values()].map((r) => cloudPath(r.type, r.id!)).sort();
-    assert.deepEqual([...cloud().keys()].sort(), want, "the cloud's records and the stack's resources differ");
-}
-
-// What an operation did to each resource, by key, from the engine's events: the ops of its steps.
-class Ops {
-    readonly byKey = new Map<string, OpType[]>();
-    // preview: the events of planned steps; otherwise those of finished ones.
-    constructor(private readonly planned: boolean) {}
-    onEvent = (e: EngineEvent): void => {
-        const md = this.planned ? e.resourcePreEvent?.metadata : e.resOutputsEvent?.metadata;
-        if (md && md.type.startsWith("acme:")) {
-            const k = key(md.urn);
-            this.byKey.set(k, [...(this.byKey.get(k) ?? []), md.op]);
-        }
-    };
-    // The keys of the resources whose steps include op.
-    with(op: OpType): string[] {
-        return [...this.byKey]
-            .filter(([, ops]) => ops.includes(op))
-            .map(([k]) => k)
-            .sort();
-    }
-}
-
-// A successful operation reports no warnings or errors.
-function assertQuiet(res: { stdout: string; stderr: string }): void {
-    const lines = (res.stdout + "\n" + res.stderr).split("\n").filter((l) => /\b(warning|error):/.test(l));
-    assert.deepEqual(lines, [], "the engine reported problems");
-}
-
-// The counts of a summary that are not zero.
-function counts(m: OpMap | undefined): OpMap {
-    return Object.fromEntries(Object.entries(m ?? {}).filter(([, n]) => n)) as OpMap;
-}
-
 // What must not change when an update fails: each resource's identity, inputs and outputs.
 function comparable(state: Map<string, StateResource>): Record<string, unknown> {
     return Object.fromEntries(
         [...state].map(([k, r]) => [k, { urn: r.urn, id: r.id, inputs: r.inputs, outputs: r.outputs }]),
     );
-}
-
-// When an update fails, the engine stops listening while the program, which runs in this process, may
-// still have resource registrations in flight: their gRPC calls fail late ("Connection dropped", "read
-// ECONNRESET", …), rejecting promises that nobody awaits any more. That is expected after a failed
-// update, and only then.
-let updatesFailing = false;
-let lateFailures = 0;
-
-process.on("unhandledRejection", (err) => {
-    if (updatesFailing && err instanceof Error && /@grpc[\\/]grpc-js/.test(err.stack ?? "")) {
-        lateFailures++;
-        return;
-    }
-    console.error("unhandled rejection:", err);
-    process.exit(1);
-});
-
-// The message of a command that must fail.
-async function failure(run: () => Promise<unknown>): Promise<string> {
-    updatesFailing = true;
-    try {
-        await run();
-    } catch (err) {
-        return String(err instanceof Error ? err.message : err);
-    }
-    assert.fail("the update succeeded");
-}
-
-const timings: string[] = [];
-
-// step runs one step and reports it with its wall time.
-async function step(no: string, name: string, fn: () => Promise<void>): Promise<void> {
-    const title = `step ${no}: ${name}`;
-    console.log(`=== ${title}`);
-    const start = process.hrtime.bigint();
-    const secs = () => (Number(process.hrtime.bigint() - start) / 1e9).toFixed(1) + "s";
-    try {
-        await fn();
-    } catch (err) {
-        console.log(`--- FAIL ${title} (${secs()})`);
-        throw err;
-    }
-    const line = `--- ok   ${title} (${secs()})`;
-    timings.push(line);
-    console.log(line);
 }
 
 // --- The steps -----------------------------------------------------------------------------------------
@@ -567,6 +386,8 @@ async function main(): Promise<void> {
             { stackName: "e2e", projectName: "acme-e2e", program },
             { workDir, pulumiCommand, projectSettings },
         );
+        // The provider's configuration: its region is the default, its token a secret.
+        await stack.setConfig("acme:apiToken", { value: apiToken, secret: true });
         console.log(`pulumi ${pulumiCommand.version}, project in ${workDir}, cloud in ${stateDir}`);
     });
 
@@ -687,8 +508,8 @@ async function main(): Promise<void> {
         assert.ok(isSecret(accessSecret));
         assert.match(JSON.parse(accessSecret.plaintext), /^[0-9a-f]{40}$/);
         assert.equal(JSON.parse(accessSecret.plaintext), record(created, "AccessKey::alice").Secret);
-        assertSecretsHidden(created);
-        assertNoPlainSecrets();
+        assertSecretsHidden(created, secrets);
+        assertNoPlainSecrets(secrets);
         // The state as `pulumi stack export` writes it, for e2e_test.go to validate against the IDL.
         const exportTo = process.env.CIDLC_E2E_EXPORT;
         if (exportTo) {
@@ -874,13 +695,7 @@ async function main(): Promise<void> {
         await stack.workspace.removeStack("e2e");
     });
 
-    if (lateFailures > 0) {
-        console.log(`(${lateFailures} registrations of the failed updates failed late, as expected)`);
-    }
-    console.log(`all steps passed in ${(Number(process.hrtime.bigint() - start) / 1e9).toFixed(1)}s:`);
-    for (const t of timings) {
-        console.log("  " + t.replace(/^--- ok\s+/, ""));
-    }
+    finish(start);
 }
 
 main().catch((err) => {

@@ -277,7 +277,9 @@ func deployFromGo(ctx context.Context, t *testing.T, scratch, sdkRoot, pluginDir
 		t.Fatal(err)
 	}
 	// The CLI's environment, but without the language plugins on $PATH: the inline program needs none.
-	env := []string{"E2E_PULUMI_ROOT=" + root, "E2E_PLUGIN_DIR=" + pluginDir, "E2E_WORK_DIR=" + work}
+	// The provider's API token comes from it too: the stack sets none, and the provider, which inherits
+	// the CLI's environment, reads $ACME_TOKEN.
+	env := []string{"E2E_PULUMI_ROOT=" + root, "E2E_PLUGIN_DIR=" + pluginDir, "E2E_WORK_DIR=" + work, "ACME_TOKEN=" + cloud.NewToken()}
 	var stateDir string
 	for _, kv := range pulumiEnv {
 		if v, ok := strings.CutPrefix(kv, "ACME_STATE_DIR="); ok {

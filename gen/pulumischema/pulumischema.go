@@ -390,6 +390,20 @@ func configSpec(pkg string, c *model.Config) (*configJSON, *resourceJSON) {
 	for _, p := range c.Properties {
 		prop := propertySpec(p)
 		prop.ReplaceOnChanges = false
+		if t := p.Type.Unaliased(); t.Kind == model.EnumRef {
+			// Pulumi's Go SDK generator cannot compile an enum-typed configuration property with a default
+			// or environment variables (it assigns a string where it declared the enum's type): the value
+			// is a string, and the description names the values the provider takes.
+			prop.typeJSON = typeJSON{Type: "string"}
+			values := make([]string, len(t.Enum.Values))
+			for i, v := range t.Enum.Values {
+				values[i] = strconv.Quote(v.Value)
+			}
+			if prop.Description != "" {
+				prop.Description += "\n\n"
+			}
+			prop.Description += "One of " + strings.Join(values, ", ") + "."
+		}
 		if p.Replaces {
 			if prop.Description != "" {
 				prop.Description += "\n\n"
