@@ -333,7 +333,10 @@
 //
 // Names that outputs add for the package as a whole, or for functions, take the same rule: the class
 // of the package's Pulumi provider is Provider, or ProviderResource beside a type Provider of the root
-// package; a config namespace is config, or config_ beside a sub-directory config/; a function X gets
+// package, and its arguments that name and Args; the Go stubs' constructor of the provider is
+// NewProvider, or NewProviderResource; a config namespace is config, or config_ beside a sub-directory
+// config/, and a configuration key that cannot name a TypeScript constant (default, exports) gets an
+// underscore there (default_); a function X gets
 // GetXArgs and GetXResult, or GetXFunctionArgs and GetXFunctionResult where those are taken (its getX
 // and getXOutput, lower-case, can meet only a sub-directory's namespace, and then take an underscore).
 // Two names the author wrote that an output would declare alike stay an error: type Rule and type RULE

@@ -4,17 +4,46 @@
 // provider plugin.
 //
 // A provider author never calls the codecs; the author writes, in the generated package, a type that
-// implements TProviderOps for each resource T, and a main:
+// implements TProviderOps for each resource T, a configure function that builds them for a provider
+// instance's configuration, and a main:
 //
 //	func main() {
 //		err := provider.Serve(context.Background(), provider.Info{Name: "acme", Version: "1.0.0"},
-//			compute.NewInstanceProvider(instanceOps{}),
-//			network.NewVPCProvider(vpcOps{}),
-//		)
+//			acme.NewProvider(configure))
 //		if err != nil {
 //			log.Fatal(err)
 //		}
 //	}
+//
+//	func configure(ctx context.Context, cfg *acme.Config) (*provider.Configured, error) {
+//		client, err := connect(cfg) // fails early on bad credentials
+//		if err != nil {
+//			return nil, err
+//		}
+//		return &provider.Configured{
+//			Resources: []provider.ResourceProvider{
+//				compute.NewInstanceProvider(instanceOps{client}),
+//				network.NewVPCProvider(vpcOps{client}),
+//			},
+//			Close: client.Close,
+//		}, nil
+//	}
+//
+// (An IDL without a configuration serves its resources with WithoutConfig instead.)
+//
+// # The configuration
+//
+// Each provider instance (the stack's default provider, and each explicit one) is a Server with a
+// configuration of its own; the engine starts a plugin process per instance, but nothing here assumes
+// it. The Configurer that the stubs' NewProvider makes answers the configuration's calls: CheckConfig
+// decodes the engine's text (bare keys, JSON for what is not a string), applies the env= variables of
+// the plugin's environment and the defaults, validates per property, makes the secret properties
+// secret and keeps the engine's version key; DiffConfig replaces the provider (and so every resource it
+// manages) only for a changed replaces property, never for the version; Configure reports missing
+// required keys as the engine's ConfigureErrorMissingKeys (<pkg>:<key>), then calls the author's
+// ConfigureFunc with the typed configuration and serves what it returns. A resource call before
+// Configure fails with FailedPrecondition. Serve closes what configure acquired when the plugin shuts
+// down. docs/gostub.md explains why ops get their configuration this way.
 //
 // # What the engine does for a generated resource
 //
@@ -23,7 +52,9 @@
 // declare, an out property set by the program, a value that is not one of its enum's values, a reference
 // to a resource of the wrong type, a value that breaks its contract (min=, pattern=, uniqueItems …, at
 // any depth: the fields of structs are checked wherever the struct appears). Values that are not known
-// yet (during a preview) are never a problem, and a secret is never shown in a message. A named
+// yet (during a preview) are never a problem, and a secret is never shown in a message (and a failure
+// about a secret property is given for the whole resource: the engine prints a failing property's value
+// beside it). A named
 // resource's name defaults to the resource's own name, and every input with a default= takes it when the
 // program leaves it out; the checked inputs hold those defaults, and the secret properties made secret.
 //
@@ -37,7 +68,8 @@
 //
 // The codecs are plain typed code instantiated for the generated types: no reflection per call (only
 // AnyValue falls back to reflection, for Go values that are not JSON-like). The runtime never touches
-// the disk and keeps no state between calls; whatever a provider remembers is the ops' business.
+// the disk and keeps no state between calls but what an instance serves; whatever a provider remembers
+// is the ops' business, and no state is global.
 //
 // Generated stubs and this package must come from the same cidlc version: the stubs refer to
 // [StubsV1], which a release that changes the contract between them renames, so that stale stubs fail to

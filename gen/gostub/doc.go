@@ -9,6 +9,9 @@
 // TProvider with its constructor NewTProvider, which binds the author's ops to the runtime engine of
 // package github.com/cidlc/cidlc/provider. Per struct S it declares S with UnmarshalS and MarshalS;
 // per enum E the type, its values, E.Valid and E.Values; aliases and constants as Go declares them.
+// For the configuration (the struct that embeds idl.Config) it declares the struct under the author's
+// name and NewProvider, which binds the author's configure function to the configuration's spec: the
+// provider that provider.Serve serves, each instance built from its own configuration.
 // Marshaling is typed code built from the runtime's generic codecs: no reflection per call.
 //
 // Contracts stay data: a constrained property gets a package-level *provider.Constraints (its pattern

@@ -8,8 +8,10 @@
 // One .ts per IDL file that declares something, at the same path (ec2/securityGroup.go →
 // ec2/securityGroup.ts), and an index.ts per directory that re-exports its files and exposes each
 // sub-directory as a namespace (`export * as ec2 from "./ec2"`). The declarations of an index.go go into
-// that index.ts. When the IDL has contracts, _contracts.ts, their runtime (see contracts.go). Then
-// package.json, tsconfig.json, .prettierrc.json and .gitignore. Every .ts starts
+// that index.ts. When the IDL has contracts, _contracts.ts, their runtime (see contracts.go). When it
+// has a configuration, _config.ts (the config namespace), _provider.ts (the Provider class) and
+// _configuration.ts (the settings both read), see config.go. Then package.json, tsconfig.json,
+// .prettierrc.json and .gitignore. Every .ts starts
 // with gen.Header and a `// Source:` line naming the IDL file (or directory, for a barrel); the JSON files
 // cannot carry it, and gen's manifest records them instead. cidlc owns every file it writes.
 //
@@ -51,8 +53,10 @@
 // indentation and how much room is left: indentation lives in the templates' text, not in constants.
 //
 //   - templates/*.tmpl: one file per construct. file (the header and the imports), resource (the class
-//     and its constructor), registration, interface, struct, enum, alias, const, structcontracts, index
-//     (the blocks of a barrel), contracts (_contracts.ts, the same in every package), the JSON files.
+//     and its constructor, and isInstance, which provider shares), registration, interface, struct,
+//     enum, alias, const, structcontracts, index (the blocks of a barrel), contracts (_contracts.ts, the
+//     same in every package), config, configuration and provider (the configuration's modules), the
+//     JSON files.
 //   - One Go file per construct (resource.go, struct.go, …) builds its view: the model as the template
 //     needs it, with names resolved through the file's importSet (which hands out local names and
 //     records the imports that the "imports" template renders), types from types.go, literals from
@@ -65,13 +69,13 @@
 //     strings that are not UTF-8).
 //
 // A new construct, such as a function (getX and getXOutput over pulumi.runtime.invoke and invokeOutput,
-// with its Args, OutputArgs and Result interfaces) or the provider's configuration (a config module of
-// typed getters, and a Provider class extending pulumi.ProviderResource), takes three steps: a template
+// with its Args, OutputArgs and Result interfaces), takes three steps, as the provider's configuration
+// took them (config.go): a template
 // written as the code it emits, with a layout function wherever prettier may break a line (signatures
 // and calls that carry names); a view with the names and types it needs, built by a fileGen method in a
 // file of its own, which also records in the importSet what the template writes (as resource.go does for
 // pulumi and _contracts); and a place in the outline of its file, fileGen.declarations (or Generate, for
-// a file of its own such as config.ts). The interface template serves any interface whose members are
+// a file of its own such as _config.ts). The interface template serves any interface whose members are
 // properties; a piece of a class that a second class needs (get, isInstance) becomes a template of its
 // own, called with {{template}}.
 //

@@ -83,6 +83,10 @@ func Connect(dir string, cfg *acme.Config) (*Cloud, error) {
 	return c, nil
 }
 
+// DemoToken is an API token that Acme Cloud accepts, for trying the example by hand (the README sets it
+// as the stack's acme:apiToken). Tests make tokens of their own with NewToken.
+const DemoToken = "acme_0123456789abcdef000000008c0f836a"
+
 // NewToken returns a new API token: acme_, 24 random hexadecimal digits, and the 8 check digits of
 // their CRC-32.
 func NewToken() string {
