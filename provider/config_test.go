@@ -305,20 +305,3 @@ func TestConfigure(t *testing.T) {
 		t.Errorf("what the configure functions built was closed %d times, want once each", closed)
 	}
 }
-
-// TestConfigureVariables: an engine that sends only the deprecated variables, keyed <pkg>:config:<key>,
-// configures the provider too.
-func TestConfigureVariables(t *testing.T) {
-	clearEnv(t)
-	s := newSettingsServer(t, new(int))
-	_, err := s.Configure(context.Background(), &pulumirpc.ConfigureRequest{Variables: map[string]string{
-		"test:config:token": "tok-123456", "test:config:region": "ap-south-1", "test:config:retries": "2"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, err := s.Create(context.Background(), &pulumirpc.CreateRequest{Urn: widgetURN,
-		Properties: toWire(t, resource.PropertyMap{"name": pv("w1"), "size": pv(1.0), "zone": pv("a")})})
-	if err != nil || resp.GetId() != "ap-south-1-w1" {
-		t.Errorf("Create: %v, %v", resp.GetId(), err)
-	}
-}

@@ -6,7 +6,6 @@ import (
 	"os"
 	"regexp"
 	"strconv"
-	"strings"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/sig"
@@ -153,20 +152,11 @@ func EnvValue(p ConfigProperty, getenv func(string) string) (resource.PropertyVa
 }
 
 // configureArgs returns the configuration of a Configure request: its args, which hold secrets as
-// secrets; or, from an engine too old to send them, its variables, keyed <pkg>:config:<key>, all text.
+// secrets. (The deprecated variables, <pkg>:config:<key>, say the same in plain text; every engine that
+// sends them sends args too.)
 func configureArgs(req *pulumirpc.ConfigureRequest) (resource.PropertyMap, error) {
-	if req.GetArgs() != nil {
-		in, err := readRequest(false, nil, req.GetArgs(), nil)
-		return in.news, err
-	}
-	m := resource.PropertyMap{}
-	for k, v := range req.GetVariables() {
-		if _, key, ok := strings.Cut(k, ":config:"); ok {
-			k = key
-		}
-		m[resource.PropertyKey(k)] = resource.NewProperty(v)
-	}
-	return m, nil
+	in, err := readRequest(false, nil, req.GetArgs(), nil)
+	return in.news, err
 }
 
 // checkFailures turns failures into the response's. The engine prints a failure with the value of its

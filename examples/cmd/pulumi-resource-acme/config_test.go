@@ -162,7 +162,7 @@ func TestConfigure(t *testing.T) {
 		mistyped = testToken[:len(testToken)-1] + "1"
 	}
 	_, failures, err := configureProvider(d.client, map[string]any{"apiToken": mistyped})
-	if len(failures) > 0 || err == nil || !strings.Contains(err.Error(), "Acme Cloud rejected the API token") || strings.Contains(err.Error(), mistyped) {
+	if len(failures) > 0 || err == nil || !strings.Contains(err.Error(), "the API token was rejected by Acme Cloud") || strings.Contains(err.Error(), mistyped) {
 		t.Errorf("Configure with a mistyped token: %v; want Acme Cloud's rejection, without the token", err)
 	}
 }

@@ -70,7 +70,7 @@ func DirFromEnv() string {
 // shows it.
 func Connect(dir string, cfg *acme.Config) (*Cloud, error) {
 	if !ValidToken(cfg.APIToken) {
-		return nil, errors.New("Acme Cloud rejected the API token: its check digits do not match, so it is not a token Acme Cloud issued (a mistyped or truncated token?)")
+		return nil, errors.New("the API token was rejected by Acme Cloud: its check digits do not match, so it is not a token Acme Cloud issued (a mistyped or truncated token?)")
 	}
 	c, err := Open(dir)
 	if err != nil {
