@@ -60,8 +60,8 @@ func (g *packageGen) generateNewProvider(c *model.Config) jen.Code {
 //	{Key: "region", Replaces: true, Default: resource.NewStringProperty("us-west-1"), Env: []string{"ACME_REGION"}}
 func (g *packageGen) configProperty(p *model.Property) jen.Code {
 	elems := []jen.Code{field("Key", jen.Lit(p.Name))}
-	if kind := textKind(p.Type); kind != "TextString" {
-		elems = append(elems, field("Text", rt(kind)))
+	if kind := p.Type.Text(); kind != model.TextString {
+		elems = append(elems, field("Text", rt(textKinds[kind])))
 	}
 	required := !p.Optional && p.Default == nil
 	if required && p.Doc != "" {
@@ -88,20 +88,9 @@ func (g *packageGen) configProperty(p *model.Property) jen.Code {
 	return jen.Values(elems...)
 }
 
-// textKind names the provider.TextKind of a value of type t: how it reads from text.
-func textKind(t *model.Type) string {
-	for t.Kind == model.AliasRef {
-		t = t.Alias.Type
-	}
-	switch t.Kind {
-	case model.String, model.EnumRef:
-		return "TextString"
-	case model.Bool:
-		return "TextBool"
-	case model.Number:
-		return "TextNumber"
-	}
-	return "TextJSON"
+// textKinds name the provider.TextKind of each model.TextKind.
+var textKinds = map[model.TextKind]string{
+	model.TextString: "TextString", model.TextBool: "TextBool", model.TextNumber: "TextNumber", model.TextJSON: "TextJSON",
 }
 
 // generateConfigUnmarshal declares the method that reads every property of the configuration.

@@ -102,7 +102,7 @@ func (g *fileGen) configuration(c *model.Config) (string, error) {
 	for _, p := range c.Properties {
 		//	region: { text: "string", env: ["ACME_REGION"], default: "us-west-1" }
 		var s jsObject
-		s.add("text", jsString(textKind(p.Type)))
+		s.add("text", jsString(string(p.Type.Text())))
 		if len(p.Env) > 0 {
 			env := make(jsArray, len(p.Env))
 			for i, e := range p.Env {
@@ -126,20 +126,6 @@ func (g *fileGen) configuration(c *model.Config) (string, error) {
 		v.Settings = append(v.Settings, jsProp{propertyKey(p.Name), s})
 	}
 	return render("configuration", v)
-}
-
-// textKind is how a value of type t reads from text: a string or an enum value as it is, anything else
-// as JSON (a bool, a number, or a struct, array, map or any value), as the provider reads it.
-func textKind(t *model.Type) string {
-	switch t.Unaliased().Kind {
-	case model.String, model.EnumRef:
-		return "string"
-	case model.Bool:
-		return "bool"
-	case model.Number:
-		return "number"
-	}
-	return "json"
 }
 
 // required reports whether a configuration property needs a value: it is neither optional nor has a

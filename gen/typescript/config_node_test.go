@@ -1,13 +1,9 @@
 package typescript_test
 
 import (
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/cidlc/cidlc/internal/nodetest"
-	"github.com/cidlc/cidlc/internal/testsupport"
 	"github.com/cidlc/cidlc/provider"
 )
 
@@ -57,19 +53,6 @@ func TestEnvironmentAgrees(t *testing.T) {
 		}
 	}
 
-	tools := nodetest.Tools(t)
-	dir := scratch(t, tools)
-	testsupport.CopyFile(t, filepath.Join(goldenRoot, "go_config", "pack", "_configuration.ts"), filepath.Join(dir, "_configuration.ts"))
-	testsupport.Run(t, dir, "node", nodetest.TSC(tools), "--strict", "--target", "ES2020",
-		"--module", "Node16", "--moduleResolution", "Node16", "--skipLibCheck", "--outDir", "bin", "_configuration.ts")
-	in, err := json.Marshal(rows)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tableFile := filepath.Join(dir, "table.json")
-	if err := os.WriteFile(tableFile, in, 0o666); err != nil {
-		t.Fatal(err)
-	}
 	script := `const { fromEnv } = require("./bin/_configuration.js");
 const table = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
 process.stdout.write(JSON.stringify(table.map((row) => {
@@ -81,9 +64,7 @@ process.stdout.write(JSON.stringify(table.map((row) => {
 	}
 })));`
 	var jsVerdicts []verdict
-	if err := json.Unmarshal([]byte(testsupport.Run(t, dir, "node", "-e", script, tableFile)), &jsVerdicts); err != nil {
-		t.Fatal(err)
-	}
+	runTable(t, filepath.Join(goldenRoot, "go_config", "pack", "_configuration.ts"), rows, script, &jsVerdicts)
 	if len(jsVerdicts) != len(rows) {
 		t.Fatalf("node read %d values, want %d", len(jsVerdicts), len(rows))
 	}

@@ -57,19 +57,6 @@ func TestContractsAgree(t *testing.T) {
 		t.Fatalf("the table has %d values; it lost cases", len(rows))
 	}
 
-	tools := nodetest.Tools(t)
-	dir := scratch(t, tools)
-	testsupport.CopyFile(t, filepath.Join(goldenRoot, "go_contracts", "pack", "_contracts.ts"), filepath.Join(dir, "_contracts.ts"))
-	testsupport.Run(t, dir, "node", nodetest.TSC(tools), "--strict", "--target", "ES2020",
-		"--module", "Node16", "--moduleResolution", "Node16", "--skipLibCheck", "--outDir", "bin", "_contracts.ts")
-	in, err := json.Marshal(rows)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tableFile := filepath.Join(dir, "table.json")
-	if err := os.WriteFile(tableFile, in, 0o666); err != nil {
-		t.Fatal(err)
-	}
 	// Struct contracts are functions in generated code; the table holds their fields as objects.
 	script := `const { violations } = require("./bin/_contracts.js");
 const table = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
@@ -84,9 +71,7 @@ function contract(c) {
 }
 process.stdout.write(JSON.stringify(table.map((row) => violations({ v: row.value }, { v: contract(row.contract) }))));`
 	var jsVerdicts [][]violation
-	if err := json.Unmarshal([]byte(testsupport.Run(t, dir, "node", "-e", script, tableFile)), &jsVerdicts); err != nil {
-		t.Fatal(err)
-	}
+	runTable(t, filepath.Join(goldenRoot, "go_contracts", "pack", "_contracts.ts"), rows, script, &jsVerdicts)
 	if len(jsVerdicts) != len(rows) {
 		t.Fatalf("node checked %d values, want %d", len(jsVerdicts), len(rows))
 	}
@@ -339,4 +324,30 @@ func show(v any) string {
 		return fmt.Sprint(v)
 	}
 	return string(b)
+}
+
+// runTable runs a table through a runtime of the package in node: it compiles the runtime (a .ts file of
+// a golden package, which imports nothing but @pulumi/pulumi) in a scratch directory, writes rows there
+// as JSON, and runs script, which reads the table from the file process.argv[1] names, requires the
+// runtime from ./bin/, and writes its verdicts as JSON on standard output, which runTable decodes into
+// verdicts.
+func runTable(t *testing.T, runtime string, rows any, script string, verdicts any) {
+	t.Helper()
+	tools := nodetest.Tools(t)
+	dir := scratch(t, tools)
+	name := filepath.Base(runtime)
+	testsupport.CopyFile(t, runtime, filepath.Join(dir, name))
+	testsupport.Run(t, dir, "node", nodetest.TSC(tools), "--strict", "--target", "ES2020",
+		"--module", "Node16", "--moduleResolution", "Node16", "--skipLibCheck", "--outDir", "bin", name)
+	in, err := json.Marshal(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tableFile := filepath.Join(dir, "table.json")
+	if err := os.WriteFile(tableFile, in, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(testsupport.Run(t, dir, "node", "-e", script, tableFile)), verdicts); err != nil {
+		t.Fatal(err)
+	}
 }

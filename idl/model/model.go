@@ -304,6 +304,32 @@ func (t *Type) Unaliased() *Type {
 	return t
 }
 
+// A TextKind says how a value reads from text, as a configuration's values do (a stack's configuration
+// holds text, and so do environment variables): TextString, TextBool, TextNumber or TextJSON.
+type TextKind string
+
+// The text kinds. A string or an enum value is the text itself; a bool and a number are JSON when
+// configured, and read as words and decimals from environment variables; anything else is JSON.
+const (
+	TextString TextKind = "string"
+	TextBool   TextKind = "bool"
+	TextNumber TextKind = "number"
+	TextJSON   TextKind = "json"
+)
+
+// Text returns how a value of type t reads from text.
+func (t *Type) Text() TextKind {
+	switch t.Unaliased().Kind {
+	case String, EnumRef:
+		return TextString
+	case Bool:
+		return TextBool
+	case Number:
+		return TextNumber
+	}
+	return TextJSON
+}
+
 // Package returns the IDL package a declaration belongs to.
 func (d *Decl) Package() *Package { return d.File.Package }
 
