@@ -238,20 +238,19 @@ func (c *configurer[C]) property(key resource.PropertyKey) *ConfigProperty {
 // unknownKeys fails the keys of m that the configuration does not declare (a misspelt key in a stack's
 // configuration), naming the keys it has.
 func (c *configurer[C]) unknownKeys(m resource.PropertyMap) []CheckFailure {
+	keys := make([]string, len(c.spec.Properties))
+	for i, p := range c.spec.Properties {
+		keys[i] = string(p.Key)
+	}
+	reason := "not a configuration key of this provider, which has none"
+	if len(keys) > 0 {
+		reason = "not a configuration key of this provider; its keys are " + strings.Join(keys, ", ")
+	}
 	var failures []CheckFailure
 	for _, k := range slices.Sorted(maps.Keys(m)) {
-		if k == versionKey || resource.IsInternalPropertyKey(k) || c.property(k) != nil {
-			continue
+		if k != versionKey && !resource.IsInternalPropertyKey(k) && c.property(k) == nil {
+			failures = append(failures, CheckFailure{Property: string(k), Reason: reason})
 		}
-		keys := make([]string, len(c.spec.Properties))
-		for i, p := range c.spec.Properties {
-			keys[i] = string(p.Key)
-		}
-		reason := "not a configuration key of this provider, which has none"
-		if len(keys) > 0 {
-			reason = "not a configuration key of this provider; its keys are " + strings.Join(keys, ", ")
-		}
-		failures = append(failures, CheckFailure{Property: string(k), Reason: reason})
 	}
 	return failures
 }

@@ -196,8 +196,11 @@ func (c *builder) run(pkgs []*packages.Package) {
 			d.strct.Properties = c.structProperties(d)
 		case kindConfig:
 			d.config.Properties = c.structProperties(d)
-			c.checkConfigTypes(d)
 		}
+	}
+	// Once every struct has its properties: the configuration looks into the structs it holds.
+	if c.config != nil {
+		c.checkConfigTypes(c.config)
 	}
 }
 

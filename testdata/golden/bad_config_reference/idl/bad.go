@@ -7,12 +7,6 @@ type Bucket struct {
 	idl.Resource
 }
 
-// Source holds an asset, deep down.
-type Source struct {
-	// Files are the source's files.
-	Files map[string]idl.Asset
-}
-
 // Mirror holds a source.
 type Mirror struct {
 	// Source is where it mirrors from.
@@ -37,4 +31,10 @@ type Config struct {
 	Template *idl.Archive `lumi:"optional"`
 	// Mirror holds an asset.
 	Mirror *Mirror `lumi:"optional"`
+}
+
+// Source holds an asset, deep down; it is declared after the configuration that holds it.
+type Source struct {
+	// Files are the source's files.
+	Files map[string]idl.Asset
 }
