@@ -59,10 +59,14 @@
 // program leaves it out; the checked inputs hold those defaults, and the secret properties made secret.
 //
 // Diff compares the new inputs with the old ones property by property; a changed `replaces` property
-// replaces the resource. Create, Read, Update and Delete decode property maps into the generated
-// marshaling struct, call the author's ops, and encode the struct back. Outputs never include `in`
-// properties, an `out` property named id is the resource ID, and a property that was secret in the
-// inputs stays secret in the outputs, as do the properties the IDL declares secret, everywhere.
+// replaces the resource. Update refuses to change an `immutable` property, in the preview already: its
+// error names the resource, the property, the old and new values (never a secret's) and the command that
+// replaces the resource deliberately; a replacement, however caused, is not an update and goes ahead
+// (immutable.go says why Update is the place). Create, Read, Update and Delete decode property maps
+// into the generated marshaling struct, call the author's ops, and encode the struct back. Outputs
+// never include `in` properties, an `out` property named id is the resource ID, and a property that was
+// secret in the inputs stays secret in the outputs, as do the properties the IDL declares secret,
+// everywhere.
 //
 // # What it must not do
 //

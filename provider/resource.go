@@ -184,10 +184,14 @@ func (r *Resource[T]) Read(ctx context.Context, req *pulumirpc.ReadRequest) (*pu
 }
 
 // Update changes the resource with the author's ops. The new struct starts with the old out values, so
-// ops need to set only those that change; during a preview they are all assumed to stay.
+// ops need to set only those that change; during a preview they are all assumed to stay. A change of an
+// immutable property fails it, preview or not (see immutable.go).
 func (r *Resource[T]) Update(ctx context.Context, req *pulumirpc.UpdateRequest) (*pulumirpc.UpdateResponse, error) {
 	in, err := readRequest(false, req.GetOlds(), req.GetNews(), req.GetOldInputs())
 	if err != nil {
+		return nil, err
+	}
+	if err := r.refuseImmutableChanges(req); err != nil {
 		return nil, err
 	}
 	olds, news := in.state, in.news

@@ -36,6 +36,10 @@ type Property struct {
 	In bool
 	// Replaces properties replace the resource when they change.
 	Replaces bool
+	// Immutable properties never change once the resource exists: an update that would change one fails,
+	// in the preview already, before the ops see it. A replacement (asked for, or caused by a Replaces
+	// property or the Diff hook) creates the new resource with the new value.
+	Immutable bool
 	// Secret properties are secrets on the wire: in the checked inputs, in the outputs and in what Read
 	// returns, whether or not the program made them secret.
 	Secret bool
