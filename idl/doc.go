@@ -185,12 +185,15 @@
 //   - in: an input that the provider never returns (a password, user data).
 //   - replaces (also spelled replace): a change to the property replaces the resource instead of
 //     updating it in place.
+//   - immutable: the property is set when the resource is created and never changes afterwards; a change
+//     fails the preview instead of replacing the resource (see Immutable properties).
 //
-// out and in are for resource properties only, and so is replaces, but for the configuration's (see
-// Configuration), where a change replaces the provider. Every mistake in a tag is an error, never
-// silently ignored: a malformed tag (lumi:optional without quotes), an unknown option, an option given
-// twice (replace and replaces count as the same), in together with out, replaces on an out property, an
-// empty name=, a name that is not an identifier, a lumi tag on an unexported field. The tag key coco, the
+// out, in and immutable are for resource properties only, and so is replaces, but for the
+// configuration's (see Configuration), where a change replaces the provider. Every mistake in a tag is
+// an error, never silently ignored: a malformed tag (lumi:optional without quotes), an unknown option,
+// an option given twice (replace and replaces count as the same), in together with out, replaces or
+// immutable on an out property, immutable together with replaces, an empty name=, a name that is not an
+// identifier, a lumi tag on an unexported field. The tag key coco, the
 // lumi tag's name in coconut, the 2017 tool's first incarnation (`coco:"code"`), is read as lumi; a
 // field may not have both. Other tag keys (json, yaml …) are allowed and ignored.
 //
@@ -244,6 +247,45 @@
 // optional property, secret on a reference, an option given twice, an unknown option (with the nearest
 // known one as a hint).
 //
+// # Immutable properties
+//
+// Some properties cannot change once a resource exists, and replacing the resource to change them
+// destroys what it holds: a database's encoding or collation, a volume's encryption. With replaces, a
+// typo in a program would delete the database and create an empty one; immutable makes the change fail
+// instead (MuranoPL calls this usage Const: set at creation, never changed afterwards):
+//
+//	type Database struct {
+//		idl.NamedResource
+//		// Encoding is the character set of the database's text.
+//		Encoding string `lumi:"immutable,default=UTF8"`
+//	}
+//
+// The provider refuses a change of an immutable property: the preview (and so pulumi up) fails with a
+// message that names the resource and the property, its old and new value (a secret's as [secret]), and
+// the two ways on: set the value back, or replace the resource deliberately with pulumi up --replace URN
+// (the message gives the URN). Nothing of the resource changes, and the author's Update never sees a
+// changed immutable property. What still works:
+//
+//   - a replacement the program or its user asks for: pulumi up --replace URN, pulumi state taint URN
+//     (replaced by the next update), or the resource option replaceOnChanges naming the property;
+//   - a replacement that something else causes: a changed replaces property, or the Diff hook of the
+//     provider's author; the new resource is created with the new value;
+//   - the resource option ignoreChanges naming the property: the change is ignored, as for any
+//     property;
+//   - refresh: a value the cloud reports changed is recorded, and the next update that would change it
+//     back fails as above, so the program can take the cloud's value or replace the resource.
+//
+// A new value that is not known during a preview (an output of a resource the same update creates or
+// replaces) cannot be judged then: the preview shows the property as changing, and the update judges the
+// value once it is known, before it touches the resource. The Pulumi schema has no field for immutable:
+// its descriptions say it in words, as the TypeScript package's documentation does.
+//
+// An immutable property may be optional or have a default, and may be in or secret. immutable is for
+// resource properties: not for an out property (programs cannot change it), not with replaces (the two
+// say opposite things), not for a field of a plain struct (make the resource's property that holds
+// the struct immutable: a struct is immutable as a whole), and not for the configuration (see
+// Configuration).
+//
 // # Configuration
 //
 // A provider is configured: a database provider needs a host, a user and a password, a cloud provider a
@@ -292,10 +334,11 @@
 //     anything is deployed, with a message naming the key (acme:token), the command that sets it and
 //     its variables. (The Pulumi schema lists as required only the properties without env=: other
 //     tools cannot know about the variables.)
-//   - out and in are for resource properties, and a configuration holds no reference to a resource, no
-//     asset and no archive, at any depth: the provider is configured before any of its resources
-//     exists, and configuration values are text. The wire name version is reserved: the engine puts
-//     the provider plugin's version there.
+//   - out, in and immutable are for resource properties, and a configuration holds no reference to a
+//     resource, no asset and no archive, at any depth: the provider is configured before any of its
+//     resources exists, and configuration values are text. (A provider cannot refuse a change of its
+//     configuration: a change updates it in place, or, with replaces, replaces it and its resources.)
+//     The wire name version is reserved: the engine puts the provider plugin's version there.
 //
 // A bool, a number, a struct, an array, a map or any value is set as JSON: pulumi config set
 // acme:maxRetries 5, pulumi config set acme:retry '{"attempts":3}'. An any value that reads as JSON is

@@ -20,6 +20,7 @@ func FuzzLumiTag(f *testing.F) {
 		{`lumi:",optional,"`, "x"}, {`lumi:"='"`, "x"}, {`lumi:"\u2028"`, "x"}, {"lumi:\"\xff\"", "x"},
 		{`lumi:"secret,optional"`, "secret"}, {`lumi:"out"`, "out"}, {`lumi:",secret"`, "secret"},
 		{`coco:"code"`, "code"}, {`coco:"a" lumi:"b"`, "a"},
+		{`lumi:"immutable,default=UTF8"`, "encoding"}, {`lumi:"immutable"`, "immutable"}, {`lumi:"out,immutable"`, "x"},
 	} {
 		f.Add(seed.tag, seed.wire)
 	}
@@ -66,8 +67,13 @@ func FuzzLumiTag(f *testing.F) {
 
 // optionSet reports whether the option word canon (a value of optionWords) is set in opts.
 func optionSet(opts tagOptions, canon string) bool {
-	return map[string]bool{"optional": opts.optional, "out": opts.out, "in": opts.in, "replaces": opts.replaces,
-		"secret": opts.secret, "uniqueItems": opts.unique}[canon]
+	set, known := map[string]bool{"optional": opts.optional, "out": opts.out, "in": opts.in, "replaces": opts.replaces,
+		"immutable": opts.immutable, "secret": opts.secret, "uniqueItems": opts.unique}[canon]
+	if !known {
+		// An option word the oracle does not know yet: keep it in step with optionWords.
+		panic("optionSet: unknown option word " + canon)
+	}
+	return set
 }
 
 // FuzzWireName: a wire name derived from a Go identifier is an identifier, lower-case first, and keeps

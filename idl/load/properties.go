@@ -94,14 +94,15 @@ func (c *builder) properties(d *decl) []*model.Property {
 			opts, optionPos := c.tagOptions(subject, field.Tag, wire)
 			c.resourceOnlyOptions(subject, owner, d.kind, field.Tag, opts)
 			prop := &model.Property{
-				GoName:   ident.Name,
-				Name:     opts.name,
-				Doc:      docText(field.Doc, field.Comment),
-				Pos:      c.fset.Position(ident.Pos()),
-				Optional: opts.optional,
-				Out:      opts.out,
-				In:       opts.in,
-				Replaces: opts.replaces,
+				GoName:    ident.Name,
+				Name:      opts.name,
+				Doc:       docText(field.Doc, field.Comment),
+				Pos:       c.fset.Position(ident.Pos()),
+				Optional:  opts.optional,
+				Out:       opts.out,
+				In:        opts.in,
+				Replaces:  opts.replaces,
+				Immutable: opts.immutable,
 			}
 			if prop.Name == "" {
 				prop.Name = wire
@@ -120,8 +121,9 @@ func (c *builder) properties(d *decl) []*model.Property {
 	return props
 }
 
-// resourceOnlyOptions rejects the options that only a resource's properties take (out, in) on the
-// properties of other declarations, and replaces on a plain struct's, where nothing could be replaced.
+// resourceOnlyOptions rejects the options that only a resource's properties take (out, in, immutable)
+// on the properties of other declarations, and replaces on a plain struct's, where nothing could be
+// replaced.
 func (c *builder) resourceOnlyOptions(subject, owner string, kind declKind, tag *ast.BasicLit, opts tagOptions) {
 	if kind == kindResource {
 		return
@@ -129,11 +131,16 @@ func (c *builder) resourceOnlyOptions(subject, owner string, kind declKind, tag 
 	for _, o := range []struct {
 		set  bool
 		word string
-	}{{opts.replaces && kind != kindConfig, "replaces"}, {opts.out, "out"}, {opts.in, "in"}} {
+	}{{opts.replaces && kind != kindConfig, "replaces"}, {opts.immutable, "immutable"}, {opts.out, "out"}, {opts.in, "in"}} {
 		switch {
 		case !o.set:
+		case kind == kindConfig && o.word == "immutable":
+			// A provider's configuration cannot refuse a change (see the manual's Configuration).
+			c.errorf(tag.Pos(), "%s: immutable is only for resource properties; a change of the configuration updates the provider in place, or, with replaces, replaces it and every resource it manages", subject)
 		case kind == kindConfig:
 			c.errorf(tag.Pos(), "%s: %s is only for resource properties; a configuration property is an input that the provider reads", subject, o.word)
+		case o.word == "immutable":
+			c.errorf(tag.Pos(), "%s: immutable is only for resource properties, and %s is a plain struct; make the resource property that holds the %s immutable: it then cannot change as a whole", subject, owner, owner)
 		default:
 			c.errorf(tag.Pos(), "%s: %s is only for resource properties, and %s is a plain struct", subject, o.word, owner)
 		}
@@ -184,6 +191,9 @@ func (c *builder) warnAmbiguousTag(subject string, field *ast.Field, p *packages
 		applies = kind == kindResource
 	case "replaces":
 		applies = kind == kindResource || kind == kindConfig
+	case "immutable":
+		// Not where it would contradict the tag's other options (out, replaces).
+		applies = kind == kindResource && !opts.out && !opts.replaces
 	case "secret":
 		applies = (kind == kindResource || kind == kindConfig) && t != nil && t.Kind != model.Capability && t.Kind != model.AnyResource
 	case "uniqueItems":

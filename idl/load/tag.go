@@ -16,8 +16,10 @@ type tagOptions struct {
 	out      bool
 	in       bool
 	replaces bool
-	secret   bool
-	unique   bool // uniqueItems
+	// immutable: a change fails instead of updating or replacing the resource (MuranoPL's Const usage).
+	immutable bool
+	secret    bool
+	unique    bool // uniqueItems
 
 	// deprecated is the message of deprecated=, nil when not deprecated.
 	deprecated *tagValue
@@ -58,6 +60,7 @@ var optionWords = map[string]string{
 	"in":          "in",
 	"replaces":    "replaces",
 	"replace":     "replaces",
+	"immutable":   "immutable",
 	"secret":      "secret",
 	"uniqueItems": "uniqueItems",
 }
@@ -325,6 +328,8 @@ func parseLumiTag(value, wire string) (tagOptions, []tagProblem) {
 			opts.in = true
 		case "replaces":
 			opts.replaces = true
+		case "immutable":
+			opts.immutable = true
 		case "secret":
 			opts.secret = true
 		case "uniqueItems":
@@ -336,6 +341,13 @@ func parseLumiTag(value, wire string) (tagOptions, []tagProblem) {
 	}
 	if opts.out && opts.replaces {
 		problems = append(problems, tagProblem{0, "replaces has no effect on an out property: callers cannot change it"})
+	}
+	if opts.out && opts.immutable {
+		problems = append(problems, tagProblem{0, "immutable has no effect on an out property: callers cannot change it"})
+	}
+	if opts.immutable && opts.replaces {
+		problems = append(problems, tagProblem{0,
+			"immutable and replaces contradict each other: a change of a replaces property replaces the resource, a change of an immutable one fails instead; keep replaces when replacing loses nothing, immutable when it would lose data"})
 	}
 	if opts.dflt != nil && opts.out {
 		problems = append(problems, tagProblem{opts.dflt.offset, "default= is for inputs; an out property gets its value from the provider"})

@@ -77,6 +77,17 @@ func TestParseLumiTag(t *testing.T) {
 		{tag: "optional,secret", wire: "secret", want: tagOptions{optional: true, secret: true}},
 		{tag: "replace", wire: "replace", want: tagOptions{name: "replace", nameWord: &tagValue{text: "replace"}}},
 		{tag: "replaces", wire: "replace", want: tagOptions{replaces: true}},
+		{tag: "optional,immutable", want: tagOptions{optional: true, immutable: true}},
+		{tag: "immutable,default=UTF8", want: tagOptions{immutable: true, dflt: &tagValue{text: "UTF8", offset: 10}}},
+		{tag: "immutable,replaces", err: "immutable and replaces contradict each other"},
+		{tag: "replace,immutable", err: "immutable and replaces contradict each other"},
+		{tag: "out,immutable", err: "immutable has no effect on an out property"},
+		{tag: "immutable,immutable", err: `duplicate lumi option "immutable"`},
+		{tag: "optional,immutible", err: `unknown lumi option "immutible"; did you mean "immutable"?`},
+		// An option word that is the field's own wire name is the name (issue 15's rule), immutable too.
+		{tag: "immutable", wire: "immutable", want: tagOptions{name: "immutable", nameWord: &tagValue{text: "immutable"}}},
+		{tag: "immutable,immutable", wire: "immutable", want: tagOptions{name: "immutable", immutable: true, nameWord: &tagValue{text: "immutable"}}},
+		{tag: ",immutable", wire: "immutable", want: tagOptions{immutable: true}},
 	} {
 		if tc.wire == "" {
 			tc.wire = "field"

@@ -204,6 +204,10 @@ type Property struct {
 	// Replaces: a change to the property replaces the resource. Resources, and the configuration, where a
 	// change replaces the provider.
 	Replaces bool `json:"replaces,omitempty"`
+	// Immutable: the property is set when the resource is created and never changes afterwards (MuranoPL's
+	// Const usage); a change fails instead of updating or replacing the resource, unless the resource is
+	// replaced anyway. Resources only, and never with Replaces or Out.
+	Immutable bool `json:"immutable,omitempty"`
 	// Synthetic marks the `name` property that idl.NamedResource adds: it has no Go field of its own.
 	Synthetic bool `json:"synthetic,omitempty"`
 
