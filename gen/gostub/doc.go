@@ -16,8 +16,9 @@
 //
 // Contracts stay data: a constrained property gets a package-level *provider.Constraints (its pattern
 // compiled once), and its decoder is wrapped in provider.Checked, so that the runtime's generic code
-// enforces it wherever the property is read, a struct's fields included. Defaults and secrets are
-// fields of the resource's provider.Spec; a deprecated property's field says "Deprecated:".
+// enforces it wherever the property is read, a struct's fields included. Defaults, secrets and
+// immutable properties are fields of the resource's provider.Spec; a deprecated property's field says
+// "Deprecated:", an immutable one's "Immutable:".
 //
 // The code is written with jennifer, one function per emitted construct (generateStruct,
 // generateProvider, …), each returning jen.Code; stubFile lists them in order, the outline of a file.

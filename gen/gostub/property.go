@@ -30,6 +30,11 @@ func (g *packageGen) field(p *model.Property) jen.Code {
 		typ = g.goType(p.Type)
 	}
 	text := p.Doc
+	if p.Immutable {
+		// What the ops may rely on: Update never has to handle a change of it.
+		text = paragraphs(text, prose("Immutable: set when the resource is created. An update that would change it "+
+			"fails before Update is called, so olds and news always hold the same value."))
+	}
 	if p.Deprecated != "" {
 		// Go's convention, which tools such as staticcheck and gopls understand.
 		text = paragraphs(text, "Deprecated: "+p.Deprecated)

@@ -141,7 +141,7 @@ func (g *packageGen) spec(r *model.Resource) jen.Code {
 		for _, flag := range []struct {
 			name string
 			set  bool
-		}{{"Out", p.Out}, {"In", p.In}, {"Replaces", p.Replaces}, {"Secret", p.Secret}} {
+		}{{"Out", p.Out}, {"In", p.In}, {"Replaces", p.Replaces}, {"Immutable", p.Immutable}, {"Secret", p.Secret}} {
 			if flag.set {
 				elems = append(elems, field(flag.name, jen.True()))
 			}

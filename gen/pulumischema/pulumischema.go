@@ -18,8 +18,9 @@
 //     key Pulumi's tools read as the required list, though the metaschema's prose calls it the
 //     optional ones) and "provider" (the same properties as its inputs); env= → "defaultInfo";
 //   - replaces → "replaceOnChanges"; default= → "default"; secret → "secret"; deprecated= →
-//     "deprecationMessage"; docs → "description". What the schema cannot express (min=, pattern=, …) is
-//     appended to the description as a readable sentence, and stays enforced by the provider.
+//     "deprecationMessage"; docs → "description". What the schema cannot express (min=, pattern=, …,
+//     and immutable, for which its metaschema has no field) is appended to the description as a
+//     readable sentence, and stays enforced by the provider.
 //
 // The package description is the root IDL package's doc comment; the other package fields come from
 // Options. language.go always sets generateResourceContainerTypes, which the Go SDK needs to compile
@@ -38,6 +39,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -439,14 +441,16 @@ func objectSpec(doc string, props []*model.Property, keep func(*model.Property) 
 	return obj
 }
 
+// immutableNote says in a property's description what the schema has no field for: the IDL's immutable.
+const immutableNote = "Immutable: set when the resource is created; a later change fails instead of replacing the resource."
+
 func propertySpec(p *model.Property) *propertyJSON {
-	desc := p.Doc
-	if c := describeConstraints(p.Constraints); c != "" {
-		if desc != "" {
-			desc += "\n\n"
-		}
-		desc += c
+	paragraphs := []string{p.Doc}
+	if p.Immutable {
+		paragraphs = append(paragraphs, immutableNote)
 	}
+	paragraphs = append(paragraphs, describeConstraints(p.Constraints))
+	desc := strings.Join(slices.DeleteFunc(paragraphs, func(s string) bool { return s == "" }), "\n\n")
 	return &propertyJSON{
 		typeJSON:           *typeSpec(p.Type),
 		Description:        desc,

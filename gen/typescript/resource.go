@@ -45,6 +45,7 @@ type propertyView struct {
 	Synthetic      bool   // the name of a named resource, which defaults to the resource's own name
 	Default        string // the default, as a literal, or ""
 	Secret         bool   // sent as a secret
+	Immutable      bool   // never changes once the resource exists: its doc says so
 }
 
 // interfaceView is what the "interface" template renders.
@@ -59,6 +60,7 @@ type memberView struct {
 	Env        string // which environment variables give it, unwrapped: a configuration's
 	Deprecated string
 	Default    string // the default, as a literal, for @defaultValue; "" for none
+	Immutable  bool   // an input of a resource that never changes once the resource exists: its doc says so
 	Readonly   bool
 	Key        string // the member's name (see propertyKey)
 	Optional   bool
@@ -144,6 +146,7 @@ func (g *fileGen) resourceProperty(v *resourceView, prop *model.Property) proper
 		Out:            prop.Out,
 		Synthetic:      prop.Synthetic,
 		Secret:         prop.Secret,
+		Immutable:      prop.Immutable,
 	}
 	if prop.Out {
 		// Listed all the same: CustomResource creates an Output property for every input key.
@@ -156,7 +159,7 @@ func (g *fileGen) resourceProperty(v *resourceView, prop *model.Property) proper
 	optional := prop.Optional || prop.Default != nil
 	p.Required = !optional
 	v.Args.Members = append(v.Args.Members, memberView{
-		Doc: prop.Doc, Deprecated: prop.Deprecated, Default: p.Default, Key: key, Optional: optional, Type: input,
+		Doc: prop.Doc, Deprecated: prop.Deprecated, Default: p.Default, Immutable: prop.Immutable, Key: key, Optional: optional, Type: input,
 	})
 	return p
 }

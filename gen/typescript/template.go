@@ -28,6 +28,7 @@ var parsed = template.Must(template.New("").Option("missingkey=error").Funcs(tem
 //   - tag NAME VALUE — "NAME VALUE", or "" when VALUE is.
 //   - paragraphs TEXT… — the texts that are not empty, as the paragraphs of one doc comment.
 //   - wrap TEXT… — the concatenation of its arguments, wrapped for a doc comment at this indentation.
+//   - when COND TEXT — TEXT, or "" unless COND: `{{doc (paragraphs .Doc (when .Immutable (wrap "…")))}}`.
 //   - article NAME — "a" or "an".
 //   - comment PHRASES… — a line comment: see comment.
 //   - js S — S as a string literal; access OBJ NAME — reading property NAME of OBJ (`args?.name`).
@@ -59,6 +60,12 @@ func templateFuncs(out *output) template.FuncMap {
 		"wrap": func(text ...string) (string, error) {
 			line, err := out.lineStart("wrap")
 			return wrap(line, strings.Join(text, "")), err
+		},
+		"when": func(cond bool, text string) string {
+			if !cond {
+				return ""
+			}
+			return text
 		},
 		"article": article,
 		"comment": func(phrases ...string) string { return comment(out.line(), phrases) },

@@ -1,5 +1,5 @@
 // Package store exercises every contract option: constraints on every kind of value, at every depth,
-// defaults, secrets and deprecations.
+// defaults, secrets, deprecations and immutable properties.
 package store
 
 import (
@@ -57,6 +57,12 @@ type Database struct {
 	Weights *[][]float64 `lumi:"optional,items.minItems=1"`
 	// A secret input with a long name, for the layout of its assignment.
 	ReplicationPasswordForTheStandbyDatabaseServers *string `lumi:"optional,secret,in,minLength=16"`
+	// The character set of the database's text.
+	Encoding string `lumi:"immutable,default=UTF8,minLength=1"`
+	// How the database's text sorts.
+	Collation *string `lumi:"optional,immutable,deprecated='set the collation of each column instead'"`
+	// The key that encrypts the database at rest: a secret input, immutable.
+	EncryptionKey *string `lumi:"optional,in,secret,immutable"`
 	// An old knob with a long deprecation message.
 	LegacyReplicationSlotConfiguration *string `lumi:"optional,deprecated='replication slots are managed by the service since version 2; remove this property from your program, or set replicas instead'"`
 }

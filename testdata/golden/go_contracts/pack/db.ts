@@ -135,6 +135,29 @@ export class Database extends pulumi.CustomResource {
      */
     declare public readonly replicationPasswordForTheStandbyDatabaseServers: pulumi.Output<string | undefined>;
     /**
+     * The character set of the database's text.
+     *
+     * Immutable: set when the resource is created; a later change fails instead of replacing the
+     * resource.
+     */
+    declare public readonly encoding: pulumi.Output<string>;
+    /**
+     * How the database's text sorts.
+     *
+     * Immutable: set when the resource is created; a later change fails instead of replacing the
+     * resource.
+     *
+     * @deprecated set the collation of each column instead
+     */
+    declare public readonly collation: pulumi.Output<string | undefined>;
+    /**
+     * The key that encrypts the database at rest: a secret input, immutable.
+     *
+     * Immutable: set when the resource is created; a later change fails instead of replacing the
+     * resource.
+     */
+    declare public readonly encryptionKey: pulumi.Output<string | undefined>;
+    /**
      * An old knob with a long deprecation message.
      *
      * @deprecated replication slots are managed by the service since version 2; remove this property from your program, or set replicas instead
@@ -173,6 +196,9 @@ export class Database extends pulumi.CustomResource {
             resourceInputs["weights"] = state?.weights;
             resourceInputs["replicationPasswordForTheStandbyDatabaseServers"] =
                 state?.replicationPasswordForTheStandbyDatabaseServers;
+            resourceInputs["encoding"] = state?.encoding;
+            resourceInputs["collation"] = state?.collation;
+            resourceInputs["encryptionKey"] = state?.encryptionKey;
             resourceInputs["legacyReplicationSlotConfiguration"] = state?.legacyReplicationSlotConfiguration;
         } else {
             const args = argsOrState as DatabaseArgs | undefined;
@@ -204,6 +230,8 @@ export class Database extends pulumi.CustomResource {
                 },
                 weights: { items: { minItems: 1 } },
                 replicationPasswordForTheStandbyDatabaseServers: { minLength: 16, secret: true },
+                encoding: { minLength: 1 },
+                collation: { deprecated: "Database.collation is deprecated: set the collation of each column instead" },
                 legacyReplicationSlotConfiguration: {
                     deprecated:
                         "Database.legacyReplicationSlotConfiguration is deprecated: replication slots are managed by the service since version 2; remove this property from your program, or set replicas instead",
@@ -229,6 +257,9 @@ export class Database extends pulumi.CustomResource {
             resourceInputs["replicationPasswordForTheStandbyDatabaseServers"] = _contracts.secret(
                 args?.replicationPasswordForTheStandbyDatabaseServers,
             );
+            resourceInputs["encoding"] = args?.encoding ?? "UTF8";
+            resourceInputs["collation"] = args?.collation;
+            resourceInputs["encryptionKey"] = _contracts.secret(args?.encryptionKey);
             resourceInputs["legacyReplicationSlotConfiguration"] = args?.legacyReplicationSlotConfiguration;
         }
         opts = pulumi.mergeOptions(opts, {
@@ -238,6 +269,7 @@ export class Database extends pulumi.CustomResource {
                 "url",
                 "credentials",
                 "replicationPasswordForTheStandbyDatabaseServers",
+                "encryptionKey",
             ],
         });
         super(Database.__pulumiType, name, resourceInputs, opts);
@@ -329,6 +361,31 @@ export interface DatabaseArgs {
      */
     replicationPasswordForTheStandbyDatabaseServers?: pulumi.Input<string>;
     /**
+     * The character set of the database's text.
+     *
+     * Immutable: set when the resource is created; a later change fails instead of replacing the
+     * resource.
+     *
+     * @defaultValue "UTF8"
+     */
+    encoding?: pulumi.Input<string>;
+    /**
+     * How the database's text sorts.
+     *
+     * Immutable: set when the resource is created; a later change fails instead of replacing the
+     * resource.
+     *
+     * @deprecated set the collation of each column instead
+     */
+    collation?: pulumi.Input<string>;
+    /**
+     * The key that encrypts the database at rest: a secret input, immutable.
+     *
+     * Immutable: set when the resource is created; a later change fails instead of replacing the
+     * resource.
+     */
+    encryptionKey?: pulumi.Input<string>;
+    /**
      * An old knob with a long deprecation message.
      *
      * @deprecated replication slots are managed by the service since version 2; remove this property from your program, or set replicas instead
@@ -415,6 +472,20 @@ export interface DatabaseState {
      * A secret input with a long name, for the layout of its assignment.
      */
     replicationPasswordForTheStandbyDatabaseServers?: pulumi.Input<string>;
+    /**
+     * The character set of the database's text.
+     */
+    encoding?: pulumi.Input<string>;
+    /**
+     * How the database's text sorts.
+     *
+     * @deprecated set the collation of each column instead
+     */
+    collation?: pulumi.Input<string>;
+    /**
+     * The key that encrypts the database at rest: a secret input, immutable.
+     */
+    encryptionKey?: pulumi.Input<string>;
     /**
      * An old knob with a long deprecation message.
      *

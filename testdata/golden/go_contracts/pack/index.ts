@@ -3,7 +3,7 @@
 
 /**
  * Package store exercises every contract option: constraints on every kind of value, at every depth,
- * defaults, secrets and deprecations.
+ * defaults, secrets, deprecations and immutable properties.
  *
  * @packageDocumentation
  */

@@ -2,7 +2,7 @@
 // Source: db.go
 
 // Package store exercises every contract option: constraints on every kind of value, at every depth,
-// defaults, secrets and deprecations.
+// defaults, secrets, deprecations and immutable properties.
 package store
 
 import (
@@ -91,6 +91,23 @@ type database struct {
 	Weights *[][]float64
 	// A secret input with a long name, for the layout of its assignment.
 	ReplicationPasswordForTheStandbyDatabaseServers *string
+	// The character set of the database's text.
+	//
+	// Immutable: set when the resource is created. An update that would change it fails before Update
+	// is called, so olds and news always hold the same value.
+	Encoding string
+	// How the database's text sorts.
+	//
+	// Immutable: set when the resource is created. An update that would change it fails before Update
+	// is called, so olds and news always hold the same value.
+	//
+	// Deprecated: set the collation of each column instead
+	Collation *string
+	// The key that encrypts the database at rest: a secret input, immutable.
+	//
+	// Immutable: set when the resource is created. An update that would change it fails before Update
+	// is called, so olds and news always hold the same value.
+	EncryptionKey *string
 	// An old knob with a long deprecation message.
 	//
 	// Deprecated: replication slots are managed by the service since version 2; remove this property from your program, or set replicas instead
@@ -166,6 +183,9 @@ func NewDatabaseProvider(ops DatabaseProviderOps) *DatabaseProvider {
 			{Key: "instanceUUID"},
 			{Key: "weights"},
 			{Key: "replicationPasswordForTheStandbyDatabaseServers", In: true, Secret: true},
+			{Key: "encoding", Immutable: true, Default: resource.NewStringProperty("UTF8")},
+			{Key: "collation", Immutable: true},
+			{Key: "encryptionKey", In: true, Immutable: true, Secret: true},
 			{Key: "legacyReplicationSlotConfiguration"},
 		},
 		Unmarshal: (*database).unmarshal,
@@ -185,6 +205,7 @@ var (
 	databaseInstanceUUID                                    = &provider.Constraints{Pattern: regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)}
 	databaseWeights                                         = &provider.Constraints{Items: &provider.Constraints{MinItems: provider.Int(1)}}
 	databaseReplicationPasswordForTheStandbyDatabaseServers = &provider.Constraints{MinLength: provider.Int(16)}
+	databaseEncoding                                        = &provider.Constraints{MinLength: provider.Int(1)}
 )
 
 // unmarshal reads obj's properties from o.
@@ -207,12 +228,15 @@ func (obj *database) unmarshal(o provider.Object) {
 	obj.InstanceUUID = provider.Optional(o, "instanceUUID", provider.Checked(provider.String[string], databaseInstanceUUID))
 	obj.Weights = provider.Optional(o, "weights", provider.Checked(provider.ArrayOf[[][]float64](provider.ArrayOf[[]float64](provider.Number[float64])), databaseWeights))
 	obj.ReplicationPasswordForTheStandbyDatabaseServers = provider.Optional(o, "replicationPasswordForTheStandbyDatabaseServers", provider.Checked(provider.String[string], databaseReplicationPasswordForTheStandbyDatabaseServers))
+	obj.Encoding = provider.Required(o, "encoding", provider.Checked(provider.String[string], databaseEncoding))
+	obj.Collation = provider.Optional(o, "collation", provider.String[string])
+	obj.EncryptionKey = provider.Optional(o, "encryptionKey", provider.String[string])
 	obj.LegacyReplicationSlotConfiguration = provider.Optional(o, "legacyReplicationSlotConfiguration", provider.String[string])
 }
 
 // marshal returns obj's properties that are set.
 func (obj *database) marshal() resource.PropertyMap {
-	m := make(resource.PropertyMap, 19)
+	m := make(resource.PropertyMap, 22)
 	provider.Put(m, "name", obj.Name, provider.StringValue[string])
 	provider.Put(m, "size", obj.Size, provider.NumberValue[float64])
 	provider.Put(m, "port", obj.Port, provider.NumberValue[Port])
@@ -231,6 +255,9 @@ func (obj *database) marshal() resource.PropertyMap {
 	provider.PutOptional(m, "instanceUUID", obj.InstanceUUID, provider.StringValue[string])
 	provider.PutOptional(m, "weights", obj.Weights, provider.ArrayValueOf[[][]float64](provider.ArrayValueOf[[]float64](provider.NumberValue[float64])))
 	provider.PutOptional(m, "replicationPasswordForTheStandbyDatabaseServers", obj.ReplicationPasswordForTheStandbyDatabaseServers, provider.StringValue[string])
+	provider.Put(m, "encoding", obj.Encoding, provider.StringValue[string])
+	provider.PutOptional(m, "collation", obj.Collation, provider.StringValue[string])
+	provider.PutOptional(m, "encryptionKey", obj.EncryptionKey, provider.StringValue[string])
 	provider.PutOptional(m, "legacyReplicationSlotConfiguration", obj.LegacyReplicationSlotConfiguration, provider.StringValue[string])
 	return m
 }

@@ -24,6 +24,11 @@ type Subscription struct {
 	Out *string `lumi:",out"`
 	// Replace is a property named replace; a change to it replaces the subscription.
 	Replace *bool `lumi:"name=replace,optional,replaces"`
+	// Immutable is named immutable by the 2017 form, which reads two ways in a resource (the immutable
+	// option would apply), so cidlc reads the name and warns.
+	Immutable *string `lumi:"immutable,optional"`
+	// Events are the events sent, immutable: the option after a leading comma is unambiguous.
+	Events *[]string `lumi:",optional,immutable"`
 }
 
 // Config is a webhook's configuration.
@@ -35,6 +40,9 @@ type Config struct {
 	// Secret signs the payloads: in a plain struct, where the secret option does not apply, the tag
 	// reads one way only: the property secret.
 	Secret *string `lumi:"secret,optional"`
+	// Immutable, in a plain struct where the immutable option does not apply, reads one way only: the
+	// property immutable.
+	Immutable *bool `lumi:"immutable,optional"`
 	// InsecureSSL turns off certificate checks.
 	InsecureSSL *bool `lumi:"insecureSSL,optional"`
 }

@@ -77,6 +77,18 @@ export class Subscription extends pulumi.CustomResource {
      * Replace is a property named replace; a change to it replaces the subscription.
      */
     declare public readonly replace: pulumi.Output<boolean | undefined>;
+    /**
+     * Immutable is named immutable by the 2017 form, which reads two ways in a resource (the immutable
+     * option would apply), so cidlc reads the name and warns.
+     */
+    declare public readonly immutable: pulumi.Output<string | undefined>;
+    /**
+     * Events are the events sent, immutable: the option after a leading comma is unambiguous.
+     *
+     * Immutable: set when the resource is created; a later change fails instead of replacing the
+     * resource.
+     */
+    declare public readonly events: pulumi.Output<string[] | undefined>;
 
     /**
      * Creates a new Subscription resource with the given unique name, arguments and options.
@@ -100,6 +112,8 @@ export class Subscription extends pulumi.CustomResource {
             resourceInputs["in"] = state?.in;
             resourceInputs["out"] = state?.out;
             resourceInputs["replace"] = state?.replace;
+            resourceInputs["immutable"] = state?.immutable;
+            resourceInputs["events"] = state?.events;
         } else {
             const args = argsOrState as SubscriptionArgs | undefined;
             if (args?.service === undefined && !opts.urn) {
@@ -117,6 +131,8 @@ export class Subscription extends pulumi.CustomResource {
             resourceInputs["in"] = args?.in;
             resourceInputs["out"] = undefined;
             resourceInputs["replace"] = args?.replace;
+            resourceInputs["immutable"] = args?.immutable;
+            resourceInputs["events"] = args?.events;
         }
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["name", "replace"],
@@ -163,6 +179,18 @@ export interface SubscriptionArgs {
      * Replace is a property named replace; a change to it replaces the subscription.
      */
     replace?: pulumi.Input<boolean>;
+    /**
+     * Immutable is named immutable by the 2017 form, which reads two ways in a resource (the immutable
+     * option would apply), so cidlc reads the name and warns.
+     */
+    immutable?: pulumi.Input<string>;
+    /**
+     * Events are the events sent, immutable: the option after a leading comma is unambiguous.
+     *
+     * Immutable: set when the resource is created; a later change fails instead of replacing the
+     * resource.
+     */
+    events?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
 /**
@@ -207,6 +235,15 @@ export interface SubscriptionState {
      * Replace is a property named replace; a change to it replaces the subscription.
      */
     replace?: pulumi.Input<boolean>;
+    /**
+     * Immutable is named immutable by the 2017 form, which reads two ways in a resource (the immutable
+     * option would apply), so cidlc reads the name and warns.
+     */
+    immutable?: pulumi.Input<string>;
+    /**
+     * Events are the events sent, immutable: the option after a leading comma is unambiguous.
+     */
+    events?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
 /**
@@ -226,6 +263,11 @@ export interface Config {
      * reads one way only: the property secret.
      */
     readonly secret?: string;
+    /**
+     * Immutable, in a plain struct where the immutable option does not apply, reads one way only: the
+     * property immutable.
+     */
+    readonly immutable?: boolean;
     /**
      * InsecureSSL turns off certificate checks.
      */
@@ -249,6 +291,11 @@ export interface ConfigArgs {
      * reads one way only: the property secret.
      */
     secret?: pulumi.Input<string>;
+    /**
+     * Immutable, in a plain struct where the immutable option does not apply, reads one way only: the
+     * property immutable.
+     */
+    immutable?: pulumi.Input<boolean>;
     /**
      * InsecureSSL turns off certificate checks.
      */

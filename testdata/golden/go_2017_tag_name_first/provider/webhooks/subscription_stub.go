@@ -41,6 +41,14 @@ type subscription struct {
 	Out *string
 	// Replace is a property named replace; a change to it replaces the subscription.
 	Replace *bool
+	// Immutable is named immutable by the 2017 form, which reads two ways in a resource (the immutable
+	// option would apply), so cidlc reads the name and warns.
+	Immutable *string
+	// Events are the events sent, immutable: the option after a leading comma is unambiguous.
+	//
+	// Immutable: set when the resource is created. An update that would change it fails before Update
+	// is called, so olds and news always hold the same value.
+	Events *[]string
 }
 
 // SubscriptionProviderOps is what a provider author implements for Subscription resources;
@@ -104,6 +112,8 @@ func NewSubscriptionProvider(ops SubscriptionProviderOps) *SubscriptionProvider 
 			{Key: "in"},
 			{Key: "out", Out: true},
 			{Key: "replace", Replaces: true},
+			{Key: "immutable"},
+			{Key: "events", Immutable: true},
 		},
 		Unmarshal: (*subscription).unmarshal,
 		Marshal:   (*subscription).marshal,
@@ -121,11 +131,13 @@ func (obj *subscription) unmarshal(o provider.Object) {
 	obj.In = provider.Optional(o, "in", provider.Bool[bool])
 	obj.Out = provider.Output(o, "out", provider.String[string])
 	obj.Replace = provider.Optional(o, "replace", provider.Bool[bool])
+	obj.Immutable = provider.Optional(o, "immutable", provider.String[string])
+	obj.Events = provider.Optional(o, "events", provider.ArrayOf[[]string](provider.String[string]))
 }
 
 // marshal returns obj's properties that are set.
 func (obj *subscription) marshal() resource.PropertyMap {
-	m := make(resource.PropertyMap, 9)
+	m := make(resource.PropertyMap, 11)
 	provider.Put(m, "name", obj.Name, provider.StringValue[string])
 	provider.Put(m, "service", obj.Service, provider.StringValue[string])
 	provider.Put(m, "config", obj.Config, MarshalConfig)
@@ -135,6 +147,8 @@ func (obj *subscription) marshal() resource.PropertyMap {
 	provider.PutOptional(m, "in", obj.In, provider.BoolValue[bool])
 	provider.PutOptional(m, "out", obj.Out, provider.StringValue[string])
 	provider.PutOptional(m, "replace", obj.Replace, provider.BoolValue[bool])
+	provider.PutOptional(m, "immutable", obj.Immutable, provider.StringValue[string])
+	provider.PutOptional(m, "events", obj.Events, provider.ArrayValueOf[[]string](provider.StringValue[string]))
 	return m
 }
 
@@ -147,6 +161,9 @@ type Config struct {
 	// Secret signs the payloads: in a plain struct, where the secret option does not apply, the tag
 	// reads one way only: the property secret.
 	Secret *string
+	// Immutable, in a plain struct where the immutable option does not apply, reads one way only: the
+	// property immutable.
+	Immutable *bool
 	// InsecureSSL turns off certificate checks.
 	InsecureSSL *bool
 }
@@ -158,6 +175,7 @@ func UnmarshalConfig(d *provider.Decoder, v resource.PropertyValue) Config {
 	s.URL = provider.Required(o, "url", provider.String[string])
 	s.ContentType = provider.Optional(o, "contentType", provider.Enum[ContentType])
 	s.Secret = provider.Optional(o, "secret", provider.String[string])
+	s.Immutable = provider.Optional(o, "immutable", provider.Bool[bool])
 	s.InsecureSSL = provider.Optional(o, "insecureSSL", provider.Bool[bool])
 	o.Close()
 	return s
@@ -165,10 +183,11 @@ func UnmarshalConfig(d *provider.Decoder, v resource.PropertyValue) Config {
 
 // MarshalConfig returns s as a property value.
 func MarshalConfig(s Config) resource.PropertyValue {
-	m := make(resource.PropertyMap, 4)
+	m := make(resource.PropertyMap, 5)
 	provider.Put(m, "url", s.URL, provider.StringValue[string])
 	provider.PutOptional(m, "contentType", s.ContentType, provider.StringValue[ContentType])
 	provider.PutOptional(m, "secret", s.Secret, provider.StringValue[string])
+	provider.PutOptional(m, "immutable", s.Immutable, provider.BoolValue[bool])
 	provider.PutOptional(m, "insecureSSL", s.InsecureSSL, provider.BoolValue[bool])
 	return resource.NewProperty(m)
 }
