@@ -105,8 +105,11 @@ func (c *comparer) compareMembers(w owner, oldProps, newProps []*model.Property)
 			msg := fmt.Sprintf("Go field %s is now %s on the wire (was %s): programs must rename it", n.GoName, n.Name, o.Name)
 			if w.stored {
 				msg += fmt.Sprintf(", and every existing %s shows %s removed and %s added on its next update", ownerName(w), o.Name, n.Name)
-				if w.resource != nil && n.Replaces {
+				switch {
+				case w.resource != nil && n.Replaces:
 					msg += ", which replaces it" + c.new.alsoReplaced(w.resource)
+				case w.resource != nil && n.Immutable:
+					msg += ", which fails, since it is immutable"
 				}
 			}
 			c.report(WireNameChanged, w.subject+"."+n.Name, o.Pos, n.Pos, msg, fmt.Sprintf("keep the wire name: lumi:%q", o.Name))
@@ -147,6 +150,9 @@ func (c *comparer) memberAdded(w owner, n member) {
 	case n.settable && n.Default != nil && w.resource != nil:
 		// Existing resources were created without it: the next update fills in the default.
 		c.defaultChanged(w, nil, n)
+	case n.settable && n.Immutable:
+		c.report(OptionalInputAdded, subject, token.Position{}, n.Pos, fmt.Sprintf("new optional %s, immutable: an existing %s keeps it unset, "+
+			"and its update fails if its program sets it", w.noun(), ownerName(w)), "")
 	case n.settable:
 		c.report(OptionalInputAdded, subject, token.Position{}, n.Pos, "new optional "+w.noun(), "")
 	case w.resource != nil:
@@ -207,14 +213,21 @@ func (c *comparer) compareMember(w owner, o, n member) {
 	c.reportTypeDiff(d, subject, o.Pos, n.Pos, o.Type, n.Type, w.stored, "add a property of the new type, and deprecate this one")
 
 	if w.resource != nil {
+		instead := "instead of updating it in place"
+		if o.Immutable {
+			instead = "where it failed the preview (it was immutable)"
+		}
 		switch {
 		case !o.Replaces && n.Replaces:
-			at(ReplacesAdded, fmt.Sprintf("a change to it now replaces the %s (deleted and created again, with a new ID) instead of updating it in place%s",
-				ownerName(w), c.new.alsoReplaced(w.resource)),
+			at(ReplacesAdded, fmt.Sprintf("a change to it now replaces the %s (deleted and created again, with a new ID) %s%s",
+				ownerName(w), instead, c.new.alsoReplaced(w.resource)),
 				"add replaces only when the cloud cannot change it in place")
-		case o.Replaces && !n.Replaces:
+		case o.Replaces && !n.Replaces && !n.Immutable:
 			at(ReplacesRemoved, "a change to it no longer replaces the resource: the ops' Update receives it", "")
+		case o.Replaces && !n.Replaces:
+			at(ReplacesRemoved, "a change to it no longer replaces the resource (it is immutable now)", "")
 		}
+		c.compareImmutable(w, o, n)
 	}
 	switch {
 	case o.Secret && !n.Secret:
@@ -240,6 +253,28 @@ func (c *comparer) compareMember(w owner, o, n member) {
 	}
 }
 
+// compareImmutable reports immutable added to or removed from a resource's property.
+func (c *comparer) compareImmutable(w owner, o, n member) {
+	subject := w.subject + "." + n.Name
+	switch {
+	case !o.Immutable && n.Immutable:
+		was := "updated the " + ownerName(w) + " in place"
+		if o.Replaces {
+			was = "replaced the " + ownerName(w)
+		}
+		c.report(ImmutableAdded, subject, o.Pos, n.Pos, fmt.Sprintf("now immutable: a change to it, which %s, now fails the preview; "+
+			"programs that change it must replace the %s deliberately (pulumi up --replace), and so must stacks whose value of it changes from one update to the next (an output of another resource)",
+			was, ownerName(w)),
+			"make a property immutable only where updating or replacing the resource would lose data")
+	case o.Immutable && !n.Immutable:
+		now := "the ops' Update receives it"
+		if n.Replaces {
+			now = "it replaces the resource"
+		}
+		c.report(ImmutableRemoved, subject, o.Pos, n.Pos, "no longer immutable: a change to it no longer fails the preview; "+now, "")
+	}
+}
+
 // defaultChanged reports a default added (o nil, or o without one), changed or removed on an input of a
 // resource. The TypeScript constructor and the provider's Check fill in defaults, and Diff compares what
 // state recorded with the checked new inputs: every existing resource that relied on the old default
@@ -250,20 +285,41 @@ func (c *comparer) defaultChanged(w owner, o *model.Property, n member) {
 	if o != nil {
 		oldDefault, oldPos = o.Default, o.Pos
 	}
-	var what string
+	var change, what string
 	switch {
 	case oldDefault == nil:
-		what = fmt.Sprintf("now defaults to %s: every existing %s created without it takes that value", literal(n.Default), ownerName(w))
+		change = fmt.Sprintf("now defaults to %s", literal(n.Default))
+		what = fmt.Sprintf("%s: every existing %s created without it takes that value", change, ownerName(w))
 	case n.Default == nil:
-		what = fmt.Sprintf("lost its default %s: every existing %s that relied on it loses the value", literal(oldDefault), ownerName(w))
+		change = fmt.Sprintf("lost its default %s", literal(oldDefault))
+		what = fmt.Sprintf("%s: every existing %s that relied on it loses the value", change, ownerName(w))
 	default:
-		what = fmt.Sprintf("default changed from %s to %s: every existing %s that relied on it takes the new value", literal(oldDefault), literal(n.Default), ownerName(w))
+		change = fmt.Sprintf("default changed from %s to %s", literal(oldDefault), literal(n.Default))
+		what = fmt.Sprintf("%s: every existing %s that relied on it takes the new value", change, ownerName(w))
 	}
 	subject := w.subject + "." + n.Name
 	if n.Replaces || o != nil && o.Replaces {
 		c.report(ReplacingDefaultChanged, subject, oldPos, n.Pos,
 			what+" and, since "+n.Name+" replaces the resource, is replaced on its next update"+c.new.alsoReplaced(w.resource),
 			"keep the old default; programs that want another value can set it")
+		return
+	}
+	if n.Immutable || o != nil && o.Immutable {
+		// What the new default gives those resources is a change of an immutable property: their
+		// update fails instead of taking it.
+		relied, effect, hint := "that relied on it", "would change to "+literal(n.Default)+", until its program sets "+literal(oldDefault),
+			"keep the old default; programs that want another value can set it"
+		switch {
+		case oldDefault == nil:
+			relied, effect = "created without it", "would change from unset to "+literal(n.Default)+
+				"; its program can only replace the resource, or ignore the change (ignoreChanges)"
+			hint = "leave it without a default"
+		case n.Default == nil:
+			effect = "would lose its value, until its program sets " + literal(oldDefault)
+		}
+		c.report(ReplacingDefaultChanged, subject, oldPos, n.Pos,
+			fmt.Sprintf("%s: since %s is immutable, the next update of every existing %s %s fails, as %s %s", change, n.Name, ownerName(w), relied, n.Name, effect),
+			hint)
 		return
 	}
 	r, hint := DefaultChanged, "keep the old default; programs that want another value can set it"

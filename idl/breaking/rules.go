@@ -83,12 +83,14 @@ var (
 	TypeReferenceChanged    = &Rule{"type-reference-changed", Safe, Info, "a type now refers to another declaration of the same shape"}
 	ReplacesAdded           = &Rule{"replaces-added", State, Breaking, "a change to an existing property now replaces the resource"}
 	ReplacesRemoved         = &Rule{"replaces-removed", Safe, Info, "a property no longer forces replacement"}
+	ImmutableAdded          = &Rule{"immutable-added", State, Breaking, "a change to an existing property, which used to update or replace the resource, now fails the preview"}
+	ImmutableRemoved        = &Rule{"immutable-removed", Safe, Info, "a property is no longer immutable: a change to it updates (or replaces) the resource"}
 	SecretRemoved           = &Rule{"secret-removed", State, Breaking, "a property is no longer secret"}
 	SecretAdded             = &Rule{"secret-added", Safe, Info, "a property is now secret"}
 	DefaultAdded            = &Rule{"default-added", State, Warning, "an input got a default, which existing resources will take on"}
 	DefaultChanged          = &Rule{"default-changed", State, Warning, "an input's default changed"}
 	DefaultRemoved          = &Rule{"default-removed", State, Warning, "an input lost its default"}
-	ReplacingDefaultChanged = &Rule{"replacing-default-changed", State, Breaking, "a default was added, changed or removed on a property that replaces the resource"}
+	ReplacingDefaultChanged = &Rule{"replacing-default-changed", State, Breaking, "a default was added, changed or removed on a property that replaces the resource, or that is immutable"}
 	ContractNarrowed        = &Rule{"contract-narrowed", Source, Breaking, "a contract (min=, maxLength=, pattern=, …) accepts fewer values"}
 	ContractWidened         = &Rule{"contract-widened", Safe, Info, "a contract accepts more values, or was removed"}
 	PatternChanged          = &Rule{"pattern-changed", Source, Warning, "a pattern= changed to another pattern"}
@@ -111,14 +113,14 @@ var (
 // Adding a construct to the IDL (provider configuration, functions, a tag option) means: rules here for
 // what its changes do to programs and stacks, and a comparison that reports them (compare.go for
 // declarations, members.go for properties); matching, acceptance and output stay as they are.
-// docs/breaking.md lists the rules that idl.Config, idl.Function and `immutable` will need.
+// docs/breaking.md lists the rules that idl.Config and idl.Function will need.
 var Rules = []*Rule{
 	PackageRenamed, ResourceRemoved, ResourceAdded, TokenChanged, KindChanged, NamedResourceAdded,
 	NamedResourceRemoved, TypeRemoved, TypeAdded, TypeMoved, TypeNamespaceChanged, ConstantRemoved,
 	ConstantChanged, ConstantAdded, PropertyRemoved, WireNameChanged, GoFieldRenamed, RequiredInputAdded,
 	OptionalInputAdded, OutputAdded, InputMadeRequired, InputMadeOptional, OutputMadeOptional,
 	OutputMadeRequired, InputBecameOutput, OutputBecameInput, InputMadeWriteOnly, InputNowReturned, TypeChanged,
-	TypeWidened, TypeReferenceChanged, ReplacesAdded, ReplacesRemoved, SecretRemoved, SecretAdded, DefaultAdded,
+	TypeWidened, TypeReferenceChanged, ReplacesAdded, ReplacesRemoved, ImmutableAdded, ImmutableRemoved, SecretRemoved, SecretAdded, DefaultAdded,
 	DefaultChanged, DefaultRemoved, ReplacingDefaultChanged, ContractNarrowed, ContractWidened, PatternChanged,
 	DeprecatedAdded, DeprecatedRemoved, DocChanged, EnumValueRemoved, StoredEnumValueRemoved, EnumValueAdded,
 	EnumValueRenamed, EnumValueChanged,
