@@ -11,7 +11,7 @@
 // A tree is strict or loose. A strict tree is valid IDL, and the generator promises it: cidlc must load
 // it without a diagnostic and generate every output from it. It uses every construct of the language
 // (resources, named resources, structs nested in arrays of maps, enums, aliases, constants, capabilities,
-// assets and archives by value and behind pointers, cross-package references, optional/out/in/replaces,
+// assets and archives by value and behind pointers, cross-package references, optional/out/in/replaces/immutable,
 // contracts, defaults, secrets, deprecations, types named like the names the backends make up) with
 // names and text chosen to trouble the generated code: TypeScript globals and keywords, Go predeclared
 // names, names the stubs use, comment terminators and template syntax in docs and strings, non-ASCII
@@ -765,6 +765,7 @@ func (g *generator) fields(d *declPlan) string {
 type prop struct {
 	goName, wire           string
 	optional, out, in, rep bool
+	immutable              bool
 	secret, unique         bool
 	opts                   []string // further options, rendered
 	t                      *texpr
@@ -807,6 +808,8 @@ func (g *generator) field(d *declPlan, isResource bool, used map[string]bool) st
 			p.in = true
 		case 3:
 			p.rep = true
+		case 4:
+			p.immutable = true
 		}
 	}
 	p.optional = g.src.n(3) == 1
@@ -1056,14 +1059,14 @@ func (g *generator) tag(p *prop, isResource bool) string {
 	for _, o := range []struct {
 		set  bool
 		word string
-	}{{p.optional, "optional"}, {p.out, "out"}, {p.in, "in"}, {p.rep, g.pick([]string{"replaces", "replace"})}, {p.secret, "secret"}, {p.unique, "uniqueItems"}} {
+	}{{p.optional, "optional"}, {p.out, "out"}, {p.in, "in"}, {p.rep, g.pick([]string{"replaces", "replace"})}, {p.immutable, "immutable"}, {p.secret, "secret"}, {p.unique, "uniqueItems"}} {
 		if o.set {
 			elems = append(elems, o.word)
 		}
 	}
 	elems = append(elems, p.opts...)
 	if g.bad(8) {
-		elems = append(elems, g.pick([]string{"optinal", "outt", "in", "out", "replaces", "replace", "name=", "name=9x",
+		elems = append(elems, g.pick([]string{"optinal", "outt", "in", "out", "replaces", "replace", "immutable", "immutible", "name=", "name=9x",
 			"name=a b", "secret", "optional", "", "=", "items.", "nope=1", "Optional", "name=x,name=y"}))
 	}
 	if len(elems) == 0 && !g.bad(10) {
