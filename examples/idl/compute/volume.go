@@ -29,8 +29,9 @@ type Volume struct {
 	Kind VolumeKind `lumi:"replaces,default=ssd"`
 	// IOPS is the number of operations per second guaranteed; only for provisioned-ssd volumes.
 	IOPS *float64 `lumi:"optional,min=100,max=64000"`
-	// Encrypted encrypts the volume at rest.
-	Encrypted bool `lumi:"replaces,default=true"`
+	// Encrypted encrypts the volume at rest. It is chosen when the volume is created: Acme Cloud cannot
+	// encrypt or decrypt a volume's data in place, and a new volume would start empty.
+	Encrypted bool `lumi:"immutable,default=true"`
 	// Instance is the instance the volume is attached to, if any. It must be in the same zone.
 	Instance *Instance `lumi:"optional"`
 	// Tags are labels attached to the volume.

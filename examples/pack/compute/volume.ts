@@ -78,7 +78,11 @@ export class Volume extends pulumi.CustomResource {
      */
     declare public readonly iops: pulumi.Output<number | undefined>;
     /**
-     * Encrypted encrypts the volume at rest.
+     * Encrypted encrypts the volume at rest. It is chosen when the volume is created: Acme Cloud cannot
+     * encrypt or decrypt a volume's data in place, and a new volume would start empty.
+     *
+     * Immutable: set when the resource is created; a later change fails instead of replacing the
+     * resource.
      */
     declare public readonly encrypted: pulumi.Output<boolean>;
     /**
@@ -140,7 +144,7 @@ export class Volume extends pulumi.CustomResource {
             resourceInputs["deviceName"] = undefined;
         }
         opts = pulumi.mergeOptions(opts, {
-            replaceOnChanges: ["availabilityZone", "kind", "encrypted"],
+            replaceOnChanges: ["availabilityZone", "kind"],
         });
         super(Volume.__pulumiType, name, resourceInputs, opts);
     }
@@ -171,7 +175,11 @@ export interface VolumeArgs {
      */
     iops?: pulumi.Input<number>;
     /**
-     * Encrypted encrypts the volume at rest.
+     * Encrypted encrypts the volume at rest. It is chosen when the volume is created: Acme Cloud cannot
+     * encrypt or decrypt a volume's data in place, and a new volume would start empty.
+     *
+     * Immutable: set when the resource is created; a later change fails instead of replacing the
+     * resource.
      *
      * @defaultValue true
      */
@@ -208,7 +216,8 @@ export interface VolumeState {
      */
     iops?: pulumi.Input<number>;
     /**
-     * Encrypted encrypts the volume at rest.
+     * Encrypted encrypts the volume at rest. It is chosen when the volume is created: Acme Cloud cannot
+     * encrypt or decrypt a volume's data in place, and a new volume would start empty.
      */
     encrypted?: pulumi.Input<boolean>;
     /**

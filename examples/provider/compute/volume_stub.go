@@ -58,7 +58,11 @@ type volume struct {
 	Kind VolumeKind
 	// IOPS is the number of operations per second guaranteed; only for provisioned-ssd volumes.
 	IOPS *float64
-	// Encrypted encrypts the volume at rest.
+	// Encrypted encrypts the volume at rest. It is chosen when the volume is created: Acme Cloud cannot
+	// encrypt or decrypt a volume's data in place, and a new volume would start empty.
+	//
+	// Immutable: set when the resource is created. An update that would change it fails before Update
+	// is called, so olds and news always hold the same value.
 	Encrypted bool
 	// Instance is the instance the volume is attached to, if any. It must be in the same zone.
 	Instance *provider.Ref
@@ -123,7 +127,7 @@ func NewVolumeProvider(ops VolumeProviderOps) *VolumeProvider {
 			{Key: "size", Default: resource.NewNumberProperty(20)},
 			{Key: "kind", Replaces: true, Default: resource.NewStringProperty("ssd")},
 			{Key: "iops"},
-			{Key: "encrypted", Replaces: true, Default: resource.NewBoolProperty(true)},
+			{Key: "encrypted", Immutable: true, Default: resource.NewBoolProperty(true)},
 			{Key: "instance"},
 			{Key: "tags"},
 			{Key: "arn", Out: true},
