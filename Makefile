@@ -35,7 +35,7 @@ $(PULUMI):
 	GO=$(GO) e2e/build-pulumi.sh $(PULUMI_VERSION) $(patsubst %/bin/pulumi,%,$(PULUMI))
 
 # The end-to-end test (e2e/): the example's generated package and provider deployed, previewed, updated,
-# replaced, refreshed and destroyed by the real Pulumi engine, offline.
+# replaced, refreshed, refused an immutable change and destroyed by the real Pulumi engine, offline.
 e2e: $(PULUMI)
 	CIDLC_E2E_PULUMI=$(abspath $(PULUMI)) $(GO) test -count=1 -timeout 20m -v -run '^TestE2E$$' ./e2e/
 

@@ -15,7 +15,9 @@
 //   4. up: an input the provider's Check rejects fails with its message, and changes nothing
 //   5. refresh: changes made behind Pulumi's back are read back through the generated Read; then up
 //      undoes them, and get reads resources by ID (Read again)
-//   6. destroy: leaves nothing behind, in the cloud or in the stack
+//   6. preview and up: a change of an `immutable` property fails them, and changes nothing, unless
+//      ignoreChanges ignores it; up --replace, the deliberate way, replaces the resource
+//   7. destroy: leaves nothing behind, in the cloud or in the stack
 //
 // e2e/e2e_test.go builds everything and runs this; it exits non-zero at the first failed check. It
 // reads its environment (all required):
@@ -66,7 +68,9 @@ type Phase =
     | "badEnum" // step 4: "change", plus a value outside its enum
     | "missing" // step 4: "change", plus a new resource without a required input
     | "badContract" // step 4: "change", plus a new resource whose input breaks its contract
-    | "read"; // step 5: "change", plus existing resources read with get
+    | "read" // step 5: "change", plus existing resources read with get
+    | "immutable" // step 6: "read", with the volume's encryption (immutable) changed
+    | "immutableIgnored"; // step 6: "immutable", with ignoreChanges on it
 
 let phase: Phase = "base";
 
@@ -89,6 +93,7 @@ const secrets = ["hunter2-e2e", "token-e2e-3f9a", "meta-secret-e2e", apiToken];
 async function program(): Promise<Record<string, unknown>> {
     const noop = phase === "noop";
     const changed = phase !== "base" && phase !== "noop";
+    const immutableChanged = phase === "immutable" || phase === "immutableIgnored";
 
     // network: a VPC; an enum, a map (an alias), a plain property changed in step 3.
     const tags: Record<string, pulumi.Input<string>> = noop
@@ -195,14 +200,20 @@ async function program(): Promise<Record<string, unknown>> {
         maintenanceWindow: { day: "sunday", startTime: "03:30", durationHours: 2 },
         tags: { role: "web" },
     });
-    // An output of a resource as the input of another: the subnet's zone.
-    const data = new acme.compute.Volume("data", {
-        availabilityZone: subnetA.availabilityZone.apply((z) => z ?? "us-west-1b"),
-        size: 100,
-        kind: "provisioned-ssd",
-        iops: 3000,
-        instance: vm,
-    });
+    // An output of a resource as the input of another: the subnet's zone. Its encryption is immutable
+    // (and defaults to true): changed in step 6.
+    const data = new acme.compute.Volume(
+        "data",
+        {
+            availabilityZone: subnetA.availabilityZone.apply((z) => z ?? "us-west-1b"),
+            size: 100,
+            kind: "provisioned-ssd",
+            iops: 3000,
+            encrypted: immutableChanged ? false : undefined,
+            instance: vm,
+        },
+        phase === "immutableIgnored" ? { ignoreChanges: ["encrypted"] } : {},
+    );
     const api = new acme.compute.Function("api", {
         code: new pulumi.asset.AssetArchive({
             "index.js": new pulumi.asset.StringAsset("exports.handler = async () => ({ statusCode: 200 });\n"),
@@ -263,7 +274,7 @@ async function program(): Promise<Record<string, unknown>> {
     // Resources read by ID, through the provider's Read: their outputs, capabilities included, which
     // come back as instances of their classes.
     let seen = {};
-    if (phase === "read") {
+    if (phase === "read" || immutableChanged) {
         const seenVPC = acme.network.VPC.get("main-seen", vpc.id);
         const seenVM = acme.compute.Instance.get("web-seen", vm.id);
         seen = {
@@ -678,9 +689,71 @@ async function main(): Promise<void> {
         assert.equal(refreshedState.size + 1 + 2, state.size);
     });
 
-    // 6. Destroy deletes everything: the cloud is empty, the stack has no resources. The resources read
+    // 6. A change of an immutable property (the volume's encryption) fails the preview, and the update,
+    // with a message that names the property, both values and the way out, and changes nothing.
+    let beforeImmutable!: Map<string, StateResource>;
+    await step("6a", "a change of an immutable property fails preview and up, and changes nothing", async () => {
+        beforeImmutable = await resources(stack);
+        const cloudBefore = cloud();
+        const urn = beforeImmutable.get("Volume::data")!.urn;
+        const message =
+            `Volume "data": encrypted is immutable, and this update would change it from true to false. ` +
+            `It is set when the resource is created and cannot change afterwards, and replacing the resource to ` +
+            `change it would lose what the resource holds. Set it back to true to keep the resource, or replace ` +
+            `the resource deliberately: pulumi up --replace '${urn}'`;
+        phase = "immutable";
+        for (const [what, run] of [
+            ["preview", () => stack.preview()],
+            ["up", () => stack.up()],
+        ] as const) {
+            const msg = await failure(run);
+            const line = msg.split("\n").find((l) => l.includes(message));
+            assert.ok(line, `${what} failed, but not with the message of the immutable property:\n${msg}`);
+            console.log(`  ${what}: the user sees: ${line.trim()}`);
+        }
+        assert.deepEqual(comparable(await resources(stack)), comparable(beforeImmutable));
+        assert.deepEqual(cloud(), cloudBefore);
+    });
+
+    // The resource option ignoreChanges still applies: the change is ignored.
+    await step("6b", "an immutable property's change is ignored with ignoreChanges", async () => {
+        phase = "immutableIgnored";
+        const ops = new Ops(true);
+        const res = await stack.preview({ expectNoChanges: true, onEvent: ops.onEvent });
+        assertQuiet(res);
+        assert.deepEqual(ops.byKey.get("Volume::data"), ["same"]);
+    });
+
+    // The deliberate way: up --replace replaces the volume, whose replacement has the new value.
+    await step("6c", "up --replace replaces the resource, with the immutable property's new value", async () => {
+        phase = "immutable";
+        const before = beforeImmutable.get("Volume::data")!;
+        const preview = await stack.preview({ replace: [before.urn] });
+        assertQuiet(preview);
+        assert.equal(counts(preview.changeSummary).replace, 1);
+        const ops = new Ops(false);
+        const res = await stack.up({ replace: [before.urn], onEvent: ops.onEvent });
+        assertQuiet(res);
+        assert.deepEqual(ops.with("replace"), ["Volume::data"]);
+        assert.deepEqual(ops.byKey.get("Volume::data"), ["create-replacement", "replace", "delete-replaced"]);
+        const after = await resources(stack);
+        const now = after.get("Volume::data")!;
+        assert.notEqual(now.id, before.id);
+        assert.equal(now.outputs!.encrypted, false);
+        assert.equal(record(after, "Volume::data").Encrypted, false);
+        assert.ok(
+            !fs.existsSync(path.join(stateDir, cloudPath(before.type, before.id!))),
+            "the replaced volume is still in the cloud",
+        );
+        assertCloudMatches(new Map([...after].filter(([k]) => !k.endsWith("-seen"))));
+        const others = (m: Map<string, StateResource>) =>
+            comparable(new Map([...m].filter(([k]) => k !== "Volume::data")));
+        assert.deepEqual(others(after), others(beforeImmutable));
+    });
+
+    // 7. Destroy deletes everything: the cloud is empty, the stack has no resources. The resources read
     // with get are only forgotten: Pulumi does not manage them.
-    await step("6", "destroy leaves nothing behind", async () => {
+    await step("7", "destroy leaves nothing behind", async () => {
         const before = await resources(stack);
         const ops = new Ops(false);
         const res = await stack.destroy({ onEvent: ops.onEvent });
