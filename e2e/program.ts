@@ -70,9 +70,16 @@ type Phase =
     | "badContract" // step 4: "change", plus a new resource whose input breaks its contract
     | "read" // step 5: "change", plus existing resources read with get
     | "immutable" // step 6: "read", with the volume's encryption (immutable) changed
-    | "immutableIgnored"; // step 6: "immutable", with ignoreChanges on it
+    | "immutableIgnored" // step 6: "immutable", with ignoreChanges on it
+    | "immutableReplaceOnChanges"; // step 6: "immutable", with replaceOnChanges on it
 
 let phase: Phase = "base";
+
+// The volume's resource options in step 6, where they name its immutable property.
+const volumeOptions: Partial<Record<Phase, pulumi.CustomResourceOptions>> = {
+    immutableIgnored: { ignoreChanges: ["encrypted"] },
+    immutableReplaceOnChanges: { replaceOnChanges: ["encrypted"] },
+};
 
 // The content of the bucket object, and the public key of the key pair: the tests recompute what the
 // provider derives from them.
@@ -93,7 +100,7 @@ const secrets = ["hunter2-e2e", "token-e2e-3f9a", "meta-secret-e2e", apiToken];
 async function program(): Promise<Record<string, unknown>> {
     const noop = phase === "noop";
     const changed = phase !== "base" && phase !== "noop";
-    const immutableChanged = phase === "immutable" || phase === "immutableIgnored";
+    const immutableChanged = phase.startsWith("immutable");
 
     // network: a VPC; an enum, a map (an alias), a plain property changed in step 3.
     const tags: Record<string, pulumi.Input<string>> = noop
@@ -212,7 +219,7 @@ async function program(): Promise<Record<string, unknown>> {
             encrypted: immutableChanged ? false : undefined,
             instance: vm,
         },
-        phase === "immutableIgnored" ? { ignoreChanges: ["encrypted"] } : {},
+        volumeOptions[phase] ?? {},
     );
     const api = new acme.compute.Function("api", {
         code: new pulumi.asset.AssetArchive({
@@ -715,13 +722,18 @@ async function main(): Promise<void> {
         assert.deepEqual(cloud(), cloudBefore);
     });
 
-    // The resource option ignoreChanges still applies: the change is ignored.
-    await step("6b", "an immutable property's change is ignored with ignoreChanges", async () => {
+    // The resource options still apply: ignoreChanges ignores the change, replaceOnChanges replaces the
+    // resource for it.
+    await step("6b", "ignoreChanges and replaceOnChanges on an immutable property", async () => {
         phase = "immutableIgnored";
-        const ops = new Ops(true);
+        let ops = new Ops(true);
         const res = await stack.preview({ expectNoChanges: true, onEvent: ops.onEvent });
         assertQuiet(res);
         assert.deepEqual(ops.byKey.get("Volume::data"), ["same"]);
+        phase = "immutableReplaceOnChanges";
+        ops = new Ops(true);
+        assertQuiet(await stack.preview({ onEvent: ops.onEvent }));
+        assert.deepEqual(ops.byKey.get("Volume::data"), ["create-replacement", "replace", "delete-replaced"]);
     });
 
     // The deliberate way: up --replace replaces the volume, whose replacement has the new value.

@@ -54,6 +54,9 @@ func (r *Resource[T]) refuseImmutableChanges(req *pulumirpc.UpdateRequest) error
 		if !p.Immutable || !diff.HasChanged(p.Key) || slices.Contains(diff.Unknown, p.Key) {
 			continue
 		}
+		if p.In && req.GetOldInputs() == nil {
+			continue // outputs never hold an in property: there is nothing to compare it with
+		}
 		if secret == nil {
 			in, err := readRequest(false, req.GetOlds(), req.GetNews(), req.GetOldInputs())
 			if err != nil {

@@ -100,6 +100,12 @@ func TestImmutableUpdate(t *testing.T) {
 	if ops, err := update(news(pv(3.0), pv("pw")), false); err != nil || ops.updatedNew == nil || ops.updatedNew.Zone != "b" {
 		t.Errorf("an update of other properties: %v, the ops saw %+v", err, ops.updatedNew)
 	}
+	// An engine too old to send the old inputs sends the outputs, which never hold the in password.
+	r := NewResource(immutableWidgetSpec(), &widgetOps{}, Hooks[widget]{})
+	if _, err := r.Update(context.Background(), &pulumirpc.UpdateRequest{Id: "w-1", Urn: urn, Olds: toWire(t, olds),
+		News: toWire(t, news(pv(3.0), pv("pw")))}); err != nil {
+		t.Errorf("an update without old inputs: %v", err)
+	}
 }
 
 // Diff does not judge immutable properties: it reports their change as an update (or as part of a
