@@ -280,6 +280,10 @@
 // value once it is known, before it touches the resource. The Pulumi schema has no field for immutable:
 // its descriptions say it in words, as the TypeScript package's documentation does.
 //
+// An immutable reference to another resource (a capability) changes when that resource is replaced,
+// since its ID changes: the referring resource's update then fails, where replaces would have replaced
+// it too.
+//
 // An immutable property may be optional or have a default, and may be in or secret. immutable is for
 // resource properties: not for an out property (programs cannot change it), not with replaces (the two
 // say opposite things), not for a field of a plain struct (make the resource's property that holds
