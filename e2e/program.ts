@@ -16,7 +16,8 @@
 //   5. refresh: changes made behind Pulumi's back are read back through the generated Read; then up
 //      undoes them, and get reads resources by ID (Read again)
 //   6. preview and up: a change of an `immutable` property fails them, and changes nothing, unless
-//      ignoreChanges ignores it; up --replace, the deliberate way, replaces the resource
+//      ignoreChanges ignores it or replaceOnChanges replaces for it; up --replace, the deliberate way,
+//      replaces the resource
 //   7. destroy: leaves nothing behind, in the cloud or in the stack
 //
 // e2e/e2e_test.go builds everything and runs this; it exits non-zero at the first failed check. It
