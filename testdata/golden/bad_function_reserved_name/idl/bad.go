@@ -1,0 +1,16 @@
+package bad
+
+import "github.com/cidlc/cidlc/idl"
+
+// Delete would be called delete.
+type Delete struct {
+	idl.Function
+	Name string
+	Gone bool `lumi:"out"`
+}
+
+// Eval would be called eval.
+type Eval struct {
+	idl.Function
+	Value string `lumi:"out"`
+}
