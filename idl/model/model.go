@@ -369,8 +369,8 @@ func (t *Type) Text() TextKind {
 // Package returns the IDL package a declaration belongs to.
 func (d *Decl) Package() *Package { return d.File.Package }
 
-// A Declaration is one declaration of an IDL file: a *Resource, *ResourceAlias, *Struct, *Enum, *Alias,
-// *Const or *Config. A backend that emits a file's declarations in source order type-switches over
+// A Declaration is one declaration of an IDL file: a *Resource, *ResourceAlias, *Function, *Struct,
+// *Enum, *Alias, *Const or *Config. A backend that emits a file's declarations in source order type-switches over
 // File.Declarations, so that a new kind of declaration is added to the model in one place.
 type Declaration interface {
 	// Declared returns what every declaration has: its name, token, doc and position.
@@ -388,6 +388,9 @@ func (f *File) Declarations() []Declaration {
 	}
 	for _, a := range f.ResourceAliases {
 		ds = append(ds, a)
+	}
+	for _, fn := range f.Functions {
+		ds = append(ds, fn)
 	}
 	for _, s := range f.Structs {
 		ds = append(ds, s)
