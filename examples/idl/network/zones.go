@@ -1,0 +1,16 @@
+package network
+
+import (
+	acme "github.com/cidlc/cidlc/examples/idl"
+	"github.com/cidlc/cidlc/idl"
+)
+
+// ListZones lists the availability zones of a region: the independent data centres a subnet can be
+// placed in.
+type ListZones struct {
+	idl.Function
+	// Region is the region whose zones are listed.
+	Region acme.Region
+	// Names are the zones' names, such as "us-west-1a", in alphabetical order.
+	Names []string `lumi:"out"`
+}
