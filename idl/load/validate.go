@@ -91,16 +91,18 @@ func (c *builder) validateFunction(d *decl) {
 	if len(fn.Results()) == 0 {
 		c.report(fn.Pos, subject+": a function has results, and this one has none; mark the fields it returns with out (lumi:\"out\"), or optional,out for a result it may leave unset")
 	}
-	if reservedCallNames[fn.CallName] {
+	if ReservedCallName(fn.CallName) {
 		c.report(fn.Pos, fmt.Sprintf("%s: programs would call it %s, a reserved word of JavaScript, which cannot name a function; name it after what it answers, as GetImage or ListZones are",
 			subject, fn.CallName))
 	}
 }
 
-// reservedCallNames are the words that cannot name a function in the TypeScript package, an ES module
-// (so in strict mode): JavaScript's reserved words, with those strict mode adds, and eval and arguments,
-// which strict mode forbids as names of functions. A function's call name is lower-camel-cased, so only
-// the lower-case ones can be met.
+// ReservedCallName reports whether name, a function's call name, is a word that cannot name a function
+// in the TypeScript package, an ES module (so in strict mode): one of JavaScript's reserved words, with
+// those strict mode adds, and eval and arguments, which strict mode forbids as names of functions. A
+// function's call name is lower-camel-cased, so only the lower-case ones can be met.
+func ReservedCallName(name string) bool { return reservedCallNames[name] }
+
 var reservedCallNames = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`
