@@ -425,16 +425,19 @@
 //	type BucketArgs struct{ … }  // beside resource Bucket, whose arguments become BucketResourceArgs
 //	type BucketProvider struct{ … } // beside resource Bucket, whose Go provider becomes BucketResourceProvider
 //
-// Names that outputs add for the package as a whole, or for functions, take the same rule: the class
-// of the package's Pulumi provider is Provider, or ProviderResource beside a type Provider of the root
-// package, and its arguments that name and Args; the Go stubs' constructor of the provider is
-// NewProvider, or NewProviderResource; a config namespace is config, or config_ beside a sub-directory
-// config/, and a configuration key that cannot name a TypeScript constant (default, exports) gets an
-// underscore there (default_); a function X gets
-// GetXArgs and GetXResult, or GetXFunctionArgs and GetXFunctionResult where those are taken (its getX
-// and getXOutput, lower-case, can meet only a sub-directory's namespace, and then take an underscore).
+// The names outputs add for functions take the same rule, with Function as the kind: a function GetX,
+// which programs call getX (see Functions), gets GetXArgs, GetXOutputArgs, GetXResult and the Output
+// form getXOutput in the TypeScript package, and GetXProviderOps, GetXProvider and NewGetXProvider in the
+// Go stubs; beside a struct GetXArgs, its arguments are GetXFunctionArgs, and beside a function
+// GetXOutput, its Output form is getXFunctionOutput. Names that outputs add for the package as a whole
+// do too: the class of the package's Pulumi provider is Provider, or ProviderResource beside a type
+// Provider of the root package, and its arguments that name and Args; the Go stubs' constructor of the
+// provider is NewProvider, or NewProviderResource; a config namespace is config, or config_ beside a
+// sub-directory config/, and a configuration key that cannot name a TypeScript constant (default,
+// exports) gets an underscore there (default_).
 // Two names the author wrote that an output would declare alike stay an error: type Rule and type RULE
-// (see Declarations), or a type Sub beside the namespace of a directory Sub/ in the TypeScript package.
+// (see Declarations), a type Sub beside the namespace of a directory Sub/ in the TypeScript package, or
+// a function Sub, called sub, beside that of a directory sub/.
 //
 // # Enums and aliases
 //

@@ -33,8 +33,8 @@ func newFileGen(tree *model.Tree, names twinNames, path string, f *model.File) *
 	g := &fileGen{tree: tree, names: names, file: f, path: path, errorCtor: "Error", structContracts: map[*model.Struct]string{}}
 	own := ownNames(f, names)
 	var reserved []string
-	if f != nil && len(f.Resources) > 0 {
-		// Resource code throws Errors. A declared Error wins in the file's scope, so the code reaches
+	if f != nil && len(f.Resources)+len(f.Functions) > 0 {
+		// Resource and function code throws Errors. A declared Error wins in the file's scope, so the code reaches
 		// the global one through globalThis; an imported Error is renamed instead.
 		if taken(own, "Error") {
 			g.errorCtor = "globalThis.Error"
@@ -59,6 +59,8 @@ func (g *fileGen) declarations() ([]string, error) {
 		switch d := d.(type) {
 		case *model.Resource:
 			block, err = g.resource(d)
+		case *model.Function:
+			block, err = g.function(d)
 		case *model.Struct:
 			block, err = g.structDecl(d)
 		case *model.Enum:
@@ -105,5 +107,5 @@ func (g *fileGen) content(source string, blocks []string) ([]byte, error) {
 
 // hasDeclarations reports whether f declares anything; a file that does not (a doc.go) generates no .ts.
 func hasDeclarations(f *model.File) bool {
-	return len(f.Resources)+len(f.ResourceAliases)+len(f.Structs)+len(f.Enums)+len(f.Aliases)+len(f.Consts) > 0
+	return len(f.Resources)+len(f.ResourceAliases)+len(f.Functions)+len(f.Structs)+len(f.Enums)+len(f.Aliases)+len(f.Consts) > 0
 }

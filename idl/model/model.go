@@ -428,6 +428,8 @@ func (t *Tree) EachPosition(f func(*token.Position)) {
 				switch d := d.(type) {
 				case *Resource:
 					props(d.Properties)
+				case *Function:
+					props(d.Properties)
 				case *Struct:
 					props(d.Properties)
 				case *Enum:

@@ -43,3 +43,9 @@ type GetZoneResult struct {
 type GetZoneProviderOps struct {
 	Zone string
 }
+
+// GetZoneOutput takes the name of the Output form of GetZone, which gives way.
+type GetZoneOutput struct {
+	idl.Function
+	Zone string `lumi:"out"`
+}

@@ -211,3 +211,52 @@ func MarshalGetZoneProviderOps(s GetZoneProviderOps) resource.PropertyValue {
 	provider.Put(m, "zone", s.Zone, provider.StringValue[string])
 	return resource.NewProperty(m)
 }
+
+// GetZoneOutput is the token of the function getZoneOutput.
+const GetZoneOutput tokens.ModuleMember = "lookup:zones/zones:getZoneOutput"
+
+// getZoneOutput is the marshaling struct of calls of getZoneOutput: its inputs, which
+// GetZoneOutputProviderOps reads, and its results, which it sets. Optional inputs and results are
+// pointers, nil when absent; capabilities are references.
+//
+// GetZoneOutput takes the name of the Output form of GetZone, which gives way.
+type getZoneOutput struct {
+	Zone string
+}
+
+// GetZoneOutputProviderOps is what a provider author implements for the function getZoneOutput;
+// NewGetZoneOutputProvider turns it into a part of the provider.
+type GetZoneOutputProviderOps interface {
+	// Invoke sets obj's results from its inputs, which passed the IDL's rules, with their defaults
+	// filled in. An error that is a *provider.CheckError fails the inputs it names, as the IDL's rules
+	// do; any other error fails the call.
+	Invoke(ctx context.Context, obj *getZoneOutput) error
+}
+
+// GetZoneOutputProvider answers calls of getZoneOutput: it is the provider.FunctionProvider that
+// checks their inputs, calls GetZoneOutputProviderOps and returns the results.
+type GetZoneOutputProvider struct {
+	*provider.Function[getZoneOutput]
+}
+
+// NewGetZoneOutputProvider returns the provider of the function getZoneOutput that ops implement.
+func NewGetZoneOutputProvider(ops GetZoneOutputProviderOps) *GetZoneOutputProvider {
+	return &GetZoneOutputProvider{provider.NewFunction(provider.FunctionSpec[getZoneOutput]{
+		Token: GetZoneOutput,
+		Properties: []provider.Property{
+			{Key: "zone", Out: true},
+		},
+		Unmarshal: (*getZoneOutput).unmarshal,
+		Marshal:   (*getZoneOutput).marshal,
+	}, ops)}
+}
+
+// unmarshal reads obj's inputs from o.
+func (obj *getZoneOutput) unmarshal(o provider.Object) {}
+
+// marshal returns obj's results that are set.
+func (obj *getZoneOutput) marshal() resource.PropertyMap {
+	m := make(resource.PropertyMap, 1)
+	provider.Put(m, "zone", obj.Zone, provider.StringValue[string])
+	return m
+}
