@@ -118,6 +118,8 @@
 // ListZones for several, LookupRole where a bare get could be read as a resource's own get. Any
 // exported name is taken (a function Image is called image), except one whose call name is a reserved
 // word of JavaScript (Delete, New, Import …): it could not name a function in the TypeScript package.
+// The SDKs that Pulumi generates from the Pulumi schema (--out-schema) name functions their own way: the
+// Go SDK calls getImage LookupImage where the module has a resource Image, whose getter GetImage is.
 //
 // Inputs and results take the types, contracts, defaults, secrets, deprecation and docs that resource
 // properties take. An input is required unless it is optional or has a default=. The provider checks
