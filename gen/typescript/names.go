@@ -26,6 +26,10 @@ const (
 	outputSuffix     = "Output"
 )
 
+// pulumiImport is the name under which the files of the package import @pulumi/pulumi, which the
+// templates write as it is: no name a file declares may take it.
+const pulumiImport = "pulumi"
+
 // forbiddenClassNames are names TypeScript refuses for a class in a CommonJS module (error TS2725: the
 // emitted module code itself uses the global Object). Such a class is declared under another local name
 // and exported under its own: `class Object_ …` then `export { Object_ as Object };`.
@@ -219,6 +223,13 @@ func validateNames(tree *model.Tree, dirs map[string]*packageDir) (twinNames, pr
 				provider = claimProviderNames(ns)
 			}
 			diags = append(diags, validateStrings(f)...)
+			for _, fn := range f.Functions {
+				if fn.CallName == pulumiImport {
+					diags = append(diags, gen.Diagnostic{Pos: fn.Pos, Msg: fmt.Sprintf(
+						"%s: programs would call it %s, the name under which every file of the TypeScript package imports @pulumi/pulumi; rename it",
+						fn.Name, pulumiImport)})
+				}
+			}
 			for _, r := range f.Resources {
 				if n := len(r.Properties); n > maxProperties {
 					diags = append(diags, gen.Diagnostic{Pos: r.Pos, Msg: fmt.Sprintf(
