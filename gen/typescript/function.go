@@ -11,6 +11,7 @@ type functionView struct {
 	OutputName   string // the Output form: getXOutput
 	Token        string // the function's token, as a literal
 	Error        string // how the file's code names JavaScript's Error
+	Promise      string // and its Promise
 	ArgsRequired bool   // whether an input is required, and so the args parameter
 	Inputs       []inputView
 	Contracts    jsObject      // the contracts of the inputs that have some
@@ -45,6 +46,7 @@ func (g *fileGen) function(fn *model.Function) (string, error) {
 		OutputName: g.names.exportName(&fn.Decl, outputSuffix),
 		Token:      jsString(fn.Token),
 		Error:      g.errorCtor,
+		Promise:    g.promiseType,
 		Args:       interfaceView{Name: g.declName(&fn.Decl, argsSuffix)},
 		OutputArgs: interfaceView{Name: g.declName(&fn.Decl, outputArgsSuffix)},
 		Result:     interfaceView{Name: g.declName(&fn.Decl, resultSuffix)},

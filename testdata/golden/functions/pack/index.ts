@@ -9,6 +9,7 @@
  */
 
 export * from "./lookup";
+export * from "./shadow";
 
 /**
  * Package zones has a function of a module of its own, and one without inputs.
