@@ -117,7 +117,8 @@
 // it answers, starting with a verb as Pulumi's providers do: GetImage for one thing its inputs identify,
 // ListZones for several, LookupRole where a bare get could be read as a resource's own get. Any
 // exported name is taken (a function Image is called image), except one whose call name is a reserved
-// word of JavaScript (Delete, New, Import …): it could not name a function in the TypeScript package.
+// word of JavaScript (Delete, New, Import …), which could not name a function in the TypeScript package,
+// or undefined or globalThis, which it would hide from the code of its file.
 // The SDKs that Pulumi generates from the Pulumi schema (--out-schema) name functions their own way: the
 // Go SDK calls getImage LookupImage where the module has a resource Image, whose getter GetImage is.
 //

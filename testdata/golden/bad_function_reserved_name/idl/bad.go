@@ -14,3 +14,9 @@ type Eval struct {
 	idl.Function
 	Value string `lumi:"out"`
 }
+
+// Undefined would hide undefined.
+type Undefined struct {
+	idl.Function
+	Value string `lumi:"out"`
+}
