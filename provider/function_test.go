@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 )
 
 // lookup is a function as cidlc generates its marshaling struct: a required input, one with a default,
@@ -157,5 +160,25 @@ func TestInvokeUnknownInputs(t *testing.T) {
 	resp := invoke(t, ops, resource.PropertyMap{"name": resource.MakeComputed(resource.NewProperty(""))})
 	if ops.asked != nil || len(resp.GetFailures()) > 0 || len(resp.GetReturn().GetFields()) > 0 {
 		t.Errorf("an unknown input: asked %v, response %v; want no call and an empty answer", ops.asked, resp)
+	}
+}
+
+func TestServerInvoke(t *testing.T) {
+	f := NewFunction(lookupSpec, &lookupOps{})
+	if _, err := NewServer(Info{Name: "test"}, WithoutConfig(Configured{Functions: []FunctionProvider{f, f}})); err == nil {
+		t.Error("NewServer took two providers of one function")
+	}
+	s, err := NewServer(Info{Name: "test"}, WithoutConfig(Configured{Functions: []FunctionProvider{f}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := toWire(t, resource.PropertyMap{"name": resource.NewProperty("web")})
+	resp, err := s.Invoke(context.Background(), &pulumirpc.InvokeRequest{Tok: "test:index:lookup", Args: args})
+	if err != nil || fromWire(t, resp.GetReturn())["id"].StringValue() != "id-web" {
+		t.Errorf("Invoke = %v, %v; want the results of lookup", resp, err)
+	}
+	_, err = s.Invoke(context.Background(), &pulumirpc.InvokeRequest{Tok: "test:index:other", Args: args})
+	if status.Code(err) != codes.InvalidArgument || !strings.Contains(err.Error(), "unknown function test:index:other") {
+		t.Errorf("Invoke of an unknown token: %v, want InvalidArgument naming it", err)
 	}
 }
