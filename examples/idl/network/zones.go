@@ -9,8 +9,9 @@ import (
 // placed in.
 type ListZones struct {
 	idl.Function
-	// Region is the region whose zones are listed.
-	Region acme.Region
+	// Region is the region whose zones are listed: the provider's (its configuration's region) when not
+	// given.
+	Region *acme.Region `lumi:"optional"`
 	// Names are the zones' names, such as "us-west-1a", in alphabetical order.
 	Names []string `lumi:"out"`
 }

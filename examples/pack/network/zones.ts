@@ -11,10 +11,7 @@ import type { Region } from "../types";
  * @param args The function's inputs.
  * @param opts Options that control the call.
  */
-export function listZones(args: ListZonesArgs, opts?: pulumi.InvokeOptions): Promise<ListZonesResult> {
-    if (args?.region === undefined) {
-        throw new Error("Missing required property 'region'");
-    }
+export function listZones(args?: ListZonesArgs, opts?: pulumi.InvokeOptions): Promise<ListZonesResult> {
     const inputs: pulumi.Inputs = {};
     inputs["region"] = args?.region;
     return pulumi.runtime.invoke("acme:network/zones:listZones", inputs, opts);
@@ -25,9 +22,10 @@ export function listZones(args: ListZonesArgs, opts?: pulumi.InvokeOptions): Pro
  */
 export interface ListZonesArgs {
     /**
-     * Region is the region whose zones are listed.
+     * Region is the region whose zones are listed: the provider's (its configuration's region) when not
+     * given.
      */
-    region: Region;
+    region?: Region;
 }
 
 /**
@@ -51,12 +49,9 @@ export interface ListZonesResult {
  * @param opts Options that control the call.
  */
 export function listZonesOutput(
-    args: ListZonesOutputArgs,
+    args?: ListZonesOutputArgs,
     opts?: pulumi.InvokeOutputOptions,
 ): pulumi.Output<ListZonesResult> {
-    if (args?.region === undefined) {
-        throw new Error("Missing required property 'region'");
-    }
     const inputs: pulumi.Inputs = {};
     inputs["region"] = args?.region;
     return pulumi.runtime.invokeOutput("acme:network/zones:listZones", inputs, opts);
@@ -68,7 +63,8 @@ export function listZonesOutput(
  */
 export interface ListZonesOutputArgs {
     /**
-     * Region is the region whose zones are listed.
+     * Region is the region whose zones are listed: the provider's (its configuration's region) when not
+     * given.
      */
-    region: pulumi.Input<Region>;
+    region?: pulumi.Input<Region>;
 }

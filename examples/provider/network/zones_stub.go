@@ -24,8 +24,9 @@ const ListZones tokens.ModuleMember = "acme:network/zones:listZones"
 // ListZones lists the availability zones of a region: the independent data centres a subnet can be
 // placed in.
 type listZones struct {
-	// Region is the region whose zones are listed.
-	Region acme.Region
+	// Region is the region whose zones are listed: the provider's (its configuration's region) when not
+	// given.
+	Region *acme.Region
 	// Names are the zones' names, such as "us-west-1a", in alphabetical order.
 	Names []string
 }
@@ -60,7 +61,7 @@ func NewListZonesProvider(ops ListZonesProviderOps) *ListZonesProvider {
 
 // unmarshal reads obj's inputs from o.
 func (obj *listZones) unmarshal(o provider.Object) {
-	obj.Region = provider.Required(o, "region", provider.Enum[acme.Region])
+	obj.Region = provider.Optional(o, "region", provider.Enum[acme.Region])
 }
 
 // marshal returns obj's results that are set.
