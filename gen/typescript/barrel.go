@@ -66,11 +66,12 @@ var strictReserved = map[string]bool{
 	"public": true, "static": true, "yield": true, "await": true,
 }
 
-// barrel renders the index.ts of d, one of dirs, and says whether the declarations it holds (those of
-// an index.go) use the runtime of contracts, _contracts.ts.
-func barrel(tree *model.Tree, names twinNames, provider providerNames, dirs map[string]*packageDir, d *packageDir) (content []byte, usesContracts bool, err error) {
+// barrel renders the index.ts of d, one of dirs, and returns its scope, which says whether it uses the
+// runtime of contracts (in the declarations of an index.go) and that of lazy re-exports. It re-exports d's files without loading them
+// (see lazy.go), exposes the sub-directories as namespaces, holds the index.go's declarations, and
+// registers the resources of all of them.
+func barrel(tree *model.Tree, names twinNames, provider providerNames, dirs map[string]*packageDir, d *packageDir) (content []byte, scope *importSet, err error) {
 	self := path.Join(d.dir, "index")
-	g := newFileGen(tree, names, self, d.index)
 	source := d.dir + "/"
 	if d.dir == "" {
 		source = "./"
@@ -78,6 +79,22 @@ func barrel(tree *model.Tree, names twinNames, provider providerNames, dirs map[
 	if d.index != nil {
 		source = d.index.Path
 	}
+	var modules []*lazyModule
+	siblings := map[string]bool{}
+	for _, f := range d.files {
+		modules = append(modules, moduleExports(d.dir, f, names))
+		siblings[path.Base(tsPath(f))] = true
+	}
+	configured := d.dir == "" && tree.Config != nil
+	if configured {
+		modules = append(modules, providerExports(provider))
+	}
+	registered := d.files
+	if d.index != nil {
+		registered = append([]*model.File{d.index}, registered...)
+	}
+	registers := slices.ContainsFunc(registered, func(f *model.File) bool { return len(f.Resources) > 0 })
+	g := newBarrelGen(tree, names, self, d.index, modules, registers)
 
 	var blocks []string
 	add := func(template string, view any) error {
@@ -87,25 +104,12 @@ func barrel(tree *model.Tree, names twinNames, provider providerNames, dirs map[
 	}
 	if d.dir == "" && tree.Doc != "" {
 		if err := add("packageDoc", tree.Doc); err != nil {
-			return nil, false, err
+			return nil, nil, err
 		}
 	}
-	var froms []string
-	siblings := map[string]bool{}
-	for _, f := range d.files {
-		froms = append(froms, jsString(relativeSpecifier(d.dir, tsPath(f))))
-		siblings[path.Base(tsPath(f))] = true
-	}
-	configured := d.dir == "" && tree.Config != nil
-	var config namespaceView
-	if configured {
-		var from string
-		from, config = configExports(tree.Name, provider)
-		froms = append(froms, from)
-	}
-	if len(froms) > 0 {
-		if err := add("exports", froms); err != nil {
-			return nil, false, err
+	for _, m := range modules {
+		if err := add("lazyModule", m); err != nil {
+			return nil, nil, err
 		}
 	}
 	for _, sub := range d.subdirs {
@@ -125,24 +129,31 @@ func barrel(tree *model.Tree, names twinNames, provider providerNames, dirs map[
 			doc = pkg.Doc
 		}
 		if err := add("namespace", namespaceView{Doc: doc, Name: name, From: jsString(from)}); err != nil {
-			return nil, false, err
+			return nil, nil, err
 		}
 	}
 	if configured {
-		if err := add("namespace", config); err != nil {
-			return nil, false, err
+		if err := add("namespace", configNamespace(tree.Name, provider)); err != nil {
+			return nil, nil, err
 		}
 	}
 	decls, err := g.declarations()
 	if err != nil {
-		return nil, false, err
+		return nil, nil, err
 	}
 	blocks = append(blocks, decls...)
-	if len(froms) == 0 && len(d.subdirs) == 0 && len(decls) == 0 {
+	if registers {
+		block, err := g.registration(registered)
+		if err != nil {
+			return nil, nil, err
+		}
+		blocks = append(blocks, block)
+	}
+	if len(modules) == 0 && len(d.subdirs) == 0 && len(decls) == 0 {
 		if err := add("emptyModule", nil); err != nil {
-			return nil, false, err
+			return nil, nil, err
 		}
 	}
 	content, err = g.content(source, blocks)
-	return content, g.scope.contracts, err
+	return content, g.scope, err
 }

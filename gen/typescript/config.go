@@ -304,10 +304,10 @@ func (g *fileGen) provider(c *model.Config, names providerNames) (string, error)
 	return render("provider", v)
 }
 
-// configExports are what the root barrel adds for the configuration: the Provider class's module among
-// the modules it re-exports, and the config module as a namespace.
-func configExports(pkg string, names providerNames) (from string, namespace namespaceView) {
-	return jsString(relativeSpecifier("", providerFile)), namespaceView{
+// configNamespace is the config module as the root barrel exports it: a namespace. (The barrel
+// re-exports the Provider class's module too, see providerExports.)
+func configNamespace(pkg string, names providerNames) namespaceView {
+	return namespaceView{
 		Doc:  "The stack's configuration of the " + pkg + " provider, which `pulumi config set " + pkg + ":<key>` sets.",
 		Name: names.config,
 		From: jsString(relativeSpecifier("", configFile)),

@@ -6,10 +6,11 @@
 // # Output
 //
 // One .ts per IDL file that declares something, at the same path (ec2/securityGroup.go →
-// ec2/securityGroup.ts), and an index.ts per directory that re-exports its files and exposes each
-// sub-directory as a namespace (`export * as ec2 from "./ec2"`). The declarations of an index.go go into
-// that index.ts. When the IDL has contracts, _contracts.ts, their runtime (see contracts.go). When it
-// has a configuration, _config.ts (the config namespace), _provider.ts (the Provider class) and
+// ec2/securityGroup.ts), and an index.ts per directory (a barrel) that re-exports its files without
+// loading them, registers their resources with the Pulumi runtime, and exposes each sub-directory as a
+// namespace (`export * as ec2 from "./ec2"`); see lazy.go. The declarations of an index.go go into that
+// index.ts. When a barrel re-exports values, _lazy.ts, the runtime of its getters. When the IDL has
+// contracts, _contracts.ts, their runtime (see contracts.go). When it has a configuration, _config.ts (the config namespace), _provider.ts (the Provider class) and
 // _configuration.ts (the settings both read), see config.go. Then package.json, tsconfig.json,
 // .prettierrc.json and .gitignore. Every .ts starts
 // with gen.Header and a `// Source:` line naming the IDL file (or directory, for a barrel); the JSON files
@@ -25,10 +26,10 @@
 //   - resource X: a class extending pulumi.CustomResource in the shape of Pulumi's own SDKs (static get
 //     and isInstance, the type token, an Output property per property, a constructor that checks
 //     required inputs and contracts, fills in defaults, makes secret inputs secret and sets
-//     replaceOnChanges and additionalSecretOutputs), its XArgs and XState interfaces, and, once per
-//     file, the registration of the file's resources with the Pulumi runtime, so that resource
-//     references sent back by the engine become instances of their classes, then the contracts of the
-//     structs the file's resources hold;
+//     replaceOnChanges and additionalSecretOutputs), its XArgs and XState interfaces, then, once per
+//     file, the contracts of the structs the file's resources hold; the barrel of its directory
+//     registers it with the Pulumi runtime, so that resource references sent back by the engine become
+//     instances of its class;
 //   - function X (call name x): x over pulumi.runtime.invoke, with its XArgs (the inputs as values)
 //     and XResult, then xOutput over pulumi.runtime.invokeOutput, with its XOutputArgs (each input a
 //     pulumi.Input); both check required inputs and contracts as a constructor does, and fill in
@@ -58,9 +59,9 @@
 //
 //   - templates/*.tmpl: one file per construct. file (the header and the imports), resource (the class
 //     and its constructor, and isInstance, which provider shares), registration, interface, struct,
-//     enum, alias, const, structcontracts, index (the blocks of a barrel), contracts (_contracts.ts, the
-//     same in every package), config, configuration and provider (the configuration's modules), the
-//     JSON files.
+//     enum, alias, const, structcontracts, index (the blocks of a barrel: a file's lazy re-exports, a
+//     namespace), contracts (_contracts.ts, the same in every package), lazy (_lazy.ts, likewise),
+//     config, configuration and provider (the configuration's modules), the JSON files.
 //   - One Go file per construct (resource.go, struct.go, …) builds its view: the model as the template
 //     needs it, with names resolved through the file's importSet (which hands out local names and
 //     records the imports that the "imports" template renders), types from types.go, literals from
@@ -82,8 +83,11 @@
 // second class needs (get, isInstance) becomes a template of its own, called with {{template}}.
 //
 // Cross-file references are `import type` statements: every name one generated file takes from another
-// is a type, so the files never load each other at run time and import cycles are harmless. The one
-// value import is the runtime of contracts, which imports nothing of the package.
+// is a type, so the files never load each other at run time and import cycles are harmless. The value
+// imports are the package's runtimes (of contracts, of the configuration, of the barrels' getters),
+// which import nothing of the package, and a barrel's namespaces, its sub-directories' barrels. Loading
+// the package loads its barrels only: a program that uses three resources of a thousand loads three
+// modules of declarations (see lazy.go).
 //
 // # Names
 //

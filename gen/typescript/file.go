@@ -1,6 +1,8 @@
 package typescript
 
 import (
+	"maps"
+
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/model"
 )
@@ -32,31 +34,69 @@ type fileView struct {
 }
 
 func newFileGen(tree *model.Tree, names twinNames, path string, f *model.File) *fileGen {
+	var globals []string
+	if f != nil && len(f.Resources)+len(f.Functions) > 0 {
+		globals = append(globals, "Error") // resource and function code throws Errors
+	}
+	if f != nil && len(f.Functions) > 0 {
+		globals = append(globals, "Promise") // what the plain form of a function returns
+	}
+	return newScopedFileGen(tree, names, path, f, nil, globals)
+}
+
+// newBarrelGen returns the generator of the barrel at path (dir/index), whose own declarations are those
+// of index (nil without an index.go), and which declares the values of modules, its directory's files
+// (see lazy.go); registers says whether it registers resources, which throws Errors.
+func newBarrelGen(tree *model.Tree, names twinNames, path string, index *model.File, modules []*lazyModule, registers bool) *fileGen {
+	var declared []importKey
+	for _, m := range modules {
+		for _, v := range m.Values {
+			declared = append(declared, importKey{m.path, v})
+		}
+	}
+	var globals []string
+	if registers {
+		globals = append(globals, "Error")
+	}
+	g := newScopedFileGen(tree, names, path, index, declared, globals)
+	if len(declared) > 0 {
+		g.scope.useLazy() // the getters of the values are defined by _lazy.reexport
+	}
+	return g
+}
+
+// newScopedFileGen returns the generator of the file at path, whose own declarations are those of f,
+// which also declares the names of declared (other files' exports, under their own names), and whose
+// code uses the JavaScript globals named in globals (Error, Promise).
+func newScopedFileGen(tree *model.Tree, names twinNames, path string, f *model.File, declared []importKey, globals []string) *fileGen {
 	g := &fileGen{tree: tree, names: names, file: f, path: path, errorCtor: "Error", promiseType: "Promise",
 		structContracts: map[*model.Struct]string{}}
 	own := ownNames(f, names)
+	bound := maps.Clone(own)
+	for _, k := range declared {
+		bound[k.name] = k.name
+	}
 	var reserved []string
-	// global names the file's code uses as the global they are: a declaration of the file wins in its
-	// scope, so the code reaches the global through globalThis; an imported name is renamed instead.
-	global := func(name string, local *string) {
-		if taken(own, name) {
+	// A global the file's code uses as the global it is: a declaration of the file wins in its scope, so
+	// the code reaches the global through globalThis; an imported name is renamed instead.
+	for _, name := range globals {
+		local := map[string]*string{"Error": &g.errorCtor, "Promise": &g.promiseType}[name]
+		if taken(bound, name) {
 			*local = "globalThis." + name
 		} else {
 			reserved = append(reserved, name)
 		}
 	}
-	if f != nil && len(f.Resources)+len(f.Functions) > 0 {
-		global("Error", &g.errorCtor) // resource and function code throws Errors
-	}
-	if f != nil && len(f.Functions) > 0 {
-		global("Promise", &g.promiseType) // what the plain form of a function returns
-	}
 	g.scope = newImportSet(path, own, reserved...)
+	for _, k := range declared {
+		g.scope.declare(k)
+	}
 	return g
 }
 
-// declarations renders the file's declarations in source order, then the registration of its resources,
-// then the contracts of the structs its resources and functions hold.
+// declarations renders the file's declarations in source order, then the contracts of the structs its
+// resources and functions hold. The barrel of the file's directory registers its resources (see
+// registration).
 func (g *fileGen) declarations() ([]string, error) {
 	if g.file == nil {
 		return nil, nil
@@ -84,13 +124,6 @@ func (g *fileGen) declarations() ([]string, error) {
 		case *model.Config:
 			continue // the package's own modules hold it: see config.go
 		}
-		if err != nil {
-			return nil, err
-		}
-		blocks = append(blocks, block)
-	}
-	if len(g.file.Resources) > 0 {
-		block, err := g.registration()
 		if err != nil {
 			return nil, err
 		}

@@ -28,7 +28,7 @@ func (Backend) Generate(tree *model.Tree) ([]*gen.File, error) {
 		return nil, err
 	}
 	var files []*gen.File
-	usesContracts := false
+	usesContracts, usesLazy := false, false
 	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
 		d := dirs[dir]
 		for _, f := range d.files {
@@ -45,11 +45,12 @@ func (Backend) Generate(tree *model.Tree) ([]*gen.File, error) {
 			usesContracts = usesContracts || g.scope.contracts
 		}
 		// The declarations of an index.go are the barrel's own, and may use contracts too.
-		content, indexContracts, err := barrel(tree, names, provider, dirs, d)
+		content, scope, err := barrel(tree, names, provider, dirs, d)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path.Join(dir, "index.ts"), err)
 		}
-		usesContracts = usesContracts || indexContracts
+		usesContracts = usesContracts || scope.contracts
+		usesLazy = usesLazy || scope.lazy
 		files = append(files, &gen.File{Path: path.Join(dir, "index.ts"), Content: content})
 	}
 	if c := tree.Config; c != nil {
@@ -67,6 +68,14 @@ func (Backend) Generate(tree *model.Tree) ([]*gen.File, error) {
 			return nil, err
 		}
 		files = append(files, &gen.File{Path: contractsFile + ".ts", Content: []byte(text + "\n")})
+	}
+	if usesLazy {
+		// The runtime of the barrels' lazy re-exports, in packages whose barrels re-export values.
+		text, err := render("lazy.ts", fileView{Header: gen.Header})
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, &gen.File{Path: lazyFile + ".ts", Content: []byte(text + "\n")})
 	}
 	slices.SortFunc(files, func(a, b *gen.File) int { return strings.Compare(a.Path, b.Path) })
 	extra, err := packageFiles(tree)

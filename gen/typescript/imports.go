@@ -20,11 +20,16 @@ type importSet struct {
 	own     map[string]string // exported name → local name, for the file's own declarations
 	bound   map[string]bool   // every local name of the file
 	imports map[importKey]string
-	pulumi  bool // whether the file imports @pulumi/pulumi
+	// declared are the names of other files that the file declares itself, under their own names: a
+	// barrel's declarations of its directory's classes and values (see lazy.go).
+	declared map[importKey]bool
+	pulumi   bool // whether the file imports @pulumi/pulumi
 	// contracts records that the file imports the runtime of contracts, and configuration that it imports
 	// the configuration's module of data and functions (see config.go): the package's value imports.
 	contracts     bool
 	configuration bool
+	// lazy records that the file imports the runtime of lazy re-exports (a barrel, see lazy.go).
+	lazy bool
 }
 
 // importKey is one name exported by one file.
@@ -37,7 +42,7 @@ type importKey struct {
 // to their local names (the same, but for a class that cannot have its own name, see className); reserved
 // are the global names the file's code needs unshadowed.
 func newImportSet(path string, own map[string]string, reserved ...string) *importSet {
-	s := &importSet{self: path, own: own, bound: map[string]bool{pulumiImport: true, contractsFile: true, configurationFile: true},
+	s := &importSet{self: path, own: own, bound: map[string]bool{pulumiImport: true, contractsFile: true, configurationFile: true, lazyFile: true},
 		imports: map[importKey]string{}}
 	for _, local := range own {
 		s.bound[local] = true
@@ -46,6 +51,16 @@ func newImportSet(path string, own map[string]string, reserved ...string) *impor
 		s.bound[name] = true
 	}
 	return s
+}
+
+// declare records that the file declares k itself, under its own name, which Name then returns without
+// an import.
+func (s *importSet) declare(k importKey) {
+	if s.declared == nil {
+		s.declared = map[importKey]bool{}
+	}
+	s.declared[k] = true
+	s.bound[k.name] = true
 }
 
 // Pulumi returns the name that refers to the @pulumi/pulumi module, and records that the file imports it.
@@ -67,6 +82,10 @@ func (s *importSet) useContracts() { s.contracts = true }
 // _configuration, a value import that makes no cycle either: it imports none of the package's files.
 func (s *importSet) useConfiguration() { s.configuration = true }
 
+// useLazy records that the file imports the runtime of lazy re-exports (_lazy.ts), as _lazy, a value
+// import that makes no cycle: it imports nothing.
+func (s *importSet) useLazy() { s.lazy = true }
+
 // Name returns the local name of the declaration called name in the file at path (without .ts), and
 // records the import. An imported name that would clash with a name of the file is imported under an
 // alias made of the name and its file's path: `Rule as Rule_network_rule`.
@@ -78,6 +97,9 @@ func (s *importSet) Name(path, name string) string {
 		return name
 	}
 	k := importKey{path, name}
+	if s.declared[k] {
+		return name
+	}
 	if local, ok := s.imports[k]; ok {
 		return local
 	}
@@ -110,7 +132,9 @@ type importsView struct {
 	// Configuration is the module specifier of the configuration's module, as a literal, if the file
 	// imports it.
 	Configuration string
-	Types         []typeImport
+	// Lazy is the module specifier of the runtime of lazy re-exports, as a literal, if the file imports it.
+	Lazy  string
+	Types []typeImport
 }
 
 // typeImport is one `import type` statement.
@@ -121,7 +145,7 @@ type typeImport struct {
 
 // Any reports whether the file imports anything.
 func (v importsView) Any() bool {
-	return v.Pulumi || v.Contracts != "" || v.Configuration != "" || len(v.Types) > 0
+	return v.Pulumi || v.Contracts != "" || v.Configuration != "" || v.Lazy != "" || len(v.Types) > 0
 }
 
 // view returns the file's imports: @pulumi/pulumi, the runtime of contracts, then the package's own
@@ -133,6 +157,9 @@ func (s *importSet) view() importsView {
 	}
 	if s.configuration {
 		v.Configuration = jsString(relativeSpecifier(dirOf(s.self), configurationFile))
+	}
+	if s.lazy {
+		v.Lazy = jsString(relativeSpecifier(dirOf(s.self), lazyFile))
 	}
 	byPath := map[string][]importKey{}
 	for k := range s.imports {

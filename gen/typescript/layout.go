@@ -121,9 +121,9 @@ func layoutItem(line string, it item, tail string) string {
 //	close
 //
 // open ends with the bracket ("f(", "import type { "); close starts with the closing bracket (") {").
-// Padded brackets ("{ " … " }") lose their padding when broken. A last item that is an object literal
-// is "hugged" when the line up to its brace fits: the other items stay on the first line and the object
-// breaks open, `f(a, {` … `})`.
+// Padded brackets ("{ " … " }") lose their padding when broken. A last item that is an object or array
+// literal is "hugged" when the line up to its bracket fits: the other items stay on the first line and
+// the literal breaks open, `f(a, {` … `})`.
 func list(line, open string, items []item, close string) string {
 	flat := make([]string, len(items))
 	mustBreak := false
@@ -137,12 +137,12 @@ func list(line, open string, items []item, close string) string {
 		return one
 	}
 	indent := indentOf(line)
-	if last, ok := items[len(items)-1].(jsObject); ok {
+	if last, ok := items[len(items)-1].(huggable); ok {
 		head := open
 		for _, f := range flat[:len(flat)-1] {
 			head += f + ", "
 		}
-		if fits(line + head + "{") {
+		if fits(line + head + last.opening()) {
 			return head + last.broken(indent) + close
 		}
 	}
@@ -155,6 +155,15 @@ func list(line, open string, items []item, close string) string {
 	b.WriteString(indent + strings.TrimLeft(close, " "))
 	return b.String()
 }
+
+// A huggable is a breakable that a list hugs when it is its last item: an object or array literal.
+type huggable interface {
+	breakable
+	opening() string // its opening bracket
+}
+
+func (o jsObject) opening() string { return "{" }
+func (a jsArray) opening() string  { return "[" }
 
 // A unionType is a type annotation whose type is a union, as an item of a list: `argsOrState?: A | B`.
 // Broken, its members go one per line, each after "| ".

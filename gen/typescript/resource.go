@@ -168,8 +168,8 @@ func (g *fileGen) resourceProperty(v *resourceView, prop *model.Property) proper
 type registrationView struct {
 	Resources []registeredResource
 	Error     string
-	Package   string // the Pulumi package name and the file's module, which the resources' tokens hold
-	Module    string
+	Package   string   // the Pulumi package name, which the resources' tokens hold
+	Modules   []string // the modules of their tokens: the files that declare them
 }
 
 type registeredResource struct {
@@ -177,14 +177,25 @@ type registeredResource struct {
 	Class string
 }
 
-// registration registers the file's resources with the Pulumi runtime, under the module of their tokens:
-// when the engine sends back a reference to one of them (a capability output), the runtime builds an
-// instance of its class instead of returning a bare ID.
-func (g *fileGen) registration() (string, error) {
+// registration registers the resources of files, those of a barrel's directory, with the Pulumi runtime,
+// each under the module of its token: when the engine sends back a reference to one of them (a
+// capability output), the runtime builds an instance of its class instead of returning a bare ID. The
+// barrel registers them, not their files, which it loads only when a program reads one of their values
+// (see lazy.go): the runtime may need a class that the program never named.
+func (g *fileGen) registration(files []*model.File) (string, error) {
 	g.scope.usePulumi() // the template writes pulumi.runtime
-	v := registrationView{Error: g.errorCtor, Package: g.tree.Name, Module: g.file.Module}
-	for _, r := range g.file.Resources {
-		v.Resources = append(v.Resources, registeredResource{Token: jsString(r.Token), Class: g.scope.Name(g.path, r.Name)})
+	v := registrationView{Error: g.errorCtor, Package: g.tree.Name}
+	for _, f := range files {
+		if len(f.Resources) == 0 {
+			continue
+		}
+		v.Modules = append(v.Modules, f.Module)
+		for _, r := range f.Resources {
+			v.Resources = append(v.Resources, registeredResource{Token: jsString(r.Token), Class: g.scope.Name(tsPath(f), r.Name)})
+		}
+	}
+	if len(v.Resources) == 0 {
+		return "", nil
 	}
 	return render("registration", v)
 }

@@ -303,17 +303,3 @@ export interface GetImageOutputArgs {
      */
     name: pulumi.Input<string>;
 }
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "acme:compute/image:Image":
-                return new Image(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("acme", "compute/image", _module);

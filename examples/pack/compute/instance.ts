@@ -415,20 +415,6 @@ export interface DiskSpecArgs {
     deleteOnTermination?: pulumi.Input<boolean>;
 }
 
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "acme:compute/instance:Instance":
-                return new Instance(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("acme", "compute/instance", _module);
-
 // The contracts of the fields of DiskSpec (compute/instance.go), for the checks of this file's resources.
 function _DiskSpec(): _contracts.Contracts {
     return {

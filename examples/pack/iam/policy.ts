@@ -284,19 +284,3 @@ export interface PolicyAttachmentState {
      */
     target?: pulumi.Input<pulumi.CustomResource>;
 }
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "acme:iam/policy:Policy":
-                return new Policy(name, undefined as any, { urn });
-            case "acme:iam/policy:PolicyAttachment":
-                return new PolicyAttachment(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("acme", "iam/policy", _module);

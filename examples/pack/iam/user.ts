@@ -341,19 +341,3 @@ export interface GroupState {
      */
     arn?: pulumi.Input<ARN>;
 }
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "acme:iam/user:User":
-                return new User(name, undefined as any, { urn });
-            case "acme:iam/user:Group":
-                return new Group(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("acme", "iam/user", _module);

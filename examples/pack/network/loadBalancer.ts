@@ -390,20 +390,6 @@ export interface HealthCheckArgs {
     headers?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
 }
 
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "acme:network/loadBalancer:LoadBalancer":
-                return new LoadBalancer(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("acme", "network/loadBalancer", _module);
-
 // The contracts of the fields of Listener (network/loadBalancer.go), for the checks of this file's resources.
 function _Listener(): _contracts.Contracts {
     return {

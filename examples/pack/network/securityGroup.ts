@@ -274,20 +274,6 @@ export interface SecurityGroupRuleArgs {
     description?: pulumi.Input<string>;
 }
 
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "acme:network/securityGroup:SecurityGroup":
-                return new SecurityGroup(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("acme", "network/securityGroup", _module);
-
 // The contracts of the fields of SecurityGroupRule (network/securityGroup.go), for the checks of this file's resources.
 function _SecurityGroupRule(): _contracts.Contracts {
     return {

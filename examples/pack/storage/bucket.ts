@@ -388,20 +388,6 @@ export interface ReplicationTargetArgs {
     storageClass?: pulumi.Input<StorageClass>;
 }
 
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "acme:storage/bucket:Bucket":
-                return new Bucket(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("acme", "storage/bucket", _module);
-
 // The contracts of the fields of LifecycleRule (storage/bucket.go), for the checks of this file's resources.
 function _LifecycleRule(): _contracts.Contracts {
     return {

@@ -364,17 +364,3 @@ export interface GetObjectURLOutputArgs {
      */
     expiresIn?: pulumi.Input<number>;
 }
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "acme:storage/bucketObject:BucketObject":
-                return new BucketObject(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("acme", "storage/bucketObject", _module);

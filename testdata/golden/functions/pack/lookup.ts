@@ -487,20 +487,6 @@ export interface GetCallerOutputArgs {
     verbose?: pulumi.Input<boolean>;
 }
 
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "lookup:lookup:Image":
-                return new Image(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("lookup", "lookup", _module);
-
 // The contracts of the fields of Filter (lookup.go), for the checks of this file's resources.
 function _Filter(): _contracts.Contracts {
     return {

@@ -8,7 +8,7 @@
  * @packageDocumentation
  */
 
-export * from "./provider";
+export type { Provider, ProviderArgs } from "./provider";
 
 export * as issues from "./issues";
 

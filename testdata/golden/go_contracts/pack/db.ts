@@ -699,24 +699,6 @@ export interface SnapshotState {
     database?: pulumi.Input<Database>;
 }
 
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "store:db:Database":
-                return new Database(name, undefined as any, { urn });
-            case "store:db:Parameters":
-                return new Parameters(name, undefined as any, { urn });
-            case "store:db:Snapshot":
-                return new Snapshot(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("store", "db", _module);
-
 // The contracts of the fields of Rule (net/rule.go), for the checks of this file's resources.
 function _Rule(): _contracts.Contracts {
     return {

@@ -162,17 +162,3 @@ export interface ErrorState {
      */
     function?: pulumi.Input<string>;
 }
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "hostile:error:Error":
-                return new Error(name, undefined as any, { urn });
-            default:
-                throw new globalThis.Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("hostile", "error", _module);

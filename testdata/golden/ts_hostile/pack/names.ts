@@ -317,21 +317,3 @@ export interface AVeryLongResourceNameThatMakesTheConstructorWrapItsSignatureSta
      */
     aPropertyWithANameLongEnoughToWrapTheConstructorStatementsThatUseIt?: pulumi.Input<string>;
 }
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "hostile:names:Function":
-                return new Function(name, undefined as any, { urn });
-            case "hostile:names:AVeryLongResourceNameThatMakesTheConstructorWrapItsSignature":
-                return new AVeryLongResourceNameThatMakesTheConstructorWrapItsSignature(name, undefined as any, {
-                    urn,
-                });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("hostile", "names", _module);

@@ -101,7 +101,7 @@ export interface CartState {
     count?: pulumi.Input<number>;
 }
 
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
+// Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
     construct(name: string, type: string, urn: string): pulumi.Resource {

@@ -603,17 +603,3 @@ export interface FormState {
      */
     note?: pulumi.Input<string>;
 }
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "forms:form:Form":
-                return new Form(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("forms", "form", _module);

@@ -154,17 +154,3 @@ export interface FunctionState {
      */
     secrets?: pulumi.Input<pulumi.asset.Asset>;
 }
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "assets:fission/function:Function":
-                return new Function(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("assets", "fission/function", _module);

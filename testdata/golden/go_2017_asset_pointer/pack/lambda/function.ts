@@ -303,19 +303,3 @@ export interface DeploymentState {
      */
     bundles?: pulumi.Input<pulumi.Input<BundleArgs>[]>;
 }
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "assets:lambda/function:Function":
-                return new Function(name, undefined as any, { urn });
-            case "assets:lambda/function:Deployment":
-                return new Deployment(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("assets", "lambda/function", _module);

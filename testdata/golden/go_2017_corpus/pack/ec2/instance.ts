@@ -180,17 +180,3 @@ export type InstanceType = "t2.nano" | "t2.micro";
 
 export const T2NanoInstance: InstanceType = "t2.nano";
 export const T2MicroInstance: InstanceType = "t2.micro";
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "aws:ec2/instance:Instance":
-                return new Instance(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("aws", "ec2/instance", _module);

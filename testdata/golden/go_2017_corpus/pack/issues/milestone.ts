@@ -267,19 +267,3 @@ export interface LabelState {
      */
     color?: pulumi.Input<string>;
 }
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "aws:issues/milestone:Milestone":
-                return new Milestone(name, undefined as any, { urn });
-            case "aws:issues/milestone:Label":
-                return new Label(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("aws", "issues/milestone", _module);

@@ -284,17 +284,3 @@ export interface VPCConfigArgs {
      */
     securityGroups: pulumi.Input<pulumi.Input<SecurityGroup>[]>;
 }
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "aws:lambda/function:Function":
-                return new Function(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("aws", "lambda/function", _module);

@@ -243,19 +243,3 @@ export interface ObjectState {
      */
     contentType?: pulumi.Input<string>;
 }
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "aws:s3/object:Bucket":
-                return new Bucket(name, undefined as any, { urn });
-            case "aws:s3/object:Object":
-                return new Object_(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("aws", "s3/object", _module);

@@ -180,17 +180,3 @@ export const HTTPTopic: TopicProtocol = "http";
 export const HTTPSTopic: TopicProtocol = "https";
 export const EmailTopic: TopicProtocol = "email";
 export const LambdaTopic: TopicProtocol = "lambda";
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "aws:sns/topic:Topic":
-                return new Topic(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("aws", "sns/topic", _module);

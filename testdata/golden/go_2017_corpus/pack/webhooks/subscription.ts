@@ -203,17 +203,3 @@ export type ContentType = "form" | "json";
 
 export const FormContentType: ContentType = "form";
 export const JSONContentType: ContentType = "json";
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "aws:webhooks/subscription:Subscription":
-                return new Subscription(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("aws", "webhooks/subscription", _module);

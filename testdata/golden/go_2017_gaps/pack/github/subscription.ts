@@ -121,17 +121,3 @@ export interface SubscriptionState {
      */
     active?: pulumi.Input<boolean>;
 }
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "aws:github/subscription:Subscription":
-                return new Subscription(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("aws", "github/subscription", _module);

@@ -276,17 +276,3 @@ export interface DeadLetterPolicyArgs {
      */
     target: pulumi.Input<Queue>;
 }
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "aws:sqs/queue:Queue":
-                return new Queue(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("aws", "sqs/queue", _module);

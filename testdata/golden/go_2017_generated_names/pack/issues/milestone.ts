@@ -118,17 +118,3 @@ export type MilestoneState = "open" | "closed";
 
 export const MilestoneOpen: MilestoneState = "open";
 export const MilestoneClosed: MilestoneState = "closed";
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "github:issues/milestone:Milestone":
-                return new Milestone(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("github", "issues/milestone", _module);

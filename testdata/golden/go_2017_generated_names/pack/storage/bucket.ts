@@ -227,17 +227,3 @@ export interface RuleArgsArgs {
  * UnmarshalRule is a string type named like the Go decoder of struct Rule.
  */
 export type UnmarshalRule = string;
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "github:storage/bucket:Bucket":
-                return new Bucket(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("github", "storage/bucket", _module);

@@ -130,17 +130,3 @@ export interface RuleSettingsArgs {
      */
     deadLetter?: pulumi.Input<ActionTarget>;
 }
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "aws:events/rule:Rule":
-                return new Rule(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("aws", "events/rule", _module);

@@ -198,20 +198,6 @@ export interface FirewallState {
     enabled?: pulumi.Input<boolean>;
 }
 
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "store:net/rule:Firewall":
-                return new Firewall(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("store", "net/rule", _module);
-
 // The contracts of the fields of Rule (net/rule.go), for the checks of this file's resources.
 function _Rule(): _contracts.Contracts {
     return {

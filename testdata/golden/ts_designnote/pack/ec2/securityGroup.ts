@@ -183,17 +183,3 @@ export interface SecurityGroupRuleArgs {
     fromPort?: pulumi.Input<number>;
     toPort?: pulumi.Input<number>;
 }
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "aws:ec2/securityGroup:SecurityGroup":
-                return new SecurityGroup(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("aws", "ec2/securityGroup", _module);

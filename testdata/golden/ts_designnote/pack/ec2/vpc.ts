@@ -92,17 +92,3 @@ export interface VPCState {
      */
     cidrBlock?: pulumi.Input<string>;
 }
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "aws:ec2/vpc:VPC":
-                return new VPC(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("aws", "ec2/vpc", _module);

@@ -96,17 +96,3 @@ export interface DiskState {
      */
     attached?: pulumi.Input<boolean>;
 }
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "feat:compute/disk:Disk":
-                return new Disk(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("feat", "compute/disk", _module);

@@ -64,17 +64,3 @@ export interface MarkerArgs {}
  * property, all optional.
  */
 export interface MarkerState {}
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "feat:compute/marker:Marker":
-                return new Marker(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("feat", "compute/marker", _module);

@@ -432,17 +432,3 @@ export interface ServerState {
      */
     tags?: pulumi.Input<LabelsArgs>;
 }
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "feat:compute/server:Server":
-                return new Server(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("feat", "compute/server", _module);

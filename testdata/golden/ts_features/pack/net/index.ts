@@ -2,9 +2,14 @@
 // Source: net/index.go
 
 import * as pulumi from "@pulumi/pulumi";
-import type { Network } from "./network";
+import * as _lazy from "../_lazy";
 
-export * from "./network";
+export type { NetworkArgs, NetworkState, Protocol, Route, RouteArgs } from "./network";
+export type Network = import("./network").Network;
+export declare const Network: typeof import("./network").Network;
+export declare const ProtocolTCP: typeof import("./network").ProtocolTCP;
+export declare const ProtocolUDP: typeof import("./network").ProtocolUDP;
+_lazy.reexport(exports, require, "./network", ["Network", "ProtocolTCP", "ProtocolUDP"]);
 
 /**
  * Gateway is declared in index.go, so it lives in the net barrel itself.
@@ -127,16 +132,19 @@ export interface GatewayState {
     public?: pulumi.Input<boolean>;
 }
 
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
+// Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "feat:net/index:Gateway":
                 return new Gateway(name, undefined as any, { urn });
+            case "feat:net/network:Network":
+                return new Network(name, undefined as any, { urn });
             default:
                 throw new Error("unknown resource type " + type);
         }
     },
 };
 pulumi.runtime.registerResourceModule("feat", "net/index", _module);
+pulumi.runtime.registerResourceModule("feat", "net/network", _module);

@@ -160,17 +160,3 @@ export interface RouteArgs {
     destination: pulumi.Input<string>;
     protocol?: pulumi.Input<Protocol>;
 }
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "feat:net/network:Network":
-                return new Network(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("feat", "net/network", _module);

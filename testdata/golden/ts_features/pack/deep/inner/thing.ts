@@ -139,17 +139,3 @@ export interface ThingState {
      */
     grid?: pulumi.Input<GridArgs>;
 }
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "feat:deep/inner/thing:Thing":
-                return new Thing(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("feat", "deep/inner/thing", _module);

@@ -1,0 +1,96 @@
+package typescript
+
+import (
+	"slices"
+
+	"github.com/cidlc/cidlc/idl/model"
+)
+
+// A program pays, on every `pulumi preview` and `up`, for loading the package it imports; a provider of
+// a thousand resources is a thousand modules, of which a program uses a few. So a barrel loads none of
+// its directory's files: it re-exports their types by name (`export type { … } from`, which TypeScript
+// erases), declares each of their values with its type (`export declare const Bucket: typeof
+// import("./bucket").Bucket`, which emits nothing), and defines those values on the CommonJS exports
+// object as getters that require the file the first time a program reads one (_lazy.reexport, in the
+// package's _lazy.ts; _config.ts defines its getters the same way). A class is both: its instance type is an alias of the file's class, and the value is the
+// class itself, so that `new`, `instanceof`, isInstance, get and `extends` see the one class. Pulumi's
+// own Node.js SDKs load their modules the same way (utilities.lazyLoad), and for the same reason.
+//
+// The barrels themselves, every namespace of the package, are still loaded with the package: each
+// registers its directory's resources with the Pulumi runtime (see registration), so that a resource
+// reference the engine sends back becomes an instance of its class, which the getter then loads, whether
+// or not the program named the class before.
+
+// lazyFile is the package's module of lazy re-exports, without .ts: the runtime of the barrels.
+const lazyFile = "_lazy"
+
+// A lazyModule is one module of the package as its directory's barrel re-exports it.
+type lazyModule struct {
+	path    string   // the module's path in the package, without .ts: "storage/bucket"
+	From    string   // its module specifier from the barrel, as a literal
+	Types   []string // the names that are only types, sorted
+	Classes []string // the names of classes, types and values at once, sorted
+	Values  []string // every value, classes included, sorted
+}
+
+// Getters returns the names of the module's values, as literals: those _lazy.reexport defines.
+func (m *lazyModule) Getters() jsArray {
+	getters := make(jsArray, len(m.Values))
+	for i, v := range m.Values {
+		getters[i] = jsString(v)
+	}
+	return getters
+}
+
+// moduleExports returns the exports of the module generated from f, as the barrel of dir re-exports it.
+func moduleExports(dir string, f *model.File, names twinNames) *lazyModule {
+	m := &lazyModule{path: tsPath(f), From: jsString(relativeSpecifier(dir, tsPath(f)))}
+	for _, r := range f.Resources {
+		m.Classes = append(m.Classes, r.Name)
+	}
+	for _, a := range f.ResourceAliases {
+		m.Types = append(m.Types, a.Name)
+	}
+	for _, fn := range f.Functions {
+		m.Values = append(m.Values, fn.CallName)
+	}
+	for _, s := range f.Structs {
+		m.Types = append(m.Types, s.Name)
+	}
+	for _, e := range f.Enums {
+		m.Types = append(m.Types, e.Name)
+		for _, v := range e.Values {
+			m.Values = append(m.Values, v.Name)
+		}
+	}
+	for _, a := range f.Aliases {
+		m.Types = append(m.Types, a.Name)
+	}
+	for _, c := range f.Consts {
+		m.Values = append(m.Values, c.Name)
+	}
+	// The names the package makes up: a function's Output form is a value, every other twin a type.
+	for _, t := range twins(f) {
+		if t.suffix == outputSuffix {
+			m.Values = append(m.Values, names.exportName(t.decl, t.suffix))
+		} else {
+			m.Types = append(m.Types, names.exportName(t.decl, t.suffix))
+		}
+	}
+	m.Values = append(m.Values, m.Classes...)
+	for _, names := range [][]string{m.Types, m.Classes, m.Values} {
+		slices.Sort(names)
+	}
+	return m
+}
+
+// providerExports returns the exports of _provider.ts, as the root barrel re-exports them.
+func providerExports(names providerNames) *lazyModule {
+	return &lazyModule{
+		path:    providerFile,
+		From:    jsString(relativeSpecifier("", providerFile)),
+		Types:   []string{names.args},
+		Classes: []string{names.class},
+		Values:  []string{names.class},
+	}
+}
