@@ -61,8 +61,39 @@ func TestTypeCheck(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkValues(t, pack, tree)
+			checkLazyBarrels(t, pack)
 		})
 	}
+}
+
+// checkLazyBarrels checks, in the compiled package in pack, that loading the package loads its barrels
+// and runtime modules only, not the modules of declarations, and that every value of every module is
+// the value its barrel exports under its name: loaded on first use, and the same object.
+func checkLazyBarrels(t *testing.T, pack string) {
+	t.Helper()
+	script := `const path = require("node:path");
+const assert = require("node:assert/strict");
+const bin = path.resolve("bin") + path.sep;
+const loaded = () => Object.keys(require.cache).filter((f) => f.startsWith(bin)).map((f) => f.slice(bin.length));
+const eager = (f) => path.basename(f) === "index.js" || ["_lazy.js", "_contracts.js", "_config.js", "_configuration.js"].includes(f);
+require(bin + "index.js");
+assert.deepEqual(loaded().filter((f) => !eager(f)), [], "loading the package loads modules of declarations");
+const modules = require("node:fs").readdirSync(bin, { recursive: true })
+    .filter((f) => f.endsWith(".js") && !eager(f)).sort();
+let values = 0;
+for (const m of modules) {
+    const barrel = require(bin + path.join(path.dirname(m), "index.js"));
+    assert.ok(!loaded().includes(m), m + " was loaded before a program read one of its values");
+    const exports = require(bin + m);
+    for (const [name, value] of Object.entries(exports)) {
+        assert.ok(Object.getOwnPropertyDescriptor(barrel, name), m + ": its barrel does not export " + name);
+        assert.equal(barrel[name], value, m + ": its barrel's " + name + " is another value");
+        values++;
+    }
+}
+process.stdout.write(String(values));`
+	out := testsupport.Run(t, pack, "node", "-e", script)
+	t.Logf("every value of the package's modules is its barrel's, loaded on first use: %s values", strings.TrimSpace(out))
 }
 
 // checkValues compares the constants and enum values the compiled package in pack exports with those of
