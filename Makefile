@@ -80,8 +80,10 @@ clean:
 # synthetic trees of 100, 1,000 and 10,000 resources, plus the provider codec; prints one report and
 # refreshes it in BENCHMARKS.md. BENCH_FLAGS=-runs=9 for more runs; see BENCHMARKS.md.
 BENCH_FLAGS ?=
-bench:
-	$(GO) run ./bench/cmd/cidlcbench -update BENCHMARKS.md $(BENCH_FLAGS)
+# The program-start rows (issue 22) run gen-sdk --language nodejs, with the CLI and plugins e2e-schema uses.
+bench: $(PULUMI) $(CODEGEN_HOSTS)/pulumi-language-go
+	$(GO) run ./bench/cmd/cidlcbench -update BENCHMARKS.md \
+		-startup-pulumi=$(abspath $(PULUMI)) -startup-codegen-hosts=$(abspath $(CODEGEN_HOSTS)) $(BENCH_FLAGS)
 
 # Run every fuzz target for FUZZTIME each (FUZZTIME=10m for a real run). Their seed corpora run in
 # every `go test`. FuzzPipeline runs `go list` per input (about 20 a second per worker), and finds new

@@ -40,6 +40,10 @@ func main() {
 	flag.BoolVar(&cfg.codec, "codec", true, "run the provider codec benchmark (generated vs reflection mapper)")
 	flag.BoolVar(&cfg.breaking, "breaking", true, "measure --breaking-against on a synthetic tree in a git repository of its own")
 	flag.IntVar(&cfg.breakingSize, "breaking-size", 1000, "resources of the tree -breaking measures")
+	flag.IntVar(&cfg.startup.size, "startup", 1000, "resources of the tree whose generated packages' program start is measured (0: not measured)")
+	flag.IntVar(&cfg.startup.runs, "startup-runs", 9, "measured runs of each program-start command (after one warm-up run)")
+	flag.StringVar(&cfg.startup.pulumi, "startup-pulumi", "", "the Pulumi CLI for gen-sdk (without it, program start is not measured)")
+	flag.StringVar(&cfg.startup.hosts, "startup-codegen-hosts", "", "the `dir` of the codegen-only language plugins gen-sdk needs")
 	flag.StringVar(&cfg.update, "update", "", "also replace the report between the bench markers of this `file`")
 	flag.StringVar(&cfg.work, "work", ".cache/bench", "work `dir` (inside the module: the provider stubs must be)")
 	flag.Parse()
@@ -56,6 +60,7 @@ type config struct {
 	codec        bool
 	breaking     bool
 	breakingSize int
+	startup      startupConfig
 	update       string
 	work         string
 }
@@ -70,7 +75,8 @@ type tree struct {
 // sample is one run of one command.
 type sample struct {
 	wall   time.Duration
-	rss    int64 // KiB
+	cpu    time.Duration // user + sys, of the process and the children it waited for
+	rss    int64         // KiB
 	phases map[string]time.Duration
 	report string // cidlc -v: "N written, M unchanged, K removed"
 }
@@ -145,6 +151,18 @@ func run(cfg config, stdout, log io.Writer) error {
 		results = append(results, r)
 	}
 
+	var startup *startupResult
+	if cfg.startup.size > 0 && cfg.startup.pulumi != "" {
+		logf("measuring program start with the generated packages of synth%d", cfg.startup.size)
+		r, err := measureStartup(cfg.startup, work, bin, logf)
+		if err != nil {
+			return fmt.Errorf("program start: %w", err)
+		}
+		startup = &r
+	} else if cfg.startup.size > 0 {
+		logf("program start not measured: -startup-pulumi is not set (make bench sets it)")
+	}
+
 	var codec []string
 	if cfg.codec {
 		logf("running the provider codec benchmark")
@@ -155,6 +173,9 @@ func run(cfg config, stdout, log io.Writer) error {
 
 	var out bytes.Buffer
 	writeReport(&out, cfg, results, codec)
+	if startup != nil {
+		writeStartup(&out, *startup)
+	}
 	if _, err := stdout.Write(out.Bytes()); err != nil {
 		return err
 	}
@@ -401,7 +422,7 @@ func runOnce(c cmdSpec) (sample, error) {
 	if err != nil {
 		return sample{}, fmt.Errorf("%s: %v\n%s", strings.Join(c.argv, " "), err, tail(out.Bytes()))
 	}
-	s := sample{wall: wall, phases: map[string]time.Duration{}}
+	s := sample{wall: wall, cpu: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), phases: map[string]time.Duration{}}
 	if m := rssLine.FindSubmatch(out.Bytes()); m != nil {
 		s.rss, _ = strconv.ParseInt(string(m[1]), 10, 64)
 	} else if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
@@ -462,6 +483,7 @@ func median[T int64 | time.Duration](xs []T) T {
 // stats are the medians of one command on one tree.
 type stats struct {
 	wall   time.Duration
+	cpu    time.Duration
 	rss    int64
 	phases map[string]time.Duration
 	report string
@@ -474,11 +496,12 @@ func (r result) stats(key string) (stats, bool) {
 		return stats{}, false
 	}
 	st := stats{phases: map[string]time.Duration{}, n: len(ss), report: ss[len(ss)-1].report}
-	var walls []time.Duration
+	var walls, cpus []time.Duration
 	var rss []int64
 	phases := map[string][]time.Duration{}
 	for _, s := range ss {
 		walls = append(walls, s.wall)
+		cpus = append(cpus, s.cpu)
 		rss = append(rss, s.rss)
 		for k, v := range s.phases {
 			phases[k] = append(phases[k], v)
@@ -487,7 +510,7 @@ func (r result) stats(key string) (stats, bool) {
 			st.report = "varies"
 		}
 	}
-	st.wall, st.rss = median(walls), median(rss)
+	st.wall, st.cpu, st.rss = median(walls), median(cpus), median(rss)
 	for k, v := range phases {
 		st.phases[k] = median(v)
 	}
