@@ -25,12 +25,12 @@ type fileGen struct {
 	structOrder     []*model.Struct
 }
 
-// fileView is what the "file" template renders.
+// fileView is what the "file" template renders: the head of a file, which its blocks follow (see
+// renderFile).
 type fileView struct {
 	Header  string
 	Source  string // the IDL file, or directory, the file comes from
 	Imports importsView
-	Blocks  []string // the file's declarations and statements, each without the final newline
 }
 
 func newFileGen(tree *model.Tree, names twinNames, path string, f *model.File) *fileGen {
@@ -139,11 +139,7 @@ func (g *fileGen) declarations() ([]string, error) {
 // content renders the whole file around blocks. It comes last: rendering the blocks is what fills the
 // import set.
 func (g *fileGen) content(source string, blocks []string) ([]byte, error) {
-	text, err := render("file", fileView{Header: gen.Header, Source: source, Imports: g.scope.view(), Blocks: blocks})
-	if err != nil {
-		return nil, err
-	}
-	return []byte(text + "\n"), nil
+	return renderFile("file", fileView{Header: gen.Header, Source: source, Imports: g.scope.view()}, blocks)
 }
 
 // hasDeclarations reports whether f declares anything; a file that does not (a doc.go) generates no .ts.

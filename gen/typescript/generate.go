@@ -63,19 +63,19 @@ func (Backend) Generate(tree *model.Tree) ([]*gen.File, error) {
 	}
 	if usesContracts {
 		// The runtime of contracts, only in packages whose IDL has some.
-		text, err := render("contracts.ts", fileView{Header: gen.Header})
+		content, err := renderFile("contracts.ts", fileView{Header: gen.Header}, nil)
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, &gen.File{Path: contractsFile + ".ts", Content: []byte(text + "\n")})
+		files = append(files, &gen.File{Path: contractsFile + ".ts", Content: content})
 	}
 	if usesLazy {
 		// The runtime of the barrels' lazy re-exports, in packages whose barrels re-export values.
-		text, err := render("lazy.ts", fileView{Header: gen.Header})
+		content, err := renderFile("lazy.ts", fileView{Header: gen.Header}, nil)
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, &gen.File{Path: lazyFile + ".ts", Content: []byte(text + "\n")})
+		files = append(files, &gen.File{Path: lazyFile + ".ts", Content: content})
 	}
 	slices.SortFunc(files, func(a, b *gen.File) int { return strings.Compare(a.Path, b.Path) })
 	extra, err := packageFiles(tree)

@@ -28,7 +28,8 @@ var parsed = template.Must(template.New("").Option("missingkey=error").Funcs(tem
 //   - tag NAME VALUE — "NAME VALUE", or "" when VALUE is.
 //   - paragraphs TEXT… — the texts that are not empty, as the paragraphs of one doc comment.
 //   - wrap TEXT… — the concatenation of its arguments, wrapped for a doc comment at this indentation.
-//   - when COND TEXT — TEXT, or "" unless COND: `{{doc (paragraphs .Doc (when .Immutable (wrap "…")))}}`.
+//   - wrapWhen COND TEXT… — wrap TEXT…, or "" unless COND: `{{doc (paragraphs .Doc (wrapWhen .Immutable "…"))}}`
+//     (a template evaluates every argument of a call, so `when` around a wrap would wrap in vain).
 //   - article NAME — "a" or "an".
 //   - comment PHRASES… — a line comment: see comment.
 //   - js S — S as a string literal; access OBJ NAME — reading property NAME of OBJ (`args?.name`).
@@ -37,10 +38,14 @@ var parsed = template.Must(template.New("").Option("missingkey=error").Funcs(tem
 //   - list OPEN ITEMS CLOSE, assign HEAD VALUE TAIL (VALUE a string or the members of a union), chain
 //     OPEN OPERATOR OPERANDS CLOSE, property PROP (of an object literal) — the layouts of layout.go.
 func templateFuncs(out *output) template.FuncMap {
+	docs := docCache{}
 	return template.FuncMap{
 		"doc": func(text string, tags ...string) (string, error) {
 			line, err := out.lineStart("doc")
-			return docComment(line, text, tags), err
+			if err != nil {
+				return "", err
+			}
+			return docs.comment(line, text, tags), nil
 		},
 		"tag": func(name, value string) string {
 			if value == "" {
@@ -58,14 +63,10 @@ func templateFuncs(out *output) template.FuncMap {
 			return strings.Join(ps, "\n\n")
 		},
 		"wrap": func(text ...string) (string, error) {
-			line, err := out.lineStart("wrap")
-			return wrap(line, strings.Join(text, "")), err
+			return wrapAt(out, true, text)
 		},
-		"when": func(cond bool, text string) string {
-			if !cond {
-				return ""
-			}
-			return text
+		"wrapWhen": func(cond bool, text ...string) (string, error) {
+			return wrapAt(out, cond, text)
 		},
 		"article": article,
 		"comment": func(phrases ...string) string { return comment(out.line(), phrases) },
@@ -99,6 +100,40 @@ func templateFuncs(out *output) template.FuncMap {
 		},
 		"property": func(p jsProp) string { return p.layout(out.line()) },
 	}
+}
+
+// wrapAt is wrap of the concatenation of text at the line of out, when cond; "" when not, or when text is
+// empty.
+func wrapAt(out *output, cond bool, text []string) (string, error) {
+	joined := strings.Join(text, "")
+	if !cond || joined == "" {
+		return "", nil
+	}
+	line, err := out.lineStart("wrap")
+	return wrap(line, joined), err
+}
+
+// A docCache remembers the doc comments a renderer wrote: a property's comes three times per resource
+// (the class, its arguments, its state), at the same indentation.
+type docCache map[docKey]string
+
+type docKey struct{ indent, text, tags string }
+
+// docCacheSize bounds a cache, which a renderer keeps across files: beyond it, the cache starts over.
+const docCacheSize = 4096
+
+// comment is docComment, remembered.
+func (c docCache) comment(indent, text string, tags []string) string {
+	k := docKey{indent, text, tagLines(tags)}
+	if d, ok := c[k]; ok {
+		return d
+	}
+	if len(c) >= docCacheSize {
+		clear(c)
+	}
+	d := docCommentOf(k.indent, k.text, k.tags)
+	c[k] = d
+	return d
 }
 
 // itemsOf returns the items of a list: items made by the items function, or a slice of strings.
@@ -153,15 +188,20 @@ func newRenderer() *renderer {
 	return r
 }
 
+// execute executes the named template on view into the renderer's output, which it empties first.
+func (r *renderer) execute(name string, view any) error {
+	r.out.Reset()
+	r.out.start = 0
+	return r.templates.ExecuteTemplate(&r.out, name, view)
+}
+
 // render executes the named template on view. Templates end their text with a newline; render drops
 // it, so that callers join fragments with the blank lines they need.
 func (r *renderer) render(name string, view any) (string, error) {
-	r.out.Reset()
-	r.out.start = 0
-	if err := r.templates.ExecuteTemplate(&r.out, name, view); err != nil {
+	if err := r.execute(name, view); err != nil {
 		return "", err
 	}
-	return strings.TrimRight(r.out.String(), "\n"), nil
+	return string(bytes.TrimRight(r.out.Bytes(), "\n")), nil
 }
 
 // renderers holds renderers for reuse: cloning the templates costs more than executing one.
@@ -172,4 +212,27 @@ func render(name string, view any) (string, error) {
 	r := renderers.Get().(*renderer)
 	defer renderers.Put(r)
 	return r.render(name, view)
+}
+
+// renderFile executes the named template on view, then writes blocks after it, each after a blank line,
+// and returns the text as the content of a file: ending in one newline. Its text and the blocks are
+// copied once, into the content.
+func renderFile(name string, view any, blocks []string) ([]byte, error) {
+	r := renderers.Get().(*renderer)
+	defer renderers.Put(r)
+	if err := r.execute(name, view); err != nil {
+		return nil, err
+	}
+	head := bytes.TrimRight(r.out.Bytes(), "\n")
+	size := len(head) + 1
+	for _, b := range blocks {
+		size += 2 + len(b)
+	}
+	content := make([]byte, 0, size)
+	content = append(content, head...)
+	for _, b := range blocks {
+		content = append(content, "\n\n"...)
+		content = append(content, b...)
+	}
+	return append(content, '\n'), nil
 }

@@ -17,7 +17,7 @@ import (
 func tsdoc(indent, doc string, paragraphs ...string) string {
 	var parts []string
 	if doc = strings.TrimSpace(doc); doc != "" {
-		parts = append(parts, untagged(lineEnds.Replace(doc)))
+		parts = append(parts, untagged(replaceLineEnds(doc)))
 	}
 	for _, p := range paragraphs {
 		if p != "" {
@@ -27,19 +27,24 @@ func tsdoc(indent, doc string, paragraphs ...string) string {
 	if len(parts) == 0 {
 		return ""
 	}
-	text := strings.Join(parts, "\n\n")
-	text = lineEnds.Replace(text)
+	text := replaceLineEnds(strings.Join(parts, "\n\n"))
 	var b strings.Builder
-	b.WriteString(indent + "/**\n")
+	b.Grow(len(text) + (strings.Count(text, "\n")+3)*(len(indent)+4))
+	b.WriteString(indent)
+	b.WriteString("/**\n")
 	for line := range strings.SplitSeq(text, "\n") {
 		line = strings.TrimRightFunc(line, isJSSpace)
+		b.WriteString(indent)
 		if line == "" {
-			b.WriteString(indent + " *\n")
+			b.WriteString(" *\n")
 		} else {
-			b.WriteString(indent + " * " + line + "\n")
+			b.WriteString(" * ")
+			b.WriteString(line)
+			b.WriteByte('\n')
 		}
 	}
-	b.WriteString(indent + " */\n")
+	b.WriteString(indent)
+	b.WriteString(" */\n")
 	return b.String()
 }
 
@@ -47,13 +52,23 @@ func tsdoc(indent, doc string, paragraphs ...string) string {
 // template to write after indent: without the first line's indentation, and followed by indent, so that
 // the template's text goes on with what the comment documents. It is "" when there is nothing to say.
 func docComment(indent, text string, tags []string) string {
+	return docCommentOf(indent, text, tagLines(tags))
+}
+
+// tagLines returns the tags that are not empty, one per line.
+func tagLines(tags []string) string {
 	var lines []string
 	for _, t := range tags {
 		if t != "" {
 			lines = append(lines, t)
 		}
 	}
-	c := tsdoc(indent, text, strings.Join(lines, "\n"))
+	return strings.Join(lines, "\n")
+}
+
+// docCommentOf is docComment of the tags' lines.
+func docCommentOf(indent, text, tags string) string {
+	c := tsdoc(indent, text, tags)
 	if c == "" {
 		return ""
 	}
@@ -63,11 +78,30 @@ func docComment(indent, text string, tags []string) string {
 // lineEnds turns what JavaScript takes for a line end into \n, and neutralises "*/" and NUL.
 var lineEnds = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\u2028", "\n", "\u2029", "\n", "*/", `*\/`, "\x00", `\x00`)
 
+// replaceLineEnds is lineEnds.Replace, without its copy for the text of almost every doc comment, which
+// has none of what it replaces.
+func replaceLineEnds(s string) string {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\r', 0, 0xE2: // 0xE2 starts U+2028 and U+2029 (and other characters, rarely in docs)
+			return lineEnds.Replace(s)
+		case '*':
+			if i+1 < len(s) && s[i+1] == '/' {
+				return lineEnds.Replace(s)
+			}
+		}
+	}
+	return s
+}
+
 // untagged escapes the @ that starts a line of text (after spaces) as TSDoc does, \@, so that the IDL's
 // plain text makes no JSDoc tags: a doc line "@internal until GA" would otherwise make tsc leave the
 // declaration out of the package's typings (its tsconfig has stripInternal), which other declarations
 // still refer to.
 func untagged(text string) string {
+	if !strings.Contains(text, "@") {
+		return text
+	}
 	lines := strings.Split(text, "\n")
 	for i, line := range lines {
 		if rest := strings.TrimLeftFunc(line, isJSSpace); strings.HasPrefix(rest, "@") {
@@ -92,7 +126,7 @@ func wrap(indent, text string) string {
 	width := docWidth - len(indent) - len(" * ")
 	var b strings.Builder
 	col := 0
-	for _, word := range strings.Fields(text) {
+	for word := range strings.FieldsSeq(text) {
 		w := textWidth(word)
 		switch {
 		case col == 0:
