@@ -35,6 +35,8 @@ type propertyView struct {
 	Name           string // the wire name
 	Wire           string // the wire name, as a literal
 	Key            string // the wire name as a member's name (see propertyKey)
+	StateRead      string // reading it from the state, `state?.name`: made once, read in the template's loops
+	ArgsRead       string // reading it from the arguments, `args?.name`
 	Doc            string
 	Deprecated     string
 	Output         string // the output shape of its type
@@ -133,6 +135,8 @@ func (g *fileGen) resourceProperty(v *resourceView, prop *model.Property) proper
 		Name:       prop.Name,
 		Wire:       jsString(prop.Name),
 		Key:        key,
+		StateRead:  propertyAccess("state", prop.Name),
+		ArgsRead:   propertyAccess("args", prop.Name),
 		Doc:        prop.Doc,
 		Deprecated: prop.Deprecated,
 		Output:     output,
