@@ -131,7 +131,7 @@ func (c docCache) comment(indent, text string, tags []string) string {
 	if len(c) >= docCacheSize {
 		clear(c)
 	}
-	d := docCommentOf(k.indent, k.text, k.tags)
+	d := docComment(k.indent, k.text, k.tags)
 	c[k] = d
 	return d
 }

@@ -48,11 +48,15 @@ func tsdoc(indent, doc string, paragraphs ...string) string {
 	return b.String()
 }
 
-// docComment is the TSDoc comment of text and of the tags that are not empty, one per line, for a
-// template to write after indent: without the first line's indentation, and followed by indent, so that
-// the template's text goes on with what the comment documents. It is "" when there is nothing to say.
-func docComment(indent, text string, tags []string) string {
-	return docCommentOf(indent, text, tagLines(tags))
+// docComment is the TSDoc comment of text and of tags (lines, see tagLines), for a template to write after
+// indent: without the first line's indentation, and followed by indent, so that the template's text goes
+// on with what the comment documents. It is "" when there is nothing to say.
+func docComment(indent, text, tags string) string {
+	c := tsdoc(indent, text, tags)
+	if c == "" {
+		return ""
+	}
+	return strings.TrimPrefix(c, indent) + indent
 }
 
 // tagLines returns the tags that are not empty, one per line.
@@ -64,15 +68,6 @@ func tagLines(tags []string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
-}
-
-// docCommentOf is docComment of the tags' lines.
-func docCommentOf(indent, text, tags string) string {
-	c := tsdoc(indent, text, tags)
-	if c == "" {
-		return ""
-	}
-	return strings.TrimPrefix(c, indent) + indent
 }
 
 // lineEnds turns what JavaScript takes for a line end into \n, and neutralises "*/" and NUL.
