@@ -347,24 +347,9 @@ func measure(cfg config, work, bin, tygo string, t tree) (result, error) {
 		cmds = append(cmds, cmdSpec{key: "tygo", argv: []string{tygo, "generate", "--config", conf}, dir: idl,
 			setup: func() error { return os.RemoveAll(tsOut) }})
 	}
-	r := result{tree: t, samples: map[string][]sample{}}
-	for round := range cfg.runs + 1 {
-		for _, c := range cmds {
-			if c.setup != nil {
-				if err := c.setup(); err != nil {
-					return r, err
-				}
-			}
-			s, err := runOnce(c)
-			if err != nil {
-				return r, err
-			}
-			if round > 0 {
-				r.samples[c.key] = append(r.samples[c.key], s)
-			}
-		}
-	}
-	return r, nil
+	r := result{tree: t}
+	r.samples, err = rounds(cfg.runs, cmds)
+	return r, err
 }
 
 // tygoConfig writes a tygo.yaml mapping every package of the IDL tree to its own output file.
@@ -441,6 +426,29 @@ func runOnce(c cmdSpec) (sample, error) {
 		s.report = string(m[1])
 	}
 	return s, nil
+}
+
+// rounds runs every command once per round, in order (each after its setup), for a warm-up round and
+// runs measured ones, and returns the measured samples by command.
+func rounds(runs int, cmds []cmdSpec) (map[string][]sample, error) {
+	samples := map[string][]sample{}
+	for round := range runs + 1 {
+		for _, c := range cmds {
+			if c.setup != nil {
+				if err := c.setup(); err != nil {
+					return samples, err
+				}
+			}
+			s, err := runOnce(c)
+			if err != nil {
+				return samples, err
+			}
+			if round > 0 {
+				samples[c.key] = append(samples[c.key], s)
+			}
+		}
+	}
+	return samples, nil
 }
 
 func tail(b []byte) []byte {
@@ -766,19 +774,9 @@ func measureBreaking(cfg config, work, bin string, logf func(string, ...any)) (r
 		{key: "breaking", argv: cidlc("--breaking-against=HEAD", "--breaking-accept=required-input-added"), dir: repo},
 		{key: "breaking-all", argv: cidlc("--breaking-against=HEAD~1", "--breaking-accept=required-input-added"), dir: repo},
 	}
-	r := result{tree: tree{name: fmt.Sprintf("synth%d (git)", n), dir: idl, resources: n}, samples: map[string][]sample{}}
-	for round := range cfg.runs + 1 {
-		for _, c := range cmds {
-			s, err := runOnce(c)
-			if err != nil {
-				return r, err
-			}
-			if round > 0 {
-				r.samples[c.key] = append(r.samples[c.key], s)
-			}
-		}
-	}
-	return r, nil
+	r := result{tree: tree{name: fmt.Sprintf("synth%d (git)", n), dir: idl, resources: n}}
+	r.samples, err = rounds(cfg.runs, cmds)
+	return r, err
 }
 
 // writeBreakingRepo writes the repository measureBreaking compares in: a Go module that takes package

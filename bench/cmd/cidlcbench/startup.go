@@ -97,19 +97,9 @@ func measureStartup(cfg startupConfig, work, bin string, logf func(string, ...an
 		{key: "codegen", argv: []string{"node", "-e", read}, dir: sdk},
 	}
 	logf("program start: %d runs + 1 warm-up of node requiring each package", cfg.runs)
-	r := startupResult{tree: t, class: class, samples: map[string][]sample{}}
-	for round := range cfg.runs + 1 {
-		for _, c := range cmds {
-			s, err := runOnce(c)
-			if err != nil {
-				return r, err
-			}
-			if round > 0 {
-				r.samples[c.key] = append(r.samples[c.key], s)
-			}
-		}
-	}
-	return r, nil
+	r := startupResult{tree: t, class: class}
+	r.samples, err = rounds(cfg.runs, cmds)
+	return r, err
 }
 
 // compiled returns the directory of the package built from src (a package's directory, or the schema
