@@ -126,6 +126,23 @@ func TestRun(t *testing.T) {
 	if res, err = cidlc.Run(ctx, opts); err != nil || !slices.Equal(res.Report.Written, []string{filepath.ToSlash(db)}) {
 		t.Errorf("run after an edit: err %v, written %q", err, res.Report.Written)
 	}
+
+	// A new version is a new release: the cache does not take the outputs for current, and the files
+	// that pin the version are rewritten.
+	bumped := opts
+	bumped.Version = "0.2.0"
+	res, err = cidlc.Run(ctx, bumped)
+	if err != nil || res.UpToDate {
+		t.Fatalf("run with a new version: err %v, up to date %v", err, res.UpToDate)
+	}
+	for _, name := range []string{opts.Schema, filepath.Join(opts.Provider, "db_stub.go")} {
+		if !slices.Contains(res.Report.Written, filepath.ToSlash(name)) {
+			t.Errorf("run with a new version: %s not written (written %q)", name, res.Report.Written)
+		}
+		if b, _ := os.ReadFile(name); !strings.Contains(string(b), `"0.2.0"`) {
+			t.Errorf("run with a new version: %s does not hold it", name)
+		}
+	}
 }
 
 func phaseNames(res *cidlc.Result) []string {
@@ -165,6 +182,23 @@ func TestRunFailures(t *testing.T) {
 	}
 	if got := files(t, dir); len(got) != 1 {
 		t.Errorf("a failed run wrote files: %d", len(got))
+	}
+
+	// A version that is not one, and a download URL the engine cannot use, fail the run before the
+	// IDL is generated.
+	for _, release := range []struct{ version, url, want string }{
+		{"1.0", "", `--pkg-version "1.0" is not a semantic version`},
+		{"", "https://example.com/", "--plugin-download-url needs --pkg-version"},
+		{"1.0.0", "ftp://example.com/", `--plugin-download-url "ftp://example.com/": the engine downloads plugins from`},
+	} {
+		bad := opts
+		bad.Version, bad.PluginDownloadURL = release.version, release.url
+		if _, err := cidlc.Run(ctx, bad); err == nil || !strings.HasPrefix(err.Error(), release.want) {
+			t.Errorf("version %q, URL %q: err %v, want %q", release.version, release.url, err, release.want)
+		}
+		if got := files(t, dir); len(got) != 1 {
+			t.Errorf("a run with a bad release wrote files: %d", len(got))
+		}
 	}
 
 	cancelled, cancel := context.WithCancel(ctx)
