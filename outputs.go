@@ -24,7 +24,7 @@ func (opts Options) outputs() ([]gen.Output, error) {
 	}
 	var outs []gen.Output
 	if opts.Pack != "" {
-		outs = append(outs, gen.Output{Dir: opts.Pack, Backend: typescript.Backend{}})
+		outs = append(outs, gen.Output{Dir: opts.Pack, Backend: typescript.Backend{Release: release}})
 	}
 	if opts.Provider != "" {
 		// The stubs of one IDL package import those of another, by the import path of the output

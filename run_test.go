@@ -135,7 +135,7 @@ func TestRun(t *testing.T) {
 	if err != nil || res.UpToDate {
 		t.Fatalf("run with a new version: err %v, up to date %v", err, res.UpToDate)
 	}
-	for _, name := range []string{opts.Schema, filepath.Join(opts.Provider, "db_stub.go")} {
+	for _, name := range []string{opts.Schema, filepath.Join(opts.Provider, "db_stub.go"), filepath.Join(opts.Pack, "package.json"), filepath.Join(opts.Pack, "_utilities.ts")} {
 		if !slices.Contains(res.Report.Written, filepath.ToSlash(name)) {
 			t.Errorf("run with a new version: %s not written (written %q)", name, res.Report.Written)
 		}

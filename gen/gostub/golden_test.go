@@ -39,7 +39,8 @@ func TestGolden(t *testing.T) {
 // TestExample checks the stubs of examples/provider, which also holds hand-written code: GoldenTree
 // compares only the files that are cidlc's.
 func TestExample(t *testing.T) {
-	gentest.GoldenTree(t, exampleProvider, generate(t, exampleIDL, exampleProvider, gentest.ExampleRelease(t, exampleIDL)))
+	release := gentest.Release(t, testsupport.GoldenCase{Name: "examples", Dir: filepath.Dir(exampleIDL)})
+	gentest.GoldenTree(t, exampleProvider, generate(t, exampleIDL, exampleProvider, release))
 }
 
 // TestStubsVet builds and vets every golden provider tree and the example provider against the pinned

@@ -33,9 +33,6 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			release := gentest.Release(t, testsupport.GoldenCase{Name: name, Dir: dir})
-			if name == "examples" {
-				release = gentest.ExampleRelease(t, idl)
-			}
 			files, err := pulumischema.Backend{Options: pulumischema.Options{Release: release}}.Generate(tree)
 			if err != nil {
 				t.Fatal(err)
