@@ -318,7 +318,7 @@ func (s *Server) Attach(context.Context, *pulumirpc.PluginAttach) (*emptypb.Empt
 	return &emptypb.Empty{}, nil
 }
 
-// GetSchema returns Config.Schema.
+// GetSchema returns Info.Schema.
 func (s *Server) GetSchema(context.Context, *pulumirpc.GetSchemaRequest) (*pulumirpc.GetSchemaResponse, error) {
 	schema := s.info.Schema
 	if len(schema) == 0 {

@@ -29,7 +29,9 @@
 //     readable sentence, and stays enforced by the provider.
 //
 // The package description is the root IDL package's doc comment; the other package fields come from
-// Options. language.go always sets generateResourceContainerTypes, which the Go SDK needs to compile
+// Options, the version and pluginDownloadURL from its Release (cidlc --pkg-version and
+// --plugin-download-url), which also sets language.<go|nodejs|python>.respectSchemaVersion so that the
+// SDKs made from the schema pin the version, as the TypeScript package does. language.go always sets generateResourceContainerTypes, which the Go SDK needs to compile
 // when a list or map of capabilities appears; meta.moduleFormat makes each IDL package a module of the
 // SDKs, and a module whose directory cannot name a package in Go, TypeScript or Python is renamed for
 // all three (see moduleNames).
