@@ -278,6 +278,7 @@ export function getObjectURL(args: GetObjectURLArgs, opts?: pulumi.InvokeOptions
     inputs["bucket"] = args?.bucket;
     inputs["key"] = args?.key;
     inputs["expiresIn"] = args?.expiresIn ?? 3600;
+    opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
     return pulumi.runtime.invoke("acme:storage/bucketObject:getObjectURL", inputs, opts);
 }
 
@@ -343,6 +344,7 @@ export function getObjectURLOutput(
     inputs["bucket"] = args?.bucket;
     inputs["key"] = args?.key;
     inputs["expiresIn"] = args?.expiresIn ?? 3600;
+    opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
     return pulumi.runtime.invokeOutput("acme:storage/bucketObject:getObjectURL", inputs, opts);
 }
 

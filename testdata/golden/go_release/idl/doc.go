@@ -15,3 +15,10 @@ type Widget struct {
 
 // PluginVersion is a name of the author's: the stubs' constant of the plugin's version gives way to it.
 type PluginVersion string
+
+// Config is how the provider connects: the Provider class takes the release's options too.
+type Config struct {
+	idl.Config
+	// Endpoint is the API's address.
+	Endpoint *string `lumi:"optional,env=WIDGETS_ENDPOINT"`
+}

@@ -9,5 +9,11 @@
  */
 
 export * from "./doc";
+export * from "./_provider";
 
 export * as gears from "./gears";
+
+/**
+ * The stack's configuration of the widgets provider, which `pulumi config set widgets:<key>` sets.
+ */
+export * as config from "./_config";

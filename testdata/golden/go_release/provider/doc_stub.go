@@ -112,3 +112,31 @@ func (obj *widget) marshal() resource.PropertyMap {
 
 // PluginVersion is a name of the author's: the stubs' constant of the plugin's version gives way to it.
 type PluginVersion string
+
+// Config is the configuration of a widgets provider instance, as NewProvider's configure function
+// reads it: decoded, checked, with the values of environment variables and defaults for what the
+// instance's configuration does not set.
+//
+// Config is how the provider connects: the Provider class takes the release's options too.
+type Config struct {
+	// Endpoint is the API's address.
+	Endpoint *string
+}
+
+// NewProvider returns the widgets provider: give it to provider.Serve. The engine configures each
+// provider instance (the default provider of a stack, and each explicit one) with a configuration
+// of its own; configure is called with it, once per instance, and returns what the instance
+// serves, built for that configuration.
+func NewProvider(configure provider.ConfigureFunc[Config]) provider.Configurer {
+	return provider.NewConfigurer(provider.ConfigSpec[Config]{
+		Properties: []provider.ConfigProperty{
+			{Key: "endpoint", Env: []string{"WIDGETS_ENDPOINT"}},
+		},
+		Unmarshal: (*Config).unmarshal,
+	}, configure)
+}
+
+// unmarshal reads obj's properties from o.
+func (obj *Config) unmarshal(o provider.Object) {
+	obj.Endpoint = provider.Optional(o, "endpoint", provider.String[string])
+}

@@ -14,3 +14,12 @@ type Gear struct {
 	// Teeth is how many teeth the gear has.
 	Teeth float64
 }
+
+// GetGear finds a gear by its teeth: both forms of the function ask for the plugin of the release.
+type GetGear struct {
+	idl.Function
+	// Teeth is how many teeth the gear has.
+	Teeth float64
+	// ID is the gear's ID.
+	ID string `lumi:"out"`
+}

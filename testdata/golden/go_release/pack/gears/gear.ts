@@ -113,6 +113,75 @@ export interface GearState {
     teeth?: pulumi.Input<number>;
 }
 
+/**
+ * GetGear finds a gear by its teeth: both forms of the function ask for the plugin of the release.
+ *
+ * @param args The function's inputs.
+ * @param opts Options that control the call.
+ */
+export function getGear(args: GetGearArgs, opts?: pulumi.InvokeOptions): Promise<GetGearResult> {
+    if (args?.teeth === undefined) {
+        throw new Error("Missing required property 'teeth'");
+    }
+    const inputs: pulumi.Inputs = {};
+    inputs["teeth"] = args?.teeth;
+    opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
+    return pulumi.runtime.invoke("widgets:gears/gear:getGear", inputs, opts);
+}
+
+/**
+ * The arguments of getGear: the function's inputs.
+ */
+export interface GetGearArgs {
+    /**
+     * Teeth is how many teeth the gear has.
+     */
+    teeth: number;
+}
+
+/**
+ * The results of getGear and getGearOutput.
+ */
+export interface GetGearResult {
+    /**
+     * ID is the gear's ID.
+     */
+    readonly id: string;
+}
+
+/**
+ * GetGear finds a gear by its teeth: both forms of the function ask for the plugin of the release.
+ *
+ * The Output form of getGear: its inputs may be outputs of other resources, and its results are an
+ * output, secret when an input is.
+ *
+ * @param args The function's inputs.
+ * @param opts Options that control the call.
+ */
+export function getGearOutput(
+    args: GetGearOutputArgs,
+    opts?: pulumi.InvokeOutputOptions,
+): pulumi.Output<GetGearResult> {
+    if (args?.teeth === undefined) {
+        throw new Error("Missing required property 'teeth'");
+    }
+    const inputs: pulumi.Inputs = {};
+    inputs["teeth"] = args?.teeth;
+    opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
+    return pulumi.runtime.invokeOutput("widgets:gears/gear:getGear", inputs, opts);
+}
+
+/**
+ * The arguments of getGearOutput: the function's inputs, each of which may be an output of another
+ * resource.
+ */
+export interface GetGearOutputArgs {
+    /**
+     * Teeth is how many teeth the gear has.
+     */
+    teeth: pulumi.Input<number>;
+}
+
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {

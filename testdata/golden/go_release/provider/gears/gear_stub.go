@@ -99,3 +99,58 @@ func (obj *gear) marshal() resource.PropertyMap {
 	provider.Put(m, "teeth", obj.Teeth, provider.NumberValue[float64])
 	return m
 }
+
+// GetGear is the token of the function getGear.
+const GetGear tokens.ModuleMember = "widgets:gears/gear:getGear"
+
+// getGear is the marshaling struct of calls of getGear: its inputs, which GetGearProviderOps
+// reads, and its results, which it sets. Optional inputs and results are pointers, nil when
+// absent; capabilities are references.
+//
+// GetGear finds a gear by its teeth: both forms of the function ask for the plugin of the release.
+type getGear struct {
+	// Teeth is how many teeth the gear has.
+	Teeth float64
+	// ID is the gear's ID.
+	ID string
+}
+
+// GetGearProviderOps is what a provider author implements for the function getGear;
+// NewGetGearProvider turns it into a part of the provider.
+type GetGearProviderOps interface {
+	// Invoke sets obj's results from its inputs, which passed the IDL's rules, with their defaults
+	// filled in. An error that is a *provider.CheckError fails the inputs it names, as the IDL's rules
+	// do; any other error fails the call.
+	Invoke(ctx context.Context, obj *getGear) error
+}
+
+// GetGearProvider answers calls of getGear: it is the provider.FunctionProvider that checks their
+// inputs, calls GetGearProviderOps and returns the results.
+type GetGearProvider struct {
+	*provider.Function[getGear]
+}
+
+// NewGetGearProvider returns the provider of the function getGear that ops implement.
+func NewGetGearProvider(ops GetGearProviderOps) *GetGearProvider {
+	return &GetGearProvider{provider.NewFunction(provider.FunctionSpec[getGear]{
+		Token: GetGear,
+		Properties: []provider.Property{
+			{Key: "teeth"},
+			{Key: "id", Out: true},
+		},
+		Unmarshal: (*getGear).unmarshal,
+		Marshal:   (*getGear).marshal,
+	}, ops)}
+}
+
+// unmarshal reads obj's inputs from o.
+func (obj *getGear) unmarshal(o provider.Object) {
+	obj.Teeth = provider.Required(o, "teeth", provider.Number[float64])
+}
+
+// marshal returns obj's results that are set.
+func (obj *getGear) marshal() resource.PropertyMap {
+	m := make(resource.PropertyMap, 1)
+	provider.Put(m, "id", obj.ID, provider.StringValue[string])
+	return m
+}
