@@ -230,3 +230,50 @@ func TestRunsInOneProcess(t *testing.T) {
 		t.Errorf("after concurrent runs: err %v, stale %v", err, res.Report)
 	}
 }
+
+// TestCheckRelease: --check is stable with and without a release. The outputs of a run are current for
+// a check with the same flags, run twice; for a check with the other flags they are stale, the diff
+// shows the version, and nothing changes on disk.
+func TestCheckRelease(t *testing.T) {
+	dir := testsupport.ScratchDir(t) // inside the module: the stubs need an import path
+	plain := cidlc.Options{
+		IDL:      filepath.Join("testdata", "golden", "go_release", "idl"),
+		Pack:     filepath.Join(dir, "pack"),
+		Provider: filepath.Join(dir, "provider"),
+		Schema:   filepath.Join(dir, "schema.json"),
+		Cache:    "off", // every check compares the files
+	}
+	released := plain
+	released.Version, released.PluginDownloadURL = "1.2.0", "https://example.com/releases/"
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name       string
+		run, other cidlc.Options
+	}{{"without a version", plain, released}, {"with a version and a download URL", released, plain}} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := cidlc.Run(ctx, tc.run); err != nil {
+				t.Fatal(err)
+			}
+			before := files(t, dir)
+			for i := range 2 {
+				check := tc.run
+				check.Check = true
+				if res, err := cidlc.Run(ctx, check); err != nil || res.Report.Stale() {
+					t.Errorf("check %d with the run's flags: err %v, stale %q", i+1, err, res.Report.Written)
+				}
+			}
+			var diff bytes.Buffer
+			check := tc.other
+			check.Check, check.Diff = true, &diff
+			if res, err := cidlc.Run(ctx, check); err != nil || !res.Report.Stale() {
+				t.Errorf("check with the other flags: err %v, stale %v", err, res.Report.Stale())
+			}
+			if !strings.Contains(diff.String(), `"1.2.0"`) {
+				t.Errorf("the diff does not show the version:\n%s", diff.String())
+			}
+			if !maps.Equal(before, files(t, dir)) {
+				t.Error("a check changed the outputs")
+			}
+		})
+	}
+}
