@@ -31,8 +31,10 @@ import (
 // tarball for this machine each time, and npm packs the package. A new program installs the 0.1.0
 // package with npm and runs the README's index.ts (e2e/release/program.ts). The engine, with a Pulumi
 // home that holds no plugin, downloads plugin 0.1.0 and nothing else, and deploys; `pulumi plugin ls`
-// shows that version alone. Then the program's package is upgraded to 0.2.0: the engine downloads
-// plugin 0.2.0, which reports that version, and the new default provider changes no resource.
+// shows that version alone. Then the program's package is upgraded to 0.2.0: a preview of a program that
+// only calls the package's functions makes the engine download plugin 0.2.0, which reports that version,
+// and the new default provider changes no resource. Back on package 0.1.0, the engine runs plugin 0.1.0
+// again, beside 0.2.0, and downloads nothing.
 func TestReleaseE2E(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the end-to-end test of a release runs the Pulumi engine")
@@ -124,20 +126,29 @@ func TestReleaseE2E(t *testing.T) {
 		t.Errorf("pulumi plugin ls after the first up: %q, want acme 0.1.0 alone", got)
 	}
 
-	// 0.2.0, once the program's package asks for it: downloaded, and the resources stay as they are.
+	// 0.2.0, once the program's package asks for it: downloaded for the package's functions alone, in a
+	// preview of a program that only calls them; then the resources stay as they are.
 	install(versions[1])
-	program("up", versions[1], "E2E_SAME=1")
-	server.want(t, []string{"GET " + tarball(versions[0]) + " 200", "GET " + tarball(versions[1]) + " 200"}, "the up with package 0.2.0")
+	program("invoke", versions[1])
+	both := []string{"GET " + tarball(versions[0]) + " 200", "GET " + tarball(versions[1]) + " 200"}
+	server.want(t, both, "the preview of the functions of package 0.2.0")
 	if got := plugins(ctx, t, cli, env); !slices.Equal(got, []string{"acme resource 0.1.0", "acme resource 0.2.0"}) {
 		t.Errorf("pulumi plugin ls after the upgrade: %q, want acme 0.1.0 and 0.2.0", got)
 	}
+	program("up", versions[1], "E2E_SAME=1")
+
+	// Back to 0.1.0, with both plugins installed: the engine runs the one the package asks for (the
+	// program checks the provider's version in the state), and downloads nothing more.
+	install(versions[0])
+	program("up", versions[0], "E2E_SAME=1")
+	server.want(t, both, "the up with package 0.1.0 again")
 	for _, version := range versions {
 		bin := filepath.Join(pulumiHome, "plugins", "resource-acme-v"+version, "pulumi-resource-acme")
 		if got := schemaVersion(ctx, t, cli, env, bin); got != version {
 			t.Errorf("the plugin downloaded as %s is version %q", version, got)
 		}
 	}
-	program("destroy", versions[1])
+	program("destroy", versions[0])
 	t.Logf("the server's log:\n%s", strings.Join(server.log(), "\n"))
 }
 

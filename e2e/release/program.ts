@@ -7,6 +7,9 @@
 // loads index.ts inside the inline program, so that the README's code registers its resources as
 // `pulumi up` would run it, and its exports are the stack's outputs. One run does one thing, its argument:
 //   init     create the stack and select it, for the README's `pulumi config set`
+//   invoke   pulumi preview of a program that only calls a function of the package, in both forms
+//            (listZones and listZonesOutput): the engine must find the plugin from the options of the
+//            invokes alone, which say the package's version and download URL as a resource's do
 //   up       pulumi up, then check what the engine recorded: every acme resource is managed by the
 //            default provider of the package's version and download URL; with E2E_SAME set, the up
 //            changed no acme resource (the same program after the package was upgraded)
@@ -21,7 +24,9 @@
 // PULUMI_CONFIG_PASSPHRASE, PULUMI_HOME) with automatic plugin acquisition left on.
 
 import * as assert from "node:assert/strict";
+import * as pulumi from "@pulumi/pulumi";
 import { EngineEvent, LocalWorkspace, OpType, PulumiCommand } from "@pulumi/pulumi/automation";
+import * as acme from "acme";
 
 function env(name: string): string {
     const v = process.env[name];
@@ -43,6 +48,27 @@ function recorder(): { ops: Map<string, OpType>; onEvent: (e: EngineEvent) => vo
     };
 }
 
+// The zones of us-west-1, as the example's provider answers listZones.
+const westZones = ["us-west-1a", "us-west-1b", "us-west-1c"];
+
+// invokeOnly is the program of the invoke step: both forms of a function of the package, and nothing
+// else that would make the engine load the plugin.
+async function invokeOnly(): Promise<Record<string, unknown>> {
+    const plain = await acme.network.listZones({ region: acme.RegionUSWest1 });
+    assert.deepEqual(plain.names, westZones, "listZones");
+    // A preview runs the invoke too, with inputs that are all known: its output is known.
+    const output = acme.network.listZonesOutput({ region: pulumi.output(acme.RegionUSWest1) });
+    const names = await new Promise<string[]>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("listZonesOutput's output stayed unknown")), 60_000);
+        output.apply((r) => {
+            clearTimeout(timer);
+            resolve(r.names);
+        });
+    });
+    assert.deepEqual(names, westZones, "listZonesOutput");
+    return {};
+}
+
 async function main(): Promise<void> {
     const [what] = process.argv.slice(2);
     const version = env("E2E_VERSION");
@@ -51,16 +77,24 @@ async function main(): Promise<void> {
     // No `plugins` in the project: the engine must find the plugin by the version and URL the package's
     // resources ask for.
     const stack = await LocalWorkspace.createOrSelectStack(
-        { stackName: "dev", projectName: "acme-demo", program: async () => ({ ...require("./index") }) },
+        {
+            stackName: "dev",
+            projectName: "acme-demo",
+            program: what === "invoke" ? invokeOnly : async () => ({ ...require("./index") }),
+        },
         { workDir: env("E2E_WORK_DIR"), pulumiCommand, projectSettings: { name: "acme-demo", runtime: "nodejs" } },
     );
     switch (what) {
         case "init":
             break;
+        case "invoke":
+            await stack.preview({ onOutput: (s) => process.stdout.write(s) });
+            break;
         case "up": {
             const rec = recorder();
             const res = await stack.up({ onEvent: rec.onEvent, onOutput: (s) => process.stdout.write(s) });
             assert.match(String(res.outputs.vpcArn?.value), /^arn:acme:network:us-west-1:123456789012:vpc\//);
+            assert.deepEqual(res.outputs.zones?.value, westZones, "the zones the README's program exports");
             assert.equal(rec.ops.size, 5, "the README's program has five resources");
             const ops = new Set(rec.ops.values());
             assert.deepEqual([...ops], [process.env.E2E_SAME ? "same" : "create"], "the acme resources' steps");
