@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 
+	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/model"
 )
 
@@ -66,11 +67,12 @@ var strictReserved = map[string]bool{
 	"public": true, "static": true, "yield": true, "await": true,
 }
 
-// barrel renders the index.ts of d, one of dirs, and returns its scope, which says whether it uses the
-// runtime of contracts (in the declarations of an index.go) and that of lazy re-exports. It re-exports d's files without loading them
-// (see lazy.go), exposes the sub-directories as namespaces, holds the index.go's declarations, and
-// registers the resources of all of them.
-func barrel(tree *model.Tree, names twinNames, provider providerNames, dirs map[string]*packageDir, d *packageDir) (content []byte, scope *importSet, err error) {
+// barrel renders the index.ts of d, one of dirs, and returns its scope, which says which of the package's
+// value imports it uses: the runtime of lazy re-exports, and in the declarations of an index.go the
+// runtime of contracts and the release. It re-exports d's files without loading them (see lazy.go),
+// exposes the sub-directories as namespaces, holds the index.go's declarations, and registers the
+// resources of all of them.
+func barrel(tree *model.Tree, names twinNames, provider providerNames, release gen.Release, dirs map[string]*packageDir, d *packageDir) (content []byte, scope *importSet, err error) {
 	self := path.Join(d.dir, "index")
 	source := d.dir + "/"
 	if d.dir == "" {
@@ -94,7 +96,7 @@ func barrel(tree *model.Tree, names twinNames, provider providerNames, dirs map[
 		registered = append([]*model.File{d.index}, registered...)
 	}
 	registers := slices.ContainsFunc(registered, func(f *model.File) bool { return len(f.Resources) > 0 })
-	g := newBarrelGen(tree, names, self, d.index, modules, registers)
+	g := newBarrelGen(tree, names, release, self, d.index, modules, registers)
 
 	var blocks []string
 	add := func(template string, view any) error {

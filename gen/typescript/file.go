@@ -10,11 +10,12 @@ import (
 // A fileGen renders one generated .ts file: the declarations of one IDL file, and for a barrel the
 // exports of its directory.
 type fileGen struct {
-	tree  *model.Tree
-	names twinNames
-	file  *model.File // nil for the barrel of a directory without an index.go
-	path  string      // the file's path in the package, without .ts
-	scope *importSet
+	tree    *model.Tree
+	names   twinNames
+	release gen.Release // the release the package belongs to; see usesRelease
+	file    *model.File // nil for the barrel of a directory without an index.go
+	path    string      // the file's path in the package, without .ts
+	scope   *importSet
 	// errorCtor is how the file's code names JavaScript's Error: the IDL may declare a type called Error.
 	errorCtor string
 	// promiseType is how the file's code names JavaScript's Promise, for the same reason.
@@ -33,7 +34,7 @@ type fileView struct {
 	Imports importsView
 }
 
-func newFileGen(tree *model.Tree, names twinNames, path string, f *model.File) *fileGen {
+func newFileGen(tree *model.Tree, names twinNames, release gen.Release, path string, f *model.File) *fileGen {
 	var globals []string
 	if f != nil && len(f.Resources)+len(f.Functions) > 0 {
 		globals = append(globals, "Error") // resource and function code throws Errors
@@ -41,13 +42,13 @@ func newFileGen(tree *model.Tree, names twinNames, path string, f *model.File) *
 	if f != nil && len(f.Functions) > 0 {
 		globals = append(globals, "Promise") // what the plain form of a function returns
 	}
-	return newScopedFileGen(tree, names, path, f, nil, globals)
+	return newScopedFileGen(tree, names, release, path, f, nil, globals)
 }
 
 // newBarrelGen returns the generator of the barrel at path (dir/index), whose own declarations are those
 // of index (nil without an index.go), and which declares the values of modules, its directory's files
 // (see lazy.go); registers says whether it registers resources, which throws Errors.
-func newBarrelGen(tree *model.Tree, names twinNames, path string, index *model.File, modules []*lazyModule, registers bool) *fileGen {
+func newBarrelGen(tree *model.Tree, names twinNames, release gen.Release, path string, index *model.File, modules []*lazyModule, registers bool) *fileGen {
 	var declared []importKey
 	for _, m := range modules {
 		for _, v := range m.Values {
@@ -58,7 +59,7 @@ func newBarrelGen(tree *model.Tree, names twinNames, path string, index *model.F
 	if registers {
 		globals = append(globals, "Error")
 	}
-	g := newScopedFileGen(tree, names, path, index, declared, globals)
+	g := newScopedFileGen(tree, names, release, path, index, declared, globals)
 	if len(declared) > 0 {
 		g.scope.useLazy() // the getters of the values are defined by _lazy.reexport
 	}
@@ -68,8 +69,8 @@ func newBarrelGen(tree *model.Tree, names twinNames, path string, index *model.F
 // newScopedFileGen returns the generator of the file at path, whose own declarations are those of f,
 // which also declares the names of declared (other files' exports, under their own names), and whose
 // code uses the JavaScript globals named in globals (Error, Promise).
-func newScopedFileGen(tree *model.Tree, names twinNames, path string, f *model.File, declared []importKey, globals []string) *fileGen {
-	g := &fileGen{tree: tree, names: names, file: f, path: path, errorCtor: "Error", promiseType: "Promise",
+func newScopedFileGen(tree *model.Tree, names twinNames, release gen.Release, path string, f *model.File, declared []importKey, globals []string) *fileGen {
+	g := &fileGen{tree: tree, names: names, release: release, file: f, path: path, errorCtor: "Error", promiseType: "Promise",
 		structContracts: map[*model.Struct]string{}}
 	own := ownNames(f, names)
 	bound := maps.Clone(own)

@@ -20,6 +20,7 @@ type resourceView struct {
 	Contracts    jsObject      // the contracts of the inputs that have some
 	Replaces     []string      // the wire names of the properties that force replacement, as literals
 	Secrets      []string      // the wire names of the secret properties, as literals
+	Released     bool          // whether the constructor merges the release's options (see usesRelease)
 }
 
 // isInstanceView is what the "isInstance" template renders.
@@ -89,6 +90,7 @@ func (g *fileGen) resource(r *model.Resource) (string, error) {
 		Error:      g.errorCtor,
 		Args:       interfaceView{Name: g.declName(&r.Decl, argsSuffix)},
 		State:      interfaceView{Name: g.declName(&r.Decl, stateSuffix)},
+		Released:   g.usesRelease(),
 	}
 	var required []string
 	for _, prop := range r.Properties {
@@ -171,6 +173,7 @@ func (g *fileGen) resourceProperty(v *resourceView, prop *model.Property) proper
 // registrationView is what the "registration" template renders.
 type registrationView struct {
 	Resources []registeredResource
+	Released  bool // whether the registration says the release's version (see usesRelease)
 	Error     string
 	Package   string   // the Pulumi package name, which the resources' tokens hold
 	Modules   []string // the modules of their tokens: the files that declare them
@@ -201,5 +204,6 @@ func (g *fileGen) registration(files []*model.File) (string, error) {
 	if len(v.Resources) == 0 {
 		return "", nil
 	}
+	v.Released = g.usesRelease()
 	return render("registration", v)
 }

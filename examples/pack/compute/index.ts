@@ -2,6 +2,7 @@
 // Source: compute/
 
 import * as pulumi from "@pulumi/pulumi";
+import * as _utilities from "../_utilities";
 import * as _lazy from "../_lazy";
 
 export type { EventSource, FunctionArgs, FunctionState, Runtime } from "./function";
@@ -79,6 +80,7 @@ _lazy.reexport(exports, require, "./volume", ["Volume", "VolumeKindHDD", "Volume
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
+    version: _utilities.getVersion(),
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "acme:compute/function:Function":

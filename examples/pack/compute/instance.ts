@@ -3,6 +3,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import * as _contracts from "../_contracts";
+import * as _utilities from "../_utilities";
 import type { Role } from "../iam/role";
 import type { SecurityGroup } from "../network/securityGroup";
 import type { Subnet } from "../network/subnet";
@@ -231,6 +232,7 @@ export class Instance extends pulumi.CustomResource {
             resourceInputs["publicIP"] = undefined;
             resourceInputs["status"] = undefined;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["name", "image", "subnet", "keyPair", "userData", "rootDisk"],
         });

@@ -3,6 +3,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import * as _contracts from "../_contracts";
+import * as _utilities from "../_utilities";
 import type { ARN, Tags, TagsArgs } from "../types";
 import type { Instance } from "./instance";
 
@@ -143,6 +144,7 @@ export class Volume extends pulumi.CustomResource {
             resourceInputs["arn"] = undefined;
             resourceInputs["deviceName"] = undefined;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["availabilityZone", "kind"],
         });

@@ -2,6 +2,7 @@
 // Source: iam/
 
 import * as pulumi from "@pulumi/pulumi";
+import * as _utilities from "../_utilities";
 import * as _lazy from "../_lazy";
 
 export type { AccessKeyArgs, AccessKeyState, AccessKeyStatus } from "./accessKey";
@@ -34,6 +35,7 @@ _lazy.reexport(exports, require, "./user", ["Group", "User"]);
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
+    version: _utilities.getVersion(),
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "acme:iam/accessKey:AccessKey":

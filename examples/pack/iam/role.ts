@@ -3,6 +3,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import * as _contracts from "../_contracts";
+import * as _utilities from "../_utilities";
 import type { ARN, Tags, TagsArgs } from "../types";
 import type { Policy } from "./policy";
 
@@ -133,6 +134,7 @@ export class Role extends pulumi.CustomResource {
             resourceInputs["arn"] = undefined;
             resourceInputs["uniqueID"] = undefined;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["name", "path"],
         });

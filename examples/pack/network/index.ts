@@ -2,6 +2,7 @@
 // Source: network/
 
 import * as pulumi from "@pulumi/pulumi";
+import * as _utilities from "../_utilities";
 import * as _lazy from "../_lazy";
 
 export type {
@@ -71,6 +72,7 @@ _lazy.reexport(exports, require, "./zones", ["listZones", "listZonesOutput"]);
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
+    version: _utilities.getVersion(),
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "acme:network/loadBalancer:LoadBalancer":

@@ -2,6 +2,7 @@
 // Source: storage/
 
 import * as pulumi from "@pulumi/pulumi";
+import * as _utilities from "../_utilities";
 import * as _lazy from "../_lazy";
 
 export type {
@@ -52,6 +53,7 @@ _lazy.reexport(exports, require, "./bucketObject", ["BucketObject", "getObjectUR
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
+    version: _utilities.getVersion(),
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "acme:storage/bucket:Bucket":

@@ -2,6 +2,7 @@
 // Source: ./
 
 import * as pulumi from "@pulumi/pulumi";
+import * as _utilities from "./_utilities";
 import * as _lazy from "./_lazy";
 
 /**
@@ -41,6 +42,7 @@ export * as net from "./net";
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
+    version: _utilities.getVersion(),
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "store:db:Database":

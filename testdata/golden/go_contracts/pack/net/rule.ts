@@ -3,6 +3,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import * as _contracts from "../_contracts";
+import * as _utilities from "../_utilities";
 
 /**
  * Rule allows traffic.
@@ -155,6 +156,7 @@ export class Firewall extends pulumi.CustomResource {
             resourceInputs["zones"] = args?.zones;
             resourceInputs["enabled"] = args?.enabled ?? false;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         super(Firewall.__pulumiType, name, resourceInputs, opts);
     }
 }
