@@ -75,7 +75,7 @@ func checkLazyBarrels(t *testing.T, pack string) {
 const assert = require("node:assert/strict");
 const bin = path.resolve("bin") + path.sep;
 const loaded = () => Object.keys(require.cache).filter((f) => f.startsWith(bin)).map((f) => f.slice(bin.length));
-const eager = (f) => path.basename(f) === "index.js" || ["_lazy.js", "_contracts.js", "_config.js", "_configuration.js"].includes(f);
+const eager = (f) => path.basename(f) === "index.js" || ["_lazy.js", "_contracts.js", "_config.js", "_configuration.js", "_utilities.js"].includes(f);
 require(bin + "index.js");
 assert.deepEqual(loaded().filter((f) => !eager(f)), [], "loading the package loads modules of declarations");
 const modules = require("node:fs").readdirSync(bin, { recursive: true })
