@@ -30,14 +30,18 @@ type lazyModule struct {
 	From    string   // its module specifier from the barrel, as a literal
 	Types   []string // the names that are only types, sorted
 	Classes []string // the names of classes, types and values at once, sorted
-	Values  []string // every value, classes included, sorted
+	Values  []string // every value, classes included, sorted, but for those in Shadows
+	// Shadows are the values named as a name of the CommonJS module's scope (commonJSNames), which the
+	// barrel's code needs as it is (require, exports): declared under another local name and exported
+	// under their own. Only a function can be so named.
+	Shadows []string
 }
 
 // Getters returns the names of the module's values, as literals: those _lazy.reexport defines.
 func (m *lazyModule) Getters() jsArray {
-	getters := make(jsArray, len(m.Values))
-	for i, v := range m.Values {
-		getters[i] = jsString(v)
+	var getters jsArray
+	for _, v := range slices.Sorted(slices.Values(slices.Concat(m.Values, m.Shadows))) {
+		getters = append(getters, jsString(v))
 	}
 	return getters
 }
@@ -78,7 +82,14 @@ func moduleExports(dir string, f *model.File, names twinNames) *lazyModule {
 		}
 	}
 	m.Values = append(m.Values, m.Classes...)
-	for _, names := range [][]string{m.Types, m.Classes, m.Values} {
+	m.Values = slices.DeleteFunc(m.Values, func(v string) bool {
+		if slices.Contains(commonJSNames, v) {
+			m.Shadows = append(m.Shadows, v)
+			return true
+		}
+		return false
+	})
+	for _, names := range [][]string{m.Types, m.Classes, m.Values, m.Shadows} {
 		slices.Sort(names)
 	}
 	return m
