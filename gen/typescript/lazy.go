@@ -12,9 +12,14 @@ import (
 // erases), declares each of their values with its type (`export declare const Bucket: typeof
 // import("./bucket").Bucket`, which emits nothing), and defines those values on the CommonJS exports
 // object as getters that require the file the first time a program reads one (_lazy.reexport, in the
-// package's _lazy.ts; _config.ts defines its getters the same way). A class is both: its instance type is an alias of the file's class, and the value is the
-// class itself, so that `new`, `instanceof`, isInstance, get and `extends` see the one class. Pulumi's
-// own Node.js SDKs load their modules the same way (utilities.lazyLoad), and for the same reason.
+// package's _lazy.ts; _config.ts defines its getters the same way). A class is both: its instance type
+// is an alias of the file's class, and the value is the class itself, so that `new`, `instanceof`,
+// isInstance, get and `extends` see the one class. Pulumi's own Node.js SDKs load their modules the same
+// way (utilities.lazyLoad), and for the same reason.
+//
+// An ES module that imports the package sees the values of the root barrel only through its default
+// export: Node finds the named exports of a CommonJS module by reading its code, and getters defined by
+// a function are invisible to it (namespaces, `export * as`, are not).
 //
 // The barrels themselves, every namespace of the package, are still loaded with the package: each
 // registers its directory's resources with the Pulumi runtime (see registration), so that a resource

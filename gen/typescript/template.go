@@ -28,8 +28,9 @@ var parsed = template.Must(template.New("").Option("missingkey=error").Funcs(tem
 //   - tag NAME VALUE — "NAME VALUE", or "" when VALUE is.
 //   - paragraphs TEXT… — the texts that are not empty, as the paragraphs of one doc comment.
 //   - wrap TEXT… — the concatenation of its arguments, wrapped for a doc comment at this indentation.
-//   - wrapWhen COND TEXT… — wrap TEXT…, or "" unless COND: `{{doc (paragraphs .Doc (wrapWhen .Immutable "…"))}}`
-//     (a template evaluates every argument of a call, so `when` around a wrap would wrap in vain).
+//   - wrapWhen COND TEXT… — wrap TEXT…, or "" unless COND:
+//     `{{doc (paragraphs .Doc (wrapWhen .Immutable "…"))}}` (a template evaluates every argument of a
+//     call, so a condition around a wrap would wrap in vain).
 //   - article NAME — "a" or "an".
 //   - comment PHRASES… — a line comment: see comment.
 //   - js S — S as a string literal; access OBJ NAME — reading property NAME of OBJ (`args?.name`).
