@@ -8,6 +8,7 @@ import "github.com/cidlc/cidlc/idl/model"
 type functionView struct {
 	Doc          string
 	Name         string // what programs call: the function's call name
+	Local        string // the name that binds it in its file: Name, but for a CommonJS name (see ownNames)
 	OutputName   string // the Output form: getXOutput
 	Token        string // the function's token, as a literal
 	Error        string // how the file's code names JavaScript's Error
@@ -44,6 +45,7 @@ func (g *fileGen) function(fn *model.Function) (string, error) {
 	v := &functionView{
 		Doc:        fn.Doc,
 		Name:       fn.CallName,
+		Local:      g.scope.Name(g.path, fn.CallName),
 		OutputName: g.names.exportName(&fn.Decl, outputSuffix),
 		Token:      jsString(fn.Token),
 		Error:      g.errorCtor,

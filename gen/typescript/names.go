@@ -134,7 +134,7 @@ func (n twinNames) exportName(d *model.Decl, suffix string) string {
 }
 
 // ownNames maps the names the declarations of f export to the names that bind them inside the file:
-// the same, but for a class TypeScript will not let have its name.
+// the same, but for a class or a function TypeScript will not let have its name.
 func ownNames(f *model.File, names twinNames) map[string]string {
 	own := map[string]string{}
 	if f == nil {
@@ -154,6 +154,13 @@ func ownNames(f *model.File, names twinNames) map[string]string {
 				local += "_"
 			}
 			own[r.Name] = local
+		}
+	}
+	for _, fn := range f.Functions {
+		if slices.Contains(commonJSNames, fn.CallName) {
+			// TypeScript reserves these names at the top of a CommonJS module (TS2441, when it emits):
+			// the function is declared as _require_ and exported as require.
+			own[fn.CallName] = "_" + fn.CallName + "_"
 		}
 	}
 	return own

@@ -11,6 +11,12 @@ import * as _lazy from "./_lazy";
  * @packageDocumentation
  */
 
+export type { RequireArgs, RequireOutputArgs, RequireResult } from "./commonjs";
+export declare const requireOutput: typeof import("./commonjs").requireOutput;
+declare const _require_: typeof import("./commonjs").require;
+export { _require_ as require };
+_lazy.reexport(exports, require, "./commonjs", ["require", "requireOutput"]);
+
 export type {
     ARN,
     Filter,
