@@ -72,10 +72,14 @@ func newBarrelGen(tree *model.Tree, names twinNames, release gen.Release, path s
 func newScopedFileGen(tree *model.Tree, names twinNames, release gen.Release, path string, f *model.File, declared []importKey, globals []string) *fileGen {
 	g := &fileGen{tree: tree, names: names, release: release, file: f, path: path, errorCtor: "Error", promiseType: "Promise",
 		structContracts: map[*model.Struct]string{}}
-	own := ownNames(f, names)
-	bound := maps.Clone(own)
+	declaredNames := map[string]bool{}
 	for _, k := range declared {
-		bound[k.name] = k.name
+		declaredNames[k.name] = true
+	}
+	own := ownNames(f, names, declaredNames)
+	bound := maps.Clone(own)
+	for name := range declaredNames {
+		bound[name] = name
 	}
 	var reserved []string
 	// A global the file's code uses as the global it is: a declaration of the file wins in its scope, so

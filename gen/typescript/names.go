@@ -134,8 +134,9 @@ func (n twinNames) exportName(d *model.Decl, suffix string) string {
 }
 
 // ownNames maps the names the declarations of f export to the names that bind them inside the file:
-// the same, but for a class or a function TypeScript will not let have its name.
-func ownNames(f *model.File, names twinNames) map[string]string {
+// the same, but for a class or a function TypeScript will not let have its name, whose local name takes
+// none of the file's names nor any of bound (the names a barrel declares for its directory's files).
+func ownNames(f *model.File, names twinNames, bound map[string]bool) map[string]string {
 	own := map[string]string{}
 	if f == nil {
 		return own
@@ -150,7 +151,7 @@ func ownNames(f *model.File, names twinNames) map[string]string {
 	for _, r := range f.Resources {
 		if forbiddenClassNames[r.Name] {
 			local := r.Name + "_"
-			for taken(own, local) {
+			for taken(own, local) || bound[local] {
 				local += "_"
 			}
 			own[r.Name] = local

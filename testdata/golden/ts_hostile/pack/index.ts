@@ -122,6 +122,13 @@ export * as "my-mod" from "./my-mod";
  */
 export * as new from "./new";
 
+/**
+ * Package objects declares, in its index.go, an Object, whose class cannot have its name, beside a
+ * resource called Object_ in another file: the barrel holds the one and re-exports the other, so the
+ * class of the first is declared as Object__.
+ */
+export * as objects from "./objects";
+
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
