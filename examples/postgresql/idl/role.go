@@ -1,0 +1,39 @@
+package postgresql
+
+import "github.com/cidlc/cidlc/idl"
+
+// Role is a role of the server: a user when it can log in, a group when other roles are its members.
+// Its ID is its name.
+//
+// Deleting a role first gives what it owns, in every database, to the provider's user (REASSIGN OWNED)
+// and revokes what was granted to it (DROP OWNED): its tables and their data stay.
+type Role struct {
+	idl.NamedResource
+	// Login lets the role log in: a user rather than a group.
+	Login bool `lumi:"default=false"`
+	// Password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256), and
+	// so does the provider's state only as a secret input. A refresh run as a superuser finds out when
+	// the password was changed outside Pulumi, by checking it against the server's hash; the next
+	// update then sets it again.
+	Password *string `lumi:"optional,secret,in"`
+	// Superuser makes the role a superuser, which bypasses every permission check.
+	Superuser bool `lumi:"default=false"`
+	// CreateDatabase lets the role create databases.
+	CreateDatabase bool `lumi:"default=false"`
+	// CreateRole lets the role create, change and drop other roles.
+	CreateRole bool `lumi:"default=false"`
+	// Inherit gives the role the privileges of the roles it is a member of, without SET ROLE.
+	Inherit bool `lumi:"default=true"`
+	// Replication lets the role start streaming replication and take base backups.
+	Replication bool `lumi:"default=false"`
+	// BypassRowLevelSecurity lets the role bypass every row-level security policy.
+	BypassRowLevelSecurity bool `lumi:"default=false"`
+	// ConnectionLimit is how many sessions the role may have at once; -1 is no limit.
+	ConnectionLimit float64 `lumi:"default=-1,min=-1,multipleOf=1"`
+	// ValidUntil is when the role's password stops working: an RFC 3339 time
+	// (2030-01-01T00:00:00Z), or infinity. Without it, the password never expires.
+	ValidUntil *string `lumi:"optional"`
+	// Roles are the roles this role is a member of, by name: groups of this provider's (pass their
+	// names), or roles of the server such as pg_read_all_data.
+	Roles *[]string `lumi:"optional,uniqueItems"`
+}
