@@ -65,7 +65,7 @@ type widgetOps struct {
 	readErr, deleteErr                       error
 	// forgetPassword makes Read find that the password no longer holds.
 	forgetPassword bool
-	block                                    chan struct{} // Create waits on it, or on its context
+	block          chan struct{} // Create waits on it, or on its context
 }
 
 func (o *widgetOps) Create(ctx context.Context, _ resource.URN, w *widget) (resource.ID, error) {

@@ -64,7 +64,7 @@ func relations(relkinds, aclKind string) string {
 
 // object is an object a grant is on, as the catalogs say.
 type object struct {
-	name, signature, sql string
+	name, signature, sql  string
 	privileges, grantable []Privilege
 }
 
