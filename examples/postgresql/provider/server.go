@@ -18,10 +18,15 @@ import (
 // pg_stat_activity shows, so that a DBA (and the tests' leak check) can tell its sessions apart.
 const ApplicationName = "pulumi-resource-postgresql"
 
-// perDatabase is how many connections a provider instance opens at once into databases other than its
-// own (for schemas, grants and extensions), besides its pool: an engine running many steps in parallel
-// waits for a slot rather than exhausting the server's max_connections.
-const perDatabase = 8
+// A provider instance has at most MaxSessions sessions on the server at once: a pool of poolSize into
+// its own database, and perDatabase connections into others (for schemas, grants and extensions). An
+// engine running many steps in parallel waits for a free one, rather than exhausting the server's
+// max_connections.
+const (
+	poolSize    = 4
+	perDatabase = 8
+	MaxSessions = poolSize + perDatabase
+)
 
 // Server is one provider instance's way to its PostgreSQL server: a pool of connections to the
 // configured database, for work on the whole server (roles, databases, database grants), and
@@ -70,6 +75,7 @@ func Connect(ctx context.Context, cfg *Config) (*Server, error) {
 		return nil, err
 	}
 	poolConfig.ConnConfig = conn.Copy()
+	poolConfig.MaxConns = poolSize
 	// The pool is made without ctx, which ends when Configure returns: it lives as long as the plugin.
 	pool, err := pgxpool.NewWithConfig(context.Background(), poolConfig)
 	if err != nil {
