@@ -221,4 +221,3 @@ func TestImport(t *testing.T) {
 		t.Errorf("importing a schema by an ID that is not one: %v", err)
 	}
 }
-
