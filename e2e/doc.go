@@ -5,7 +5,8 @@
 // runs TestE2E with it. The test builds the plugin, compiles the package and the programs with the Node
 // tooling pinned in tstest/, and runs them, offline, in a scratch directory it removes afterwards: two
 // Automation API inline programs. program.ts deploys, previews, updates, replaces, refreshes and
-// destroys a stack of every resource type; config.ts goes through the life of the provider's
+// destroys a stack of every resource type, calling the example's functions in both forms as it goes;
+// config.ts goes through the life of the provider's
 // configuration (the stack's, explicit providers', the environment's; secrets; a missing key; updates
 // and replacements). See each program for its steps and what each one checks; support.ts holds what
 // they share.

@@ -9,10 +9,13 @@
 // state and the summary of the operation) and what the provider did (the files of the cloud). The
 // stack's configuration gives the provider its API token, a secret (config.ts tests the configuration):
 //
-//   1. up: creates all 17 resource types of the example
+//   1. preview, then up: creates all 17 resource types of the example, calling its functions in both
+//      forms: the plain form's results become inputs, the Output form's wait for a resource to exist
+//      and keep a secret result secret
 //   2. preview: a change of the program that changes no input is no change
 //   3. up: a plain property is updated in place, a `replaces` property replaces its resource
-//   4. up: an input the provider's Check rejects fails with its message, and changes nothing
+//   4. up: an input the provider's Check rejects, or a function's input the provider rejects, fails
+//      with its message, and changes nothing
 //   5. refresh: changes made behind Pulumi's back are read back through the generated Read; then up
 //      undoes them, and get reads resources by ID (Read again)
 //   6. preview and up: a change of an `immutable` property fails them, and changes nothing, unless
@@ -69,6 +72,7 @@ type Phase =
     | "badEnum" // step 4: "change", plus a value outside its enum
     | "missing" // step 4: "change", plus a new resource without a required input
     | "badContract" // step 4: "change", plus a new resource whose input breaks its contract
+    | "badInvoke" // step 4: "change", plus a call of a function with an input the provider rejects
     | "read" // step 5: "change", plus existing resources read with get
     | "immutable" // step 6: "read", with the volume's encryption (immutable) changed
     | "immutableIgnored" // step 6: "immutable", with ignoreChanges on it
@@ -94,8 +98,18 @@ const keyBlob = Buffer.concat([
 const publicKey = `ssh-ed25519 ${keyBlob.toString("base64")} alice@laptop`;
 // The provider's API token, a secret of the stack's configuration.
 const apiToken = newToken();
-// The secrets of the program and of the stack: they must never appear in plain text in the state.
+// The secrets of the program and of the stack: they must never appear in plain text in the state. The
+// signed URL the program gets from a function joins them once known.
 const secrets = ["hunter2-e2e", "token-e2e-3f9a", "meta-secret-e2e", apiToken];
+
+// What the program got from its functions in its last run as a preview, and as an update: a value it
+// never saw, because it was not known, stays undefined.
+interface Called {
+    zones?: string[];
+    ubuntu?: acme.compute.GetImageResult;
+    objectURL?: string;
+}
+const called: { preview: Called; update: Called } = { preview: {}, update: {} };
 
 // program declares every resource type of the example. Each phase reruns it with some changes.
 async function program(): Promise<Record<string, unknown>> {
@@ -110,6 +124,23 @@ async function program(): Promise<Record<string, unknown>> {
     if (changed) {
         tags.stage = "two";
     }
+    // Functions, in their plain form: the program awaits the results, during previews as in updates. The
+    // zones of the provider's region (its configuration's, as the program names none): a subnet takes one
+    // of them as an input.
+    const got: Called = {};
+    if (pulumi.runtime.isDryRun()) {
+        called.preview = got;
+    } else {
+        called.update = got;
+    }
+    const zones = await acme.network.listZones();
+    got.zones = zones.names;
+    got.ubuntu = await acme.compute.getImage({ name: "ubuntu-24.04" });
+    if (phase === "badInvoke") {
+        // The generated function checks what it can (the name is not empty); the provider knows the images.
+        await acme.compute.getImage({ name: "no-such-image" });
+    }
+
     const vpc = new acme.network.VPC("main", {
         cidrBlock: "10.0.0.0/16",
         region: acme.RegionUSWest1,
@@ -123,7 +154,7 @@ async function program(): Promise<Record<string, unknown>> {
         availabilityZone: "us-west-1b",
         mapPublicIPOnLaunch: true,
     });
-    const subnetB = new acme.network.Subnet("b", { vpc, cidrBlock: "10.0.2.0/24" });
+    const subnetB = new acme.network.Subnet("b", { vpc, cidrBlock: "10.0.2.0/24", availabilityZone: zones.names[2] });
     // Arrays of nested structs, with enums inside.
     const web = new acme.network.SecurityGroup("web", {
         description: "web servers",
@@ -259,6 +290,13 @@ async function program(): Promise<Record<string, unknown>> {
         metadata: { owner: "web", token: pulumi.secret(secrets[2]) },
     });
 
+    // A function in its Output form, with an input that is another resource's output: its result is not
+    // known until the bucket exists (not in the first preview), and is secret, as the IDL declares the URL.
+    const signed = acme.storage.getObjectURLOutput({ bucket: site, key: index.key, expiresIn: 600 });
+    signed.url.apply((url) => {
+        got.objectURL = url;
+    });
+
     if (phase === "missing") {
         // The generated constructor throws on a missing required input, but cannot see inside an
         // Output: this one resolves to nothing, so only the provider's Check finds it missing.
@@ -327,6 +365,7 @@ async function program(): Promise<Record<string, unknown>> {
         objectETag: index.etag,
         objectSize: index.size,
         objectVersion: index.versionID,
+        objectURL: signed.url,
     };
 }
 
@@ -410,9 +449,22 @@ async function main(): Promise<void> {
         console.log(`pulumi ${pulumiCommand.version}, project in ${workDir}, cloud in ${stateDir}`);
     });
 
-    // 1. Every resource type is created; capabilities, nested values and outputs make the round trip.
+    // 1. The preview of the first up calls the functions whose inputs it knows, and not the one whose
+    // input is the output of a resource it has yet to create.
+    await step("1a", "preview calls the functions whose inputs are known", async () => {
+        phase = "base";
+        const ops = new Ops(true);
+        const res = await stack.preview({ onEvent: ops.onEvent });
+        assertQuiet(res);
+        assert.deepEqual(counts(res.changeSummary), { create: RESOURCES + 1 });
+        assert.deepEqual(called.preview.zones, ["us-west-1a", "us-west-1b", "us-west-1c"]);
+        assert.equal(called.preview.ubuntu?.id, "img-2404a1b2c3");
+        assert.equal(called.preview.objectURL, undefined, "the Output form was answered before its bucket existed");
+    });
+
+    // Every resource type is created; capabilities, nested values and outputs make the round trip.
     let created!: Map<string, StateResource>;
-    await step("1", "up creates every resource type", async () => {
+    await step("1b", "up creates every resource type", async () => {
         phase = "base";
         const ops = new Ops(false);
         const res = await stack.up({ onEvent: ops.onEvent });
@@ -489,7 +541,7 @@ async function main(): Promise<void> {
         assert.equal(out("vpcId"), vpcId);
         assert.equal(out("vpcArn"), `arn:acme:network:us-west-1:123456789012:vpc/${vpcId}`);
         assert.match(out("vpcIPv6"), /^2600:1f18:[0-9a-f]{4}::\/56$/);
-        assert.equal(out("subnetZone"), "us-west-1a"); // picked by the provider
+        assert.equal(out("subnetZone"), "us-west-1c"); // the third zone listZones returned
         assert.equal(out("subnetFree"), 251);
         assert.equal(out("groupID"), created.get("SecurityGroup::web")!.id);
         assert.equal(out("roleArn"), "arn:acme:iam::123456789012:role/services/app");
@@ -527,6 +579,28 @@ async function main(): Promise<void> {
         assert.ok(isSecret(accessSecret));
         assert.match(JSON.parse(accessSecret.plaintext), /^[0-9a-f]{40}$/);
         assert.equal(JSON.parse(accessSecret.plaintext), record(created, "AccessKey::alice").Secret);
+        // Functions: the plain form's results, all of them, typed.
+        const ubuntu = called.update.ubuntu!;
+        assert.deepEqual(
+            { id: ubuntu.id, format: ubuntu.format, sizeGiB: ubuntu.sizeGiB, public: ubuntu.public },
+            { id: "img-2404a1b2c3", format: acme.compute.ImageFormatRaw, sizeGiB: 8, public: true },
+        );
+        assert.match(ubuntu.arn, /^arn:acme:compute:[a-z0-9-]+:acme:image\/img-2404a1b2c3$/);
+        assert.equal(ubuntu.description, "Ubuntu 24.04 LTS with acme-init");
+        // The Output form's result, once its bucket existed: its URL is a secret, as the IDL declares it,
+        // in the program and in the state (the stack's outputs).
+        const url = called.update.objectURL!;
+        assert.match(
+            url,
+            /^https:\/\/site-e2e\.storage\.us-west-1\.acme\.example\/index\.html\?expires=\d+&signature=[0-9a-f]{64}$/,
+        );
+        assert.equal(outs.objectURL.value, url);
+        assert.equal(outs.objectURL.secret, true);
+        const stackOutputs = (await stack.exportStack()).deployment.resources.find(
+            (r: StateResource) => r.type === "pulumi:pulumi:Stack",
+        ).outputs;
+        assert.ok(isSecret(stackOutputs.objectURL), "the signed URL is in the state in plain text");
+        secrets.push(url);
         assertSecretsHidden(created, secrets);
         assertNoPlainSecrets(secrets);
         // The state as `pulumi stack export` writes it, for e2e_test.go to validate against the IDL.
@@ -611,6 +685,12 @@ async function main(): Promise<void> {
         ],
         ["4b", "missing", "a missing required input", /availabilityZone.*missing required property/],
         ["4c", "badContract", "a value breaking its contract", /iops.*50 is less than the minimum 100/],
+        [
+            "4d",
+            "badInvoke",
+            "a function's input the provider rejects",
+            /Invoke of 'acme:compute\/image:getImage' failed: no image named "no-such-image".* \(name\)/,
+        ],
     ];
     for (const [no, p, what, message] of rejected) {
         await step(no, `up with ${what} fails and changes nothing`, async () => {

@@ -172,8 +172,10 @@ export function newToken(): string {
 
 // When an update fails, the engine stops listening while the program, which runs in this process, may
 // still have resource registrations in flight: their gRPC calls fail late ("Connection dropped", "read
-// ECONNRESET", …), rejecting promises that nobody awaits any more. That is expected after a failed
-// update, and only then.
+// ECONNRESET", …), rejecting promises that nobody awaits any more. And a program that fails on purpose,
+// by calling a function with an input the provider rejects, throws the SDK's error, which Pulumi's
+// language host reports as a rejection that every listener of this process hears. Both are expected
+// after a failed update, and only then.
 let updatesFailing = false;
 let lateFailures = 0;
 
@@ -181,6 +183,9 @@ process.on("unhandledRejection", (err) => {
     if (updatesFailing && err instanceof Error && /@grpc[\\/]grpc-js/.test(err.stack ?? "")) {
         lateFailures++;
         return;
+    }
+    if (updatesFailing && err instanceof Error && err.message.startsWith("Invoke of '")) {
+        return; // the program's own failure: the update reports it
     }
     console.error("unhandled rejection:", err);
     process.exit(1);

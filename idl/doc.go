@@ -29,7 +29,7 @@
 //
 // Only three kinds of top-level declarations are allowed:
 //
-//   - struct types: resources (see below), plain structs, the shapes resources use, and the
+//   - struct types: resources and functions (see below), plain structs, the shapes they use, and the
 //     provider's configuration (see Configuration);
 //   - named types that are not structs: enums and aliases;
 //   - constants.
@@ -92,6 +92,52 @@
 // the reference as they hold any capability, and the Pulumi schema refers to the resource. A type
 // defined from a resource alias names the same resource. Where a value is needed, it is rejected: a
 // resource alias cannot be embedded, key a map, or be secret.
+//
+// # Functions
+//
+// A function is a question the provider answers: which image is the newest, which zones a region has,
+// who the caller is (Pulumi calls it an invoke). A struct that embeds Function declares one; its fields
+// without out are the function's inputs, and its out fields are its results:
+//
+//	// GetImage finds the newest image of a name.
+//	type GetImage struct {
+//		idl.Function
+//		// Name is the image's name.
+//		Name   string       `lumi:"minLength=1"`
+//		Region *acme.Region `lumi:"optional"`
+//		// ID is the image's ID.
+//		ID string `lumi:"out"`
+//		// Owner is who published the image, when Acme Cloud knows.
+//		Owner *string `lumi:"optional,out"`
+//	}
+//
+// Programs call a function by its Go name lower-camel-cased, as wire names are (GetImage → getImage,
+// IPRanges → ipRanges), which also ends its token: idl/compute/image.go declaring GetImage in an IDL
+// named acme gives acme:compute/image:getImage, as Pulumi names functions. Name a function after what
+// it answers, starting with a verb as Pulumi's providers do: GetImage for one thing its inputs identify,
+// ListZones for several, LookupRole where a bare get could be read as a resource's own get. Any
+// exported name is taken (a function Image is called image), except one whose call name is a reserved
+// word of JavaScript (Delete, New, Import …), which could not name a function in the TypeScript package,
+// or undefined or globalThis, which it would hide from the code of its file.
+// The SDKs that Pulumi generates from the Pulumi schema (--out-schema) name functions their own way: the
+// Go SDK calls getImage LookupImage where the module has a resource Image, whose getter GetImage is.
+//
+// Inputs and results take the types, contracts, defaults, secrets, deprecation and docs that resource
+// properties take. An input is required unless it is optional or has a default=. The provider checks
+// every input against the IDL before the author's code sees it, fills in the defaults, and fails a call
+// with a bad input with a message naming the property; the TypeScript package checks the required
+// inputs and the contracts before it calls. A result is always returned unless it is optional,out,
+// which may be absent (programs then see T | undefined) and is written as a pointer; out alone takes
+// no pointer, since a function's results, unlike a new resource's outputs, are never waiting for
+// anything. A secret result is a secret in the program, and so is every result of a call whose inputs
+// hold a secret, since results may reveal their inputs. Contracts on results are documentation: the
+// provider's own code sets them.
+//
+// A function has at least one result. Its fields take neither replaces (a call replaces nothing) nor in
+// (every field without out is an input, and only out fields are returned). A function is not a type: no
+// property holds one, and no declaration embeds one or is defined from one; what two functions share
+// is a struct that both embed (its fields are inputs: a plain struct's fields take no out). A struct
+// embeds at most one marker, so it is a resource or a function, never both.
 //
 // # Embedded structs
 //
@@ -181,19 +227,21 @@
 //   - out: the provider sets the property after creating the resource; programs read it but may not set
 //     it. An out property named id is the resource's ID. A pointer is allowed on an out property because
 //     its value is unknown until the resource exists; the provider still always sets it. Write
-//     optional,out for an output the provider may leave unset (programs then see T | undefined).
+//     optional,out for an output the provider may leave unset (programs then see T | undefined). Of a
+//     function, out marks a result (see Functions).
 //   - in: an input that the provider never returns (a password, user data).
 //   - replaces (also spelled replace): a change to the property replaces the resource instead of
 //     updating it in place.
 //   - immutable: the property is set when the resource is created and never changes afterwards; a change
 //     fails the preview instead of replacing the resource (see Immutable properties).
 //
-// out, in and immutable are for resource properties only, and so is replaces, but for the
-// configuration's (see Configuration), where a change replaces the provider. Every mistake in a tag is
-// an error, never silently ignored: a malformed tag (lumi:optional without quotes), an unknown option,
-// an option given twice (replace and replaces count as the same), in together with out, replaces or
-// immutable on an out property, immutable together with replaces, an empty name=, a name that is not an
-// identifier, a lumi tag on an unexported field. The tag key coco, the
+// out, in and immutable are for resource properties only, but that out also marks the results of
+// functions (see Functions), and so is replaces, but for the configuration's (see Configuration), where
+// a change replaces the provider. Every mistake in a tag is an error, never silently ignored: a
+// malformed tag (lumi:optional without quotes), an unknown option, an option given twice (replace and
+// replaces count as the same), in together with out, replaces or immutable on an out property,
+// immutable together with replaces, an empty name=, a name that is not an identifier, a lumi tag on an
+// unexported field. The tag key coco, the
 // lumi tag's name in coconut, the 2017 tool's first incarnation (`coco:"code"`), is read as lumi; a
 // field may not have both. Other tag keys (json, yaml …) are allowed and ignored.
 //
@@ -227,13 +275,15 @@
 // prefix: items.min=0, items.pattern=^[a-z]+$. Options apply through aliases (a Port alias of float64
 // takes min=).
 //
-// default= gives an input of a resource or of the configuration (bool, number, string or enum value) the
-// value it takes when the caller leaves it out. A property with a default is a plain field, not a pointer, and not optional: it
-// always has a value once defaults are filled in, yet callers may omit it. The default must obey the
-// property's own constraints, and an enum's default must be one of its values.
+// default= gives an input of a resource, of a function or of the configuration (bool, number, string or
+// enum value) the value it takes when the caller leaves it out. A property with a default is a plain
+// field, not a pointer, and not optional: it always has a value once defaults are filled in, yet callers
+// may omit it. The default must obey the property's own constraints, and an enum's default must be one
+// of its values.
 //
-// secret makes a resource property (or a configuration property) a secret in state and outputs (never on
-// a reference to a resource, and not on a field of a plain struct: a whole property is secret). deprecated=MESSAGE marks a property as
+// secret makes a resource property (or a configuration property) a secret in state and outputs, and a
+// function's result a secret in the program (never on a reference to a resource, and not on a field of
+// a plain struct: a whole property is secret). deprecated=MESSAGE marks a property as
 // deprecated: TypeScript shows it with @deprecated and warns once when a program sets it.
 //
 // Values that hold a comma are written in single quotes, and a single quote inside them is doubled (a
@@ -378,16 +428,19 @@
 //	type BucketArgs struct{ … }  // beside resource Bucket, whose arguments become BucketResourceArgs
 //	type BucketProvider struct{ … } // beside resource Bucket, whose Go provider becomes BucketResourceProvider
 //
-// Names that outputs add for the package as a whole, or for functions, take the same rule: the class
-// of the package's Pulumi provider is Provider, or ProviderResource beside a type Provider of the root
-// package, and its arguments that name and Args; the Go stubs' constructor of the provider is
-// NewProvider, or NewProviderResource; a config namespace is config, or config_ beside a sub-directory
-// config/, and a configuration key that cannot name a TypeScript constant (default, exports) gets an
-// underscore there (default_); a function X gets
-// GetXArgs and GetXResult, or GetXFunctionArgs and GetXFunctionResult where those are taken (its getX
-// and getXOutput, lower-case, can meet only a sub-directory's namespace, and then take an underscore).
+// The names outputs add for functions take the same rule, with Function as the kind: a function GetX,
+// which programs call getX (see Functions), gets GetXArgs, GetXOutputArgs, GetXResult and the Output
+// form getXOutput in the TypeScript package, and GetXProviderOps, GetXProvider and NewGetXProvider in the
+// Go stubs; beside a struct GetXArgs, its arguments are GetXFunctionArgs, and beside a function
+// GetXOutput, its Output form is getXFunctionOutput. Names that outputs add for the package as a whole
+// do too: the class of the package's Pulumi provider is Provider, or ProviderResource beside a type
+// Provider of the root package, and its arguments that name and Args; the Go stubs' constructor of the
+// provider is NewProvider, or NewProviderResource; a config namespace is config, or config_ beside a
+// sub-directory config/, and a configuration key that cannot name a TypeScript constant (default,
+// exports) gets an underscore there (default_).
 // Two names the author wrote that an output would declare alike stay an error: type Rule and type RULE
-// (see Declarations), or a type Sub beside the namespace of a directory Sub/ in the TypeScript package.
+// (see Declarations), a type Sub beside the namespace of a directory Sub/ in the TypeScript package, or
+// a function Sub, called sub, beside that of a directory sub/.
 //
 // # Enums and aliases
 //
@@ -422,7 +475,8 @@
 //
 // Every resource, struct, enum and alias has a type token `<pkg>:<module>:<Type>`: <pkg> is cidlc's
 // --name flag (default: the Go name of the root IDL package), <module> is the path of the declaring file
-// relative to the IDL root without ".go", and <Type> is the Go name. idl/ec2/securityGroup.go declaring
+// relative to the IDL root without ".go", and <Type> is the Go name. A function's token ends in its
+// call name instead (aws:ec2/getAmi:getAmi, see Functions). idl/ec2/securityGroup.go declaring
 // SecurityGroup in an IDL whose root package is aws gives aws:ec2/securityGroup:SecurityGroup. File names
 // must therefore be letters, digits, _ and -, starting with a letter, and directory names the same or .
 // (v1.2/), as Pulumi's package schema takes them. A file name may not end in _ and a GOOS or GOARCH

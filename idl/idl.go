@@ -40,3 +40,16 @@ type Archive struct{}
 //		Token string `lumi:"secret,env=ACME_TOKEN"`
 //	}
 type Config struct{}
+
+// Function marks a struct as a function: a question the provider answers, such as which image is the
+// latest or which zones a region has (Pulumi calls it an invoke). Embed it (by value). The fields
+// without the out option are the function's inputs, and its out fields are its results (optional,out
+// for a result that may be absent).
+//
+//	type GetImage struct {
+//		idl.Function
+//		Name  string  // an input
+//		ID    string  `lumi:"out"`          // a result
+//		Owner *string `lumi:"optional,out"` // a result that may be absent
+//	}
+type Function struct{}

@@ -29,12 +29,14 @@ type Configurer interface {
 	unconfigured() *Configured
 }
 
-// Configured is what a configured provider instance serves: the providers of its resource types, each
-// built for the instance's configuration (ops that hold a client made with its credentials, say), and
-// how to let go of what was acquired to build them.
+// Configured is what a configured provider instance serves: the providers of its resource types and of
+// its functions, each built for the instance's configuration (ops that hold a client made with its
+// credentials, say), and how to let go of what was acquired to build them.
 type Configured struct {
 	// Resources are the providers of the resource types the instance serves, one per type.
 	Resources []ResourceProvider
+	// Functions are the providers of the functions the instance answers, one per function.
+	Functions []FunctionProvider
 	// Close, when set, releases what the configure function acquired (a connection pool, a client).
 	// The server calls it once, when the plugin shuts down, after the operations in flight returned.
 	Close func() error
@@ -301,11 +303,11 @@ func missingKeyDescription(pkg string, p ConfigProperty) string {
 	return strings.Join(parts, " ")
 }
 
-// WithoutConfig returns the Configurer of a provider that declares no configuration: it serves
-// resources from the start, takes any configuration as it is, and leaves comparing two to the engine,
-// which then never replaces the provider.
-func WithoutConfig(resources ...ResourceProvider) Configurer {
-	return &withoutConfig{served: &Configured{Resources: resources}}
+// WithoutConfig returns the Configurer of a provider that declares no configuration: it serves what
+// served holds (its resources and functions) from the start, takes any configuration as it is, and
+// leaves comparing two to the engine, which then never replaces the provider.
+func WithoutConfig(served Configured) Configurer {
+	return &withoutConfig{served: &served}
 }
 
 type withoutConfig struct{ served *Configured }

@@ -105,15 +105,29 @@ func (d *Decoder) pop()                           { d.path = d.path[:len(d.path)
 
 // fail records a problem with the value at the current path.
 func (d *Decoder) fail(reason string) {
-	path := make(resource.PropertyPath, len(d.path))
-	for i, s := range d.path {
-		if s.index < 0 {
-			path[i] = string(s.key)
-		} else {
-			path[i] = s.index
+	d.failures = append(d.failures, CheckFailure{Property: pathString(d.path), Reason: reason})
+}
+
+// pathString writes a path as Pulumi writes property paths (resource.PropertyPath), but for an empty
+// key, which Pulumi's writer leaves out (a path that is nothing, or "tags." for a key of tags), and
+// which is written [""].
+func pathString(steps []step) string {
+	var b strings.Builder
+	for _, s := range steps {
+		switch {
+		case s.index >= 0:
+			fmt.Fprintf(&b, "[%d]", s.index)
+		case s.key == "":
+			b.WriteString(`[""]`)
+		default:
+			key := resource.PropertyPath{string(s.key)}.String() // name, or ["a name"]
+			if b.Len() > 0 && !strings.HasPrefix(key, "[") {
+				b.WriteByte('.')
+			}
+			b.WriteString(key)
 		}
 	}
-	d.failures = append(d.failures, CheckFailure{Property: path.String(), Reason: reason})
+	return b.String()
 }
 
 // markSecret notes that the value at the current path is a secret.

@@ -224,3 +224,20 @@ func TestRoundTrip(t *testing.T) {
 		t.Errorf("round trip:\n%v\nwant\n%v", out, in)
 	}
 }
+
+// TestPathString: paths are written as Pulumi writes them, an empty key included.
+func TestPathString(t *testing.T) {
+	for _, c := range []struct {
+		steps []step
+		want  string
+	}{
+		{[]step{{key: "ingress", index: -1}, {index: 1}, {key: "fromPort", index: -1}}, "ingress[1].fromPort"},
+		{[]step{{key: "tags", index: -1}, {key: "team name", index: -1}}, `tags["team name"]`},
+		{[]step{{key: "", index: -1}}, `[""]`},
+		{[]step{{key: "tags", index: -1}, {key: "", index: -1}}, `tags[""]`},
+	} {
+		if got := pathString(c.steps); got != c.want {
+			t.Errorf("pathString(%v) = %s, want %s", c.steps, got, c.want)
+		}
+	}
+}

@@ -1,11 +1,11 @@
 // Package provider is the runtime of the Go provider stubs that cidlc generates (--out-provider): the
-// codecs that generated code calls to read and write property values, the generic resource engine
-// behind every generated TProvider, and the server that turns a set of them into a Pulumi resource
-// provider plugin.
+// codecs that generated code calls to read and write property values, the generic engines behind every
+// generated TProvider of a resource and of a function, and the server that turns a set of them into a
+// Pulumi resource provider plugin.
 //
 // A provider author never calls the codecs; the author writes, in the generated package, a type that
-// implements TProviderOps for each resource T, a configure function that builds them for a provider
-// instance's configuration, and a main:
+// implements TProviderOps for each resource and function T, a configure function that builds them for
+// a provider instance's configuration, and a main:
 //
 //	func main() {
 //		err := provider.Serve(context.Background(), provider.Info{Name: "acme", Version: "1.0.0"},
@@ -25,7 +25,8 @@
 //				compute.NewInstanceProvider(instanceOps{client}),
 //				network.NewVPCProvider(vpcOps{client}),
 //			},
-//			Close: client.Close,
+//			Functions: []provider.FunctionProvider{compute.NewGetImageProvider(getImageOps{client})},
+//			Close:     client.Close,
 //		}, nil
 //	}
 //
@@ -41,8 +42,8 @@
 // secret and keeps the engine's version key; DiffConfig replaces the provider (and so every resource it
 // manages) only for a changed replaces property, never for the version; Configure reports missing
 // required keys as the engine's ConfigureErrorMissingKeys (<pkg>:<key>), then calls the author's
-// ConfigureFunc with the typed configuration and serves what it returns. A resource call before
-// Configure fails with FailedPrecondition. Serve closes what configure acquired when the plugin shuts
+// ConfigureFunc with the typed configuration and serves what it returns. A resource call or an invoke
+// before Configure fails with FailedPrecondition. Serve closes what configure acquired when the plugin shuts
 // down. docs/gostub.md explains why ops get their configuration this way.
 //
 // # What the engine does for a generated resource
@@ -67,6 +68,16 @@
 // never include `in` properties, an `out` property named id is the resource ID, and a property that was
 // secret in the inputs stays secret in the outputs, as do the properties the IDL declares secret,
 // everywhere.
+//
+// # What the engine does for a generated function
+//
+// Invoke checks the inputs as Check does, and fails a call whose inputs break the IDL's rules with
+// per-property failures (not an error): the SDKs report them naming the property. It fills in the
+// defaults, calls the author's ops (also in previews: programs need the results to plan), and returns
+// the results they set; a *CheckError from the ops fails inputs as the rules do. A result the IDL
+// declares secret is secret, and so is every result of a call whose inputs held a secret. An input not
+// known yet never reaches the ops: the answer is empty, as the engine's for a provider it could not
+// configure.
 //
 // # What it must not do
 //

@@ -71,9 +71,9 @@ func withSecrets(m resource.PropertyMap, secrets map[resource.PropertyKey]bool) 
 	return m
 }
 
-// withSecrets marks the secret properties of the spec in m as secret, in place.
-func (r *Resource[T]) withSecrets(m resource.PropertyMap) resource.PropertyMap {
-	for _, p := range r.spec.Properties {
+// withDeclaredSecrets marks the properties of m that props declare secret as secret, in place.
+func withDeclaredSecrets(props []Property, m resource.PropertyMap) resource.PropertyMap {
+	for _, p := range props {
 		if v, ok := m[p.Key]; ok && p.Secret && !v.IsSecret() && !v.IsNull() {
 			m[p.Key] = resource.MakeSecret(v)
 		}
@@ -81,10 +81,11 @@ func (r *Resource[T]) withSecrets(m resource.PropertyMap) resource.PropertyMap {
 	return m
 }
 
-// withDefaults returns m with the default of every input it lacks, in a copy; m itself when it lacks none.
-func (r *Resource[T]) withDefaults(m resource.PropertyMap) resource.PropertyMap {
+// withDefaults returns m with the default of every input of props it lacks, in a copy; m itself when it
+// lacks none.
+func withDefaults(props []Property, m resource.PropertyMap) resource.PropertyMap {
 	copied := false
-	for _, p := range r.spec.Properties {
+	for _, p := range props {
 		if p.Default.IsNull() || m.HasValue(p.Key) {
 			continue
 		}
@@ -104,7 +105,7 @@ func (r *Resource[T]) outputs(m resource.PropertyMap, secrets map[resource.Prope
 			delete(m, p.Key)
 		}
 	}
-	return marshalProperties(r.withSecrets(withSecrets(m, secrets)), "outputs")
+	return marshalProperties(withDeclaredSecrets(r.spec.Properties, withSecrets(m, secrets)), "outputs")
 }
 
 // previewOutputs predicts the outputs of a create (olds nil) or an update: the inputs, and each out

@@ -62,7 +62,7 @@ func (r *Resource[T]) Marshal(obj *T) resource.PropertyMap {
 // decode decodes m, with the defaults of the inputs it lacks: values that predate a default get it too.
 func (r *Resource[T]) decode(d *Decoder, m resource.PropertyMap) *T {
 	obj := new(T)
-	o := d.Properties(r.withDefaults(m))
+	o := d.Properties(withDefaults(r.spec.Properties, m))
 	r.spec.Unmarshal(obj, o)
 	o.Close()
 	return obj
@@ -98,7 +98,7 @@ func (r *Resource[T]) Check(ctx context.Context, req *pulumirpc.CheckRequest) (*
 		news["name"] = resource.NewProperty(name)
 	}
 	// The checked inputs are what the engine records: with the defaults, and the secrets made secret.
-	news = r.withSecrets(r.withDefaults(news))
+	news = withDeclaredSecrets(r.spec.Properties, withDefaults(r.spec.Properties, news))
 	d := NewDecoder(Inputs)
 	obj := r.decode(d, news)
 	failures := d.Failures()
@@ -172,7 +172,7 @@ func (r *Resource[T]) Read(ctx context.Context, req *pulumirpc.ReadRequest) (*pu
 	}
 	secrets := secretKeys(state, inputs)
 	read := r.spec.Marshal(obj)
-	newInputs, err := marshalProperties(r.withSecrets(withSecrets(r.readInputs(read, inputs), secrets)), "inputs")
+	newInputs, err := marshalProperties(withDeclaredSecrets(r.spec.Properties, withSecrets(r.readInputs(read, inputs), secrets)), "inputs")
 	if err != nil {
 		return nil, err
 	}

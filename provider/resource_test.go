@@ -280,10 +280,10 @@ func TestUpdateReadDelete(t *testing.T) {
 func TestServer(t *testing.T) {
 	ops := &widgetOps{id: "w-1", block: make(chan struct{})}
 	r := NewResource(widgetSpec, ops, Hooks[widget]{})
-	if _, err := NewServer(Info{Name: "test"}, WithoutConfig(r, r)); err == nil {
+	if _, err := NewServer(Info{Name: "test"}, WithoutConfig(Configured{Resources: []ResourceProvider{r, r}})); err == nil {
 		t.Error("NewServer took two providers of one type")
 	}
-	s, err := NewServer(Info{Name: "test"}, WithoutConfig(r))
+	s, err := NewServer(Info{Name: "test"}, WithoutConfig(Configured{Resources: []ResourceProvider{r}}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,7 +35,7 @@ type Info struct {
 // configuration, at Configure: before that, resource operations fail (an IDL without configuration
 // serves from the start). The engine starts one plugin process per provider instance, but nothing here
 // is global: a process may hold several Servers, each with its own configuration, as tests do. Calls it
-// does not support (Invoke, Call, Construct, Parameterize) fail with codes.Unimplemented.
+// does not support (Call, Construct, Parameterize) fail with codes.Unimplemented.
 type Server struct {
 	pulumirpc.UnimplementedResourceProviderServer
 
@@ -51,9 +51,10 @@ type Server struct {
 	cancel   context.CancelFunc
 }
 
-// served is what a configured instance serves, by type token.
+// served is what a configured instance serves, by token.
 type served struct {
 	resources map[tokens.Type]ResourceProvider
+	functions map[tokens.ModuleMember]FunctionProvider
 	close     func() error
 }
 
@@ -78,9 +79,19 @@ func NewServer(info Info, c Configurer) (*Server, error) {
 	return s, nil
 }
 
-// newServed indexes what a configure function returned by type token: the types must be distinct.
+// newServed indexes what a configure function returned by token: the tokens must be distinct.
 func newServed(name string, c *Configured) (*served, error) {
-	sv := &served{resources: make(map[tokens.Type]ResourceProvider, len(c.Resources)), close: c.Close}
+	sv := &served{resources: make(map[tokens.Type]ResourceProvider, len(c.Resources)),
+		functions: make(map[tokens.ModuleMember]FunctionProvider, len(c.Functions)), close: c.Close}
+	for _, f := range c.Functions {
+		if f == nil {
+			return nil, fmt.Errorf("provider %s: nil function provider", name)
+		}
+		if _, dup := sv.functions[f.Token()]; dup {
+			return nil, fmt.Errorf("provider %s: two function providers for %s", name, f.Token())
+		}
+		sv.functions[f.Token()] = f
+	}
 	for _, r := range c.Resources {
 		if r == nil {
 			return nil, fmt.Errorf("provider %s: nil resource provider", name)
@@ -120,12 +131,21 @@ func (s *Server) Close() error {
 	return s.closeErr
 }
 
-// lookup finds the provider of the resource that urn names.
-func (s *Server) lookup(urn string) (ResourceProvider, error) {
+// configured returns what the instance serves, or the error of a call that came before Configure.
+func (s *Server) configured() (*served, error) {
 	sv := s.served.Load()
 	if sv == nil {
 		return nil, status.Errorf(codes.FailedPrecondition,
-			"provider %s is not configured: the engine configures a provider (Configure) before it sends it resources", s.info.Name)
+			"provider %s is not configured: the engine configures a provider (Configure) before it sends it resources or calls", s.info.Name)
+	}
+	return sv, nil
+}
+
+// lookup finds the provider of the resource that urn names.
+func (s *Server) lookup(urn string) (ResourceProvider, error) {
+	sv, err := s.configured()
+	if err != nil {
+		return nil, err
 	}
 	u, err := resource.ParseURN(urn)
 	if err != nil {
@@ -157,6 +177,22 @@ func (s *Server) operationContext(ctx context.Context) (context.Context, context
 	ctx, cancel := context.WithCancel(ctx)
 	stop := context.AfterFunc(s.canceled, cancel)
 	return ctx, func() { stop(); cancel() }
+}
+
+// Invoke sends a call of a function to the function's provider: see Function.Invoke. An unknown token
+// is an InvalidArgument error naming it.
+func (s *Server) Invoke(ctx context.Context, req *pulumirpc.InvokeRequest) (*pulumirpc.InvokeResponse, error) {
+	sv, err := s.configured()
+	if err != nil {
+		return nil, err
+	}
+	f, ok := sv.functions[tokens.ModuleMember(req.GetTok())]
+	if !ok {
+		return nil, status.Errorf(codes.InvalidArgument, "unknown function %s: provider %s has no such function", req.GetTok(), s.info.Name)
+	}
+	ctx, cancel := s.operationContext(ctx)
+	defer cancel()
+	return f.Invoke(ctx, req)
 }
 
 // Check sends Check to the resource's provider.

@@ -1,8 +1,8 @@
 // A Pulumi program that runs the generated example package (examples/pack, installed as "acme") against
 // Pulumi's mock monitor, and checks what a program can observe: the type tokens and inputs each resource
 // registers, the replaceOnChanges option it sends, its outputs, the errors for missing inputs, what
-// the IDL's contracts do (defaults, secrets, checks, deprecations), and how the provider's configuration
-// reads, from the stack and for explicit providers.
+// the IDL's contracts do (defaults, secrets, checks, deprecations), how the provider's configuration
+// reads, from the stack and for explicit providers, and the calls of functions.
 //
 // The Go test TestMocks in gen/typescript compiles it with tsc --strict and runs it with node; it exits
 // non-zero with the failed assertion when a check fails. Compiling it is a test too: the assignments
@@ -18,6 +18,8 @@ const replaceOnChanges = new Map<string, string[]>();
 const additionalSecretOutputs = new Map<string, string[]>();
 // The inputs as sent, before the mocks unwrap secrets.
 const sent = new Map<string, Record<string, any>>();
+// The calls of functions, in order.
+const calls: pulumi.runtime.MockCallArgs[] = [];
 
 // How a secret value is marked on the wire: { [sigKey]: secretSig, value }.
 const sigKey = "4dabf18193072939515e22adb298388d";
@@ -49,7 +51,26 @@ const mocks: pulumi.runtime.Mocks = {
         }
         return { id: args.id || args.name + "-id", state };
     },
+    // Functions answer with results made from their inputs.
     call(args: pulumi.runtime.MockCallArgs): Record<string, any> {
+        calls.push(args);
+        switch (args.token) {
+            case "acme:compute/image:getImage":
+                return {
+                    id: "img-" + args.inputs.name,
+                    arn: "arn:acme:compute::image/x",
+                    format: "raw",
+                    sizeGiB: 8,
+                    public: true,
+                };
+            case "acme:network/zones:listZones":
+                return { names: [args.inputs.region + "a", args.inputs.region + "b"] };
+            case "acme:storage/bucketObject:getObjectURL":
+                return {
+                    url: "https://x/" + args.inputs.key + "?expires=" + args.inputs.expiresIn,
+                    expires: "2026-01-02T15:04:05Z",
+                };
+        }
         return args.inputs;
     },
 };
@@ -201,6 +222,7 @@ async function main(): Promise<void> {
 
     await contracts(image, subnet);
     await configuration(vpc);
+    await functions(vpc);
 
     console.log("mocks: all checks passed");
 }
@@ -343,6 +365,42 @@ async function configuration(vpc: acme.network.VPC): Promise<void> {
             'Invalid arguments for pulumi:providers:acme resource "bad":\n' +
             "    apiToken: the secret value does not match the pattern ^acme_[0-9a-f]{32}$",
     });
+// functions checks both forms of a function: the token and the inputs they send, with defaults filled in,
+// their results, typed, the Output form's inputs that are outputs of resources, and the checks of
+// required inputs and contracts, which throw before anything is sent.
+async function functions(vpc: acme.network.VPC): Promise<void> {
+    const image: acme.compute.GetImageResult = await acme.compute.getImage({ name: "ubuntu-24.04" });
+    assert.equal(calls.at(-1)?.token, "acme:compute/image:getImage");
+    assert.deepEqual(calls.at(-1)?.inputs, { name: "ubuntu-24.04" });
+    assert.equal(image.id, "img-ubuntu-24.04");
+    const format: acme.compute.ImageFormat = image.format;
+    assert.equal(format, acme.compute.ImageFormatRaw);
+    const description: string | undefined = image.description;
+    assert.equal(description, undefined);
+
+    // The Output form takes an output of a resource, and returns an output.
+    const zones: pulumi.Output<acme.network.ListZonesResult> = acme.network.listZonesOutput({ region: vpc.region });
+    assert.deepEqual((await value(zones)).names, ["us-west-1a", "us-west-1b"]);
+    assert.deepEqual(calls.at(-1)?.inputs, { region: "us-west-1" });
+
+    // A default is filled in; a capability is sent as a reference to the resource.
+    const bucket = new acme.storage.Bucket("b", { region: acme.RegionUSWest1 });
+    const url = await acme.storage.getObjectURL({ bucket, key: "index.html" });
+    assert.equal(url.url, "https://x/index.html?expires=3600");
+    assert.ok(acme.storage.Bucket.isInstance(calls.at(-1)?.inputs.bucket));
+    assert.equal(await value(calls.at(-1)?.inputs.bucket.urn), await value(bucket.urn));
+
+    // Required inputs and contracts are checked before the call, in both forms.
+    const before = calls.length;
+    assert.throws(() => acme.compute.getImage({} as any), { message: "Missing required property 'name'" });
+    assert.throws(() => acme.compute.getImageOutput({} as any), { message: "Missing required property 'name'" });
+    assert.throws(() => acme.storage.getObjectURL({ bucket, key: "", expiresIn: 0.5 }), {
+        message:
+            "Invalid arguments for a call of acme:storage/bucketObject:getObjectURL:\n" +
+            '    key: "" has 0 characters, fewer than the minimum length 1\n' +
+            "    expiresIn: 0.5 is less than the minimum 1; 0.5 is not a multiple of 1",
+    });
+    assert.equal(calls.length, before);
 }
 
 process.on("unhandledRejection", (err) => {

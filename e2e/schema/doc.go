@@ -13,7 +13,8 @@
 //  2. runs `pulumi package gen-sdk` on that file for go, python and nodejs, and checks that the Go SDK
 //     builds against the pinned Pulumi SDK, that the Python SDK byte-compiles and that the Node.js SDK
 //     type-checks with the tsc of tstest/; and that gen-sdk accepts the schema of every golden case;
-//  3. deploys and destroys a VPC, and a subnet that refers to it (a capability), with a Go program
+//  3. deploys and destroys a VPC, and a subnet that refers to it (a capability) in a zone the function
+//     listZones returns, and looks an image up with getImage, with a Go program
 //     written against the generated Go SDK (an Automation API inline program, testdata/goprogram),
 //     through the provider plugin, and checks the provider's store after each.
 //

@@ -345,9 +345,13 @@ func deployFromGo(ctx context.Context, t *testing.T, scratch, sdkRoot, pluginDir
 		t.Errorf("up: changes %v, want %v (the stack, the VPC and the subnet)", up.Changes, want)
 	}
 	vpcURN := "urn:pulumi:dev::acme-go::" + vpcToken + "::vpc"
+	// The functions' results, through the Go SDK: the zones of the region, the second of which the
+	// subnet took, and the image looked up by name (the Output form).
 	check("up: the outputs", up.Outputs, map[string]any{
 		"name": vpcName, "cidrBlock": vpcCIDR, "region": "eu-west-1", "urn": vpcURN,
 		"availableIPCount": float64(256 - 5),
+		"zones":            []any{"eu-west-1a", "eu-west-1b", "eu-west-1c"}, "subnetZone": "eu-west-1b",
+		"imageId": "img-12deb1a2c3", "imageFormat": "raw",
 	})
 	vpcID, _ := up.Outputs["id"].(string)
 	check("after up, the cloud's VPC", stored(vpcs, vpcID), map[string]any{
@@ -357,7 +361,7 @@ func deployFromGo(ctx context.Context, t *testing.T, scratch, sdkRoot, pluginDir
 	// The capability reached the provider as a reference to the VPC.
 	subnetID, _ := up.Outputs["subnetId"].(string)
 	check("after up, the cloud's subnet", stored(subnets, subnetID), map[string]any{
-		"CIDRBlock": subnetCIDR, "VPC": map[string]any{"urn": vpcURN, "id": vpcID},
+		"CIDRBlock": subnetCIDR, "VPC": map[string]any{"urn": vpcURN, "id": vpcID}, "AvailabilityZone": "eu-west-1b",
 	})
 
 	destroy := run("destroy")

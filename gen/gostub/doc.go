@@ -1,13 +1,16 @@
 // Package gostub is cidlc's Go backend (--out-provider): for every IDL file `dir/x.go` it generates
 // `dir/x_stub.go`, a file of the Go package that serves the IDL's resources through the Pulumi provider
 // protocol. Provider authors write the rest of that package by hand, beside the stubs: one
-// TProviderOps implementation per resource and a main that calls provider.Serve.
+// TProviderOps implementation per resource and function, and a main that calls provider.Serve.
 //
 // Per resource T a stub file declares the type token `T`, the marshaling struct `t` (every property,
 // outputs included; capabilities are provider.Ref values, optional and out properties are pointers),
 // the interface TProviderOps that the author implements, the optional hooks TChecker and TDiffer, and
 // TProvider with its constructor NewTProvider, which binds the author's ops to the runtime engine of
-// package github.com/cidlc/cidlc/provider. Per struct S it declares S with UnmarshalS and MarshalS;
+// package github.com/cidlc/cidlc/provider. Per function F (its call name f) it declares the token `F`,
+// the marshaling struct `f` (inputs and results), the interface FProviderOps with the one method Invoke
+// that the author implements, and FProvider with NewFProvider. Per struct S it declares S with
+// UnmarshalS and MarshalS;
 // per enum E the type, its values, E.Valid and E.Values; aliases and constants as Go declares them.
 // For the configuration (the struct that embeds idl.Config) it declares the struct under the author's
 // name and NewProvider, which binds the author's configure function to the configuration's spec: the

@@ -27,7 +27,7 @@ func (g *packageGen) stubFile(f *model.File) ([]byte, error) {
 	}
 	g.nameImports(jf)
 
-	if len(f.Resources) > 0 || len(f.Structs) > 0 || f.Config != nil {
+	if len(f.Resources) > 0 || len(f.Functions) > 0 || len(f.Structs) > 0 || f.Config != nil {
 		jf.Add(generateGuard())
 	}
 	for _, code := range g.decls(f) {
@@ -105,6 +105,8 @@ func (g *packageGen) decls(f *model.File) [][]jen.Code {
 			ds = append(ds, g.resource(d))
 		case *model.Config:
 			ds = append(ds, g.configDecl(d))
+		case *model.Function:
+			ds = append(ds, g.function(d))
 		}
 		// A resource alias declares nothing: its properties hold references to the resource.
 	}

@@ -46,7 +46,8 @@ func newPackageGen(root string, pkg *model.Package, names *exported) *packageGen
 }
 
 // assignPrivateNames names what the stubs declare unexported: the marshaling struct of each resource
-// (securityGroup) and the contract variable of each constrained property (databaseSize). Each is derived
+// (securityGroup) and function (getImage), and the contract variable of each constrained property
+// (databaseSize). Each is derived
 // from IDL names, and two derivations can meet: resources Error and Error_ both want error_, the
 // contract of Disk.Size and the struct of resource DiskSize both want diskSize, and so do the contracts
 // of Foo.BarX and FooBar.X. The author never sees these names, so instead of rejecting the IDL the later
@@ -67,6 +68,9 @@ func (g *packageGen) assignPrivateNames() {
 		for _, r := range f.Resources {
 			claim("resource "+r.Name, g.lowerName(r.Name))
 		}
+		for _, fn := range f.Functions {
+			claim("function "+fn.Name, g.lowerName(fn.Name))
+		}
 	}
 	contracts := func(owner string, props []*model.Property) {
 		for _, p := range props {
@@ -82,6 +86,9 @@ func (g *packageGen) assignPrivateNames() {
 		for _, r := range f.Resources {
 			contracts(r.Name, r.Properties)
 		}
+		for _, fn := range f.Functions {
+			contracts(fn.Name, fn.Inputs())
+		}
 		for _, s := range f.Structs {
 			contracts(s.Name, s.Properties)
 		}
@@ -90,6 +97,11 @@ func (g *packageGen) assignPrivateNames() {
 
 // marshalName is the name of resource r's marshaling struct.
 func (g *packageGen) marshalName(r *model.Resource) string { return g.private["resource "+r.Name] }
+
+// functionMarshalName is the name of function fn's marshaling struct.
+func (g *packageGen) functionMarshalName(fn *model.Function) string {
+	return g.private["function "+fn.Name]
+}
 
 // isTaken reports whether a package-level identifier named n would not compile or would shadow something
 // the stubs use.
@@ -121,12 +133,13 @@ func (g *packageGen) lowerName(name string) string {
 }
 
 // exported are the exported names the stubs generate for the declarations of a whole IDL: per resource
-// T, TProviderOps, TChecker, TDiffer, TProvider and NewTProvider; per struct S, UnmarshalS and MarshalS;
-// for the configuration, NewProvider.
+// T, TProviderOps, TChecker, TDiffer, TProvider and NewTProvider; per function F, FProviderOps,
+// FProvider and NewFProvider; per struct S, UnmarshalS and MarshalS; for the configuration, NewProvider.
 // They are assigned for every package before any is rendered, since the stubs of one package call the
 // codecs of another's structs.
 type exported struct {
 	resources map[*model.Resource]resourceNames
+	functions map[*model.Function]functionNames
 	structs   map[*model.Struct]structNames
 	// newProvider is the constructor of the provider, in the root package's stubs; "" without a
 	// configuration.
@@ -134,6 +147,8 @@ type exported struct {
 }
 
 type resourceNames struct{ ops, checker, differ, provider, newProvider string }
+
+type functionNames struct{ ops, provider, newProvider string }
 
 type structNames struct{ unmarshal, marshal string }
 
@@ -143,7 +158,8 @@ type structNames struct{ unmarshal, marshal string }
 // resource Bucket give BucketProvider and BucketResourceProvider (with NewBucketResourceProvider). Go
 // itself keeps the author's names of one package apart.
 func exportedNames(tree *model.Tree) *exported {
-	names := &exported{resources: map[*model.Resource]resourceNames{}, structs: map[*model.Struct]structNames{}}
+	names := &exported{resources: map[*model.Resource]resourceNames{}, functions: map[*model.Function]functionNames{},
+		structs: map[*model.Struct]structNames{}}
 	for _, pkg := range tree.Packages {
 		ns := gen.NewNames()
 		for _, f := range pkg.Files {
@@ -165,6 +181,9 @@ func exportedNames(tree *model.Tree) *exported {
 			for _, r := range f.Resources {
 				ns.Reserve(r.Name)
 			}
+			for _, fn := range f.Functions {
+				ns.Reserve(fn.Name)
+			}
 			if f.Config != nil {
 				ns.Reserve(f.Config.Name)
 			}
@@ -181,6 +200,13 @@ func exportedNames(tree *model.Tree) *exported {
 					}
 					n.newProvider = ns.Claim("New" + n.provider)
 					names.resources[d] = n
+				case *model.Function:
+					n := functionNames{
+						ops:      ns.Generated("", d.Name, gen.KindFunction, "ProviderOps"),
+						provider: ns.Generated("", d.Name, gen.KindFunction, "Provider"),
+					}
+					n.newProvider = ns.Claim("New" + n.provider)
+					names.functions[d] = n
 				case *model.Struct:
 					names.structs[d] = structNames{
 						unmarshal: ns.Generated("Unmarshal", d.Name, gen.KindType, ""),
@@ -202,6 +228,15 @@ func (g *packageGen) differName(r *model.Resource) string   { return g.names.res
 func (g *packageGen) providerName(r *model.Resource) string { return g.names.resources[r].provider }
 func (g *packageGen) newProviderName(r *model.Resource) string {
 	return g.names.resources[r].newProvider
+}
+func (g *packageGen) functionOpsName(fn *model.Function) string {
+	return g.names.functions[fn].ops
+}
+func (g *packageGen) functionProviderName(fn *model.Function) string {
+	return g.names.functions[fn].provider
+}
+func (g *packageGen) newFunctionProviderName(fn *model.Function) string {
+	return g.names.functions[fn].newProvider
 }
 func (g *packageGen) unmarshalName(s *model.Struct) string   { return g.names.structs[s].unmarshal }
 func (g *packageGen) marshalFuncName(s *model.Struct) string { return g.names.structs[s].marshal }

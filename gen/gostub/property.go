@@ -18,17 +18,24 @@ func isPointer(p *model.Property) bool {
 	return (p.Optional || p.Out) && !p.Synthetic && !nilable(p.Type)
 }
 
-// field declares p's field in a marshaling struct.
+// field declares p's field in the marshaling struct of a resource or struct.
 func (g *packageGen) field(p *model.Property) jen.Code {
-	var typ *jen.Statement
-	switch {
-	case isID(p):
-		typ = jen.Qual(resourcePath, "ID")
-	case isPointer(p):
-		typ = jen.Op("*").Add(g.goType(p.Type))
-	default:
-		typ = g.goType(p.Type)
+	if isID(p) {
+		return g.fieldOf(p, jen.Qual(resourcePath, "ID"))
 	}
+	return g.fieldOf(p, g.fieldType(p, isPointer(p)))
+}
+
+// fieldType is the type of p's field: a pointer to p's Go type, or that type itself.
+func (g *packageGen) fieldType(p *model.Property, pointer bool) *jen.Statement {
+	if pointer {
+		return jen.Op("*").Add(g.goType(p.Type))
+	}
+	return g.goType(p.Type)
+}
+
+// fieldOf declares p's field of type typ, with p's doc.
+func (g *packageGen) fieldOf(p *model.Property, typ jen.Code) jen.Code {
 	text := p.Doc
 	if p.Immutable {
 		// What the ops may rely on: Update never has to handle a change of it.
@@ -67,12 +74,12 @@ func (g *packageGen) unmarshalField(recv, owner string, p *model.Property) jen.C
 	return jen.Id(recv).Dot(p.GoName).Op("=").Add(rt(read)).Call(jen.Id("o"), jen.Lit(p.Name), dec)
 }
 
-// marshalField writes recv's field of p into the property map m:
+// marshalField writes recv's field of p, a pointer or not, into the property map m:
 //
 //	provider.PutOptional(m, "vpc", obj.VPC, provider.RefValue)
-func (g *packageGen) marshalField(recv string, p *model.Property) jen.Code {
+func (g *packageGen) marshalField(recv string, p *model.Property, pointer bool) jen.Code {
 	put := "Put"
-	if isPointer(p) {
+	if pointer {
 		put = "PutOptional"
 	}
 	return rt(put).Call(jen.Id("m"), jen.Lit(p.Name), jen.Id(recv).Dot(p.GoName), g.encoder(p.Type))

@@ -135,21 +135,7 @@ func (g *packageGen) spec(r *model.Resource) jen.Code {
 			id = p
 			continue
 		}
-		//	{Key: "vpc", Replaces: true}
-		//	{Key: "size", Default: resource.NewNumberProperty(20)}
-		elems := []jen.Code{field("Key", jen.Lit(p.Name))}
-		for _, flag := range []struct {
-			name string
-			set  bool
-		}{{"Out", p.Out}, {"In", p.In}, {"Replaces", p.Replaces}, {"Immutable", p.Immutable}, {"Secret", p.Secret}} {
-			if flag.set {
-				elems = append(elems, field(flag.name, jen.True()))
-			}
-		}
-		if p.Default != nil {
-			elems = append(elems, field("Default", defaultValue(p.Default)))
-		}
-		props = append(props, jen.Values(elems...))
+		props = append(props, propertySpec(p))
 	}
 	fields := []jen.Code{field("Type", jen.Id(r.Name))}
 	if r.Named {
@@ -167,6 +153,26 @@ func (g *packageGen) spec(r *model.Resource) jen.Code {
 		)))
 	}
 	return rt("Spec").Types(t.Clone()).Custom(multiline, fields...)
+}
+
+// propertySpec is the provider.Property literal of p, in a resource's or function's spec:
+//
+//	{Key: "vpc", Replaces: true}
+//	{Key: "size", Default: resource.NewNumberProperty(20)}
+func propertySpec(p *model.Property) jen.Code {
+	elems := []jen.Code{field("Key", jen.Lit(p.Name))}
+	for _, flag := range []struct {
+		name string
+		set  bool
+	}{{"Out", p.Out}, {"In", p.In}, {"Replaces", p.Replaces}, {"Immutable", p.Immutable}, {"Secret", p.Secret}} {
+		if flag.set {
+			elems = append(elems, field(flag.name, jen.True()))
+		}
+	}
+	if p.Default != nil {
+		elems = append(elems, field("Default", defaultValue(p.Default)))
+	}
+	return jen.Values(elems...)
 }
 
 // field is the element `name: value` of a struct literal.
@@ -194,7 +200,7 @@ func (g *packageGen) generateResourceMarshal(r *model.Resource) jen.Code {
 	var puts []jen.Code
 	for _, p := range r.Properties {
 		if !isID(p) {
-			puts = append(puts, g.marshalField("obj", p))
+			puts = append(puts, g.marshalField("obj", p, isPointer(p)))
 		}
 	}
 	body := []jen.Code{jen.Id("m").Op(":=").Make(jen.Qual(resourcePath, "PropertyMap"), jen.Lit(len(puts)))}

@@ -46,7 +46,7 @@ func (g *packageGen) generateStructUnmarshal(s *model.Struct) jen.Code {
 func (g *packageGen) generateStructMarshal(s *model.Struct) jen.Code {
 	body := []jen.Code{jen.Id("m").Op(":=").Make(jen.Qual(resourcePath, "PropertyMap"), jen.Lit(len(s.Properties)))}
 	for _, p := range s.Properties {
-		body = append(body, g.marshalField("s", p))
+		body = append(body, g.marshalField("s", p, isPointer(p)))
 	}
 	body = append(body, jen.Return(jen.Qual(resourcePath, "NewProperty").Call(jen.Id("m"))))
 	text := prose("%s returns s as a property value.", g.marshalFuncName(s))

@@ -9,6 +9,12 @@
 //     always present; every non-out property in "inputProperties", "requiredInputs" for those a caller
 //     must give (not optional, no default, not the name of a named resource); every property in
 //     "stateInputs";
+//   - functions → "functions": the inputs in "inputs" ("required" for those a caller must give), the
+//     results in "outputs" ("required" for those always returned). "outputs" is the JSON key of Pulumi's
+//     ReturnType: the metaschema also lists a key "returnType", but the pinned tools never read it (a
+//     function written with it comes out of `pulumi package gen-sdk` v3.256.0 as
+//     `getX(args): Promise<void>`, without its Output form or its result type), and they write a
+//     ReturnType back as "outputs" themselves;
 //   - structs → object types; enums → string enum types (values in declaration order, with their docs,
 //     named by their Go names less the enum's name: see enumValueNames); aliases → the aliased type,
 //     inline;
@@ -112,6 +118,7 @@ type (
 		Types       map[string]*complexJSON  `json:"types,omitempty"`
 		Provider    *resourceJSON            `json:"provider,omitempty"`
 		Resources   map[string]*resourceJSON `json:"resources,omitempty"`
+		Functions   map[string]*functionJSON `json:"functions,omitempty"`
 	}
 	configJSON struct {
 		Variables map[string]*propertyJSON `json:"variables"`
@@ -156,6 +163,11 @@ type (
 		Description string `json:"description,omitempty"`
 		Value       string `json:"value"`
 	}
+	functionJSON struct {
+		Description string      `json:"description,omitempty"`
+		Inputs      *objectJSON `json:"inputs,omitempty"`
+		Outputs     *objectJSON `json:"outputs"`
+	}
 	resourceJSON struct {
 		objectJSON
 		InputProperties map[string]*propertyJSON `json:"inputProperties,omitempty"`
@@ -184,6 +196,7 @@ func packageSpec(tree *model.Tree, opts Options) *packageJSON {
 		Meta:        &metaJSON{ModuleFormat: moduleFormat},
 		Types:       map[string]*complexJSON{},
 		Resources:   map[string]*resourceJSON{},
+		Functions:   map[string]*functionJSON{},
 	}
 	// The Go SDK declares the array and map types of a resource (VPCArray, VPCMap and their Input and
 	// Output types) only when asked to, but uses them wherever a list or map of capabilities appears.
@@ -215,6 +228,9 @@ func packageSpec(tree *model.Tree, opts Options) *packageJSON {
 		for _, f := range pkg.Files {
 			for _, r := range f.Resources {
 				spec.Resources[r.Token] = resourceSpec(r)
+			}
+			for _, fn := range f.Functions {
+				spec.Functions[fn.Token] = functionSpec(fn)
 			}
 			for _, s := range f.Structs {
 				obj := objectSpec(s.Doc, s.Properties, func(p *model.Property) bool { return true })
@@ -270,7 +286,7 @@ func moduleNames(tree *model.Tree) map[string]string {
 // hasTokens says whether the schema has anything of module m.
 func hasTokens(pkg *model.Package) bool {
 	for _, f := range pkg.Files {
-		if len(f.Resources)+len(f.Structs)+len(f.Enums) > 0 {
+		if len(f.Resources)+len(f.Functions)+len(f.Structs)+len(f.Enums) > 0 {
 			return true
 		}
 	}
@@ -364,7 +380,7 @@ func resourceSpec(r *model.Resource) *resourceJSON {
 			continue
 		}
 		res.InputProperties[p.Name] = propertySpec(p)
-		if !p.Optional && p.Default == nil {
+		if requiredInput(p) {
 			res.RequiredInputs = append(res.RequiredInputs, p.Name)
 		}
 	}
@@ -423,6 +439,26 @@ func configSpec(pkg string, c *model.Config) (*configJSON, *resourceJSON) {
 		}
 	}
 	return config, provider
+}
+
+// requiredInput reports whether a caller must give the input p.
+func requiredInput(p *model.Property) bool { return !p.Optional && p.Default == nil && !p.Synthetic }
+
+// functionSpec is the schema of a function: its inputs, which a caller must give unless they are
+// optional or have a default, and its results, always returned unless optional. A function without
+// inputs has no "inputs", so that the SDKs' functions take none.
+func functionSpec(fn *model.Function) *functionJSON {
+	res := &functionJSON{Description: fn.Doc, Outputs: objectSpec("", fn.Results(), func(*model.Property) bool { return true })}
+	if inputs := fn.Inputs(); len(inputs) > 0 {
+		res.Inputs = objectSpec("", inputs, func(*model.Property) bool { return true })
+		res.Inputs.Required = nil
+		for _, p := range inputs {
+			if requiredInput(p) {
+				res.Inputs.Required = append(res.Inputs.Required, p.Name)
+			}
+		}
+	}
+	return res
 }
 
 // objectSpec is the object type of the properties that keep says belong to it; required lists those

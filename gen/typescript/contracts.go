@@ -210,8 +210,9 @@ func (g *fileGen) structContractFunctions() ([]string, error) {
 	return blocks, nil
 }
 
-// contractTable returns the contracts of the inputs among the properties of owner (a resource, or the
-// configuration) that have some, for the constructor's check: an empty object when none has one.
+// contractTable returns the contracts of the inputs among props, the properties of owner (a resource, a
+// function, or the configuration), that have some, for the check of a constructor or a function: an
+// empty object when none has one.
 func (g *fileGen) contractTable(owner string, props []*model.Property) (jsObject, error) {
 	table := jsObject{expand: true}
 	for _, p := range props {
@@ -227,7 +228,7 @@ func (g *fileGen) contractTable(owner string, props []*model.Property) (jsObject
 		}
 	}
 	if table.Any() {
-		g.scope.useContracts() // the template writes _contracts.check
+		g.scope.useContracts() // the template writes _contracts.check or checkCall
 	}
 	return table, nil
 }

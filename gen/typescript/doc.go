@@ -28,7 +28,11 @@
 //     replaceOnChanges and additionalSecretOutputs), its XArgs and XState interfaces, and, once per
 //     file, the registration of the file's resources with the Pulumi runtime, so that resource
 //     references sent back by the engine become instances of their classes, then the contracts of the
-//     structs the file's resources hold.
+//     structs the file's resources hold;
+//   - function X (call name x): x over pulumi.runtime.invoke, with its XArgs (the inputs as values)
+//     and XResult, then xOutput over pulumi.runtime.invokeOutput, with its XOutputArgs (each input a
+//     pulumi.Input); both check required inputs and contracts as a constructor does, and fill in
+//     defaults.
 //
 // An output that holds a resource (a capability, or a struct, array or map with one inside) is a
 // pulumi.OutputInstance<T> rather than a pulumi.Output<T>: Output<T> lifts the properties of T, and
@@ -68,16 +72,14 @@
 //   - names.go rejects what a valid IDL can still not become (two exports of a module with one name,
 //     strings that are not UTF-8).
 //
-// A new construct, such as a function (getX and getXOutput over pulumi.runtime.invoke and invokeOutput,
-// with its Args, OutputArgs and Result interfaces), takes three steps, as the provider's configuration
-// took them (config.go): a template
-// written as the code it emits, with a layout function wherever prettier may break a line (signatures
-// and calls that carry names); a view with the names and types it needs, built by a fileGen method in a
-// file of its own, which also records in the importSet what the template writes (as resource.go does for
-// pulumi and _contracts); and a place in the outline of its file, fileGen.declarations (or Generate, for
-// a file of its own such as _config.ts). The interface template serves any interface whose members are
-// properties; a piece of a class that a second class needs (get, isInstance) becomes a template of its
-// own, called with {{template}}.
+// A new construct takes three steps, as functions (templates/function.ts.tmpl, function.go) and the
+// provider's configuration (config.go) took them: a template written as the code it emits, with a layout
+// function wherever prettier may break a line (signatures and calls that carry names); a view with the
+// names and types it needs, built by a fileGen method in a file of its own, which also records in the
+// importSet what the template writes (as resource.go does for pulumi and _contracts); and a place in the
+// outline of its file, fileGen.declarations (or Generate, for a file of its own such as _config.ts). The
+// interface template serves any interface whose members are properties; a piece of a class that a
+// second class needs (get, isInstance) becomes a template of its own, called with {{template}}.
 //
 // Cross-file references are `import type` statements: every name one generated file takes from another
 // is a type, so the files never load each other at run time and import cycles are harmless. The one

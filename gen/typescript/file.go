@@ -15,6 +15,8 @@ type fileGen struct {
 	scope *importSet
 	// errorCtor is how the file's code names JavaScript's Error: the IDL may declare a type called Error.
 	errorCtor string
+	// promiseType is how the file's code names JavaScript's Promise, for the same reason.
+	promiseType string
 	// structContracts name the functions of the contracts of the structs the file's resources hold, in
 	// structOrder (see contracts.go).
 	structContracts map[*model.Struct]string
@@ -30,24 +32,31 @@ type fileView struct {
 }
 
 func newFileGen(tree *model.Tree, names twinNames, path string, f *model.File) *fileGen {
-	g := &fileGen{tree: tree, names: names, file: f, path: path, errorCtor: "Error", structContracts: map[*model.Struct]string{}}
+	g := &fileGen{tree: tree, names: names, file: f, path: path, errorCtor: "Error", promiseType: "Promise",
+		structContracts: map[*model.Struct]string{}}
 	own := ownNames(f, names)
 	var reserved []string
-	if f != nil && len(f.Resources) > 0 {
-		// Resource code throws Errors. A declared Error wins in the file's scope, so the code reaches
-		// the global one through globalThis; an imported Error is renamed instead.
-		if taken(own, "Error") {
-			g.errorCtor = "globalThis.Error"
+	// global names the file's code uses as the global they are: a declaration of the file wins in its
+	// scope, so the code reaches the global through globalThis; an imported name is renamed instead.
+	global := func(name string, local *string) {
+		if taken(own, name) {
+			*local = "globalThis." + name
 		} else {
-			reserved = append(reserved, "Error")
+			reserved = append(reserved, name)
 		}
+	}
+	if f != nil && len(f.Resources)+len(f.Functions) > 0 {
+		global("Error", &g.errorCtor) // resource and function code throws Errors
+	}
+	if f != nil && len(f.Functions) > 0 {
+		global("Promise", &g.promiseType) // what the plain form of a function returns
 	}
 	g.scope = newImportSet(path, own, reserved...)
 	return g
 }
 
 // declarations renders the file's declarations in source order, then the registration of its resources,
-// then the contracts of the structs its resources hold.
+// then the contracts of the structs its resources and functions hold.
 func (g *fileGen) declarations() ([]string, error) {
 	if g.file == nil {
 		return nil, nil
@@ -59,6 +68,8 @@ func (g *fileGen) declarations() ([]string, error) {
 		switch d := d.(type) {
 		case *model.Resource:
 			block, err = g.resource(d)
+		case *model.Function:
+			block, err = g.function(d)
 		case *model.Struct:
 			block, err = g.structDecl(d)
 		case *model.Enum:
@@ -84,13 +95,12 @@ func (g *fileGen) declarations() ([]string, error) {
 			return nil, err
 		}
 		blocks = append(blocks, block)
-		contracts, err := g.structContractFunctions()
-		if err != nil {
-			return nil, err
-		}
-		blocks = append(blocks, contracts...)
 	}
-	return blocks, nil
+	contracts, err := g.structContractFunctions()
+	if err != nil {
+		return nil, err
+	}
+	return append(blocks, contracts...), nil
 }
 
 // content renders the whole file around blocks. It comes last: rendering the blocks is what fills the
@@ -105,5 +115,5 @@ func (g *fileGen) content(source string, blocks []string) ([]byte, error) {
 
 // hasDeclarations reports whether f declares anything; a file that does not (a doc.go) generates no .ts.
 func hasDeclarations(f *model.File) bool {
-	return len(f.Resources)+len(f.ResourceAliases)+len(f.Structs)+len(f.Enums)+len(f.Aliases)+len(f.Consts) > 0
+	return len(f.Resources)+len(f.ResourceAliases)+len(f.Functions)+len(f.Structs)+len(f.Enums)+len(f.Aliases)+len(f.Consts) > 0
 }

@@ -37,7 +37,7 @@ type importKey struct {
 // to their local names (the same, but for a class that cannot have its own name, see className); reserved
 // are the global names the file's code needs unshadowed.
 func newImportSet(path string, own map[string]string, reserved ...string) *importSet {
-	s := &importSet{self: path, own: own, bound: map[string]bool{"pulumi": true, contractsFile: true, configurationFile: true},
+	s := &importSet{self: path, own: own, bound: map[string]bool{pulumiImport: true, contractsFile: true, configurationFile: true},
 		imports: map[importKey]string{}}
 	for _, local := range own {
 		s.bound[local] = true

@@ -14,12 +14,21 @@ import (
 	"github.com/cidlc/cidlc/idl/model"
 )
 
-// The suffixes of the twins a declaration gets (see twin): XArgs is the input shape of struct (or alias) X
-// and the constructor arguments of resource X; XState is what X.get accepts.
+// The suffixes of the twins a declaration gets (see twin): XArgs is the input shape of struct (or alias) X,
+// the constructor arguments of resource X and the arguments of function X (getX); XState is what X.get
+// accepts; XOutputArgs and XResult are the arguments of getXOutput and what both forms of a function
+// return, and getXOutput, the Output form, is its call name with outputSuffix.
 const (
-	argsSuffix  = "Args"
-	stateSuffix = "State"
+	argsSuffix       = "Args"
+	stateSuffix      = "State"
+	outputArgsSuffix = "OutputArgs"
+	resultSuffix     = "Result"
+	outputSuffix     = "Output"
 )
+
+// pulumiImport is the name under which the files of the package import @pulumi/pulumi, which the
+// templates write as it is: no name a file declares may take it.
+const pulumiImport = "pulumi"
 
 // forbiddenClassNames are names TypeScript refuses for a class in a CommonJS module (error TS2725: the
 // emitted module code itself uses the global Object). Such a class is declared under another local name
@@ -47,6 +56,10 @@ func authorNames(f *model.File) []exportName {
 	for _, a := range f.ResourceAliases {
 		add(a.Name, "resource alias "+a.Name, a.Pos)
 	}
+	for _, fn := range f.Functions {
+		// The name programs call it by, from the author's name, which its token holds in every SDK.
+		names = append(names, exportName{fn.CallName, fn.Name, "function " + fn.CallName, fn.Pos})
+	}
 	for _, s := range f.Structs {
 		add(s.Name, "struct "+s.Name, s.Pos)
 	}
@@ -65,26 +78,35 @@ func authorNames(f *model.File) []exportName {
 	return names
 }
 
-// A twin is a declaration's second export, whose name the package makes up: XArgs, the input shape of
-// struct (or alias) X and the constructor arguments of resource X, and XState, what X.get accepts.
+// A twin is an export of a declaration whose name the package makes up: XArgs, the input shape of
+// struct (or alias) X and the constructor arguments of resource X, and XState, what X.get accepts; for
+// function X, XArgs, XOutputArgs and XResult, and the Output form of its call name x, xOutput.
 type twin struct {
 	decl   *model.Decl
-	suffix string // argsSuffix or stateSuffix
-	kind   string // the word the name takes when it must give way: gen.KindResource, gen.KindType
+	base   string // the name the twin's is made of: the declaration's, or a function's call name
+	suffix string // argsSuffix, stateSuffix, …
+	kind   string // the word the name takes when it must give way: gen.KindResource, gen.KindType, gen.KindFunction
 }
 
 // twins returns the twins of f's declarations in source order.
 func twins(f *model.File) []twin {
 	var ts []twin
 	for _, r := range f.Resources {
-		ts = append(ts, twin{&r.Decl, argsSuffix, gen.KindResource}, twin{&r.Decl, stateSuffix, gen.KindResource})
+		ts = append(ts, twin{&r.Decl, r.Name, argsSuffix, gen.KindResource}, twin{&r.Decl, r.Name, stateSuffix, gen.KindResource})
+	}
+	for _, fn := range f.Functions {
+		ts = append(ts, twin{&fn.Decl, fn.CallName, outputSuffix, gen.KindFunction})
+		if len(fn.Inputs()) > 0 { // a function without inputs takes no arguments
+			ts = append(ts, twin{&fn.Decl, fn.Name, argsSuffix, gen.KindFunction}, twin{&fn.Decl, fn.Name, outputArgsSuffix, gen.KindFunction})
+		}
+		ts = append(ts, twin{&fn.Decl, fn.Name, resultSuffix, gen.KindFunction})
 	}
 	for _, s := range f.Structs {
-		ts = append(ts, twin{&s.Decl, argsSuffix, gen.KindType})
+		ts = append(ts, twin{&s.Decl, s.Name, argsSuffix, gen.KindType})
 	}
 	for _, a := range f.Aliases {
 		if hasInputShape(a.Type) {
-			ts = append(ts, twin{&a.Decl, argsSuffix, gen.KindType})
+			ts = append(ts, twin{&a.Decl, a.Name, argsSuffix, gen.KindType})
 		}
 	}
 	slices.SortStableFunc(ts, func(a, b twin) int { return a.decl.Pos.Offset - b.decl.Pos.Offset })
@@ -195,12 +217,19 @@ func validateNames(tree *model.Tree, dirs map[string]*packageDir) (twinNames, pr
 				if f.Config != nil && !claimed && t.decl.Pos.Offset > f.Config.Pos.Offset {
 					provider, claimed = claimProviderNames(ns), true
 				}
-				names[twinKey{t.decl, t.suffix}] = ns.Generated("", t.decl.Name, t.kind, t.suffix)
+				names[twinKey{t.decl, t.suffix}] = ns.Generated("", t.base, t.kind, t.suffix)
 			}
 			if f.Config != nil && !claimed {
 				provider = claimProviderNames(ns)
 			}
 			diags = append(diags, validateStrings(f)...)
+			for _, fn := range f.Functions {
+				if fn.CallName == pulumiImport {
+					diags = append(diags, gen.Diagnostic{Pos: fn.Pos, Msg: fmt.Sprintf(
+						"%s: programs would call it %s, the name under which every file of the TypeScript package imports @pulumi/pulumi; rename it",
+						fn.Name, pulumiImport)})
+				}
+			}
 			for _, r := range f.Resources {
 				if n := len(r.Properties); n > maxProperties {
 					diags = append(diags, gen.Diagnostic{Pos: r.Pos, Msg: fmt.Sprintf(

@@ -45,6 +45,35 @@ func TestGenerateRejectsNameClashes(t *testing.T) {
 	}
 }
 
+// TestFunctionNameClash: a function's call name is a name the author wrote, so one that a directory's
+// namespace takes is an error too.
+func TestFunctionNameClash(t *testing.T) {
+	root := &model.File{Path: "types.go"}
+	fn := &model.Function{Decl: model.Decl{Name: "A", Pos: pos("idl/types.go", 4), File: root}, CallName: "a"}
+	fn.Properties = []*model.Property{{Name: "x", Out: true, Type: &model.Type{Kind: model.String}}}
+	root.Functions = []*model.Function{fn}
+	rule := &model.File{Path: "a/rule.go"}
+	rule.Structs = []*model.Struct{{Decl: model.Decl{Name: "Rule", Pos: pos("idl/a/rule.go", 3), File: rule}}}
+	_, err := Backend{}.Generate(testPackage(map[string][]*model.File{"": {root}, "a": {rule}}))
+	want := "idl/types.go:4:6: A: the TypeScript name a of function a is also the name of the namespace of directory a/; rename one of them"
+	if err == nil || err.Error() != want {
+		t.Errorf("Generate = %v, want %s", err, want)
+	}
+}
+
+// TestFunctionNamedPulumi: a function programs would call pulumi would hide the import of @pulumi/pulumi.
+func TestFunctionNamedPulumi(t *testing.T) {
+	root := &model.File{Path: "types.go"}
+	fn := &model.Function{Decl: model.Decl{Name: "Pulumi", Pos: pos("idl/types.go", 4), File: root}, CallName: "pulumi"}
+	fn.Properties = []*model.Property{{Name: "x", Out: true, Type: &model.Type{Kind: model.String}}}
+	root.Functions = []*model.Function{fn}
+	_, err := Backend{}.Generate(testPackage(map[string][]*model.File{"": {root}}))
+	want := "idl/types.go:4:6: Pulumi: programs would call it pulumi, the name under which every file of the TypeScript package imports @pulumi/pulumi; rename it"
+	if err == nil || err.Error() != want {
+		t.Errorf("Generate = %v, want %s", err, want)
+	}
+}
+
 // TestTwinsGiveWay: a twin the package makes up (XArgs, XState) whose name the author took gets its
 // declaration's kind inserted, in every file that names it; the author's declarations keep their names.
 func TestTwinsGiveWay(t *testing.T) {

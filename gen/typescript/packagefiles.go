@@ -9,12 +9,13 @@ import (
 	"github.com/cidlc/cidlc/idl/model"
 )
 
-// The versions the generated package.json asks for. @pulumi/pulumi: any 3.x (the package uses nothing
-// newer than CustomResource, Input and Output, and registerResourceModule). TypeScript: the 5.9 line,
+// The versions the generated package.json asks for. @pulumi/pulumi: 3.142.0 or a later 3.x, for the
+// functions' Output form (pulumi.runtime.invokeOutput came with 3.133.0, pulumi.InvokeOutputOptions
+// later; 3.142.0 is what Pulumi's own codegen asks for, MinimumValidSDKVersion). TypeScript: the 5.9 line,
 // whose options tsconfig.json uses; TypeScript 6 changes defaults the generated code was not checked
 // against.
 const (
-	pulumiVersion     = "^3.0.0"
+	pulumiVersion     = "^3.142.0"
 	typeScriptVersion = "~5.9.3"
 	nodeTypesVersion  = "^20.0.0"
 )

@@ -110,6 +110,17 @@ func (c *comparer) matchDecls() [][2]*decl {
 // moved reports a declaration that moved to another file.
 func (c *comparer) moved(o, n *decl) {
 	from, to := o.File.Path, n.File.Path
+	if o.kind == functionKind {
+		if o.dir == n.dir {
+			c.report(FunctionMoved, n.subject(), o.Pos, n.Pos,
+				fmt.Sprintf("moved from %s to %s, so its token changed from %s to %s; programs still call %s, and no state holds a call", from, to, o.Token, n.Token, n.subject()), "")
+			return
+		}
+		c.report(FunctionNamespaceChanged, n.subject(), o.Pos, n.Pos,
+			fmt.Sprintf("moved from %s to %s: programs that call %s no longer compile; they must call %s", from, to, o.subject(), n.subject()),
+			"move it back to "+dirName(o.dir))
+		return
+	}
 	if o.kind == resourceKind {
 		msg := fmt.Sprintf("moved from %s to %s, so its type token changed from %s to %s: the provider no longer knows the old token, and every %s existing stacks hold would be deleted and created again",
 			from, to, o.Token, n.Token, o.Name)
@@ -132,6 +143,12 @@ func (c *comparer) moved(o, n *decl) {
 
 // removed reports a declaration of the old IDL that the new one does not have.
 func (c *comparer) removed(o *decl) {
+	if o.kind == functionKind {
+		c.report(FunctionRemoved, o.subject(), o.Pos, token.Position{},
+			fmt.Sprintf("function %s removed: programs that call %s or %sOutput no longer compile, and the provider refuses the calls of older programs", o.Token, o.subject(), o.subject()),
+			"keep it, deprecated in its doc; if it only moved to another file, keep its Go name so that the move is seen")
+		return
+	}
 	if o.kind == resourceKind {
 		c.report(ResourceRemoved, o.subject(), o.Pos, token.Position{},
 			fmt.Sprintf("resource %s removed: programs that create %s %s no longer compile, and the provider can no longer read, update or delete the ones existing stacks hold",
@@ -153,6 +170,10 @@ func (c *comparer) removed(o *decl) {
 
 // added reports a declaration of the new IDL that the old one does not have.
 func (c *comparer) added(n *decl) {
+	if n.kind == functionKind {
+		c.report(FunctionAdded, n.subject(), token.Position{}, n.Pos, "new function "+n.Token, "")
+		return
+	}
 	if n.kind == resourceKind {
 		c.report(ResourceAdded, n.subject(), token.Position{}, n.Pos, "new resource "+n.Token, "")
 		return
@@ -168,6 +189,8 @@ func (c *comparer) compareDecl(o, n *decl) {
 	switch n.kind {
 	case resourceKind:
 		c.compareResource(o, n)
+	case functionKind:
+		c.compareMembers(c.functionOwner(n), o.function.Properties, n.function.Properties)
 	case structKind:
 		c.compareMembers(c.structOwner(o, n), o.strct.Properties, n.strct.Properties)
 	case enumKind:

@@ -13,6 +13,7 @@ type declKind string
 
 const (
 	resourceKind declKind = "resource"
+	functionKind declKind = "function"
 	structKind   declKind = "struct"
 	enumKind     declKind = "enum"
 	aliasKind    declKind = "alias"
@@ -28,13 +29,20 @@ type decl struct {
 	key string
 
 	resource *model.Resource
+	function *model.Function
 	strct    *model.Struct
 	enum     *model.Enum
 	alias    *model.Alias
 }
 
-// subject names the declaration as programs do: `network.VPC`.
-func (d *decl) subject() string { return declName(d.Decl) }
+// subject names the declaration as programs do: `network.VPC`, and a function by its call name,
+// `compute.getImage`.
+func (d *decl) subject() string {
+	if d.function != nil {
+		return namespace(d.dir) + d.function.CallName
+	}
+	return declName(d.Decl)
+}
 
 // storedVia is a declaration and a resource property that can hold its values.
 type storedVia struct {
@@ -62,6 +70,9 @@ type treeIndex struct {
 	// usage says how each struct, enum and alias is reached from the properties of resources; a
 	// declaration no resource uses has none.
 	usage map[*model.Decl]role
+	// called says how each struct, enum and alias is reached from the inputs and results of functions,
+	// which no state holds.
+	called map[*model.Decl]role
 	// storedIn lists, for each declaration that resources' state can hold, the resource properties
 	// through which it does (`network.VPC.region`).
 	storedIn map[*model.Decl][]string
@@ -73,7 +84,7 @@ type treeIndex struct {
 
 func indexTree(t *model.Tree) *treeIndex {
 	ix := &treeIndex{tree: t, byKey: map[string]*decl{}, constByKey: map[string]*model.Const{},
-		usage: map[*model.Decl]role{}, storedIn: map[*model.Decl][]string{}, stored: map[storedVia]bool{}, replacedWith: map[*model.Resource][]*model.Resource{}}
+		usage: map[*model.Decl]role{}, called: map[*model.Decl]role{}, storedIn: map[*model.Decl][]string{}, stored: map[storedVia]bool{}, replacedWith: map[*model.Resource][]*model.Resource{}}
 	add := func(d *decl) {
 		d.dir = d.File.Package.Dir
 		d.key = strings.TrimPrefix(d.Token, t.Name+":")
@@ -84,6 +95,9 @@ func indexTree(t *model.Tree) *treeIndex {
 		for _, f := range pkg.Files {
 			for _, r := range f.Resources {
 				add(&decl{Decl: &r.Decl, kind: resourceKind, resource: r})
+			}
+			for _, fn := range f.Functions {
+				add(&decl{Decl: &fn.Decl, kind: functionKind, function: fn})
 			}
 			for _, s := range f.Structs {
 				add(&decl{Decl: &s.Decl, kind: structKind, strct: s})
@@ -101,6 +115,15 @@ func indexTree(t *model.Tree) *treeIndex {
 		}
 	}
 	for _, d := range ix.decls {
+		if d.kind == functionKind {
+			for _, p := range d.function.Properties {
+				r := inputRole
+				if p.Out {
+					r = outputRole
+				}
+				reached(p.Type, map[*model.Decl]bool{}, func(d *model.Decl) { ix.called[d] |= r })
+			}
+		}
 		if d.kind != resourceKind {
 			continue
 		}
@@ -127,6 +150,18 @@ func indexTree(t *model.Tree) *treeIndex {
 
 // use records that values of t reach the provider in role r through the resource property via.
 func (ix *treeIndex) use(t *model.Type, r role, via string, seen map[*model.Decl]bool) {
+	reached(t, seen, func(d *model.Decl) {
+		ix.usage[d] |= r
+		if key := (storedVia{d, via}); !ix.stored[key] {
+			ix.stored[key] = true
+			ix.storedIn[d] = append(ix.storedIn[d], via)
+		}
+	})
+}
+
+// reached calls f with each struct, enum and alias that values of t reach: those t names, and those
+// their fields and aliased types name, each once.
+func reached(t *model.Type, seen map[*model.Decl]bool, f func(*model.Decl)) {
 	if t == nil {
 		return
 	}
@@ -139,28 +174,24 @@ func (ix *treeIndex) use(t *model.Type, r role, via string, seen map[*model.Decl
 	case model.AliasRef:
 		d = &t.Alias.Decl
 	case model.Array, model.Map:
-		ix.use(t.Key, r, via, seen)
-		ix.use(t.Elem, r, via, seen)
+		reached(t.Key, seen, f)
+		reached(t.Elem, seen, f)
 		return
 	default:
 		return
-	}
-	ix.usage[d] |= r
-	if key := (storedVia{d, via}); !ix.stored[key] {
-		ix.stored[key] = true
-		ix.storedIn[d] = append(ix.storedIn[d], via)
 	}
 	if seen[d] {
 		return
 	}
 	seen[d] = true
+	f(d)
 	switch t.Kind {
 	case model.StructRef:
 		for _, p := range t.Struct.Properties {
-			ix.use(p.Type, r, via, seen)
+			reached(p.Type, seen, f)
 		}
 	case model.AliasRef:
-		ix.use(t.Alias.Type, r, via, seen)
+		reached(t.Alias.Type, seen, f)
 	}
 }
 

@@ -7,13 +7,17 @@ import (
 	"github.com/cidlc/cidlc/idl/model"
 )
 
-// owner is what holds the members being compared: a resource or a struct, as messages speak of it.
+// owner is what holds the members being compared: a resource, a function or a struct, as messages speak
+// of it.
 type owner struct {
 	subject string
-	// creates says what programs do with the owner: "creates a Subnet", "builds a PortRange".
+	// creates says what programs do with the owner: "creates a Subnet", "builds a PortRange", "calls
+	// compute.getImage".
 	creates string
-	// resource is the new version of the owner when it is a resource; nil for a struct.
+	// resource is the new version of the owner when it is a resource; nil for a struct or a function.
 	resource *model.Resource
+	// function is the new version of the owner when it is a function.
+	function *model.Function
 	// role is how a struct's values reach the provider, in either version; a struct that no resource
 	// uses counts as both (programs may still build and read it).
 	role role
@@ -26,8 +30,13 @@ func (c *comparer) resourceOwner(n *decl) owner {
 		role: inputRole | outputRole, stored: true}
 }
 
+// functionOwner is a function: its inputs are set and its results read, and no state holds either.
+func (c *comparer) functionOwner(n *decl) owner {
+	return owner{subject: n.subject(), creates: "calls " + n.subject(), function: n.function, role: inputRole | outputRole}
+}
+
 func (c *comparer) structOwner(o, n *decl) owner {
-	r := c.old.usage[o.Decl] | c.new.usage[n.Decl]
+	r := c.old.usage[o.Decl] | c.new.usage[n.Decl] | c.old.called[o.Decl] | c.new.called[n.Decl]
 	stored := c.old.usage[o.Decl] != 0
 	if r == 0 {
 		r = inputRole | outputRole
@@ -43,8 +52,11 @@ type member struct {
 }
 
 func (w owner) member(p *model.Property) member {
-	if w.resource != nil {
+	switch {
+	case w.resource != nil:
 		return member{Property: p, settable: !p.Out, readable: !p.In}
+	case w.function != nil:
+		return member{Property: p, settable: !p.Out, readable: p.Out}
 	}
 	return member{Property: p, settable: w.role&inputRole != 0, readable: w.role&outputRole != 0}
 }
@@ -54,7 +66,7 @@ func (m member) required() bool { return m.settable && !m.Optional && m.Default 
 
 // noun is what messages call a member of the owner.
 func (w owner) noun() string {
-	if w.resource != nil {
+	if w.resource != nil || w.function != nil {
 		return "input"
 	}
 	return "field"
@@ -129,8 +141,11 @@ func (c *comparer) memberRemoved(w owner, o member) {
 	case !o.readable:
 		what = "programs that set it no longer compile"
 	}
-	if w.resource != nil && o.settable {
+	switch {
+	case w.resource != nil && o.settable:
 		what += ", and the provider's Check rejects it; existing state keeps its value, unused"
+	case w.function != nil && o.settable:
+		what += ", and the provider fails a call that passes it"
 	}
 	c.report(PropertyRemoved, w.subject+"."+o.Name, o.Pos, token.Position{}, "removed: "+what,
 		"deprecate it (deprecated=) for a release first, and keep accepting it")
@@ -157,6 +172,8 @@ func (c *comparer) memberAdded(w owner, n member) {
 		c.report(OptionalInputAdded, subject, token.Position{}, n.Pos, "new optional "+w.noun(), "")
 	case w.resource != nil:
 		c.report(OutputAdded, subject, token.Position{}, n.Pos, "new output", "")
+	case w.function != nil:
+		c.report(OutputAdded, subject, token.Position{}, n.Pos, "new result", "")
 	default:
 		c.report(OutputAdded, subject, token.Position{}, n.Pos, "new field of a struct that is only in outputs, where it breaks no program", "")
 	}
@@ -187,10 +204,14 @@ func (c *comparer) compareMember(w owner, o, n member) {
 			was = "had the default " + literal(o.Default)
 		}
 		hint := "keep it optional; a default gives it a value without requiring it"
-		if w.resource == nil {
+		throws := "the constructor throws"
+		switch {
+		case w.function != nil:
+			throws = "the function throws"
+		case w.resource == nil:
 			hint = "keep it optional"
 		}
-		at(InputMadeRequired, fmt.Sprintf("is now required (it %s): programs that leave it out no longer compile, and the constructor throws", was), hint)
+		at(InputMadeRequired, fmt.Sprintf("is now required (it %s): programs that leave it out no longer compile, and %s", was, throws), hint)
 	}
 	switch {
 	case o.readable && !n.readable:
@@ -199,6 +220,8 @@ func (c *comparer) compareMember(w owner, o, n member) {
 		at(InputNowReturned, "is no longer in: the provider returns it", "")
 	case o.settable != n.settable:
 		// Reported above.
+	case !o.Optional && n.Optional && n.settable && w.function != nil:
+		// Programs pass a function's inputs and never read them: one that may be left out breaks nothing.
 	case !o.Optional && n.Optional && n.settable:
 		at(InputMadeOptional, "is now optional: reading it gives a value that may be undefined, so strict programs that use it without a check no longer compile",
 			"give it a default instead: programs may leave it out, and it always has a value")

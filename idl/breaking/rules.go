@@ -48,22 +48,26 @@ type Rule struct {
 // The rules. Each is one kind of change; the doc comment of each group says where it applies.
 var (
 	// The tree and its declarations.
-	PackageRenamed       = &Rule{"package-renamed", State, Breaking, "the package name (--name, the first part of every token) changed"}
-	ResourceRemoved      = &Rule{"resource-removed", Source, Breaking, "a resource was removed"}
-	ResourceAdded        = &Rule{"resource-added", Safe, Info, "a resource was added"}
-	TokenChanged         = &Rule{"token-changed", State, Breaking, "a resource moved to another file, so its type token changed"}
-	KindChanged          = &Rule{"kind-changed", Source, Breaking, "a declaration kept its token but changed kind (struct, resource, enum, alias)"}
-	NamedResourceAdded   = &Rule{"named-resource-added", State, Breaking, "a resource now embeds idl.NamedResource instead of idl.Resource"}
-	NamedResourceRemoved = &Rule{"named-resource-removed", Source, Breaking, "a resource no longer embeds idl.NamedResource"}
-	TypeRemoved          = &Rule{"type-removed", Source, Breaking, "a struct, enum or alias was removed"}
-	TypeAdded            = &Rule{"type-added", Safe, Info, "a struct, enum or alias was added"}
-	TypeMoved            = &Rule{"type-moved", Safe, Info, "a struct, enum or alias moved to another file of its directory"}
-	TypeNamespaceChanged = &Rule{"type-namespace-changed", Source, Breaking, "a struct, enum or alias moved to another directory"}
-	ConstantRemoved      = &Rule{"constant-removed", Source, Breaking, "a constant was removed"}
-	ConstantChanged      = &Rule{"constant-changed", Source, Warning, "a constant's value changed"}
-	ConstantAdded        = &Rule{"constant-added", Safe, Info, "a constant was added"}
+	PackageRenamed           = &Rule{"package-renamed", State, Breaking, "the package name (--name, the first part of every token) changed"}
+	ResourceRemoved          = &Rule{"resource-removed", Source, Breaking, "a resource was removed"}
+	ResourceAdded            = &Rule{"resource-added", Safe, Info, "a resource was added"}
+	TokenChanged             = &Rule{"token-changed", State, Breaking, "a resource moved to another file, so its type token changed"}
+	KindChanged              = &Rule{"kind-changed", Source, Breaking, "a declaration kept its token but changed kind (struct, resource, enum, alias)"}
+	NamedResourceAdded       = &Rule{"named-resource-added", State, Breaking, "a resource now embeds idl.NamedResource instead of idl.Resource"}
+	NamedResourceRemoved     = &Rule{"named-resource-removed", Source, Breaking, "a resource no longer embeds idl.NamedResource"}
+	TypeRemoved              = &Rule{"type-removed", Source, Breaking, "a struct, enum or alias was removed"}
+	TypeAdded                = &Rule{"type-added", Safe, Info, "a struct, enum or alias was added"}
+	TypeMoved                = &Rule{"type-moved", Safe, Info, "a struct, enum or alias moved to another file of its directory"}
+	TypeNamespaceChanged     = &Rule{"type-namespace-changed", Source, Breaking, "a struct, enum or alias moved to another directory"}
+	ConstantRemoved          = &Rule{"constant-removed", Source, Breaking, "a constant was removed"}
+	ConstantChanged          = &Rule{"constant-changed", Source, Warning, "a constant's value changed"}
+	ConstantAdded            = &Rule{"constant-added", Safe, Info, "a constant was added"}
+	FunctionRemoved          = &Rule{"function-removed", Source, Breaking, "a function was removed"}
+	FunctionAdded            = &Rule{"function-added", Safe, Info, "a function was added"}
+	FunctionMoved            = &Rule{"function-moved", Safe, Info, "a function moved to another file of its directory, so its token changed"}
+	FunctionNamespaceChanged = &Rule{"function-namespace-changed", Source, Breaking, "a function moved to another directory"}
 
-	// Members: properties of resources, fields of structs.
+	// Members: properties of resources, inputs and results of functions, fields of structs.
 	PropertyRemoved         = &Rule{"property-removed", Source, Breaking, "a property or struct field was removed"}
 	WireNameChanged         = &Rule{"wire-name-changed", State, Breaking, "a property kept its Go name but changed its wire name"}
 	GoFieldRenamed          = &Rule{"go-field-renamed", Safe, Info, "a property kept its wire name but changed its Go name"}
@@ -110,20 +114,21 @@ var (
 // members (properties of resources and fields of structs), then enum values. A safe rule is always
 // Info, and an Info rule always safe.
 //
-// Adding a construct to the IDL (provider configuration, functions, a tag option) means: rules here for
+// Adding a construct to the IDL (provider configuration, a tag option) means: rules here for
 // what its changes do to programs and stacks, and a comparison that reports them (compare.go for
 // declarations, members.go for properties); matching, acceptance and output stay as they are.
-// docs/breaking.md lists the rules that idl.Config and idl.Function will need.
+// docs/breaking.md lists the rules that idl.Config will need.
 var Rules = []*Rule{
 	PackageRenamed, ResourceRemoved, ResourceAdded, TokenChanged, KindChanged, NamedResourceAdded,
 	NamedResourceRemoved, TypeRemoved, TypeAdded, TypeMoved, TypeNamespaceChanged, ConstantRemoved,
-	ConstantChanged, ConstantAdded, PropertyRemoved, WireNameChanged, GoFieldRenamed, RequiredInputAdded,
-	OptionalInputAdded, OutputAdded, InputMadeRequired, InputMadeOptional, OutputMadeOptional,
-	OutputMadeRequired, InputBecameOutput, OutputBecameInput, InputMadeWriteOnly, InputNowReturned, TypeChanged,
-	TypeWidened, TypeReferenceChanged, ReplacesAdded, ReplacesRemoved, ImmutableAdded, ImmutableRemoved, SecretRemoved, SecretAdded, DefaultAdded,
-	DefaultChanged, DefaultRemoved, ReplacingDefaultChanged, ContractNarrowed, ContractWidened, PatternChanged,
-	DeprecatedAdded, DeprecatedRemoved, DocChanged, EnumValueRemoved, StoredEnumValueRemoved, EnumValueAdded,
-	EnumValueRenamed, EnumValueChanged,
+	ConstantChanged, ConstantAdded, FunctionRemoved, FunctionAdded, FunctionMoved, FunctionNamespaceChanged,
+	PropertyRemoved, WireNameChanged, GoFieldRenamed, RequiredInputAdded, OptionalInputAdded, OutputAdded,
+	InputMadeRequired, InputMadeOptional, OutputMadeOptional, OutputMadeRequired, InputBecameOutput,
+	OutputBecameInput, InputMadeWriteOnly, InputNowReturned, TypeChanged, TypeWidened, TypeReferenceChanged,
+	ReplacesAdded, ReplacesRemoved, ImmutableAdded, ImmutableRemoved, SecretRemoved, SecretAdded,
+	DefaultAdded, DefaultChanged, DefaultRemoved, ReplacingDefaultChanged, ContractNarrowed, ContractWidened,
+	PatternChanged, DeprecatedAdded, DeprecatedRemoved, DocChanged, EnumValueRemoved, StoredEnumValueRemoved,
+	EnumValueAdded, EnumValueRenamed, EnumValueChanged,
 }
 
 // RuleByID returns the rule with the given ID, or nil.

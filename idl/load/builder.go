@@ -29,6 +29,7 @@ const (
 	kindAlias
 	kindResourceAlias
 	kindConfig // the struct that embeds idl.Config
+	kindFunction
 )
 
 // decl is a top-level type declaration of the IDL tree, with what the later passes need of its source.
@@ -43,12 +44,13 @@ type decl struct {
 
 	resource      *model.Resource
 	resourceAlias *model.ResourceAlias
+	function      *model.Function
 	strct         *model.Struct
 	config        *model.Config
 	enum          *model.Enum
 	alias         *model.Alias
 
-	// props are a struct's or resource's properties once resolved, and resolving says that they are
+	// props are a struct's, resource's or function's properties once resolved, and resolving says that they are
 	// being resolved (see structProperties).
 	props     []*model.Property
 	resolved  bool
@@ -192,6 +194,9 @@ func (c *builder) run(pkgs []*packages.Package) {
 		switch d.kind {
 		case kindResource:
 			d.resource.Properties = c.structProperties(d)
+		case kindFunction:
+			d.function.Properties = c.structProperties(d)
+			c.validateFunction(d)
 		case kindStruct:
 			d.strct.Properties = c.structProperties(d)
 		case kindConfig:
@@ -279,7 +284,7 @@ func (c *builder) findMarkers(pkgs []*packages.Package) {
 		if p.PkgPath != IDLPath || p.Types == nil {
 			return
 		}
-		for _, name := range []string{"Resource", "NamedResource", "Config", "Asset", "Archive"} {
+		for _, name := range []string{"Resource", "NamedResource", "Config", "Function", "Asset", "Archive"} {
 			if obj := p.Types.Scope().Lookup(name); obj != nil {
 				c.markers[obj] = name
 			}
@@ -466,12 +471,20 @@ func (c *builder) declareType(p *packages.Package, f *model.File, gd *ast.GenDec
 			}
 			break
 		}
-		resource, named, config := c.embeddedMarkers(p, st)
+		resource, named, config, function := c.embeddedMarkers(p, st)
 		switch {
+		case config && function:
+			c.errorf(d.spec.Name.Pos(), "type %s: embeds both idl.Config and idl.Function; the configuration is not a function: declare them as two structs", name)
+			return
 		case config:
 			if !c.declareConfig(p, f, d, base, resource || named) {
 				return
 			}
+		case function && !resource && !named:
+			d.kind = kindFunction
+			d.function = &model.Function{Decl: base, CallName: WireName(name)}
+			d.function.Token = c.tree.Name + ":" + f.Module + ":" + d.function.CallName
+			f.Functions = append(f.Functions, d.function)
 		case resource || named:
 			d.kind, d.named = kindResource, named
 			d.resource = &model.Resource{Decl: base, Named: named}
@@ -543,6 +556,11 @@ func (c *builder) declareDerived(p *packages.Package, f *model.File, d *decl, ba
 		c.errorf(ts.Type.Pos(), "%s: %s is the provider's configuration, which is declared once; a type cannot be defined from it", subject, c.typeString(from, p))
 		return false
 	}
+	if c.embedsMarker(from.Underlying().(*types.Struct), "Function") {
+		c.errorf(ts.Type.Pos(), "%s: a type defined from function %s is not allowed; declare a function of its own (a struct that embeds idl.Function), or embed a struct that both share",
+			subject, c.typeString(from, p))
+		return false
+	}
 	if c.embedsMarker(from.Underlying().(*types.Struct), "Resource", "NamedResource") {
 		d.kind = kindResourceAlias
 		d.resourceAlias = &model.ResourceAlias{Decl: base}
@@ -561,6 +579,7 @@ var markerUse = map[string]string{
 	"Resource":      "embed idl.Resource in a struct to declare a resource, or use *idl.Resource for a reference to any resource",
 	"NamedResource": "embed idl.NamedResource in a struct to declare a named resource",
 	"Config":        "embed idl.Config in a struct of the root package to declare the provider's configuration",
+	"Function":      "embed idl.Function in a struct to declare a function",
 	"Asset":         "use idl.Asset itself for an asset property",
 	"Archive":       "use idl.Archive itself for an archive property",
 }
@@ -578,8 +597,10 @@ func (c *builder) embedsMarker(st *types.Struct, markers ...string) bool {
 	return false
 }
 
-// embeddedMarkers reports which declaring markers a struct embeds.
-func (c *builder) embeddedMarkers(p *packages.Package, st *ast.StructType) (resource, named, config bool) {
+// embeddedMarkers reports which declaring markers a struct embeds. A struct that embeds both a
+// resource marker and idl.Function is a resource, and its properties say why it is neither (see
+// embedded).
+func (c *builder) embeddedMarkers(p *packages.Package, st *ast.StructType) (resource, named, config, function bool) {
 	for _, field := range st.Fields.List {
 		if len(field.Names) != 0 {
 			continue
@@ -591,9 +612,11 @@ func (c *builder) embeddedMarkers(p *packages.Package, st *ast.StructType) (reso
 			named = true
 		case "Config":
 			config = true
+		case "Function":
+			function = true
 		}
 	}
-	return resource, named, config
+	return resource, named, config, function
 }
 
 // outsideTree says why obj, a named type with no declaration in the IDL, is not an IDL type: it is declared

@@ -66,8 +66,8 @@ func (c *builder) contracts(subject string, prop *model.Property, opts tagOption
 	}
 	if opts.secret {
 		switch t := prop.Type.Unaliased(); {
-		case kind != kindResource && kind != kindConfig:
-			errorAt(0, "secret is only for the properties of resources and of the configuration: a whole property is secret, not a part of one")
+		case !topLevel(kind):
+			errorAt(0, "secret is only for the properties of resources, functions and the configuration: a whole property is secret, not a part of one")
 		case t != nil && (t.Kind == model.Capability || t.Kind == model.AnyResource):
 			errorAt(0, "secret does not apply to a reference to a resource: its URN and ID are not secret")
 		default:
@@ -131,8 +131,8 @@ func (c *builder) contracts(subject string, prop *model.Property, opts tagOption
 	}
 
 	if opts.dflt != nil {
-		if kind != kindResource && kind != kindConfig {
-			errorAt(opts.dflt.offset, "default= is only for the properties of resources and of the configuration")
+		if !topLevel(kind) {
+			errorAt(opts.dflt.offset, "default= is only for the properties of resources, functions and the configuration")
 			return
 		}
 		value, msg := parseDefault(prop.Type, opts.dflt.text)
@@ -148,6 +148,13 @@ func (c *builder) contracts(subject string, prop *model.Property, opts tagOption
 		}
 		prop.Default = value
 	}
+}
+
+// topLevel reports whether the properties of a declaration of kind may be secret and have defaults:
+// those of resources, functions and the configuration, which are whole values on the wire, and not the
+// fields of a plain struct, which are parts of one.
+func topLevel(kind declKind) bool {
+	return kind == kindResource || kind == kindFunction || kind == kindConfig
 }
 
 // echo returns a value from a tag as a message shows it: as written, or quoted (with Go escapes) when it

@@ -17,6 +17,7 @@ import (
 // index finds every declaration of a loaded package by token.
 type index struct {
 	resources map[string]*model.Resource
+	functions map[string]*model.Function
 	structs   map[string]*model.Struct
 	enums     map[string]*model.Enum
 	aliases   map[string]*model.Alias
@@ -29,11 +30,14 @@ func loadOK(t *testing.T, dir string, name string) (*model.Tree, index) {
 	if err != nil {
 		t.Fatalf("Load(%s): %v", dir, err)
 	}
-	ix := index{map[string]*model.Resource{}, map[string]*model.Struct{}, map[string]*model.Enum{}, map[string]*model.Alias{}, map[string]*model.Const{}}
+	ix := index{map[string]*model.Resource{}, map[string]*model.Function{}, map[string]*model.Struct{}, map[string]*model.Enum{}, map[string]*model.Alias{}, map[string]*model.Const{}}
 	for _, pkg := range tree.Packages {
 		for _, f := range pkg.Files {
 			for _, r := range f.Resources {
 				ix.resources[r.Token] = r
+			}
+			for _, fn := range f.Functions {
+				ix.functions[fn.Token] = fn
 			}
 			for _, s := range f.Structs {
 				ix.structs[s.Token] = s
@@ -381,5 +385,37 @@ func TestViolation(t *testing.T) {
 		if got := load.Violation(&tc.cs, tc.value); (got != "") != tc.bad {
 			t.Errorf("Violation(%+v, %v) = %q, want bad=%v", tc.cs, tc.value, got, tc.bad)
 		}
+	}
+}
+
+// TestFunctions loads the golden case of functions: each is named for programs by its Go name
+// lower-camel-cased, its token ends in that name, and its out fields are its results, in source order
+// after the inputs that embedded structs bring.
+func TestFunctions(t *testing.T) {
+	_, ix := loadOK(t, "../../testdata/golden/functions/idl", "")
+	fn := ix.functions["lookup:lookup:getImage"]
+	if fn == nil {
+		t.Fatalf("no function lookup:lookup:getImage among %v", ix.functions)
+	}
+	if fn.Name != "GetImage" || fn.CallName != "getImage" {
+		t.Errorf("names %s, %s; want GetImage, getImage", fn.Name, fn.CallName)
+	}
+	if got, want := wireNames(fn.Inputs())[:4], []string{"region", "account", "name", "mostRecent"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("first inputs %v, want %v (the embedded Scope's first)", got, want)
+	}
+	if got := wireNames(fn.Results())[0]; got != "id" {
+		t.Errorf("first result %s, want id", got)
+	}
+	if p := prop(t, fn.Properties, "mostRecent"); p.Default != true || p.Optional {
+		t.Errorf("mostRecent: default %v, optional %v", p.Default, p.Optional)
+	}
+	if p := prop(t, fn.Properties, "key"); !p.Out || !p.Secret || p.Optional {
+		t.Errorf("key: %+v, want a required secret result", p)
+	}
+	if p := prop(t, fn.Properties, "description"); !p.Out || !p.Optional {
+		t.Errorf("description: %+v, want an optional result", p)
+	}
+	if zones := ix.functions["lookup:zones/zones:listZones"]; zones == nil || len(zones.Inputs()) != 0 {
+		t.Errorf("listZones: %+v, want a function without inputs", zones)
 	}
 }

@@ -27,8 +27,8 @@ func nameProperty(pos token.Position) *model.Property {
 	}
 }
 
-// structProperties returns the properties of a struct or resource declaration, resolving and validating
-// them on first use. A struct that embeds another takes that one's properties, and a struct defined from
+// structProperties returns the properties of a struct, resource or function declaration, resolving and
+// validating them on first use. A struct that embeds another takes that one's properties, and a struct defined from
 // another (type X Y) all of them, so those are resolved first, whatever the order of the source.
 func (c *builder) structProperties(d *decl) []*model.Property {
 	if d.resolved || d.resolving {
@@ -70,7 +70,8 @@ type embedSite struct {
 	name string // the embedded struct's name
 }
 
-// properties turns the fields of a struct, resource or configuration declaration into properties.
+// properties turns the fields of a struct, resource, function or configuration declaration into
+// properties.
 func (c *builder) properties(d *decl) []*model.Property {
 	owner := d.obj.Name()
 	var props []*model.Property
@@ -107,7 +108,7 @@ func (c *builder) properties(d *decl) []*model.Property {
 			if prop.Name == "" {
 				prop.Name = wire
 			}
-			prop.Type = c.propertyType(subject, field.Type, d.pkg, opts)
+			prop.Type = c.propertyType(subject, field.Type, d.pkg, opts, d.kind)
 			if prop.Type != nil {
 				c.contracts(subject, prop, opts, optionPos, d.kind)
 				c.warnAmbiguousTag(subject, field, d.pkg, prop, opts, optionPos, d.kind)
@@ -121,9 +122,9 @@ func (c *builder) properties(d *decl) []*model.Property {
 	return props
 }
 
-// resourceOnlyOptions rejects the options that only a resource's properties take (out, in, immutable)
-// on the properties of other declarations, and replaces on a plain struct's, where nothing could be
-// replaced.
+// resourceOnlyOptions rejects the options that only a resource's properties take (out, in, immutable,
+// replaces) on the properties of other declarations: out marks a function's results too, and replaces
+// is also for the configuration, whose change it makes replace the provider.
 func (c *builder) resourceOnlyOptions(subject, owner string, kind declKind, tag *ast.BasicLit, opts tagOptions) {
 	if kind == kindResource {
 		return
@@ -131,9 +132,15 @@ func (c *builder) resourceOnlyOptions(subject, owner string, kind declKind, tag 
 	for _, o := range []struct {
 		set  bool
 		word string
-	}{{opts.replaces && kind != kindConfig, "replaces"}, {opts.immutable, "immutable"}, {opts.out, "out"}, {opts.in, "in"}} {
+	}{{opts.replaces && kind != kindConfig, "replaces"}, {opts.immutable, "immutable"}, {opts.out && kind != kindFunction, "out"}, {opts.in, "in"}} {
 		switch {
 		case !o.set:
+		case kind == kindFunction && o.word == "in":
+			c.errorf(tag.Pos(), "%s: in is only for resource properties; every field of function %s without out is an input already, and the function returns only its out fields", subject, owner)
+		case kind == kindFunction && o.word == "replaces":
+			c.errorf(tag.Pos(), "%s: replaces is only for resource properties, and %s is a function: a call replaces nothing", subject, owner)
+		case kind == kindFunction:
+			c.errorf(tag.Pos(), "%s: %s is only for resource properties, and %s is a function: a call changes nothing", subject, o.word, owner)
 		case kind == kindConfig && o.word == "immutable":
 			// A provider's configuration cannot refuse a change (see the manual's Configuration).
 			c.errorf(tag.Pos(), "%s: immutable is only for resource properties; a change of the configuration updates the provider in place, or, with replaces, replaces it and every resource it manages", subject)
@@ -141,6 +148,8 @@ func (c *builder) resourceOnlyOptions(subject, owner string, kind declKind, tag 
 			c.errorf(tag.Pos(), "%s: %s is only for resource properties; a configuration property is an input that the provider reads", subject, o.word)
 		case o.word == "immutable":
 			c.errorf(tag.Pos(), "%s: immutable is only for resource properties, and %s is a plain struct; make the resource property that holds the %s immutable: it then cannot change as a whole", subject, owner, owner)
+		case o.word == "out":
+			c.errorf(tag.Pos(), "%s: out is only for the properties of resources and the results of functions, and %s is a plain struct", subject, owner)
 		default:
 			c.errorf(tag.Pos(), "%s: %s is only for resource properties, and %s is a plain struct", subject, o.word, owner)
 		}
@@ -187,15 +196,17 @@ func (c *builder) warnAmbiguousTag(subject string, field *ast.Field, p *packages
 	switch optionWords[w.text] {
 	case "optional":
 		applies = pointer
-	case "out", "in":
+	case "in":
 		applies = kind == kindResource
+	case "out":
+		applies = kind == kindResource || kind == kindFunction
 	case "replaces":
 		applies = kind == kindResource || kind == kindConfig
 	case "immutable":
 		// Not where it would contradict the tag's other options (out, replaces).
 		applies = kind == kindResource && !opts.out && !opts.replaces
 	case "secret":
-		applies = (kind == kindResource || kind == kindConfig) && t != nil && t.Kind != model.Capability && t.Kind != model.AnyResource
+		applies = topLevel(kind) && t != nil && t.Kind != model.Capability && t.Kind != model.AnyResource
 	case "uniqueItems":
 		applies = t != nil && t.Kind == model.Array
 	}
@@ -209,25 +220,33 @@ func (c *builder) warnAmbiguousTag(subject string, field *ast.Field, p *packages
 		subject, value, w.text, optionWords[w.text], asName, asOption)
 }
 
-// embedded checks an embedded field and returns the properties it brings: none for idl.Resource and
-// idl.Config, the synthetic name property for idl.NamedResource, and every property of an IDL struct, which are flattened into the embedding
-// declaration (as Go promotes an embedded struct's fields, and the 2017 compiler flattened them).
+// embedded checks an embedded field and returns the properties it brings: none for idl.Resource,
+// idl.Config and idl.Function, the synthetic name property for idl.NamedResource, and every property of
+// an IDL struct, which are flattened into the embedding declaration (as Go promotes an embedded struct's
+// fields, and the 2017 compiler flattened them).
 func (c *builder) embedded(owner string, field *ast.Field, p *packages.Package, seen map[string]bool) []*model.Property {
 	t := p.TypesInfo.TypeOf(field.Type)
 	if t == nil {
 		return nil
 	}
 	m := c.marker(t)
-	if m != "Resource" && m != "NamedResource" && m != "Config" {
+	if m != "Resource" && m != "NamedResource" && m != "Config" && m != "Function" {
 		return c.embeddedStruct(owner, field, t, p)
 	}
 	if field.Tag != nil {
 		c.errorf(field.Tag.Pos(), "%s: the embedded idl.%s takes no tag", owner, m)
 	}
 	if len(seen) > 0 {
-		if seen[m] {
+		switch {
+		case seen[m]:
 			c.errorf(field.Type.Pos(), "%s: embeds idl.%s twice", owner, m)
-		} else {
+		case m == "Function" || seen["Function"]:
+			first := "Function"
+			for prev := range seen {
+				first = prev // seen holds one marker: a second is reported here and not recorded
+			}
+			c.errorf(field.Type.Pos(), "%s: embeds both idl.%s and idl.%s; a struct declares a resource or a function, not both", owner, first, m)
+		default:
 			c.errorf(field.Type.Pos(), "%s: embeds both idl.Resource and idl.NamedResource; embed one (NamedResource adds a name property)", owner)
 		}
 		return nil
@@ -258,6 +277,8 @@ func (c *builder) embeddedStruct(owner string, field *ast.Field, t types.Type, p
 		c.errorf(field.Type.Pos(), "%s: embeds resource %s; a resource cannot be part of another declaration: use a field of type *%s for a reference to it", owner, what, what)
 	case d != nil && d.kind == kindConfig:
 		c.errorf(field.Type.Pos(), "%s: embeds %s, the provider's configuration, which is no part of another declaration; move the properties both need to a struct that each embeds", owner, what)
+	case d != nil && d.kind == kindFunction:
+		c.errorf(field.Type.Pos(), "%s: embeds function %s; a function cannot be part of another declaration: put what both share in a struct, and embed that in each", owner, what)
 	case isPointer(t):
 		c.errorf(field.Type.Pos(), "%s: embeds %s, a pointer; embed the struct itself to take its properties, or give the field a name to make it a property", owner, what)
 	case !isStruct(t):
@@ -312,8 +333,9 @@ func (c *builder) tagOptions(subject string, lit *ast.BasicLit, wire string) (ta
 }
 
 // propertyType returns the type of a property: the field's type with the pointer of an optional (or out, or
-// in) property removed. A pointer to an entity (see entity) needs no option.
-func (c *builder) propertyType(subject string, expr ast.Expr, p *packages.Package, opts tagOptions) *model.Type {
+// in) property removed. A pointer to an entity (see entity) needs no option. A function's result is
+// always set unless it is optional, so out alone allows no pointer there.
+func (c *builder) propertyType(subject string, expr ast.Expr, p *packages.Package, opts tagOptions, kind declKind) *model.Type {
 	t := p.TypesInfo.TypeOf(expr)
 	if t == nil {
 		return nil
@@ -322,8 +344,15 @@ func (c *builder) propertyType(subject string, expr ast.Expr, p *packages.Packag
 		if e := c.entity(ptr.Elem()); e != nil {
 			return e
 		}
+		if c.isFunction(ptr.Elem()) {
+			return c.typeOf(subject, ptr.Elem(), expr, p, false) // the function is the problem, not the pointer
+		}
 		switch {
-		case opts.optional || opts.out || opts.in:
+		case opts.optional:
+		case kind == kindFunction && opts.out:
+			c.errorf(expr.Pos(), "%s: a pointer (%s) on a result needs optional,out: a function's out field without optional is always set; use %s, or lumi:\"optional,out\" for a result that may be absent",
+				subject, c.typeString(t, p), c.typeString(ptr.Elem(), p))
+		case opts.out || opts.in:
 		case opts.nameWord != nil && opts.nameWord.text == "optional":
 			c.errorf(expr.Pos(), "%s: a pointer (%s) needs the optional option, and lumi:%q names the property optional instead, as the first element of a tag is the name when it is the field's own wire name; write lumi:%q",
 				subject, c.typeString(t, p), opts.value, ","+opts.value)
@@ -337,6 +366,12 @@ func (c *builder) propertyType(subject string, expr ast.Expr, p *packages.Packag
 		c.errorf(expr.Pos(), "%s: an optional property needs a pointer type; use *%s", subject, c.typeString(t, p))
 	}
 	return c.typeOf(subject, t, expr, p, false)
+}
+
+// isFunction reports whether t is a function of the IDL.
+func (c *builder) isFunction(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && c.decls[n.Obj()] != nil && c.decls[n.Obj()].kind == kindFunction
 }
 
 // entity returns the IDL type of *t when t is one of the types that the 2017 IDLs always wrote behind a
@@ -413,6 +448,8 @@ func (c *builder) typeOf(subject string, t types.Type, expr ast.Expr, p *package
 			return fail("idl.NamedResource is a marker to embed; use *idl.Resource for a reference to any resource")
 		case "Config":
 			return fail("idl.Config is a marker to embed in the struct that declares the provider's configuration")
+		case "Function":
+			return fail("idl.Function is a marker to embed, in a struct that declares a function")
 		}
 		d := c.decls[obj]
 		if d == nil {
@@ -430,6 +467,8 @@ func (c *builder) typeOf(subject string, t types.Type, expr ast.Expr, p *package
 			return &model.Type{Kind: model.AliasRef, Ref: d.alias.Token, Alias: d.alias}
 		case kindResource:
 			return fail("resource %s by value is not a property type; use *%s for a reference to it (a capability)", obj.Name(), c.typeString(t, p))
+		case kindFunction:
+			return fail("function %s is not a property type: programs call a function, no value holds one", c.typeString(t, p))
 		case kindResourceAlias:
 			// It names references only, so by value it can mean nothing else (the 2017 IDLs wrote
 			// *[]ActionTarget).

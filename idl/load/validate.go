@@ -83,6 +83,47 @@ func (c *builder) validateProperties(owner string, props []*model.Property, kind
 	}
 }
 
+// validateFunction applies the rules of a function as a whole: it has results, and programs can call it
+// by its name.
+func (c *builder) validateFunction(d *decl) {
+	fn := d.function
+	subject := "function " + fn.Name
+	if len(fn.Results()) == 0 {
+		c.report(fn.Pos, subject+": a function has results, and this one has none; mark the fields it returns with out (lumi:\"out\"), or optional,out for a result it may leave unset")
+	}
+	switch {
+	case javaScriptGlobals[fn.CallName]:
+		c.report(fn.Pos, fmt.Sprintf("%s: programs would call it %s, which would hide JavaScript's own %s from the code of its file; name it after what it answers, as GetImage or ListZones are",
+			subject, fn.CallName, fn.CallName))
+	case ReservedCallName(fn.CallName):
+		c.report(fn.Pos, fmt.Sprintf("%s: programs would call it %s, a reserved word of JavaScript, which cannot name a function; name it after what it answers, as GetImage or ListZones are",
+			subject, fn.CallName))
+	}
+}
+
+// ReservedCallName reports whether name, a function's call name, is a word that cannot name a function
+// in the TypeScript package, an ES module (so in strict mode): one of JavaScript's reserved words, with
+// those strict mode adds, eval and arguments, which strict mode forbids as names of functions, and the
+// globals that generated code needs as they are (javaScriptGlobals). A function's call name is
+// lower-camel-cased, so only the lower-case ones can be met.
+func ReservedCallName(name string) bool { return reservedCallNames[name] || javaScriptGlobals[name] }
+
+// javaScriptGlobals are names that JavaScript would let a module declare, but that generated code uses
+// as the globals they are: a function declared with one would hide it from its whole file.
+var javaScriptGlobals = map[string]bool{"undefined": true, "globalThis": true}
+
+var reservedCallNames = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`
+		await break case catch class const continue debugger default delete do else enum export extends
+		false finally for function if import in instanceof new null return super switch this throw true
+		try typeof var void while with yield let static implements interface package private protected
+		public arguments eval`) {
+		m[w] = true
+	}
+	return m
+}()
+
 // fieldOf names property p of owner for a message: Owner.Field, or Embedded.Field for one that an
 // embedded struct brought in.
 func (c *builder) fieldOf(owner string, p *model.Property) string {

@@ -1,5 +1,5 @@
 // Package model is cidlc's model of an IDL: the tree of IDL packages, their files, and the resources,
-// structs, enums, aliases and constants declared in them, with their properties and types.
+// functions, structs, enums, aliases and constants declared in them, with their properties and types.
 //
 // The words of the model are cidlc's vocabulary (docs/architecture.md has the glossary): a Tree is the
 // whole IDL (one Pulumi package, named by Tree.Name), a Package is one Go package of it, a File one IDL
@@ -72,6 +72,7 @@ type File struct {
 	// Declarations, each list in source order.
 	Resources       []*Resource      `json:"resources,omitempty"`
 	ResourceAliases []*ResourceAlias `json:"resourceAliases,omitempty"`
+	Functions       []*Function      `json:"functions,omitempty"`
 	Structs         []*Struct        `json:"structs,omitempty"`
 	Enums           []*Enum          `json:"enums,omitempty"`
 	Aliases         []*Alias         `json:"aliases,omitempty"`
@@ -102,7 +103,8 @@ type Directive struct {
 type Decl struct {
 	// Name is the Go name of the declaration (`SecurityGroup`).
 	Name string `json:"name"`
-	// Token is the declaration's type token `<pkg>:<module>:<Name>`. Empty for constants.
+	// Token is the declaration's token `<pkg>:<module>:<Name>`; a function's ends in its CallName.
+	// Empty for constants and resource aliases.
 	Token string `json:"token,omitempty"`
 	// Doc is the doc comment, comment markers removed, lines joined with "\n", no trailing newline.
 	Doc string         `json:"doc,omitempty"`
@@ -132,6 +134,35 @@ type ResourceAlias struct {
 	// Ref is the token of the resource.
 	Ref      string    `json:"ref"`
 	Resource *Resource `json:"-"`
+}
+
+// Function is a struct that embeds idl.Function: a question the provider answers (Pulumi's invoke).
+// Programs call it by CallName with its inputs and get its results. Its Token is
+// `<pkg>:<module>:<CallName>`, as Pulumi names functions (acme:compute/image:getImage).
+type Function struct {
+	Decl
+	// CallName is the name programs call the function by, and the last part of its token: the Go name
+	// lower-camel-cased as wire names are (GetImage → getImage, IPRanges → ipRanges).
+	CallName string `json:"callName"`
+	// Properties in source order: those without Out are the inputs, those with Out the results (Optional
+	// for a result that may be absent). In, Replaces and Synthetic are never set.
+	Properties []*Property `json:"properties"`
+}
+
+// Inputs returns the function's inputs, in source order.
+func (f *Function) Inputs() []*Property { return f.props(false) }
+
+// Results returns the function's results, in source order.
+func (f *Function) Results() []*Property { return f.props(true) }
+
+func (f *Function) props(out bool) []*Property {
+	var ps []*Property
+	for _, p := range f.Properties {
+		if p.Out == out {
+			ps = append(ps, p)
+		}
+	}
+	return ps
 }
 
 // Struct is a plain struct type: a shape used by resource properties.
@@ -184,7 +215,7 @@ type Const struct {
 	Value any `json:"value"`
 }
 
-// Property is a field of a resource or struct.
+// Property is a field of a resource, function or struct.
 type Property struct {
 	// GoName is the Go field name (`GroupID`).
 	GoName string `json:"goName"`
@@ -197,7 +228,8 @@ type Property struct {
 
 	// Optional: the caller may leave the property unset.
 	Optional bool `json:"optional,omitempty"`
-	// Out: the provider sets the property after create; callers may not set it. Resources only.
+	// Out: the provider sets the property after create; callers may not set it. Of a function: a result.
+	// Resources and functions only.
 	Out bool `json:"out,omitempty"`
 	// In: an input that the provider never returns. Resources only.
 	In bool `json:"in,omitempty"`
@@ -337,8 +369,8 @@ func (t *Type) Text() TextKind {
 // Package returns the IDL package a declaration belongs to.
 func (d *Decl) Package() *Package { return d.File.Package }
 
-// A Declaration is one declaration of an IDL file: a *Resource, *ResourceAlias, *Struct, *Enum, *Alias,
-// *Const or *Config. A backend that emits a file's declarations in source order type-switches over
+// A Declaration is one declaration of an IDL file: a *Resource, *ResourceAlias, *Function, *Struct,
+// *Enum, *Alias, *Const or *Config. A backend that emits a file's declarations in source order type-switches over
 // File.Declarations, so that a new kind of declaration is added to the model in one place.
 type Declaration interface {
 	// Declared returns what every declaration has: its name, token, doc and position.
@@ -356,6 +388,9 @@ func (f *File) Declarations() []Declaration {
 	}
 	for _, a := range f.ResourceAliases {
 		ds = append(ds, a)
+	}
+	for _, fn := range f.Functions {
+		ds = append(ds, fn)
 	}
 	for _, s := range f.Structs {
 		ds = append(ds, s)
@@ -392,6 +427,8 @@ func (t *Tree) EachPosition(f func(*token.Position)) {
 				f(&d.Declared().Pos)
 				switch d := d.(type) {
 				case *Resource:
+					props(d.Properties)
+				case *Function:
 					props(d.Properties)
 				case *Struct:
 					props(d.Properties)

@@ -279,19 +279,20 @@ func plural(n int) string {
 
 // summary counts what the IDL declares, for -v.
 func summary(tree *model.Tree) string {
-	var files, resources, structs, enums, aliases, consts int
+	var files, resources, functions, structs, enums, aliases, consts int
 	for _, pkg := range tree.Packages {
 		for _, f := range pkg.Files {
 			files++
 			resources += len(f.Resources)
+			functions += len(f.Functions)
 			structs += len(f.Structs)
 			enums += len(f.Enums)
 			aliases += len(f.Aliases)
 			consts += len(f.Consts)
 		}
 	}
-	return fmt.Sprintf("package %s: %d modules, %d files, %d resources, %d structs, %d enums, %d aliases, %d constants",
-		tree.Name, len(tree.Packages), files, resources, structs, enums, aliases, consts)
+	return fmt.Sprintf("package %s: %d modules, %d files, %d resources, %d functions, %d structs, %d enums, %d aliases, %d constants",
+		tree.Name, len(tree.Packages), files, resources, functions, structs, enums, aliases, consts)
 }
 
 // printModel writes the model as indented JSON, with source positions relative to the working directory

@@ -10,9 +10,10 @@
 //
 // A tree is strict or loose. A strict tree is valid IDL, and the generator promises it: cidlc must load
 // it without a diagnostic and generate every output from it. It uses every construct of the language
-// (resources, named resources, structs nested in arrays of maps, enums, aliases, constants, capabilities,
-// assets and archives by value and behind pointers, cross-package references, optional/out/in/replaces/immutable,
-// contracts, defaults, secrets, deprecations, types named like the names the backends make up) with
+// (resources, named resources, functions, structs nested in arrays of maps, enums, aliases, constants,
+// capabilities, assets and archives by value and behind pointers, cross-package references,
+// optional/out/in/replaces/immutable, contracts, defaults, secrets, deprecations, types named like the
+// names the backends make up) with
 // names and text chosen to trouble the generated code: TypeScript globals and keywords, Go predeclared
 // names, names the stubs use, comment terminators and template syntax in docs and strings, non-ASCII
 // names and values. A loose tree makes, at some of its choices, a mistake instead: an unknown or
@@ -85,6 +86,7 @@ const (
 	kStruct
 	kEnum
 	kAlias
+	kFunction
 )
 
 // category is what a type is, seen through aliases: what contracts and defaults may apply to it.
@@ -186,7 +188,7 @@ func generate(src source, loose bool, module string) Tree {
 	}
 	for _, d := range g.order {
 		switch d.kind {
-		case kResource, kNamed, kStruct:
+		case kResource, kNamed, kStruct, kFunction:
 			d.body = g.fields(d)
 		}
 	}
@@ -288,7 +290,7 @@ func (g *generator) plan() {
 		nDecls := 1 + g.src.n(7)
 		for i := range nDecls {
 			f := p.files[g.src.n(len(p.files))]
-			k := kind(g.src.n(5))
+			k := kind(g.src.n(6))
 			if i == 0 {
 				k = kResource
 				if g.src.n(2) == 1 {
@@ -296,6 +298,9 @@ func (g *generator) plan() {
 				}
 			}
 			d := &declPlan{kind: k, pkg: p, file: f, name: g.typeName(p)}
+			for k == kFunction && !g.loose && load.ReservedCallName(load.WireName(d.name)) {
+				d.name = g.typeName(p) // a JavaScript reserved word (Function → function) cannot name it
+			}
 			if g.src.n(3) != 0 {
 				d.doc = g.docText()
 			}
@@ -731,12 +736,17 @@ func (g *generator) stringValue() string {
 // goString quotes s as a Go string literal.
 func goString(s string) string { return strconv.Quote(s) }
 
-// fields renders the body of struct or resource d.
+// fields renders the body of struct, resource or function d. A function in a strict tree has a result.
 func (g *generator) fields(d *declPlan) string {
 	f := d.file
 	isResource := d.kind == kResource || d.kind == kNamed
 	var b strings.Builder
-	if isResource {
+	if d.kind == kFunction {
+		b.WriteString("\t" + g.idl(f, "Function") + "\n")
+		if g.bad(12) {
+			b.WriteString(g.pick([]string{"\t" + g.idl(f, "Resource") + "\n", "\t" + g.idl(f, "Function") + " `lumi:\"x\"`\n"}))
+		}
+	} else if isResource {
 		marker := g.idl(f, "Resource")
 		if d.kind == kNamed {
 			marker = g.idl(f, "NamedResource")
@@ -752,8 +762,20 @@ func (g *generator) fields(d *declPlan) string {
 	if d.kind == kNamed {
 		used["name"] = true
 	}
+	results := 0
 	for range g.src.n(9) {
-		b.WriteString(g.field(d, isResource, used))
+		field, out := g.field(d, used)
+		b.WriteString(field)
+		if out {
+			results++
+		}
+	}
+	if d.kind == kFunction && results == 0 && !g.bad(8) {
+		name := "Result"
+		for used[strings.ToLower(name)] {
+			name += "X"
+		}
+		b.WriteString("\t" + name + " " + g.propType(f).src + " `lumi:\"out\"`\n")
 	}
 	if g.bad(15) {
 		b.WriteString(g.pick([]string{"\tunexported string\n", "\tlower string `lumi:\"x\"`\n", "\tA, B string\n", "\t_ string\n"}))
@@ -771,9 +793,13 @@ type prop struct {
 	t                      *texpr
 }
 
-// field renders one field of d.
-func (g *generator) field(d *declPlan, isResource bool, used map[string]bool) string {
+// field renders one field of d, and says whether it is out (a function's result).
+func (g *generator) field(d *declPlan, used map[string]bool) (string, bool) {
 	f := d.file
+	isResource := d.kind == kResource || d.kind == kNamed
+	isFunction := d.kind == kFunction
+	// The properties of resources and functions are whole values: they may be secret and have defaults.
+	topLevel := isResource || isFunction
 	p := &prop{}
 	// The name: a Go name whose wire name is new to the struct, or an explicit wire name.
 	for n := 1; ; n++ {
@@ -788,8 +814,9 @@ func (g *generator) field(d *declPlan, isResource bool, used map[string]bool) st
 				p.wire += strconv.Itoa(n)
 			}
 		}
-		// A resource embeds idl.Resource or idl.NamedResource: a field of that name is a Go error.
-		embedded := isResource && (p.goName == "Resource" || p.goName == "NamedResource")
+		// A resource embeds idl.Resource or idl.NamedResource, a function idl.Function: a field of that
+		// name is a Go error.
+		embedded := isResource && (p.goName == "Resource" || p.goName == "NamedResource") || isFunction && p.goName == "Function"
 		if g.loose || g.strictName(p, used) && !embedded {
 			break
 		}
@@ -800,7 +827,8 @@ func (g *generator) field(d *declPlan, isResource bool, used map[string]bool) st
 	used[strings.ToLower(p.goName)] = true
 	used[strings.ToLower(p.wireName())] = true
 
-	if isResource {
+	switch {
+	case isResource:
 		switch g.src.n(8) {
 		case 1:
 			p.out = true
@@ -811,20 +839,21 @@ func (g *generator) field(d *declPlan, isResource bool, used map[string]bool) st
 		case 4:
 			p.immutable = true
 		}
+	case isFunction:
+		p.out = g.src.n(2) == 1
+		if g.bad(10) {
+			p.in, p.rep = g.src.n(2) == 0, true // neither is for a function
+		}
 	}
 	p.optional = g.src.n(3) == 1
 	p.t = g.propType(f)
 	if p.t.strct != nil && !p.optional && g.reaches(p.t.strct, d) {
 		p.optional = true // by value it would contain itself
 	}
-	if p.t.cat == cRef && !p.t.ptr {
-		// idl.Resource by value is for elements only.
-		p.t = &texpr{src: "*" + p.t.src, cat: cRef, ptr: true}
-	}
-	if isResource && p.t.cat != cRef && g.src.n(5) == 4 {
+	if topLevel && p.t.cat != cRef && g.src.n(5) == 4 {
 		p.secret = true
 	}
-	g.contracts(p, isResource)
+	g.contracts(p, topLevel)
 	if g.src.n(10) == 9 {
 		p.opts = append(p.opts, "deprecated="+tagValue(g.pick([]string{"use something else", "it's old, gone", "*/ ${x}", "gone\u2028for good"})))
 	}
@@ -832,8 +861,8 @@ func (g *generator) field(d *declPlan, isResource bool, used map[string]bool) st
 	typ := p.t.src
 	if p.optional && !p.t.ptr {
 		typ = "*" + typ
-	} else if (p.out || p.in) && !p.t.ptr && g.src.n(4) == 3 && !slices.ContainsFunc(p.opts, func(o string) bool { return strings.HasPrefix(o, "default=") }) {
-		typ = "*" + typ // the 2017 form: a pointer on an out or in property
+	} else if (p.out || p.in) && (isResource || g.loose) && !p.t.ptr && g.src.n(4) == 3 && !slices.ContainsFunc(p.opts, func(o string) bool { return strings.HasPrefix(o, "default=") }) {
+		typ = "*" + typ // the 2017 form: a pointer on an out or in property (of a resource: a function's result takes none)
 	}
 	if g.bad(10) {
 		switch g.src.n(3) {
@@ -855,14 +884,14 @@ func (g *generator) field(d *declPlan, isResource bool, used map[string]bool) st
 	var b strings.Builder
 	b.WriteString(indent(comment(g.maybeDoc())))
 	fmt.Fprintf(&b, "\t%s %s", p.goName, typ)
-	if tag := g.tag(p, isResource); tag != "" {
+	if tag := g.tag(p); tag != "" {
 		b.WriteString(" " + tag)
 	}
 	if g.src.n(6) == 5 {
 		b.WriteString(" // " + strings.ReplaceAll(commentSafe(g.docText()), "\n", " "))
 	}
 	b.WriteString("\n")
-	return b.String()
+	return b.String(), p.out
 }
 
 // reaches says whether struct from contains struct to by value, or is it.
@@ -895,6 +924,17 @@ func (g *generator) strictName(p *prop, used map[string]bool) bool {
 
 // propType returns the type of a property before optional's pointer.
 func (g *generator) propType(f *filePlan) *texpr {
+	t := g.anyPropType(f)
+	if t.cat == cRef && !t.ptr {
+		// idl.Resource by value is for elements only.
+		t = &texpr{src: "*" + t.src, cat: cRef, ptr: true}
+	}
+	return t
+}
+
+// anyPropType returns the type of a property as chosen, which may be idl.Resource by value: propType
+// makes that a pointer.
+func (g *generator) anyPropType(f *filePlan) *texpr {
 	if g.bad(10) {
 		return g.badType(f)
 	}
@@ -922,7 +962,7 @@ func (g *generator) propType(f *filePlan) *texpr {
 
 // contracts chooses the contract options of p, consistent with each other and with its default in
 // strict trees.
-func (g *generator) contracts(p *prop, isResource bool) {
+func (g *generator) contracts(p *prop, topLevel bool) {
 	add := func(o string) { p.opts = append(p.opts, o) }
 	switch p.t.cat {
 	case cNum:
@@ -960,7 +1000,7 @@ func (g *generator) contracts(p *prop, isResource bool) {
 			v := unit * float64(g.src.n(3))
 			dflt = &v
 		}
-		if g.canDefault(p, isResource) {
+		if g.canDefault(p, topLevel) {
 			add("default=" + num(*dflt))
 		}
 	case cStr:
@@ -978,15 +1018,15 @@ func (g *generator) contracts(p *prop, isResource bool) {
 		if g.src.n(3) == 0 {
 			add("maxLength=" + strconv.Itoa(n+g.src.n(3)))
 		}
-		if g.canDefault(p, isResource) {
+		if g.canDefault(p, topLevel) {
 			add("default=" + tagValue(example))
 		}
 	case cBool:
-		if g.canDefault(p, isResource) {
+		if g.canDefault(p, topLevel) {
 			add("default=" + g.pick([]string{"true", "false"}))
 		}
 	case cEnum:
-		if len(p.t.enum.values) > 0 && g.canDefault(p, isResource) {
+		if len(p.t.enum.values) > 0 && g.canDefault(p, topLevel) {
 			add("default=" + tagValue(p.t.enum.values[g.src.n(len(p.t.enum.values))]))
 		}
 	case cArray, cMap:
@@ -1026,13 +1066,13 @@ func (g *generator) contracts(p *prop, isResource bool) {
 	}
 }
 
-// canDefault chooses whether p gets a default, where strict trees may give one: an input of a resource,
-// neither out nor optional, and then never a pointer.
-func (g *generator) canDefault(p *prop, isResource bool) bool {
+// canDefault chooses whether p gets a default, where strict trees may give one: an input of a resource
+// or function, neither out nor optional, and then never a pointer.
+func (g *generator) canDefault(p *prop, topLevel bool) bool {
 	if g.src.n(3) != 0 {
 		return false
 	}
-	return g.loose || isResource && !p.out && !p.optional
+	return g.loose || topLevel && !p.out && !p.optional
 }
 
 // num formats a number for a tag.
@@ -1047,7 +1087,7 @@ func tagValue(s string) string {
 }
 
 // tag renders the struct tag of p, or "" for none.
-func (g *generator) tag(p *prop, isResource bool) string {
+func (g *generator) tag(p *prop) string {
 	var elems []string
 	if p.wire != "" {
 		if g.src.n(2) == 0 {
@@ -1152,7 +1192,7 @@ func (g *generator) render(f *filePlan) []byte {
 	for _, d := range f.decls {
 		b.WriteString(comment(d.doc))
 		switch d.kind {
-		case kResource, kNamed, kStruct:
+		case kResource, kNamed, kStruct, kFunction:
 			fmt.Fprintf(&b, "type %s struct {\n%s}\n\n", d.name, d.body)
 		case kEnum:
 			fmt.Fprintf(&b, "type %s string\n\n", d.name)

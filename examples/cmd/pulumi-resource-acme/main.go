@@ -37,18 +37,23 @@ func main() {
 
 // configure returns the function that configures each provider instance: it connects to the cloud kept
 // in dir with the instance's configuration (which checks the token, so that a bad one fails before any
-// resource is touched), and serves every resource type over that connection.
+// resource is touched), and serves every resource type and function over that connection.
 func configure(dir string) provider.ConfigureFunc[acme.Config] {
 	return func(_ context.Context, cfg *acme.Config) (*provider.Configured, error) {
 		c, err := cloud.Connect(dir, cfg)
 		if err != nil {
 			return nil, err
 		}
-		return &provider.Configured{Resources: resources(c)}, nil
+		return &provider.Configured{Resources: resources(c), Functions: functions(c)}, nil
 	}
 }
 
 // resources are the providers of every Acme Cloud resource, kept in c.
 func resources(c *cloud.Cloud) []provider.ResourceProvider {
 	return slices.Concat(compute.Providers(c), iam.Providers(c), network.Providers(c), storage.Providers(c))
+}
+
+// functions are the providers of every Acme Cloud function, answered from c.
+func functions(c *cloud.Cloud) []provider.FunctionProvider {
+	return slices.Concat(compute.Functions(c), network.Functions(c), storage.Functions(c))
 }

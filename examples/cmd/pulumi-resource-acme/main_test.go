@@ -56,7 +56,12 @@ func start(t testing.TB) *driver {
 // configured yet.
 func serve(t testing.TB) *driver {
 	t.Helper()
-	dir := t.TempDir()
+	return serveIn(t, t.TempDir())
+}
+
+// serveIn serves a provider instance of the cloud kept in dir, not configured yet.
+func serveIn(t testing.TB, dir string) *driver {
+	t.Helper()
 	c, err := cloud.Open(dir) // the tests' own view of the cloud
 	if err != nil {
 		t.Fatal(err)

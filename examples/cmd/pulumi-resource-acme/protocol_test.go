@@ -135,10 +135,14 @@ func TestProviderCalls(t *testing.T) {
 	if err != nil || !hs.GetAcceptSecrets() || !hs.GetAcceptResources() {
 		t.Errorf("Handshake = %v, %v", hs, err)
 	}
-	// Before Configure, a resource call fails, and says why.
+	// Before Configure, a resource call or an invoke fails, and says why.
 	_, err = d.client.Check(ctx, &pulumirpc.CheckRequest{Urn: string(urn(storage.Bucket, "early"))})
 	if status.Code(err) != codes.FailedPrecondition || !strings.Contains(err.Error(), "provider acme is not configured") {
 		t.Errorf("Check before Configure: %v; want FailedPrecondition, saying the provider is not configured", err)
+	}
+	_, err = d.client.Invoke(ctx, &pulumirpc.InvokeRequest{Tok: string(network.ListZones)})
+	if status.Code(err) != codes.FailedPrecondition || !strings.Contains(err.Error(), "provider acme is not configured") {
+		t.Errorf("Invoke before Configure: %v; want FailedPrecondition, saying the provider is not configured", err)
 	}
 	args := props(t, map[string]any{"apiToken": resource.MakeSecret(resource.NewProperty(testToken)), "version": pluginInfo.Version})
 	cfg, err := d.client.Configure(ctx, &pulumirpc.ConfigureRequest{Args: args})
@@ -156,9 +160,6 @@ func TestProviderCalls(t *testing.T) {
 	schema, err := d.client.GetSchema(ctx, &pulumirpc.GetSchemaRequest{})
 	if err != nil || schema.GetSchema() != string(want) || !strings.Contains(string(want), `"acme:network/vpc:VPC"`) {
 		t.Errorf("GetSchema = %.200v…, %v; want the generated schema.json", schema.GetSchema(), err)
-	}
-	if _, err := d.client.Invoke(ctx, &pulumirpc.InvokeRequest{Tok: "acme:index:getThing"}); status.Code(err) != codes.Unimplemented {
-		t.Errorf("Invoke: %v; want Unimplemented", err)
 	}
 	if _, err := d.client.Cancel(ctx, &emptypb.Empty{}); err != nil {
 		t.Errorf("Cancel: %v", err)

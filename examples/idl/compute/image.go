@@ -36,3 +36,23 @@ type Image struct {
 	// SizeGiB is the size of the disk the image expands to, in GiB.
 	SizeGiB *float64 `lumi:"out"`
 }
+
+// GetImage finds a machine image by its name: one of Acme Cloud's public images, such as
+// "ubuntu-24.04", or a private image of the account, built by an Image resource.
+type GetImage struct {
+	idl.Function
+	// Name is the image's name.
+	Name string `lumi:"minLength=1,maxLength=128"`
+	// ID is the image's identifier, such as "img-0a1b2c3d".
+	ID string `lumi:"out"`
+	// ARN is the Acme Resource Name of the image.
+	ARN acme.ARN `lumi:"out"`
+	// Format is the file format the image was built from.
+	Format ImageFormat `lumi:"out"`
+	// SizeGiB is the size of the disk the image expands to, in GiB.
+	SizeGiB float64 `lumi:"out"`
+	// Public says whether the image is shared with every Acme Cloud account.
+	Public bool `lumi:"out"`
+	// Description says what is installed on the image, when it says.
+	Description *string `lumi:"optional,out"`
+}

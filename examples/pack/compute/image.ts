@@ -2,6 +2,7 @@
 // Source: compute/image.go
 
 import * as pulumi from "@pulumi/pulumi";
+import * as _contracts from "../_contracts";
 import type { ARN, Tags, TagsArgs } from "../types";
 
 /**
@@ -206,6 +207,101 @@ export interface ImageState {
      * SizeGiB is the size of the disk the image expands to, in GiB.
      */
     sizeGiB?: pulumi.Input<number>;
+}
+
+/**
+ * GetImage finds a machine image by its name: one of Acme Cloud's public images, such as
+ * "ubuntu-24.04", or a private image of the account, built by an Image resource.
+ *
+ * @param args The function's inputs.
+ * @param opts Options that control the call.
+ */
+export function getImage(args: GetImageArgs, opts?: pulumi.InvokeOptions): Promise<GetImageResult> {
+    if (args?.name === undefined) {
+        throw new Error("Missing required property 'name'");
+    }
+    _contracts.checkCall("acme:compute/image:getImage", args, {
+        name: { minLength: 1, maxLength: 128 },
+    });
+    const inputs: pulumi.Inputs = {};
+    inputs["name"] = args?.name;
+    return pulumi.runtime.invoke("acme:compute/image:getImage", inputs, opts);
+}
+
+/**
+ * The arguments of getImage: the function's inputs.
+ */
+export interface GetImageArgs {
+    /**
+     * Name is the image's name.
+     */
+    name: string;
+}
+
+/**
+ * The results of getImage and getImageOutput.
+ */
+export interface GetImageResult {
+    /**
+     * ID is the image's identifier, such as "img-0a1b2c3d".
+     */
+    readonly id: string;
+    /**
+     * ARN is the Acme Resource Name of the image.
+     */
+    readonly arn: ARN;
+    /**
+     * Format is the file format the image was built from.
+     */
+    readonly format: ImageFormat;
+    /**
+     * SizeGiB is the size of the disk the image expands to, in GiB.
+     */
+    readonly sizeGiB: number;
+    /**
+     * Public says whether the image is shared with every Acme Cloud account.
+     */
+    readonly public: boolean;
+    /**
+     * Description says what is installed on the image, when it says.
+     */
+    readonly description?: string;
+}
+
+/**
+ * GetImage finds a machine image by its name: one of Acme Cloud's public images, such as
+ * "ubuntu-24.04", or a private image of the account, built by an Image resource.
+ *
+ * The Output form of getImage: its inputs may be outputs of other resources, and its results are an
+ * output, secret when an input is.
+ *
+ * @param args The function's inputs.
+ * @param opts Options that control the call.
+ */
+export function getImageOutput(
+    args: GetImageOutputArgs,
+    opts?: pulumi.InvokeOutputOptions,
+): pulumi.Output<GetImageResult> {
+    if (args?.name === undefined) {
+        throw new Error("Missing required property 'name'");
+    }
+    _contracts.checkCall("acme:compute/image:getImage", args, {
+        name: { minLength: 1, maxLength: 128 },
+    });
+    const inputs: pulumi.Inputs = {};
+    inputs["name"] = args?.name;
+    return pulumi.runtime.invokeOutput("acme:compute/image:getImage", inputs, opts);
+}
+
+/**
+ * The arguments of getImageOutput: the function's inputs, each of which may be an output of another
+ * resource.
+ */
+export interface GetImageOutputArgs {
+    /**
+     * Name is the image's name.
+     */
+    name: pulumi.Input<string>;
 }
 
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a

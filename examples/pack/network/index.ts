@@ -5,3 +5,4 @@ export * from "./loadBalancer";
 export * from "./securityGroup";
 export * from "./subnet";
 export * from "./vpc";
+export * from "./zones";

@@ -254,6 +254,117 @@ export interface BucketObjectState {
     size?: pulumi.Input<number>;
 }
 
+/**
+ * GetObjectURL signs a URL that lets whoever holds it download an object without credentials, until it
+ * expires. The URL is a secret: anyone with it can read the object.
+ *
+ * @param args The function's inputs.
+ * @param opts Options that control the call.
+ */
+export function getObjectURL(args: GetObjectURLArgs, opts?: pulumi.InvokeOptions): Promise<GetObjectURLResult> {
+    if (args?.bucket === undefined) {
+        throw new Error("Missing required property 'bucket'");
+    }
+    if (args?.key === undefined) {
+        throw new Error("Missing required property 'key'");
+    }
+    _contracts.checkCall("acme:storage/bucketObject:getObjectURL", args, {
+        key: { minLength: 1, maxLength: 1024 },
+        expiresIn: { min: 1, max: 604800, multipleOf: 1 },
+    });
+    const inputs: pulumi.Inputs = {};
+    inputs["bucket"] = args?.bucket;
+    inputs["key"] = args?.key;
+    inputs["expiresIn"] = args?.expiresIn ?? 3600;
+    return pulumi.runtime.invoke("acme:storage/bucketObject:getObjectURL", inputs, opts);
+}
+
+/**
+ * The arguments of getObjectURL: the function's inputs.
+ */
+export interface GetObjectURLArgs {
+    /**
+     * Bucket is the bucket that holds the object.
+     */
+    bucket: Bucket;
+    /**
+     * Key is the object's name in the bucket.
+     */
+    key: string;
+    /**
+     * ExpiresIn is how long the URL stays valid, in seconds: at most a week.
+     *
+     * @defaultValue 3600
+     */
+    expiresIn?: number;
+}
+
+/**
+ * The results of getObjectURL and getObjectURLOutput.
+ */
+export interface GetObjectURLResult {
+    /**
+     * URL is the signed URL.
+     */
+    readonly url: string;
+    /**
+     * Expires is when the URL stops working, in RFC 3339 format, such as "2026-01-02T15:04:05Z".
+     */
+    readonly expires: string;
+}
+
+/**
+ * GetObjectURL signs a URL that lets whoever holds it download an object without credentials, until it
+ * expires. The URL is a secret: anyone with it can read the object.
+ *
+ * The Output form of getObjectURL: its inputs may be outputs of other resources, and its results
+ * are an output, secret when an input is.
+ *
+ * @param args The function's inputs.
+ * @param opts Options that control the call.
+ */
+export function getObjectURLOutput(
+    args: GetObjectURLOutputArgs,
+    opts?: pulumi.InvokeOutputOptions,
+): pulumi.Output<GetObjectURLResult> {
+    if (args?.bucket === undefined) {
+        throw new Error("Missing required property 'bucket'");
+    }
+    if (args?.key === undefined) {
+        throw new Error("Missing required property 'key'");
+    }
+    _contracts.checkCall("acme:storage/bucketObject:getObjectURL", args, {
+        key: { minLength: 1, maxLength: 1024 },
+        expiresIn: { min: 1, max: 604800, multipleOf: 1 },
+    });
+    const inputs: pulumi.Inputs = {};
+    inputs["bucket"] = args?.bucket;
+    inputs["key"] = args?.key;
+    inputs["expiresIn"] = args?.expiresIn ?? 3600;
+    return pulumi.runtime.invokeOutput("acme:storage/bucketObject:getObjectURL", inputs, opts);
+}
+
+/**
+ * The arguments of getObjectURLOutput: the function's inputs, each of which may be an output of
+ * another resource.
+ */
+export interface GetObjectURLOutputArgs {
+    /**
+     * Bucket is the bucket that holds the object.
+     */
+    bucket: pulumi.Input<Bucket>;
+    /**
+     * Key is the object's name in the bucket.
+     */
+    key: pulumi.Input<string>;
+    /**
+     * ExpiresIn is how long the URL stays valid, in seconds: at most a week.
+     *
+     * @defaultValue 3600
+     */
+    expiresIn?: pulumi.Input<number>;
+}
+
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {

@@ -11,7 +11,9 @@ package cloud
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -43,6 +45,7 @@ const Account = "123456789012"
 type Cloud struct {
 	dir    string
 	region string
+	key    []byte     // what signs URLs: derived from the API token
 	trace  io.Writer  // where calls are logged; nil when they are not
 	mu     sync.Mutex // one write at a time, so that a read never sees half a file
 }
@@ -77,6 +80,8 @@ func Connect(dir string, cfg *acme.Config) (*Cloud, error) {
 		return nil, err
 	}
 	c.region = string(cfg.Region)
+	key := sha256.Sum256([]byte(cfg.APIToken))
+	c.key = key[:]
 	if cfg.Tracing != nil && *cfg.Tracing {
 		c.trace = os.Stderr // the engine shows a provider's standard error in its log
 	}
@@ -108,6 +113,14 @@ func (c *Cloud) Dir() string { return c.dir }
 
 // Region returns the region of the resources that do not name one: the provider's.
 func (c *Cloud) Region() string { return c.region }
+
+// Sign returns the signature of text with the key of the connection's API token, as hexadecimal digits:
+// what makes a signed URL (storage.GetObjectURL) good for the account that asked for it, and no other.
+func (c *Cloud) Sign(text string) string {
+	mac := hmac.New(sha256.New, c.key)
+	mac.Write([]byte(text))
+	return hex.EncodeToString(mac.Sum(nil))
+}
 
 // tracef logs a call, when the connection traces them.
 func (c *Cloud) tracef(format string, args ...any) {

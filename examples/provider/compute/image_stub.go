@@ -158,3 +158,84 @@ func (obj *image) marshal() resource.PropertyMap {
 	provider.PutOptional(m, "sizeGiB", obj.SizeGiB, provider.NumberValue[float64])
 	return m
 }
+
+// GetImage is the token of the function getImage.
+const GetImage tokens.ModuleMember = "acme:compute/image:getImage"
+
+// getImage is the marshaling struct of calls of getImage: its inputs, which GetImageProviderOps
+// reads, and its results, which it sets. Optional inputs and results are pointers, nil when
+// absent; capabilities are references.
+//
+// GetImage finds a machine image by its name: one of Acme Cloud's public images, such as
+// "ubuntu-24.04", or a private image of the account, built by an Image resource.
+type getImage struct {
+	// Name is the image's name.
+	Name string
+	// ID is the image's identifier, such as "img-0a1b2c3d".
+	ID string
+	// ARN is the Acme Resource Name of the image.
+	ARN acme.ARN
+	// Format is the file format the image was built from.
+	Format ImageFormat
+	// SizeGiB is the size of the disk the image expands to, in GiB.
+	SizeGiB float64
+	// Public says whether the image is shared with every Acme Cloud account.
+	Public bool
+	// Description says what is installed on the image, when it says.
+	Description *string
+}
+
+// GetImageProviderOps is what a provider author implements for the function getImage;
+// NewGetImageProvider turns it into a part of the provider.
+type GetImageProviderOps interface {
+	// Invoke sets obj's results from its inputs, which passed the IDL's rules, with their defaults
+	// filled in. An error that is a *provider.CheckError fails the inputs it names, as the IDL's rules
+	// do; any other error fails the call.
+	Invoke(ctx context.Context, obj *getImage) error
+}
+
+// GetImageProvider answers calls of getImage: it is the provider.FunctionProvider that checks
+// their inputs, calls GetImageProviderOps and returns the results.
+type GetImageProvider struct {
+	*provider.Function[getImage]
+}
+
+// NewGetImageProvider returns the provider of the function getImage that ops implement.
+func NewGetImageProvider(ops GetImageProviderOps) *GetImageProvider {
+	return &GetImageProvider{provider.NewFunction(provider.FunctionSpec[getImage]{
+		Token: GetImage,
+		Properties: []provider.Property{
+			{Key: "name"},
+			{Key: "id", Out: true},
+			{Key: "arn", Out: true},
+			{Key: "format", Out: true},
+			{Key: "sizeGiB", Out: true},
+			{Key: "public", Out: true},
+			{Key: "description", Out: true},
+		},
+		Unmarshal: (*getImage).unmarshal,
+		Marshal:   (*getImage).marshal,
+	}, ops)}
+}
+
+// The contracts of GetImage's properties, which Invoke enforces.
+var (
+	getImageName = &provider.Constraints{MinLength: provider.Int(1), MaxLength: provider.Int(128)}
+)
+
+// unmarshal reads obj's inputs from o.
+func (obj *getImage) unmarshal(o provider.Object) {
+	obj.Name = provider.Required(o, "name", provider.Checked(provider.String[string], getImageName))
+}
+
+// marshal returns obj's results that are set.
+func (obj *getImage) marshal() resource.PropertyMap {
+	m := make(resource.PropertyMap, 6)
+	provider.Put(m, "id", obj.ID, provider.StringValue[string])
+	provider.Put(m, "arn", obj.ARN, provider.StringValue[acme.ARN])
+	provider.Put(m, "format", obj.Format, provider.StringValue[ImageFormat])
+	provider.Put(m, "sizeGiB", obj.SizeGiB, provider.NumberValue[float64])
+	provider.Put(m, "public", obj.Public, provider.BoolValue[bool])
+	provider.PutOptional(m, "description", obj.Description, provider.StringValue[string])
+	return m
+}

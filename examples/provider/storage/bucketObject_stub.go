@@ -161,3 +161,77 @@ func (obj *bucketObject) marshal() resource.PropertyMap {
 	provider.PutOptional(m, "size", obj.Size, provider.NumberValue[float64])
 	return m
 }
+
+// GetObjectURL is the token of the function getObjectURL.
+const GetObjectURL tokens.ModuleMember = "acme:storage/bucketObject:getObjectURL"
+
+// getObjectURL is the marshaling struct of calls of getObjectURL: its inputs, which
+// GetObjectURLProviderOps reads, and its results, which it sets. Optional inputs and results are
+// pointers, nil when absent; capabilities are references.
+//
+// GetObjectURL signs a URL that lets whoever holds it download an object without credentials, until it
+// expires. The URL is a secret: anyone with it can read the object.
+type getObjectURL struct {
+	// Bucket is the bucket that holds the object.
+	Bucket provider.Ref
+	// Key is the object's name in the bucket.
+	Key string
+	// ExpiresIn is how long the URL stays valid, in seconds: at most a week.
+	ExpiresIn float64
+	// URL is the signed URL.
+	URL string
+	// Expires is when the URL stops working, in RFC 3339 format, such as "2026-01-02T15:04:05Z".
+	Expires string
+}
+
+// GetObjectURLProviderOps is what a provider author implements for the function getObjectURL;
+// NewGetObjectURLProvider turns it into a part of the provider.
+type GetObjectURLProviderOps interface {
+	// Invoke sets obj's results from its inputs, which passed the IDL's rules, with their defaults
+	// filled in. An error that is a *provider.CheckError fails the inputs it names, as the IDL's rules
+	// do; any other error fails the call.
+	Invoke(ctx context.Context, obj *getObjectURL) error
+}
+
+// GetObjectURLProvider answers calls of getObjectURL: it is the provider.FunctionProvider that
+// checks their inputs, calls GetObjectURLProviderOps and returns the results.
+type GetObjectURLProvider struct {
+	*provider.Function[getObjectURL]
+}
+
+// NewGetObjectURLProvider returns the provider of the function getObjectURL that ops implement.
+func NewGetObjectURLProvider(ops GetObjectURLProviderOps) *GetObjectURLProvider {
+	return &GetObjectURLProvider{provider.NewFunction(provider.FunctionSpec[getObjectURL]{
+		Token: GetObjectURL,
+		Properties: []provider.Property{
+			{Key: "bucket"},
+			{Key: "key"},
+			{Key: "expiresIn", Default: resource.NewNumberProperty(3600)},
+			{Key: "url", Out: true, Secret: true},
+			{Key: "expires", Out: true},
+		},
+		Unmarshal: (*getObjectURL).unmarshal,
+		Marshal:   (*getObjectURL).marshal,
+	}, ops)}
+}
+
+// The contracts of GetObjectURL's properties, which Invoke enforces.
+var (
+	getObjectURLKey       = &provider.Constraints{MinLength: provider.Int(1), MaxLength: provider.Int(1024)}
+	getObjectURLExpiresIn = &provider.Constraints{Min: provider.Float(1), Max: provider.Float(604800), MultipleOf: provider.Float(1)}
+)
+
+// unmarshal reads obj's inputs from o.
+func (obj *getObjectURL) unmarshal(o provider.Object) {
+	obj.Bucket = provider.Required(o, "bucket", provider.RefTo(Bucket))
+	obj.Key = provider.Required(o, "key", provider.Checked(provider.String[string], getObjectURLKey))
+	obj.ExpiresIn = provider.Required(o, "expiresIn", provider.Checked(provider.Number[float64], getObjectURLExpiresIn))
+}
+
+// marshal returns obj's results that are set.
+func (obj *getObjectURL) marshal() resource.PropertyMap {
+	m := make(resource.PropertyMap, 2)
+	provider.Put(m, "url", obj.URL, provider.StringValue[string])
+	provider.Put(m, "expires", obj.Expires, provider.StringValue[string])
+	return m
+}

@@ -3,7 +3,8 @@
 // the Automation API as an inline program (the Automation API hosts the Go language runtime in this
 // process, so no pulumi-language-go is needed), with the provider plugin built from examples/.
 //
-//	goprogram up       creates or updates the stack: a VPC, and a subnet in it
+//	goprogram up       creates or updates the stack: a VPC, and a subnet in it, in a zone a function
+//	                   of the provider lists
 //	goprogram destroy  destroys the stack's resources and removes the stack
 //
 // It writes the engine's progress on standard error and, when the operation succeeded, one JSON object
@@ -34,6 +35,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 
 	"example.com/pulumi-acme/sdk/go/acme"
+	"example.com/pulumi-acme/sdk/go/acme/compute"
 	"example.com/pulumi-acme/sdk/go/acme/network"
 )
 
@@ -42,12 +44,27 @@ const (
 	cidrBlock       = "10.42.0.0/16"
 	vpcName         = "acme-go-vpc"
 	subnetCIDRBlock = "10.42.1.0/24"
+	imageName       = "debian-12"
 )
 
 // program is the Pulumi program: a VPC, named explicitly, in a region given by an enum value of the
 // root module, with tags (an alias of a map); and a subnet of the VPC, which refers to it (a capability:
-// the SDK passes the VPC resource itself).
+// the SDK passes the VPC resource itself), in the second of the zones that the function listZones
+// returns. It also looks an image up with getImage, which the Go SDK calls LookupImage (GetImage is the
+// getter of the resource Image), in its Output form.
 func program(ctx *pulumi.Context) error {
+	region := acme.RegionEUWest1 // the provider's is us-west-1
+	zones, err := network.ListZones(ctx, &network.ListZonesArgs{Region: &region})
+	if err != nil {
+		return err
+	}
+	if len(zones.Names) < 2 {
+		return fmt.Errorf("listZones returned %v, want the zones of eu-west-1", zones.Names)
+	}
+	ctx.Export("zones", pulumi.ToStringArray(zones.Names))
+	image := compute.LookupImageOutput(ctx, compute.LookupImageOutputArgs{Name: pulumi.String(imageName)})
+	ctx.Export("imageId", image.Id())
+	ctx.Export("imageFormat", image.Format())
 	vpc, err := network.NewVPC(ctx, "vpc", &network.VPCArgs{
 		Name:      pulumi.String(vpcName),
 		CidrBlock: pulumi.String(cidrBlock),
@@ -64,14 +81,16 @@ func program(ctx *pulumi.Context) error {
 	ctx.Export("cidrBlock", vpc.CidrBlock)
 	ctx.Export("region", vpc.Region)
 	subnet, err := network.NewSubnet(ctx, "subnet", &network.SubnetArgs{
-		Vpc:       vpc,
-		CidrBlock: pulumi.String(subnetCIDRBlock),
+		Vpc:              vpc,
+		CidrBlock:        pulumi.String(subnetCIDRBlock),
+		AvailabilityZone: pulumi.String(zones.Names[1]),
 	})
 	if err != nil {
 		return err
 	}
 	ctx.Export("subnetId", subnet.ID())
 	ctx.Export("availableIPCount", subnet.AvailableIPCount)
+	ctx.Export("subnetZone", subnet.AvailabilityZone)
 	return nil
 }
 
