@@ -4,10 +4,10 @@
 import * as pulumi from "@pulumi/pulumi";
 
 /**
- * The contract of a value: the options of its property's lumi tag in the IDL. Resource constructors
- * check the values a program passes against their contracts with the rules the provider's Check applies,
- * so that a program fails early, naming every mistake at once. Values not known yet (outputs and
- * promises) are left to the provider.
+ * The contract of a value: the options of its property's lumi tag in the IDL. Resource constructors and
+ * functions check the values a program passes against their contracts with the rules the provider
+ * applies, so that a program fails early, naming every mistake at once. Values not known yet (outputs
+ * and promises) are left to the provider.
  */
 export interface Contract {
     min?: number;
@@ -37,7 +37,7 @@ export interface Contract {
     deprecated?: string;
 }
 
-/** The contracts of the properties of a resource or struct, by wire name. */
+/** The contracts of the properties of a resource, function or struct, by wire name. */
 export type Contracts = { [property: string]: Contract };
 
 /** A value that breaks its contract: where, as Pulumi writes property paths, and how. */
@@ -48,13 +48,21 @@ export interface Violation {
 
 /**
  * Throws one Error that lists every value of args that breaks its contract, and warns about the
- * deprecated properties args sets.
+ * deprecated properties args sets: the check of a resource's constructor.
  */
 export function check(type: string, name: string, args: object | undefined, contracts: Contracts): void {
-    const found = violations(args, contracts);
+    fail(`${type} resource ${JSON.stringify(name)}`, violations(args, contracts));
+}
+
+/** The check of a call of the function whose token is fn, as check is a constructor's. */
+export function checkCall(fn: string, args: object | undefined, contracts: Contracts): void {
+    fail(`a call of ${fn}`, violations(args, contracts));
+}
+
+function fail(what: string, found: Violation[]): void {
     if (found.length > 0) {
         const lines = found.map((v) => `\n    ${v.path}: ${v.message}`);
-        throw new Error(`Invalid arguments for ${type} resource ${JSON.stringify(name)}:${lines.join("")}`);
+        throw new Error(`Invalid arguments for ${what}:${lines.join("")}`);
     }
 }
 

@@ -8,9 +8,14 @@ import type { Role } from "./role";
 /**
  * Database is a database of the server. Its ID is its name.
  *
- * What a database is made with (its encoding, collation, character classes and template) cannot
- * change afterwards. Deleting a database drops it with everything in it, even while sessions are
- * connected to it (they are ended).
+ * Its name and what it is made with (its encoding, collation, character classes and template) are
+ * immutable: replacing the database to change one of them would drop it and its data, so a change
+ * fails the preview instead. To rename it anyway, or make it anew, replace it deliberately (pulumi up
+ * --replace <urn>). The server could rename a database in place (ALTER DATABASE … RENAME TO), but its
+ * name is its ID, which an update cannot change, and a rename fails while anyone is connected to it.
+ *
+ * Deleting a database drops it with everything in it, even while sessions are connected to it (they
+ * are ended).
  */
 export class Database extends pulumi.CustomResource {
     /**
@@ -46,7 +51,10 @@ export class Database extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. It defaults to the resource's own name.
+     *
+     * Immutable: set when the resource is created; a later change fails instead of replacing the
+     * resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -55,20 +63,32 @@ export class Database extends pulumi.CustomResource {
     declare public readonly owner: pulumi.OutputInstance<Role | undefined>;
     /**
      * Template is the database this one starts as a copy of.
+     *
+     * Immutable: set when the resource is created; a later change fails instead of replacing the
+     * resource.
      */
     declare public readonly template: pulumi.Output<string>;
     /**
      * Encoding is the character set of the database's text, such as UTF8 or LATIN1.
+     *
+     * Immutable: set when the resource is created; a later change fails instead of replacing the
+     * resource.
      */
     declare public readonly encoding: pulumi.Output<string>;
     /**
      * LCCollate is the locale that orders the database's text (LC_COLLATE), such as C or
      * en_US.UTF-8: one that the server's machine has. By default the template's.
+     *
+     * Immutable: set when the resource is created; a later change fails instead of replacing the
+     * resource.
      */
     declare public readonly lcCollate: pulumi.Output<string | undefined>;
     /**
      * LCCtype is the locale that classifies the database's characters (LC_CTYPE): upper or lower
      * case, letter or digit. By default the template's.
+     *
+     * Immutable: set when the resource is created; a later change fails instead of replacing the
+     * resource.
      */
     declare public readonly lcCtype: pulumi.Output<string | undefined>;
     /**
@@ -121,9 +141,6 @@ export class Database extends pulumi.CustomResource {
             resourceInputs["allowConnections"] = args?.allowConnections ?? true;
             resourceInputs["isTemplate"] = args?.isTemplate ?? false;
         }
-        opts = pulumi.mergeOptions(opts, {
-            replaceOnChanges: ["name", "template", "encoding", "lcCollate", "lcCtype"],
-        });
         super(Database.__pulumiType, name, resourceInputs, opts);
     }
 }
@@ -133,7 +150,10 @@ export class Database extends pulumi.CustomResource {
  */
 export interface DatabaseArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. It defaults to the resource's own name.
+     *
+     * Immutable: set when the resource is created; a later change fails instead of replacing the
+     * resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -143,11 +163,17 @@ export interface DatabaseArgs {
     /**
      * Template is the database this one starts as a copy of.
      *
+     * Immutable: set when the resource is created; a later change fails instead of replacing the
+     * resource.
+     *
      * @defaultValue "template0"
      */
     template?: pulumi.Input<string>;
     /**
      * Encoding is the character set of the database's text, such as UTF8 or LATIN1.
+     *
+     * Immutable: set when the resource is created; a later change fails instead of replacing the
+     * resource.
      *
      * @defaultValue "UTF8"
      */
@@ -155,11 +181,17 @@ export interface DatabaseArgs {
     /**
      * LCCollate is the locale that orders the database's text (LC_COLLATE), such as C or
      * en_US.UTF-8: one that the server's machine has. By default the template's.
+     *
+     * Immutable: set when the resource is created; a later change fails instead of replacing the
+     * resource.
      */
     lcCollate?: pulumi.Input<string>;
     /**
      * LCCtype is the locale that classifies the database's characters (LC_CTYPE): upper or lower
      * case, letter or digit. By default the template's.
+     *
+     * Immutable: set when the resource is created; a later change fails instead of replacing the
+     * resource.
      */
     lcCtype?: pulumi.Input<string>;
     /**
@@ -188,7 +220,7 @@ export interface DatabaseArgs {
  */
 export interface DatabaseState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. It defaults to the resource's own name.
      */
     name?: pulumi.Input<string>;
     /**

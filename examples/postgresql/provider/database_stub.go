@@ -22,23 +22,43 @@ const Database tokens.Type = "postgresql:database:Database"
 //
 // Database is a database of the server. Its ID is its name.
 //
-// What a database is made with (its encoding, collation, character classes and template) cannot
-// change afterwards. Deleting a database drops it with everything in it, even while sessions are
-// connected to it (they are ended).
+// Its name and what it is made with (its encoding, collation, character classes and template) are
+// immutable: replacing the database to change one of them would drop it and its data, so a change
+// fails the preview instead. To rename it anyway, or make it anew, replace it deliberately (pulumi up
+// --replace <urn>). The server could rename a database in place (ALTER DATABASE … RENAME TO), but its
+// name is its ID, which an update cannot change, and a rename fails while anyone is connected to it.
+//
+// Deleting a database drops it with everything in it, even while sessions are connected to it (they
+// are ended).
 type database struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. It defaults to the resource's own name.
+	//
+	// Immutable: set when the resource is created. An update that would change it fails before Update
+	// is called, so olds and news always hold the same value.
 	Name string
 	// Owner is the role that owns the database; by default the provider's user.
 	Owner *provider.Ref
 	// Template is the database this one starts as a copy of.
+	//
+	// Immutable: set when the resource is created. An update that would change it fails before Update
+	// is called, so olds and news always hold the same value.
 	Template string
 	// Encoding is the character set of the database's text, such as UTF8 or LATIN1.
+	//
+	// Immutable: set when the resource is created. An update that would change it fails before Update
+	// is called, so olds and news always hold the same value.
 	Encoding string
 	// LCCollate is the locale that orders the database's text (LC_COLLATE), such as C or
 	// en_US.UTF-8: one that the server's machine has. By default the template's.
+	//
+	// Immutable: set when the resource is created. An update that would change it fails before Update
+	// is called, so olds and news always hold the same value.
 	LCCollate *string
 	// LCCtype is the locale that classifies the database's characters (LC_CTYPE): upper or lower
 	// case, letter or digit. By default the template's.
+	//
+	// Immutable: set when the resource is created. An update that would change it fails before Update
+	// is called, so olds and news always hold the same value.
 	LCCtype *string
 	// ConnectionLimit is how many sessions may be connected to the database at once; -1 is no limit.
 	ConnectionLimit float64
@@ -99,12 +119,12 @@ func NewDatabaseProvider(ops DatabaseProviderOps) *DatabaseProvider {
 		Type:  Database,
 		Named: true,
 		Properties: []provider.Property{
-			{Key: "name", Replaces: true},
+			{Key: "name", Immutable: true},
 			{Key: "owner"},
-			{Key: "template", Replaces: true, Default: resource.NewStringProperty("template0")},
-			{Key: "encoding", Replaces: true, Default: resource.NewStringProperty("UTF8")},
-			{Key: "lcCollate", Replaces: true},
-			{Key: "lcCtype", Replaces: true},
+			{Key: "template", Immutable: true, Default: resource.NewStringProperty("template0")},
+			{Key: "encoding", Immutable: true, Default: resource.NewStringProperty("UTF8")},
+			{Key: "lcCollate", Immutable: true},
+			{Key: "lcCtype", Immutable: true},
 			{Key: "connectionLimit", Default: resource.NewNumberProperty(-1)},
 			{Key: "allowConnections", Default: resource.NewBoolProperty(true)},
 			{Key: "isTemplate", Default: resource.NewBoolProperty(false)},

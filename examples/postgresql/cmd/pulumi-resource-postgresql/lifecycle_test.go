@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -134,7 +135,6 @@ func TestLifeCycle(t *testing.T) {
 			inputs map[string]any
 			key    string
 		}{
-			{db, providertest.With(dbInputs, map[string]any{"encoding": "LATIN1"}), "encoding"},
 			{schema, providertest.With(schemaInputs, map[string]any{"database": "postgres"}), "database"},
 			{selectGrant, providertest.With(selectInputs, map[string]any{"objects": []any{"orders"}}), "objects"},
 			{owner, providertest.With(ownerInputs, map[string]any{"name": "lc_owner2"}), "name"},
@@ -142,6 +142,23 @@ func TestLifeCycle(t *testing.T) {
 			if diff := d.Diff(c.live, c.inputs); !slices.Equal(diff.GetReplaces(), []string{c.key}) {
 				t.Errorf("%s: Diff of a new %s = %v, want a replacement on it", c.live.URN.Name(), c.key, diff)
 			}
+		}
+	})
+
+	// A database's name and encoding are immutable: replacing it would drop its data. A change fails,
+	// naming the property, its values and the deliberate way, and the database stays as it was.
+	t.Run("immutable", func(t *testing.T) {
+		for _, c := range []struct{ key, value, want string }{
+			{"encoding", "LATIN1", `encoding is immutable, and this update would change it from "UTF8" to "LATIN1"`},
+			{"name", "lc_db2", `name is immutable, and this update would change it from "lc_db" to "lc_db2"`},
+		} {
+			err := d.Update(db, providertest.With(dbInputs, map[string]any{c.key: c.value}))
+			if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "--replace") {
+				t.Errorf("an update of the database's %s: %v, want a refusal that names %s and --replace", c.key, err, c.want)
+			}
+		}
+		if got := query[string](t, "postgres", "SELECT string_agg(datname||' '||pg_encoding_to_char(encoding), ',') FROM pg_database WHERE datname LIKE 'lc_db%'"); got != "lc_db UTF8" {
+			t.Errorf("after the refused updates, the databases are %q, want lc_db UTF8", got)
 		}
 	})
 
