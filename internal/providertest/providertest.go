@@ -185,6 +185,17 @@ func (d *Driver) Delete(l *Live) error {
 	return err
 }
 
+// Invoke calls the function tok with args as the engine does, and returns its results and its
+// failures as "property: reason"; the error is the provider's.
+func (d *Driver) Invoke(tok tokens.ModuleMember, args map[string]any) (resource.PropertyMap, []string, error) {
+	d.T.Helper()
+	resp, err := d.Client.Invoke(context.Background(), &pulumirpc.InvokeRequest{Tok: string(tok), Args: Props(d.T, args)})
+	if err != nil {
+		return nil, nil, err
+	}
+	return Unprops(d.T, resp.GetReturn()), failures(resp.GetFailures()), nil
+}
+
 // Outputs are the live resource's outputs, secrets and unknowns kept.
 func (d *Driver) Outputs(l *Live) resource.PropertyMap { return Unprops(d.T, l.Outputs) }
 

@@ -37,3 +37,25 @@ type Role struct {
 	// names), or roles of the server such as pg_read_all_data.
 	Roles *[]string `lumi:"optional,uniqueItems"`
 }
+
+// GetRole looks up a role of the server by name, as the catalogs have it: one made outside Pulumi (by
+// a DBA, or by an extension), whose traits a program needs. It fails when there is no such role.
+type GetRole struct {
+	idl.Function
+	// Name is the role's name, case and all.
+	Name string `lumi:"minLength=1,maxLength=63"`
+	// Login says whether the role can log in.
+	Login bool `lumi:"out"`
+	// Superuser says whether the role is a superuser.
+	Superuser bool `lumi:"out"`
+	// CreateDatabase says whether the role can create databases.
+	CreateDatabase bool `lumi:"out"`
+	// CreateRole says whether the role can create roles.
+	CreateRole bool `lumi:"out"`
+	// ConnectionLimit is how many sessions the role may have at once; -1 is no limit.
+	ConnectionLimit float64 `lumi:"out"`
+	// ValidUntil is when the role's password stops working (RFC 3339), or absent when it never does.
+	ValidUntil *string `lumi:"optional,out"`
+	// Roles are the roles this role is a member of, in alphabetical order.
+	Roles []string `lumi:"out"`
+}

@@ -17,3 +17,15 @@ type Schema struct {
 	// deleted. Without it, deleting a schema that holds anything fails, and nothing is lost.
 	DropCascade bool `lumi:"default=false"`
 }
+
+// ListSchemas lists the schemas of a database that hold user objects: not the server's own
+// (pg_catalog, information_schema, pg_toast and the other pg_ ones).
+type ListSchemas struct {
+	idl.Function
+	// Database is the name of the database whose schemas are listed.
+	Database string `lumi:"minLength=1,maxLength=63"`
+	// Names are the schemas' names, in alphabetical order.
+	Names []string `lumi:"out"`
+	// Owners are the schemas' owners, by schema name.
+	Owners map[string]string `lumi:"out"`
+}

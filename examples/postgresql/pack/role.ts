@@ -285,6 +285,105 @@ export interface RoleState {
     roles?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
+/**
+ * GetRole looks up a role of the server by name, as the catalogs have it: one made outside Pulumi (by
+ * a DBA, or by an extension), whose traits a program needs. It fails when there is no such role.
+ *
+ * @param args The function's inputs.
+ * @param opts Options that control the call.
+ */
+export function getRole(args: GetRoleArgs, opts?: pulumi.InvokeOptions): Promise<GetRoleResult> {
+    if (args?.name === undefined) {
+        throw new Error("Missing required property 'name'");
+    }
+    _contracts.checkCall("postgresql:role:getRole", args, {
+        name: { minLength: 1, maxLength: 63 },
+    });
+    const inputs: pulumi.Inputs = {};
+    inputs["name"] = args?.name;
+    return pulumi.runtime.invoke("postgresql:role:getRole", inputs, opts);
+}
+
+/**
+ * The arguments of getRole: the function's inputs.
+ */
+export interface GetRoleArgs {
+    /**
+     * Name is the role's name, case and all.
+     */
+    name: string;
+}
+
+/**
+ * The results of getRole and getRoleOutput.
+ */
+export interface GetRoleResult {
+    /**
+     * Login says whether the role can log in.
+     */
+    readonly login: boolean;
+    /**
+     * Superuser says whether the role is a superuser.
+     */
+    readonly superuser: boolean;
+    /**
+     * CreateDatabase says whether the role can create databases.
+     */
+    readonly createDatabase: boolean;
+    /**
+     * CreateRole says whether the role can create roles.
+     */
+    readonly createRole: boolean;
+    /**
+     * ConnectionLimit is how many sessions the role may have at once; -1 is no limit.
+     */
+    readonly connectionLimit: number;
+    /**
+     * ValidUntil is when the role's password stops working (RFC 3339), or absent when it never does.
+     */
+    readonly validUntil?: string;
+    /**
+     * Roles are the roles this role is a member of, in alphabetical order.
+     */
+    readonly roles: string[];
+}
+
+/**
+ * GetRole looks up a role of the server by name, as the catalogs have it: one made outside Pulumi (by
+ * a DBA, or by an extension), whose traits a program needs. It fails when there is no such role.
+ *
+ * The Output form of getRole: its inputs may be outputs of other resources, and its results are an
+ * output, secret when an input is.
+ *
+ * @param args The function's inputs.
+ * @param opts Options that control the call.
+ */
+export function getRoleOutput(
+    args: GetRoleOutputArgs,
+    opts?: pulumi.InvokeOutputOptions,
+): pulumi.Output<GetRoleResult> {
+    if (args?.name === undefined) {
+        throw new Error("Missing required property 'name'");
+    }
+    _contracts.checkCall("postgresql:role:getRole", args, {
+        name: { minLength: 1, maxLength: 63 },
+    });
+    const inputs: pulumi.Inputs = {};
+    inputs["name"] = args?.name;
+    return pulumi.runtime.invokeOutput("postgresql:role:getRole", inputs, opts);
+}
+
+/**
+ * The arguments of getRoleOutput: the function's inputs, each of which may be an output of another
+ * resource.
+ */
+export interface GetRoleOutputArgs {
+    /**
+     * Name is the role's name, case and all.
+     */
+    name: pulumi.Input<string>;
+}
+
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {

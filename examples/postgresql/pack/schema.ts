@@ -2,6 +2,7 @@
 // Source: schema.go
 
 import * as pulumi from "@pulumi/pulumi";
+import * as _contracts from "./_contracts";
 import type { Role } from "./role";
 
 /**
@@ -143,6 +144,85 @@ export interface SchemaState {
      * deleted. Without it, deleting a schema that holds anything fails, and nothing is lost.
      */
     dropCascade?: pulumi.Input<boolean>;
+}
+
+/**
+ * ListSchemas lists the schemas of a database that hold user objects: not the server's own
+ * (pg_catalog, information_schema, pg_toast and the other pg_ ones).
+ *
+ * @param args The function's inputs.
+ * @param opts Options that control the call.
+ */
+export function listSchemas(args: ListSchemasArgs, opts?: pulumi.InvokeOptions): Promise<ListSchemasResult> {
+    if (args?.database === undefined) {
+        throw new Error("Missing required property 'database'");
+    }
+    _contracts.checkCall("postgresql:schema:listSchemas", args, {
+        database: { minLength: 1, maxLength: 63 },
+    });
+    const inputs: pulumi.Inputs = {};
+    inputs["database"] = args?.database;
+    return pulumi.runtime.invoke("postgresql:schema:listSchemas", inputs, opts);
+}
+
+/**
+ * The arguments of listSchemas: the function's inputs.
+ */
+export interface ListSchemasArgs {
+    /**
+     * Database is the name of the database whose schemas are listed.
+     */
+    database: string;
+}
+
+/**
+ * The results of listSchemas and listSchemasOutput.
+ */
+export interface ListSchemasResult {
+    /**
+     * Names are the schemas' names, in alphabetical order.
+     */
+    readonly names: string[];
+    /**
+     * Owners are the schemas' owners, by schema name.
+     */
+    readonly owners: { [key: string]: string };
+}
+
+/**
+ * ListSchemas lists the schemas of a database that hold user objects: not the server's own
+ * (pg_catalog, information_schema, pg_toast and the other pg_ ones).
+ *
+ * The Output form of listSchemas: its inputs may be outputs of other resources, and its results are
+ * an output, secret when an input is.
+ *
+ * @param args The function's inputs.
+ * @param opts Options that control the call.
+ */
+export function listSchemasOutput(
+    args: ListSchemasOutputArgs,
+    opts?: pulumi.InvokeOutputOptions,
+): pulumi.Output<ListSchemasResult> {
+    if (args?.database === undefined) {
+        throw new Error("Missing required property 'database'");
+    }
+    _contracts.checkCall("postgresql:schema:listSchemas", args, {
+        database: { minLength: 1, maxLength: 63 },
+    });
+    const inputs: pulumi.Inputs = {};
+    inputs["database"] = args?.database;
+    return pulumi.runtime.invokeOutput("postgresql:schema:listSchemas", inputs, opts);
+}
+
+/**
+ * The arguments of listSchemasOutput: the function's inputs, each of which may be an output of
+ * another resource.
+ */
+export interface ListSchemasOutputArgs {
+    /**
+     * Database is the name of the database whose schemas are listed.
+     */
+    database: pulumi.Input<string>;
 }
 
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a

@@ -164,3 +164,88 @@ func (obj *role) marshal() resource.PropertyMap {
 	provider.PutOptional(m, "roles", obj.Roles, provider.ArrayValueOf[[]string](provider.StringValue[string]))
 	return m
 }
+
+// GetRole is the token of the function getRole.
+const GetRole tokens.ModuleMember = "postgresql:role:getRole"
+
+// getRole is the marshaling struct of calls of getRole: its inputs, which GetRoleProviderOps
+// reads, and its results, which it sets. Optional inputs and results are pointers, nil when
+// absent; capabilities are references.
+//
+// GetRole looks up a role of the server by name, as the catalogs have it: one made outside Pulumi (by
+// a DBA, or by an extension), whose traits a program needs. It fails when there is no such role.
+type getRole struct {
+	// Name is the role's name, case and all.
+	Name string
+	// Login says whether the role can log in.
+	Login bool
+	// Superuser says whether the role is a superuser.
+	Superuser bool
+	// CreateDatabase says whether the role can create databases.
+	CreateDatabase bool
+	// CreateRole says whether the role can create roles.
+	CreateRole bool
+	// ConnectionLimit is how many sessions the role may have at once; -1 is no limit.
+	ConnectionLimit float64
+	// ValidUntil is when the role's password stops working (RFC 3339), or absent when it never does.
+	ValidUntil *string
+	// Roles are the roles this role is a member of, in alphabetical order.
+	Roles []string
+}
+
+// GetRoleProviderOps is what a provider author implements for the function getRole;
+// NewGetRoleProvider turns it into a part of the provider.
+type GetRoleProviderOps interface {
+	// Invoke sets obj's results from its inputs, which passed the IDL's rules, with their defaults
+	// filled in. An error that is a *provider.CheckError fails the inputs it names, as the IDL's rules
+	// do; any other error fails the call.
+	Invoke(ctx context.Context, obj *getRole) error
+}
+
+// GetRoleProvider answers calls of getRole: it is the provider.FunctionProvider that checks their
+// inputs, calls GetRoleProviderOps and returns the results.
+type GetRoleProvider struct {
+	*provider.Function[getRole]
+}
+
+// NewGetRoleProvider returns the provider of the function getRole that ops implement.
+func NewGetRoleProvider(ops GetRoleProviderOps) *GetRoleProvider {
+	return &GetRoleProvider{provider.NewFunction(provider.FunctionSpec[getRole]{
+		Token: GetRole,
+		Properties: []provider.Property{
+			{Key: "name"},
+			{Key: "login", Out: true},
+			{Key: "superuser", Out: true},
+			{Key: "createDatabase", Out: true},
+			{Key: "createRole", Out: true},
+			{Key: "connectionLimit", Out: true},
+			{Key: "validUntil", Out: true},
+			{Key: "roles", Out: true},
+		},
+		Unmarshal: (*getRole).unmarshal,
+		Marshal:   (*getRole).marshal,
+	}, ops)}
+}
+
+// The contracts of GetRole's properties, which Invoke enforces.
+var (
+	getRoleName = &provider.Constraints{MinLength: provider.Int(1), MaxLength: provider.Int(63)}
+)
+
+// unmarshal reads obj's inputs from o.
+func (obj *getRole) unmarshal(o provider.Object) {
+	obj.Name = provider.Required(o, "name", provider.Checked(provider.String[string], getRoleName))
+}
+
+// marshal returns obj's results that are set.
+func (obj *getRole) marshal() resource.PropertyMap {
+	m := make(resource.PropertyMap, 7)
+	provider.Put(m, "login", obj.Login, provider.BoolValue[bool])
+	provider.Put(m, "superuser", obj.Superuser, provider.BoolValue[bool])
+	provider.Put(m, "createDatabase", obj.CreateDatabase, provider.BoolValue[bool])
+	provider.Put(m, "createRole", obj.CreateRole, provider.BoolValue[bool])
+	provider.Put(m, "connectionLimit", obj.ConnectionLimit, provider.NumberValue[float64])
+	provider.PutOptional(m, "validUntil", obj.ValidUntil, provider.StringValue[string])
+	provider.Put(m, "roles", obj.Roles, provider.ArrayValueOf[[]string](provider.StringValue[string]))
+	return m
+}

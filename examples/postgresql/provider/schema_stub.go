@@ -114,3 +114,68 @@ func (obj *schema) marshal() resource.PropertyMap {
 	provider.Put(m, "dropCascade", obj.DropCascade, provider.BoolValue[bool])
 	return m
 }
+
+// ListSchemas is the token of the function listSchemas.
+const ListSchemas tokens.ModuleMember = "postgresql:schema:listSchemas"
+
+// listSchemas is the marshaling struct of calls of listSchemas: its inputs, which
+// ListSchemasProviderOps reads, and its results, which it sets. Optional inputs and results are
+// pointers, nil when absent; capabilities are references.
+//
+// ListSchemas lists the schemas of a database that hold user objects: not the server's own
+// (pg_catalog, information_schema, pg_toast and the other pg_ ones).
+type listSchemas struct {
+	// Database is the name of the database whose schemas are listed.
+	Database string
+	// Names are the schemas' names, in alphabetical order.
+	Names []string
+	// Owners are the schemas' owners, by schema name.
+	Owners map[string]string
+}
+
+// ListSchemasProviderOps is what a provider author implements for the function listSchemas;
+// NewListSchemasProvider turns it into a part of the provider.
+type ListSchemasProviderOps interface {
+	// Invoke sets obj's results from its inputs, which passed the IDL's rules, with their defaults
+	// filled in. An error that is a *provider.CheckError fails the inputs it names, as the IDL's rules
+	// do; any other error fails the call.
+	Invoke(ctx context.Context, obj *listSchemas) error
+}
+
+// ListSchemasProvider answers calls of listSchemas: it is the provider.FunctionProvider that
+// checks their inputs, calls ListSchemasProviderOps and returns the results.
+type ListSchemasProvider struct {
+	*provider.Function[listSchemas]
+}
+
+// NewListSchemasProvider returns the provider of the function listSchemas that ops implement.
+func NewListSchemasProvider(ops ListSchemasProviderOps) *ListSchemasProvider {
+	return &ListSchemasProvider{provider.NewFunction(provider.FunctionSpec[listSchemas]{
+		Token: ListSchemas,
+		Properties: []provider.Property{
+			{Key: "database"},
+			{Key: "names", Out: true},
+			{Key: "owners", Out: true},
+		},
+		Unmarshal: (*listSchemas).unmarshal,
+		Marshal:   (*listSchemas).marshal,
+	}, ops)}
+}
+
+// The contracts of ListSchemas's properties, which Invoke enforces.
+var (
+	listSchemasDatabase = &provider.Constraints{MinLength: provider.Int(1), MaxLength: provider.Int(63)}
+)
+
+// unmarshal reads obj's inputs from o.
+func (obj *listSchemas) unmarshal(o provider.Object) {
+	obj.Database = provider.Required(o, "database", provider.Checked(provider.String[string], listSchemasDatabase))
+}
+
+// marshal returns obj's results that are set.
+func (obj *listSchemas) marshal() resource.PropertyMap {
+	m := make(resource.PropertyMap, 2)
+	provider.Put(m, "names", obj.Names, provider.ArrayValueOf[[]string](provider.StringValue[string]))
+	provider.Put(m, "owners", obj.Owners, provider.MapValueOf[map[string]string](provider.StringValue[string]))
+	return m
+}

@@ -50,7 +50,7 @@ func Configure(ctx context.Context, cfg *Config) (*provider.Configured, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &provider.Configured{Resources: s.Resources(), Close: s.Close}, nil
+	return &provider.Configured{Resources: s.Resources(), Functions: s.Functions(), Close: s.Close}, nil
 }
 
 // Resources are the providers of the resource types, served on s.
