@@ -127,6 +127,15 @@ func (o grantOps) Delete(ctx context.Context, _ resource.ID, g *grant) error {
 	return err
 }
 
+// Diff deletes a grant before its replacement is made when both are of one role on one kind of
+// object in one schema (a new grant option, or other tables): the replacement's privileges may be the
+// old grant's, and the old grant's delete would revoke them after the replacement granted them.
+func (grantOps) Diff(_ context.Context, _ resource.ID, olds, news *grant, diff *provider.Diff) error {
+	diff.DeleteBeforeReplace = olds.Role == news.Role && olds.Database == news.Database &&
+		equal(olds.Schema, news.Schema) && olds.ObjectType == news.ObjectType
+	return nil
+}
+
 func (o grantOps) Read(ctx context.Context, id resource.ID, g *grant) error {
 	names, err := splitID(id, "object type/role/database[/schema[/objects…]]", 3, -1)
 	if err != nil {
