@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,8 +14,6 @@ import (
 	"testing"
 
 	"github.com/cidlc/cidlc/e2e/e2etest"
-	"github.com/cidlc/cidlc/internal/nodetest"
-	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
 // Paths relative to this package.
@@ -61,7 +58,7 @@ func TestE2E(t *testing.T) {
 			return err
 		})
 	})
-	program := buildProgram(ctx, t, scratch)
+	program := filepath.Join(e2etest.BuildProgram(ctx, t, scratch, packDir, "acme", "program.ts", "config.ts", "support.ts", "tsconfig.json"), "program.js")
 	wg.Wait()
 	if pluginErr != nil {
 		t.Fatal(pluginErr)
@@ -145,61 +142,4 @@ func validateExport(ctx context.Context, t *testing.T, export string) {
 		}
 	}
 	t.Logf("cidlc --validate-snapshot: the exported state is clean; the edited copy fails with:\n%s", out)
-}
-
-// buildProgram copies the generated package and program.ts below scratch, compiles both with the tsc
-// of tstest/, and returns the compiled program. Node finds @pulumi/pulumi for both in scratch's
-// node_modules, a link to tstest's, and the package as "acme" in the program's node_modules.
-func buildProgram(ctx context.Context, t *testing.T, scratch string) string {
-	tools := e2etest.NodeTools(ctx, t)
-	if err := os.Symlink(filepath.Join(tools, "node_modules"), filepath.Join(scratch, "node_modules")); err != nil {
-		t.Fatal(err)
-	}
-	tsc := nodetest.TSC(tools)
-	pack := filepath.Join(scratch, "pack")
-	copyPack(t, packDir, pack)
-	app := filepath.Join(scratch, "app")
-	for _, name := range []string{"program.ts", "config.ts", "support.ts", "tsconfig.json"} {
-		testsupport.CopyFile(t, name, filepath.Join(app, name))
-	}
-	if err := os.MkdirAll(filepath.Join(app, "node_modules"), 0o777); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(pack, filepath.Join(app, "node_modules", "acme")); err != nil {
-		t.Fatal(err)
-	}
-	for _, dir := range []string{pack, app} {
-		if err := e2etest.Timed(t, "tsc -p "+filepath.Base(dir), func() error {
-			_, err := e2etest.Output(ctx, dir, nil, "node", tsc, "-p", ".")
-			return err
-		}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return filepath.Join(app, "bin", "program.js")
-}
-
-// copyPack copies the package's sources in src to dst: not what building or installing it in place
-// left there (bin/, node_modules/).
-func copyPack(t *testing.T, src, dst string) {
-	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(src, p)
-		if err != nil {
-			return err
-		}
-		switch {
-		case d.IsDir() && (rel == "bin" || d.Name() == "node_modules"):
-			return filepath.SkipDir
-		case d.Type().IsRegular():
-			testsupport.CopyFile(t, p, filepath.Join(dst, rel))
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }

@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,6 +19,7 @@ import (
 	"time"
 
 	"github.com/cidlc/cidlc/internal/nodetest"
+	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
 // PulumiEnv names the environment variable that holds the Pulumi CLI the tests run: `make e2e` and
@@ -174,4 +176,64 @@ func Stream(ctx context.Context, dir string, env []string, name string, args ...
 		return fmt.Errorf("%s %s: %v", name, strings.Join(args, " "), err)
 	}
 	return nil
+}
+
+// BuildProgram builds a TypeScript program of the end-to-end tests against a generated package: it copies
+// the package's sources (from packDir) and the program's files (paths relative to the test's package:
+// .ts files and their tsconfig.json) below scratch, compiles both with the tsc of tstest/, and returns
+// the directory of the compiled program. Node finds @pulumi/pulumi for both in scratch's node_modules, a
+// link to tstest's, and the package as packName in the program's node_modules.
+func BuildProgram(ctx context.Context, t *testing.T, scratch, packDir, packName string, files ...string) string {
+	t.Helper()
+	tools := NodeTools(ctx, t)
+	if err := os.Symlink(filepath.Join(tools, "node_modules"), filepath.Join(scratch, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	tsc := nodetest.TSC(tools)
+	pack := filepath.Join(scratch, "pack")
+	copyPack(t, packDir, pack)
+	app := filepath.Join(scratch, "app")
+	for _, name := range files {
+		testsupport.CopyFile(t, name, filepath.Join(app, filepath.Base(name)))
+	}
+	if err := os.MkdirAll(filepath.Join(app, "node_modules"), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(pack, filepath.Join(app, "node_modules", packName)); err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{pack, app} {
+		if err := Timed(t, "tsc -p "+filepath.Base(dir), func() error {
+			_, err := Output(ctx, dir, nil, "node", tsc, "-p", ".")
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return filepath.Join(app, "bin")
+}
+
+// copyPack copies the package's sources in src to dst: not what building or installing it in place
+// left there (bin/, node_modules/).
+func copyPack(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, p)
+		if err != nil {
+			return err
+		}
+		switch {
+		case d.IsDir() && (rel == "bin" || d.Name() == "node_modules"):
+			return filepath.SkipDir
+		case d.Type().IsRegular():
+			testsupport.CopyFile(t, p, filepath.Join(dst, rel))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }

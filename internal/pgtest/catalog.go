@@ -106,3 +106,21 @@ func (s *Server) Sessions(ctx context.Context, application string) (int, error) 
 		WHERE backend_type = 'client backend' AND application_name = $1 AND pid <> pg_backend_pid()`, application).Scan(&n)
 	return n, err
 }
+
+// Diff shows the lines of two snapshots that only one has: - for before's, + for after's; "" when
+// they are the same.
+func Diff(before, after string) string {
+	b, a := strings.Split(before, "\n"), strings.Split(after, "\n")
+	var out []string
+	for _, l := range b {
+		if !slices.Contains(a, l) {
+			out = append(out, "- "+l)
+		}
+	}
+	for _, l := range a {
+		if !slices.Contains(b, l) {
+			out = append(out, "+ "+l)
+		}
+	}
+	return strings.Join(out, "\n")
+}

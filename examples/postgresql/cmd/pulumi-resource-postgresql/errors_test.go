@@ -10,6 +10,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
 
 	postgresql "github.com/cidlc/cidlc/examples/postgresql/provider"
+	"github.com/cidlc/cidlc/internal/pgtest"
 )
 
 // TestCheckFailures gives Check inputs that the server would refuse or misread: each fails at preview,
@@ -82,7 +83,7 @@ func TestWrongCredentials(t *testing.T) {
 		}
 	}
 	if after := snapshot(t); after != before {
-		t.Errorf("a provider that could not log in changed the server:\n%s", lineDiff(before, after))
+		t.Errorf("a provider that could not log in changed the server:\n%s", pgtest.Diff(before, after))
 	}
 }
 
@@ -122,7 +123,7 @@ func TestRefusals(t *testing.T) {
 		}
 	}
 	if after := snapshot(t); after != before {
-		t.Errorf("failed creations changed the server:\n%s", lineDiff(before, after))
+		t.Errorf("failed creations changed the server:\n%s", pgtest.Diff(before, after))
 	}
 
 	// A schema that holds a table is not dropped, but with dropCascade.
@@ -138,7 +139,7 @@ func TestRefusals(t *testing.T) {
 		t.Errorf("deleting a schema with dropCascade: %v", err)
 	}
 	if after := snapshot(t); after != before {
-		t.Errorf("the schema and its table are not gone:\n%s", lineDiff(before, after))
+		t.Errorf("the schema and its table are not gone:\n%s", pgtest.Diff(before, after))
 	}
 }
 
@@ -168,7 +169,7 @@ func TestDeletes(t *testing.T) {
 		t.Errorf("deleting a database that is gone: %v", err)
 	}
 	if after := snapshot(t); after != before {
-		t.Errorf("the server after the deletes differs:\n%s", lineDiff(before, after))
+		t.Errorf("the server after the deletes differs:\n%s", pgtest.Diff(before, after))
 	}
 }
 

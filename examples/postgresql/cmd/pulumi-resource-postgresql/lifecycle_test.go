@@ -11,6 +11,7 @@ import (
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 
 	postgresql "github.com/cidlc/cidlc/examples/postgresql/provider"
+	"github.com/cidlc/cidlc/internal/pgtest"
 	"github.com/cidlc/cidlc/internal/providertest"
 )
 
@@ -206,7 +207,7 @@ func TestLifeCycle(t *testing.T) {
 		}
 	}
 	if after := snapshot(t); after != before {
-		t.Errorf("the server after deleting everything differs from before:\n%s", lineDiff(before, after))
+		t.Errorf("the server after deleting everything differs from before:\n%s", pgtest.Diff(before, after))
 	}
 }
 

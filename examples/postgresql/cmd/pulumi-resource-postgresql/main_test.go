@@ -4,9 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"slices"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -105,20 +103,4 @@ func snapshot(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return s
-}
-
-// lineDiff shows the lines of two snapshots that only one has.
-func lineDiff(before, after string) string {
-	var out []string
-	for _, side := range []struct {
-		mark       string
-		this, that string
-	}{{"-", before, after}, {"+", after, before}} {
-		for _, l := range strings.Split(side.this, "\n") {
-			if !slices.Contains(strings.Split(side.that, "\n"), l) {
-				out = append(out, side.mark+" "+l)
-			}
-		}
-	}
-	return strings.Join(out, "\n")
 }

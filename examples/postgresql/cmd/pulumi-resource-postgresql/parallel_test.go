@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	postgresql "github.com/cidlc/cidlc/examples/postgresql/provider"
+	"github.com/cidlc/cidlc/internal/pgtest"
 	"github.com/cidlc/cidlc/internal/providertest"
 	"github.com/cidlc/cidlc/provider"
 )
@@ -93,7 +94,7 @@ func TestParallel(t *testing.T) {
 		return nil, d.Delete(roles[i])
 	})
 	if after := snapshot(t); after != before {
-		t.Errorf("the server after deleting everything differs:\n%s", lineDiff(before, after))
+		t.Errorf("the server after deleting everything differs:\n%s", pgtest.Diff(before, after))
 	}
 	if err := srv.Close(); err != nil {
 		t.Fatal(err)

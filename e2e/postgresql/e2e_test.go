@@ -1,0 +1,112 @@
+// Package postgresql is the end-to-end test of the PostgreSQL example (examples/postgresql): a Pulumi
+// program written against its generated package, deployed by the real Pulumi engine with its plugin,
+// against a private PostgreSQL server (package pgtest). program.ts says what it checks.
+package postgresql
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/cidlc/cidlc/e2e/e2etest"
+	"github.com/cidlc/cidlc/internal/pgtest"
+)
+
+// Paths relative to this package.
+const (
+	repoRoot = "../.."
+	packDir  = "../../examples/postgresql/pack"
+	plugin   = "./examples/postgresql/cmd/pulumi-resource-postgresql"
+	// application is the application_name of the provider's sessions.
+	application = "pulumi-resource-postgresql"
+)
+
+// TestE2E runs program.ts, then checks what only the server can tell: that destroy left it as it
+// was (the catalogs compared line by line) and that no session of the provider's is left.
+func TestE2E(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the end-to-end test runs the Pulumi engine")
+	}
+	for _, tool := range []string{"node", "npm"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed: the end-to-end test needs Node.js 20 and npm", tool)
+		}
+	}
+	cli := e2etest.Tool(t, e2etest.PulumiEnv, "the Pulumi CLI")
+	if cli == "" {
+		t.Skipf("$%s is not set: run `make e2e`, which builds the Pulumi CLI and sets it, or set it to a pulumi binary", e2etest.PulumiEnv)
+	}
+	ctx := e2etest.Context(t)
+	server, err := pgtest.Start(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(server.Stop)
+	before, err := server.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	scratch, dir := e2etest.Scratch(t)
+	pulumiRoot := dir("pulumi")
+	if err := os.Symlink(cli, filepath.Join(dir("pulumi", "bin"), "pulumi")); err != nil {
+		t.Fatal(err)
+	}
+	pluginDir := dir("plugins")
+	var wg sync.WaitGroup
+	var pluginErr error
+	wg.Go(func() {
+		pluginErr = e2etest.Timed(t, "go build "+plugin, func() error {
+			_, err := e2etest.Output(ctx, repoRoot, nil, "go", "build", "-o", filepath.Join(pluginDir, "pulumi-resource-postgresql"), plugin)
+			return err
+		})
+	})
+	bin := e2etest.BuildProgram(ctx, t, scratch, packDir, "postgresql", "program.ts", "../support.ts", "tsconfig.json")
+	wg.Wait()
+	if pluginErr != nil {
+		t.Fatal(pluginErr)
+	}
+
+	// The server's address and superuser reach the program under names of its own: it gives them to the
+	// provider through the stack's configuration, and to psql alone through libpq's variables.
+	env := append(e2etest.OfflineEnv(dir, "e2e"),
+		"E2E_PULUMI_ROOT="+pulumiRoot,
+		"E2E_PLUGIN_DIR="+pluginDir,
+		"E2E_WORK_DIR="+dir("project"),
+		"E2E_PSQL="+filepath.Join(server.Bin, "psql"),
+		"E2E_PG_HOST="+server.Host,
+		"E2E_PG_PORT="+strconv.Itoa(server.Port),
+		"E2E_PG_USER="+server.User,
+		"E2E_PG_PASSWORD="+server.Password,
+	)
+	if err := e2etest.Timed(t, "node program.js", func() error {
+		return e2etest.Stream(ctx, bin, env, "node", filepath.Join(bin, "program.js"))
+	}); err != nil {
+		t.Log(tail(server.Log(), 40))
+		t.Fatal(err)
+	}
+
+	after, err := server.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := pgtest.Diff(before, after); diff != "" {
+		t.Errorf("the server's catalogs after destroy differ from before the test:\n%s", diff)
+	}
+	if n, err := server.Sessions(ctx, application); err != nil || n != 0 {
+		t.Errorf("%d sessions of the provider's are left on the server (%v)", n, err)
+	}
+	if log := server.Log(); strings.Contains(log, server.Password) {
+		t.Error("the server's log holds the superuser's password")
+	}
+}
+
+// tail is the last n lines of text.
+func tail(text string, n int) string {
+	lines := strings.Split(text, "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
