@@ -131,17 +131,22 @@ func TestLifeCycle(t *testing.T) {
 	})
 
 	t.Run("replace", func(t *testing.T) {
+		// A grant of the same role on the same kind of object is deleted first: the old grant's delete
+		// would revoke what its replacement granted.
 		for _, c := range []struct {
-			live   *providertest.Live
-			inputs map[string]any
-			key    string
+			live         *providertest.Live
+			inputs       map[string]any
+			key          string
+			deleteBefore bool
 		}{
-			{schema, providertest.With(schemaInputs, map[string]any{"database": "postgres"}), "database"},
-			{selectGrant, providertest.With(selectInputs, map[string]any{"objects": []any{"orders"}}), "objects"},
-			{owner, providertest.With(ownerInputs, map[string]any{"name": "lc_owner2"}), "name"},
+			{schema, providertest.With(schemaInputs, map[string]any{"database": "postgres"}), "database", false},
+			{selectGrant, providertest.With(selectInputs, map[string]any{"objects": []any{"orders"}}), "objects", true},
+			{selectGrant, providertest.With(selectInputs, map[string]any{"role": "lc_owner"}), "role", false},
+			{owner, providertest.With(ownerInputs, map[string]any{"name": "lc_owner2"}), "name", false},
 		} {
-			if diff := d.Diff(c.live, c.inputs); !slices.Equal(diff.GetReplaces(), []string{c.key}) {
-				t.Errorf("%s: Diff of a new %s = %v, want a replacement on it", c.live.URN.Name(), c.key, diff)
+			diff := d.Diff(c.live, c.inputs)
+			if !slices.Equal(diff.GetReplaces(), []string{c.key}) || diff.GetDeleteBeforeReplace() != c.deleteBefore {
+				t.Errorf("%s: Diff of a new %s = %v, want a replacement on it, deleting first %v", c.live.URN.Name(), c.key, diff, c.deleteBefore)
 			}
 		}
 	})
