@@ -161,10 +161,8 @@ func (r *Resource[T]) decodeChange(in request, id resource.ID) (olds, news *T, e
 
 // readInputs derives the inputs of a resource that Read returned. On import (no old inputs) every input
 // property read is an input. On refresh only the properties the program had set are, so that a default
-// the cloud filled in does not show up as a change the program has to make. An `in` property is never
-// read back from the cloud: Read starts with the program's value and leaves it, unless it finds the
-// value no longer holds (a password changed outside the provider) and clears it; then it is no input
-// any more, and the next update sets it again. On import there is none.
+// the cloud filled in does not show up as a change the program has to make; `in` properties are never
+// read back, so they keep the program's values.
 func (r *Resource[T]) readInputs(read, old resource.PropertyMap) resource.PropertyMap {
 	in := resource.PropertyMap{}
 	for _, p := range r.spec.Properties {
@@ -174,8 +172,8 @@ func (r *Resource[T]) readInputs(read, old resource.PropertyMap) resource.Proper
 		_, wasSet := old[p.Key]
 		switch v, ok := read[p.Key]; {
 		case p.In:
-			if wasSet && ok {
-				in[p.Key] = v
+			if wasSet {
+				in[p.Key] = old[p.Key]
 			}
 		case ok && (wasSet || len(old) == 0):
 			in[p.Key] = v

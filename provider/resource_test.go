@@ -63,9 +63,7 @@ type widgetOps struct {
 	created, updatedOld, updatedNew, deleted *widget
 	id                                       resource.ID
 	readErr, deleteErr                       error
-	// forgetPassword makes Read find that the password no longer holds.
-	forgetPassword bool
-	block          chan struct{} // Create waits on it, or on its context
+	block                                    chan struct{} // Create waits on it, or on its context
 }
 
 func (o *widgetOps) Create(ctx context.Context, _ resource.URN, w *widget) (resource.ID, error) {
@@ -83,9 +81,6 @@ func (o *widgetOps) Create(ctx context.Context, _ resource.URN, w *widget) (reso
 
 func (o *widgetOps) Read(_ context.Context, _ resource.ID, w *widget) error {
 	w.Size++ // the cloud changed it
-	if o.forgetPassword {
-		w.Password = nil
-	}
 	return o.readErr
 }
 
@@ -247,18 +242,6 @@ func TestUpdateReadDelete(t *testing.T) {
 	if ins := fromWire(t, read.Inputs); read.Id != "w-1" || !ins.DeepEquals(wantInputs) {
 		t.Errorf("Read inputs = %s %v, want %v", read.Id, ins, wantInputs)
 	}
-	// Read cannot read an `in` property back, but it can find that it no longer holds: then it is no
-	// input any more, and the next update sets it again.
-	ops.forgetPassword = true
-	read, err = r.Read(ctx, &pulumirpc.ReadRequest{Id: "w-1", Urn: widgetURN, Properties: toWire(t, olds), Inputs: toWire(t, oldInputs)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	delete(wantInputs, "password")
-	if ins := fromWire(t, read.Inputs); !ins.DeepEquals(wantInputs) {
-		t.Errorf("Read inputs after Read cleared the password = %v, want %v", ins, wantInputs)
-	}
-	ops.forgetPassword = false
 	ops.readErr = ErrNotFound
 	if read, err := r.Read(ctx, &pulumirpc.ReadRequest{Id: "w-1", Urn: widgetURN}); err != nil || read.Id != "" {
 		t.Errorf("Read of a gone resource = %v, %v", read, err)

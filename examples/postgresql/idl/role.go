@@ -11,11 +11,11 @@ type Role struct {
 	idl.NamedResource
 	// Login lets the role log in: a user rather than a group.
 	Login bool `lumi:"default=false"`
-	// Password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256), and
-	// so does the provider's state only as a secret input. A refresh run as a superuser finds out when
-	// the password was changed outside Pulumi, by checking it against the server's hash; the next
-	// update then sets it again.
-	Password *string `lumi:"optional,secret,in"`
+	// Password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256); the
+	// state keeps it as a secret. A refresh run as a superuser finds out when the password was changed
+	// outside Pulumi, by checking it against the server's hash, and forgets it; the next update then
+	// sets it again. (Not an in property: what Read leaves of those is the program's, whatever it finds.)
+	Password *string `lumi:"optional,secret"`
 	// Superuser makes the role a superuser, which bypasses every permission check.
 	Superuser bool `lumi:"default=false"`
 	// CreateDatabase lets the role create databases.

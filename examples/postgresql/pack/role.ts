@@ -53,10 +53,10 @@ export class Role extends pulumi.CustomResource {
      */
     declare public readonly login: pulumi.Output<boolean>;
     /**
-     * Password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256), and
-     * so does the provider's state only as a secret input. A refresh run as a superuser finds out when
-     * the password was changed outside Pulumi, by checking it against the server's hash; the next
-     * update then sets it again.
+     * Password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256); the
+     * state keeps it as a secret. A refresh run as a superuser finds out when the password was changed
+     * outside Pulumi, by checking it against the server's hash, and forgets it; the next update then
+     * sets it again. (Not an in property: what Read leaves of those is the program's, whatever it finds.)
      */
     declare public readonly password: pulumi.Output<string | undefined>;
     /**
@@ -165,10 +165,10 @@ export interface RoleArgs {
      */
     login?: pulumi.Input<boolean>;
     /**
-     * Password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256), and
-     * so does the provider's state only as a secret input. A refresh run as a superuser finds out when
-     * the password was changed outside Pulumi, by checking it against the server's hash; the next
-     * update then sets it again.
+     * Password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256); the
+     * state keeps it as a secret. A refresh run as a superuser finds out when the password was changed
+     * outside Pulumi, by checking it against the server's hash, and forgets it; the next update then
+     * sets it again. (Not an in property: what Read leaves of those is the program's, whatever it finds.)
      */
     password?: pulumi.Input<string>;
     /**
@@ -239,10 +239,10 @@ export interface RoleState {
      */
     login?: pulumi.Input<boolean>;
     /**
-     * Password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256), and
-     * so does the provider's state only as a secret input. A refresh run as a superuser finds out when
-     * the password was changed outside Pulumi, by checking it against the server's hash; the next
-     * update then sets it again.
+     * Password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256); the
+     * state keeps it as a secret. A refresh run as a superuser finds out when the password was changed
+     * outside Pulumi, by checking it against the server's hash, and forgets it; the next update then
+     * sets it again. (Not an in property: what Read leaves of those is the program's, whatever it finds.)
      */
     password?: pulumi.Input<string>;
     /**

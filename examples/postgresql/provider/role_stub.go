@@ -30,10 +30,10 @@ type role struct {
 	Name string
 	// Login lets the role log in: a user rather than a group.
 	Login bool
-	// Password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256), and
-	// so does the provider's state only as a secret input. A refresh run as a superuser finds out when
-	// the password was changed outside Pulumi, by checking it against the server's hash; the next
-	// update then sets it again.
+	// Password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256); the
+	// state keeps it as a secret. A refresh run as a superuser finds out when the password was changed
+	// outside Pulumi, by checking it against the server's hash, and forgets it; the next update then
+	// sets it again. (Not an in property: what Read leaves of those is the program's, whatever it finds.)
 	Password *string
 	// Superuser makes the role a superuser, which bypasses every permission check.
 	Superuser bool
@@ -109,7 +109,7 @@ func NewRoleProvider(ops RoleProviderOps) *RoleProvider {
 		Properties: []provider.Property{
 			{Key: "name", Replaces: true},
 			{Key: "login", Default: resource.NewBoolProperty(false)},
-			{Key: "password", In: true, Secret: true},
+			{Key: "password", Secret: true},
 			{Key: "superuser", Default: resource.NewBoolProperty(false)},
 			{Key: "createDatabase", Default: resource.NewBoolProperty(false)},
 			{Key: "createRole", Default: resource.NewBoolProperty(false)},

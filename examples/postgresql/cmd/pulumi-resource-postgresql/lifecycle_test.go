@@ -33,8 +33,8 @@ func TestLifeCycle(t *testing.T) {
 		t.Error("lc_owner is not a role that logs in, without limit, and not a superuser")
 	}
 	logIn(t, "lc_owner", password, "postgres")
-	if _, ok := d.Outputs(owner)["password"]; ok {
-		t.Error("Create returned the password, which is an in property")
+	if got := d.Outputs(owner)["password"]; !got.IsSecret() {
+		t.Errorf("Create returned the password as %v, want a secret", got)
 	}
 	readerInputs := map[string]any{"name": "lc_reader", "roles": []any{"lc_owner"}, "connectionLimit": 3.0}
 	reader := d.MustCreate(postgresql.Role, "reader", readerInputs)
