@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/cidlc/cidlc/e2e/e2etest"
@@ -25,51 +24,13 @@ const (
 
 // TestE2E deploys the example with the real Pulumi engine: see program.ts, then config.ts.
 func TestE2E(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: the end-to-end test runs the Pulumi engine")
-	}
-	for _, tool := range []string{"node", "npm"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s is not installed: the end-to-end test needs Node.js 20 and npm", tool)
-		}
-	}
-	cli := e2etest.Tool(t, e2etest.PulumiEnv, "the Pulumi CLI")
-	if cli == "" {
-		t.Skipf("$%s is not set: run `make e2e`, which builds the Pulumi CLI and sets it, or set it to a pulumi binary", e2etest.PulumiEnv)
-	}
-	ctx := e2etest.Context(t)
-
-	// Everything the test writes goes below scratch, which t.TempDir removes: the builds, the project,
-	// the backend, the cloud, and what the CLI would keep in $HOME and $TMPDIR.
-	scratch, dir := e2etest.Scratch(t)
-	// The Automation API wants an installation root: <root>/bin/pulumi.
-	pulumiRoot := dir("pulumi")
-	if err := os.Symlink(cli, filepath.Join(dir("pulumi", "bin"), "pulumi")); err != nil {
-		t.Fatal(err)
-	}
-
-	// The plugin and the TypeScript build in parallel.
-	pluginDir := dir("plugins")
-	var wg sync.WaitGroup
-	var pluginErr error
-	wg.Go(func() {
-		pluginErr = e2etest.Timed(t, "go build "+plugin, func() error {
-			_, err := e2etest.Output(ctx, repoRoot, nil, "go", "build", "-o", filepath.Join(pluginDir, "pulumi-resource-acme"), plugin)
-			return err
-		})
+	e := e2etest.Prepare(t, e2etest.Program{
+		RepoRoot: repoRoot, Plugin: plugin, PluginName: "pulumi-resource-acme",
+		Pack: packDir, PackName: "acme", Files: []string{"program.ts", "config.ts", "support.ts", "tsconfig.json"},
 	})
-	program := filepath.Join(e2etest.BuildProgram(ctx, t, scratch, packDir, "acme", "program.ts", "config.ts", "support.ts", "tsconfig.json"), "program.js")
-	wg.Wait()
-	if pluginErr != nil {
-		t.Fatal(pluginErr)
-	}
-
-	env := append(e2etest.OfflineEnv(dir, "e2e"),
-		"E2E_PULUMI_ROOT="+pulumiRoot,
-		"E2E_PLUGIN_DIR="+pluginDir,
-		"E2E_WORK_DIR="+dir("project"),
-		"CIDLC_E2E_EXPORT="+filepath.Join(scratch, "export.json"),
-	)
+	ctx, scratch, dir, cli := e.Ctx, e.Scratch, e.Dir, e.CLI
+	program := filepath.Join(e.Bin, "program.js")
+	env := append(e.Env, "CIDLC_E2E_EXPORT="+filepath.Join(scratch, "export.json"))
 	t.Logf("running %s with the Pulumi CLI %s", filepath.Base(program), cli)
 	if err := e2etest.Timed(t, "node program.js", func() error {
 		return e2etest.Stream(ctx, filepath.Dir(program), env, "node", program)

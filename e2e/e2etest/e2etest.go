@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -236,4 +237,74 @@ func copyPack(t *testing.T, src, dst string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// Program says what an end-to-end test deploys: a provider plugin and a TypeScript program written
+// against the provider's generated package.
+type Program struct {
+	// RepoRoot is the repository's root, relative to the test's package; Plugin the plugin's Go package
+	// (./examples/cmd/pulumi-resource-acme), built as PluginName.
+	RepoRoot, Plugin, PluginName string
+	// Pack is the generated package's directory, imported by the program as PackName.
+	Pack, PackName string
+	// Files are the program's files (see BuildProgram).
+	Files []string
+}
+
+// Prepared is a program built, with the scratch directory it runs in.
+type Prepared struct {
+	Ctx     context.Context
+	Scratch string
+	Dir     func(parts ...string) string
+	// CLI is the Pulumi CLI; Bin the directory of the compiled program.
+	CLI, Bin string
+	// Env is the program's environment: offline (OfflineEnv), with E2E_PULUMI_ROOT, E2E_PLUGIN_DIR and
+	// E2E_WORK_DIR set.
+	Env []string
+}
+
+// Prepare skips the test where it cannot run (-short, no Node.js, no Pulumi CLI), then builds p's plugin
+// and program in parallel below a scratch directory, which t.TempDir removes: the builds, the project,
+// the backend, and what the CLI would keep in $HOME and $TMPDIR go there.
+func Prepare(t *testing.T, p Program) *Prepared {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: the end-to-end test runs the Pulumi engine")
+	}
+	for _, tool := range []string{"node", "npm"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed: the end-to-end test needs Node.js 20 and npm", tool)
+		}
+	}
+	cli := Tool(t, PulumiEnv, "the Pulumi CLI")
+	if cli == "" {
+		t.Skipf("$%s is not set: run `make e2e`, which builds the Pulumi CLI and sets it, or set it to a pulumi binary", PulumiEnv)
+	}
+	ctx := Context(t)
+	scratch, dir := Scratch(t)
+	// The Automation API wants an installation root: <root>/bin/pulumi.
+	pulumiRoot := dir("pulumi")
+	if err := os.Symlink(cli, filepath.Join(dir("pulumi", "bin"), "pulumi")); err != nil {
+		t.Fatal(err)
+	}
+	pluginDir := dir("plugins")
+	var wg sync.WaitGroup
+	var pluginErr error
+	wg.Go(func() {
+		pluginErr = Timed(t, "go build "+p.Plugin, func() error {
+			_, err := Output(ctx, p.RepoRoot, nil, "go", "build", "-o", filepath.Join(pluginDir, p.PluginName), p.Plugin)
+			return err
+		})
+	})
+	bin := BuildProgram(ctx, t, scratch, p.Pack, p.PackName, p.Files...)
+	wg.Wait()
+	if pluginErr != nil {
+		t.Fatal(pluginErr)
+	}
+	env := append(OfflineEnv(dir, "e2e"),
+		"E2E_PULUMI_ROOT="+pulumiRoot,
+		"E2E_PLUGIN_DIR="+pluginDir,
+		"E2E_WORK_DIR="+dir("project"),
+	)
+	return &Prepared{Ctx: ctx, Scratch: scratch, Dir: dir, CLI: cli, Bin: bin, Env: env}
 }

@@ -4,12 +4,9 @@
 package postgresql
 
 import (
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/cidlc/cidlc/e2e/e2etest"
@@ -28,19 +25,11 @@ const (
 // TestE2E runs program.ts, then checks what only the server can tell: that destroy left it as it
 // was (the catalogs compared line by line) and that no session of the provider's is left.
 func TestE2E(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: the end-to-end test runs the Pulumi engine")
-	}
-	for _, tool := range []string{"node", "npm"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s is not installed: the end-to-end test needs Node.js 20 and npm", tool)
-		}
-	}
-	cli := e2etest.Tool(t, e2etest.PulumiEnv, "the Pulumi CLI")
-	if cli == "" {
-		t.Skipf("$%s is not set: run `make e2e`, which builds the Pulumi CLI and sets it, or set it to a pulumi binary", e2etest.PulumiEnv)
-	}
-	ctx := e2etest.Context(t)
+	e := e2etest.Prepare(t, e2etest.Program{
+		RepoRoot: repoRoot, Plugin: plugin, PluginName: "pulumi-resource-postgresql",
+		Pack: packDir, PackName: "postgresql", Files: []string{"program.ts", "../support.ts", "tsconfig.json"},
+	})
+	ctx, bin := e.Ctx, e.Bin
 	server, err := pgtest.Start(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -51,32 +40,9 @@ func TestE2E(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	scratch, dir := e2etest.Scratch(t)
-	pulumiRoot := dir("pulumi")
-	if err := os.Symlink(cli, filepath.Join(dir("pulumi", "bin"), "pulumi")); err != nil {
-		t.Fatal(err)
-	}
-	pluginDir := dir("plugins")
-	var wg sync.WaitGroup
-	var pluginErr error
-	wg.Go(func() {
-		pluginErr = e2etest.Timed(t, "go build "+plugin, func() error {
-			_, err := e2etest.Output(ctx, repoRoot, nil, "go", "build", "-o", filepath.Join(pluginDir, "pulumi-resource-postgresql"), plugin)
-			return err
-		})
-	})
-	bin := e2etest.BuildProgram(ctx, t, scratch, packDir, "postgresql", "program.ts", "../support.ts", "tsconfig.json")
-	wg.Wait()
-	if pluginErr != nil {
-		t.Fatal(pluginErr)
-	}
-
 	// The server's address and superuser reach the program under names of its own: it gives them to the
 	// provider through the stack's configuration, and to psql alone through libpq's variables.
-	env := append(e2etest.OfflineEnv(dir, "e2e"),
-		"E2E_PULUMI_ROOT="+pulumiRoot,
-		"E2E_PLUGIN_DIR="+pluginDir,
-		"E2E_WORK_DIR="+dir("project"),
+	env := append(e.Env,
 		"E2E_PSQL="+filepath.Join(server.Bin, "psql"),
 		"E2E_PG_HOST="+server.Host,
 		"E2E_PG_PORT="+strconv.Itoa(server.Port),
