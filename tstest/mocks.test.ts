@@ -365,6 +365,8 @@ async function configuration(vpc: acme.network.VPC): Promise<void> {
             'Invalid arguments for pulumi:providers:acme resource "bad":\n' +
             "    apiToken: the secret value does not match the pattern ^acme_[0-9a-f]{32}$",
     });
+}
+
 // functions checks both forms of a function: the token and the inputs they send, with defaults filled in,
 // their results, typed, the Output form's inputs that are outputs of resources, and the checks of
 // required inputs and contracts, which throw before anything is sent.
@@ -378,8 +380,10 @@ async function functions(vpc: acme.network.VPC): Promise<void> {
     const description: string | undefined = image.description;
     assert.equal(description, undefined);
 
-    // The Output form takes an output of a resource, and returns an output.
-    const zones: pulumi.Output<acme.network.ListZonesResult> = acme.network.listZonesOutput({ region: vpc.region });
+    // The Output form takes an output of a resource, and returns an output. (The VPC's region is optional,
+    // an Output<Region | undefined>, which an Input<Region> does not take, as in Pulumi's own SDKs.)
+    const region = vpc.region.apply((r) => r ?? acme.RegionUSEast1);
+    const zones: pulumi.Output<acme.network.ListZonesResult> = acme.network.listZonesOutput({ region });
     assert.deepEqual((await value(zones)).names, ["us-west-1a", "us-west-1b"]);
     assert.deepEqual(calls.at(-1)?.inputs, { region: "us-west-1" });
 
