@@ -323,9 +323,11 @@ async function main(): Promise<void> {
         phase = "adopt";
         const rolesBefore = roles();
         await stack.setConfig("postgresql:password", { value: wrongPassword, secret: true });
-        const msg = await failure(() => stack.up());
-        logs.push(msg);
-        assert.match(msg, /refused to log in user "postgres": the password is wrong[^\n]*check postgresql:username and postgresql:password/);
+        for (const run of [() => stack.preview(), () => stack.up()]) {
+            const msg = await failure(run);
+            logs.push(msg);
+            assert.match(msg, /refused to log in user "postgres": the password is wrong[^\n]*check postgresql:username and postgresql:password/);
+        }
         assert.equal(roles(), rolesBefore);
         await stack.setConfig("postgresql:password", { value: server.password, secret: true });
         const res = logged(await stack.preview());
