@@ -20,7 +20,7 @@ type getRoleOps struct{ s *Server }
 // Invoke reads the role as a Role's Read does, from pg_roles: never its password.
 func (o getRoleOps) Invoke(ctx context.Context, q *getRole) error {
 	var r role
-	if err := (roleOps{o.s}).Read(ctx, resource.ID(q.Name), &r); errors.Is(err, provider.ErrNotFound) {
+	if err := roleOps(o).Read(ctx, resource.ID(q.Name), &r); errors.Is(err, provider.ErrNotFound) {
 		return &provider.CheckError{Failures: []provider.CheckFailure{provider.Failf("name", "the server has no role %q", q.Name)}}
 	} else if err != nil {
 		return err
