@@ -62,13 +62,13 @@ const psqlEnv = {
     PGPASSWORD: server.password,
     PGSSLMODE: "disable",
 };
+const psqlArgs = (sql: string, db: string) => ["-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", db, "-c", sql];
 function psql(sql: string, db = "postgres"): string {
-    const args = ["-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", db, "-c", sql];
-    return execFileSync(env("E2E_PSQL"), args, { env: psqlEnv, encoding: "utf8" }).trim();
+    return execFileSync(env("E2E_PSQL"), psqlArgs(sql, db), { env: psqlEnv, encoding: "utf8" }).trim();
 }
 // psqlAsync is psql that lets the program's own event loop run: the inline program runs in this process.
 function psqlAsync(sql: string): Promise<string> {
-    const args = ["-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", "postgres", "-c", sql];
+    const args = psqlArgs(sql, "postgres");
     return new Promise((resolve, reject) =>
         execFile(env("E2E_PSQL"), args, { env: psqlEnv, encoding: "utf8" }, (err, out) => (err ? reject(err) : resolve(out.trim()))),
     );
@@ -202,13 +202,12 @@ async function main(): Promise<void> {
             { stackName: "e2e", projectName: "postgresql-e2e", program },
             { workDir, pulumiCommand, projectSettings },
         );
-        await stack.setAllConfig({
-            "postgresql:host": { value: server.host },
-            "postgresql:port": { value: server.port },
-            "postgresql:username": { value: server.user },
-            "postgresql:password": { value: server.password, secret: true },
-            "postgresql:sslmode": { value: "disable" },
-        });
+        // pulumi config set, key by key, as the README shows; the password with --secret.
+        await stack.setConfig("postgresql:host", { value: server.host });
+        await stack.setConfig("postgresql:port", { value: server.port });
+        await stack.setConfig("postgresql:username", { value: server.user });
+        await stack.setConfig("postgresql:password", { value: server.password, secret: true });
+        await stack.setConfig("postgresql:sslmode", { value: "disable" });
     });
 
     await step("1", "up creates roles, a database, a schema, grants and an extension", async () => {
