@@ -28,6 +28,9 @@ type Options struct {
 	// there, the stubs of IDL package `ec2` in ImportPath + "/ec2". The run computes it from the output
 	// directory's go.mod (package internal/gomod).
 	ImportPath string
+	// Release is the release the stubs belong to: with a version, the root package's stubs declare the
+	// plugin's name and version (PluginName, PluginVersion) for the plugin's main to serve.
+	Release gen.Release
 }
 
 // Backend generates Go provider stubs. It implements gen.Backend.
@@ -89,7 +92,7 @@ func (b *Backend) Generate(tree *model.Tree) ([]*gen.File, error) {
 
 // packageStubs returns the stub files of one IDL package.
 func (b *Backend) packageStubs(pkg *model.Package, names *exported) ([]*gen.File, []error) {
-	mg := newPackageGen(b.opts.ImportPath, pkg, names)
+	mg := newPackageGen(b.opts.ImportPath, b.opts.Release, pkg, names)
 	var files []*gen.File
 	var errs []error
 	for _, f := range pkg.Files {

@@ -4,6 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as _contracts from "./_contracts";
 import * as _configuration from "./_configuration";
+import * as _utilities from "./_utilities";
 import type { SSLMode } from "./config";
 
 /**
@@ -51,6 +52,7 @@ export class Provider extends pulumi.ProviderResource {
             port: { min: 1, max: 65535, multipleOf: 1 },
             connectTimeout: { min: 0, multipleOf: 1 },
         });
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
             additionalSecretOutputs: ["password"],
         });

@@ -3,6 +3,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import * as _contracts from "./_contracts";
+import * as _utilities from "./_utilities";
 import type { Role } from "./role";
 
 /**
@@ -141,6 +142,7 @@ export class Database extends pulumi.CustomResource {
             resourceInputs["allowConnections"] = args?.allowConnections ?? true;
             resourceInputs["isTemplate"] = args?.isTemplate ?? false;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         super(Database.__pulumiType, name, resourceInputs, opts);
     }
 }
@@ -262,6 +264,7 @@ export interface DatabaseState {
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
+    version: _utilities.getVersion(),
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "postgresql:database:Database":

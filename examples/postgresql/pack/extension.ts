@@ -2,6 +2,7 @@
 // Source: extension.go
 
 import * as pulumi from "@pulumi/pulumi";
+import * as _utilities from "./_utilities";
 
 /**
  * Extension is an extension installed in a database (hstore, pg_trgm, pgcrypto …): its name is the
@@ -87,6 +88,7 @@ export class Extension extends pulumi.CustomResource {
             resourceInputs["schema"] = args?.schema;
             resourceInputs["version"] = args?.version;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["name", "database"],
         });
@@ -146,6 +148,7 @@ export interface ExtensionState {
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
+    version: _utilities.getVersion(),
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "postgresql:extension:Extension":

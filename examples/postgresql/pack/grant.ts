@@ -3,6 +3,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import * as _contracts from "./_contracts";
+import * as _utilities from "./_utilities";
 
 /**
  * Grant gives a role privileges on a database, on a schema, or on tables, sequences or functions of a
@@ -128,6 +129,7 @@ export class Grant extends pulumi.CustomResource {
             resourceInputs["privileges"] = args?.privileges;
             resourceInputs["withGrantOption"] = args?.withGrantOption ?? false;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["role", "database", "schema", "objectType", "objects", "withGrantOption"],
         });
@@ -317,6 +319,7 @@ export const PrivilegeUsage: Privilege = "USAGE";
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
+    version: _utilities.getVersion(),
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "postgresql:grant:Grant":

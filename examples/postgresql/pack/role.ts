@@ -3,6 +3,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import * as _contracts from "./_contracts";
+import * as _utilities from "./_utilities";
 
 /**
  * Role is a role of the server: a user when it can log in, a group when other roles are its members.
@@ -142,6 +143,7 @@ export class Role extends pulumi.CustomResource {
             resourceInputs["validUntil"] = args?.validUntil;
             resourceInputs["roles"] = args?.roles;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["name"],
             additionalSecretOutputs: ["password"],
@@ -301,6 +303,7 @@ export function getRole(args: GetRoleArgs, opts?: pulumi.InvokeOptions): Promise
     });
     const inputs: pulumi.Inputs = {};
     inputs["name"] = args?.name;
+    opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
     return pulumi.runtime.invoke("postgresql:role:getRole", inputs, opts);
 }
 
@@ -370,6 +373,7 @@ export function getRoleOutput(
     });
     const inputs: pulumi.Inputs = {};
     inputs["name"] = args?.name;
+    opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
     return pulumi.runtime.invokeOutput("postgresql:role:getRole", inputs, opts);
 }
 
@@ -387,6 +391,7 @@ export interface GetRoleOutputArgs {
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
+    version: _utilities.getVersion(),
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "postgresql:role:Role":

@@ -3,6 +3,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import * as _contracts from "./_contracts";
+import * as _utilities from "./_utilities";
 import type { Role } from "./role";
 
 /**
@@ -90,6 +91,7 @@ export class Schema extends pulumi.CustomResource {
             resourceInputs["owner"] = args?.owner;
             resourceInputs["dropCascade"] = args?.dropCascade ?? false;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["name", "database"],
         });
@@ -162,6 +164,7 @@ export function listSchemas(args: ListSchemasArgs, opts?: pulumi.InvokeOptions):
     });
     const inputs: pulumi.Inputs = {};
     inputs["database"] = args?.database;
+    opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
     return pulumi.runtime.invoke("postgresql:schema:listSchemas", inputs, opts);
 }
 
@@ -211,6 +214,7 @@ export function listSchemasOutput(
     });
     const inputs: pulumi.Inputs = {};
     inputs["database"] = args?.database;
+    opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
     return pulumi.runtime.invokeOutput("postgresql:schema:listSchemas", inputs, opts);
 }
 
@@ -228,6 +232,7 @@ export interface ListSchemasOutputArgs {
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
+    version: _utilities.getVersion(),
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "postgresql:schema:Schema":

@@ -19,8 +19,10 @@ import (
 //go:embed schema.json
 var schema []byte
 
-// pluginInfo says who the plugin is; the engine finds it as pulumi-resource-<Name>.
-var pluginInfo = provider.Info{Name: "postgresql", Version: "0.1.0", Schema: schema}
+// pluginInfo says who the plugin is: the engine finds it as pulumi-resource-<Name>, and runs it by
+// Version. Both come from the stubs, which declare the version cidlc was given (--pkg-version), so that
+// the plugin, its schema and the package cannot disagree.
+var pluginInfo = provider.Info{Name: postgresql.PluginName, Version: postgresql.PluginVersion, Schema: schema}
 
 func main() {
 	if err := provider.Serve(context.Background(), pluginInfo, postgresql.NewProvider(postgresql.Configure)); err != nil {
