@@ -281,10 +281,8 @@ func Prepare(t *testing.T, p Program) *Prepared {
 	if testing.Short() {
 		t.Skip("-short: the end-to-end test runs the Pulumi engine")
 	}
-	for _, tool := range []string{"node", "npm"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s is not installed: the end-to-end test needs Node.js 20 and npm", tool)
-		}
+	if why := nodetest.Available(); why != "" {
+		t.Skip(why)
 	}
 	cli := Tool(t, PulumiEnv, "the Pulumi CLI")
 	if cli == "" {
