@@ -260,18 +260,3 @@ export interface DatabaseState {
      */
     isTemplate?: pulumi.Input<boolean>;
 }
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    version: _utilities.getVersion(),
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "postgresql:database:Database":
-                return new Database(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("postgresql", "database", _module);

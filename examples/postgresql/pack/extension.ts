@@ -144,18 +144,3 @@ export interface ExtensionState {
      */
     version?: pulumi.Input<string>;
 }
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    version: _utilities.getVersion(),
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "postgresql:extension:Extension":
-                return new Extension(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("postgresql", "extension", _module);

@@ -315,18 +315,3 @@ export const PrivilegeExecute: Privilege = "EXECUTE";
  * PrivilegeUsage looks up objects in a schema, or uses a sequence (currval, nextval).
  */
 export const PrivilegeUsage: Privilege = "USAGE";
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    version: _utilities.getVersion(),
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "postgresql:grant:Grant":
-                return new Grant(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("postgresql", "grant", _module);

@@ -387,18 +387,3 @@ export interface GetRoleOutputArgs {
      */
     name: pulumi.Input<string>;
 }
-
-// Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
-// resource, into instances of their classes.
-const _module = {
-    version: _utilities.getVersion(),
-    construct(name: string, type: string, urn: string): pulumi.Resource {
-        switch (type) {
-            case "postgresql:role:Role":
-                return new Role(name, undefined as any, { urn });
-            default:
-                throw new Error("unknown resource type " + type);
-        }
-    },
-};
-pulumi.runtime.registerResourceModule("postgresql", "role", _module);
