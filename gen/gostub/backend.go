@@ -28,6 +28,9 @@ type Options struct {
 	// there, the stubs of IDL package `ec2` in ImportPath + "/ec2". The run computes it from the output
 	// directory's go.mod (package internal/gomod).
 	ImportPath string
+	// VerifyLayout, for tests, formats every file with go/format too and fails when the fast layout
+	// (package gostub/internal/layout) differs from it. It changes no file: it is not part of Key.
+	VerifyLayout bool `json:"-"`
 }
 
 // Backend generates Go provider stubs. It implements gen.Backend.
@@ -93,7 +96,7 @@ func (b *Backend) packageStubs(pkg *model.Package, names *exported) ([]*gen.File
 	var files []*gen.File
 	var errs []error
 	for _, f := range pkg.Files {
-		content, err := mg.stubFile(f)
+		content, err := mg.stubFile(f, b.opts.VerifyLayout)
 		if err != nil {
 			errs = append(errs, err)
 			continue

@@ -104,7 +104,7 @@ func generate(t *testing.T, idlDir, outDir string) []*gen.File {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := gostub.New(gostub.Options{ImportPath: importPath}).Generate(tree)
+	files, err := gostub.New(gostub.Options{ImportPath: importPath, VerifyLayout: true}).Generate(tree)
 	if err != nil {
 		t.Fatal(err)
 	}
