@@ -2,6 +2,7 @@ package cidlc
 
 import (
 	"context"
+	"errors"
 	"go/token"
 	"io"
 	"os"
@@ -136,13 +137,13 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 
 	err = outErr
 	if err == nil && len(outs) > 0 {
-		var results []gen.Result
-		results, err = generate(ctx, tree, opts, outs, res, &clock)
-		// The disk now holds the generated files: after a Write always, after a Check when nothing is
+		var digests [][]gen.Digest
+		digests, err = generate(ctx, tree, opts, outs, res, &clock, keyed)
+		// The disk now holds the generated files: after a Commit always, after a Check when nothing is
 		// stale. A run with warnings is not recorded, so that the next run, which then cannot skip the
 		// IDL's validation, shows them again.
 		if err == nil && keyed && (!opts.Check || !res.Report.Stale()) && len(tree.Warnings) == 0 {
-			cache.Record(outs, key, results)
+			cache.Record(outs, key, digests)
 		}
 	}
 	if len(opts.Snapshots) > 0 {
@@ -152,19 +153,27 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	return res, err
 }
 
-// generate runs the backends of outs, then writes their files or, with opts.Check, compares them, into
-// res.Report.
-func generate(ctx context.Context, tree *model.Tree, opts Options, outs []gen.Output, res *Result, clock *stopwatch) ([]gen.Result, error) {
-	results, err := gen.Generate(tree, outs)
-	if err == nil {
-		err = outsideIDL(opts.IDL, results)
-	}
-	if err != nil {
+// generate runs the backends of outs and writes their files or, with opts.Check, compares them, into
+// res.Report; with digests, it returns the digests of what the outputs then hold, for the up-to-date
+// cache. Each file is compared with the disk, and staged, as soon as it is generated, and nothing is
+// written before every backend has succeeded (gen.Stage): the generate phase includes that, the write
+// phase is the renames.
+func generate(ctx context.Context, tree *model.Tree, opts Options, outs []gen.Output, res *Result, clock *stopwatch, digests bool) ([][]gen.Digest, error) {
+	staged, err := gen.Stage(tree, outs, gen.StageOptions{Check: opts.Check, Digests: digests})
+	var genErr *gen.GenerateError
+	if errors.As(err, &genErr) {
 		// Problems of the IDL that a backend found are diagnostics like the loader's.
 		wd, _ := os.Getwd()
-		if diags, ok := gen.DiagnosticsOf(err, wd); ok {
+		if diags, ok := gen.DiagnosticsOf(genErr.Err, wd); ok {
 			return nil, diags
 		}
+		return nil, &GenerateError{genErr.Err}
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer staged.Discard()
+	if err := outsideIDL(opts.IDL, outs, staged); err != nil {
 		return nil, &GenerateError{err}
 	}
 	clock.lap("generate")
@@ -176,11 +185,14 @@ func generate(ctx context.Context, tree *model.Tree, opts Options, outs []gen.Ou
 		if diff == nil {
 			diff = io.Discard
 		}
-		res.Report, err = gen.Check(results, diff)
+		res.Report, err = staged.Check(diff)
 		clock.lap("check")
 	} else {
-		res.Report, err = gen.Write(results)
+		res.Report, err = staged.Commit()
 		clock.lap("write")
 	}
-	return results, err
+	if err != nil || !digests {
+		return nil, err
+	}
+	return staged.Digests(), nil
 }

@@ -49,7 +49,7 @@
 //		lookup.Refresh(cache, outs)        // done: nothing to check, generate or write
 //	}
 //	… check the IDL, generate, Write or Check …
-//	cache.Record(outs, key, results)      // after a Write, or a Check that found nothing stale
+//	cache.Record(outs, key, staged.Digests()) // after a Commit, or a Check that found nothing stale
 //
 // The package never writes an output file and never decides what one contains.
 package uptodate

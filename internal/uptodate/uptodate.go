@@ -179,10 +179,11 @@ func (l *Lookup) Refresh(c Cache, outs []gen.Output) {
 	c.save(path, l.stamp.key, l.stamp.files) // save lstats every file again
 }
 
-// Record stamps results, which the disk now holds (after a Write, or a Check that found nothing stale),
+// Record stamps the files of outs whose digests are digests (gen.Staged.Digests, one list per output,
+// the manifest first), which the disk now holds (after a Commit, or a Check that found nothing stale),
 // under key. Errors are ignored: without a stamp the next run is merely slower.
-func (c Cache) Record(outs []gen.Output, key Key, results []gen.Result) {
-	if !c.Enabled() || len(outs) != len(results) {
+func (c Cache) Record(outs []gen.Output, key Key, digests [][]gen.Digest) {
+	if !c.Enabled() || len(outs) != len(digests) {
 		return
 	}
 	path, err := c.stampPath(outs)
@@ -190,25 +191,15 @@ func (c Cache) Record(outs []gen.Output, key Key, results []gen.Result) {
 		return
 	}
 	var files []stampFile
-	var contents [][]byte // files[i]'s
-	for _, r := range results {
-		root, err := filepath.Abs(r.Dir)
+	for i, out := range outs {
+		root, err := filepath.Abs(out.Dir)
 		if err != nil {
 			return
 		}
-		add := func(rel string, content []byte) {
-			files = append(files, stampFile{abs: filepath.Join(root, filepath.FromSlash(rel)), root: root, rel: rel})
-			contents = append(contents, content)
-		}
-		// In the order of Write's report: the manifest is examined first.
-		add(gen.ManifestName, r.Manifest())
-		for _, f := range r.Files {
-			add(f.Path, f.Content)
+		for _, d := range digests[i] {
+			files = append(files, stampFile{abs: filepath.Join(root, filepath.FromSlash(d.Path)), root: root, rel: d.Path, sum: d.Sum})
 		}
 	}
-	parallel(len(files), func(i int) {
-		files[i].sum = sha256.Sum256(contents[i])
-	})
 	c.save(path, key, files)
 }
 

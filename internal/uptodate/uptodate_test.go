@@ -44,7 +44,7 @@ func stampOutputs(t *testing.T, out string, old bool, paths ...string) cached {
 	if c.key, err = c.cache.Key([]byte("sources-1"), c.outs); err != nil {
 		t.Fatal(err)
 	}
-	c.cache.Record(c.outs, c.key, results)
+	c.cache.Record(c.outs, c.key, gen.DigestsOf(results))
 	return c
 }
 
@@ -237,7 +237,7 @@ func TestDisabledCache(t *testing.T) {
 	outs := []gen.Output{{Dir: "out", Backend: gentest.Backend{}}}
 	results := gentest.Generate(t, "out", gentest.IDLBefore...)
 	gentest.Write(t, results)
-	c.Record(outs, uptodate.Key{}, results)
+	c.Record(outs, uptodate.Key{}, gen.DigestsOf(results))
 	if _, ok := c.Lookup(outs).Current(uptodate.Key{}); ok {
 		t.Error("a disabled cache found outputs current")
 	}
