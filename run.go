@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"io"
 	"os"
+	"runtime"
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/breaking"
@@ -95,6 +96,9 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		return res, err
 	}
 	clock.lap("load")
+	if opts.BoundMemory {
+		defer boundMemory()()
+	}
 	if err := ctx.Err(); err != nil {
 		return res, err
 	}
@@ -137,6 +141,12 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 
 	err = outErr
 	if err == nil && len(outs) > 0 {
+		if opts.BoundMemory {
+			// The loaded packages are garbage now that the model is built: collected before the backends
+			// start allocating, rather than by a collection begun while the model was built, which keeps
+			// them for its whole cycle while generation fills the memory up to the cap.
+			runtime.GC()
+		}
 		var digests [][]gen.Digest
 		digests, err = generate(ctx, tree, opts, outs, res, &clock, keyed)
 		// The disk now holds the generated files: after a Commit always, after a Check when nothing is
