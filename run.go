@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"time"
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/breaking"
@@ -85,12 +86,23 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if mayShortcut {
 		prior = cache.Lookup(outs)
 	}
+	// When the stamp proves that the load's inputs are as they were, and with them the sources, the
+	// outputs are current without even a load: nothing asks the go command.
+	if mayShortcut && opts.BreakingAgainst == "" {
+		if report, ok := prior.CurrentUnloaded(cache, outs, opts.IDL, opts.Name); ok {
+			clock.lap("up to date")
+			prior.Refresh(cache, outs, nil)
+			res.UpToDate, res.Report = true, report
+			return res, nil
+		}
+	}
 	// The previous version's files are read (git runs) while the IDL loads.
 	fset := token.NewFileSet()
 	var against *previous.Against
 	if opts.BreakingAgainst != "" {
 		against = previous.Start(opts.IDL, opts.BreakingAgainst, fset)
 	}
+	loadStarted := time.Now()
 	loaded, err := load.LoadPackages(load.Config{Dir: opts.IDL, Name: opts.Name, FileSet: fset})
 	if err != nil {
 		return res, err
@@ -105,15 +117,17 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	// Outputs that the cache shows current for these very sources need neither the IDL's validation nor
 	// the backends.
 	var key uptodate.Key
+	var sources *uptodate.Sources
 	keyed := false
 	if cache.Enabled() {
 		key, err = cache.Key(loaded.Digest(), outs)
 		keyed = err == nil
+		sources = &uptodate.Sources{Digest: loaded.Digest(), Inputs: loaded.Inputs(), Started: loadStarted}
 	}
 	if keyed && mayShortcut {
 		if report, ok := prior.Current(key); ok {
 			clock.lap("up to date")
-			prior.Refresh(cache, outs)
+			prior.Refresh(cache, outs, sources)
 			res.UpToDate, res.Report = true, report
 			if against == nil {
 				return res, nil
@@ -153,7 +167,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		// stale. A run with warnings is not recorded, so that the next run, which then cannot skip the
 		// IDL's validation, shows them again.
 		if err == nil && keyed && (!opts.Check || !res.Report.Stale()) && len(tree.Warnings) == 0 {
-			cache.Record(outs, key, digests)
+			cache.Record(outs, key, digests, sources)
 		}
 	}
 	if len(opts.Snapshots) > 0 {

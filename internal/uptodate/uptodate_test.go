@@ -44,7 +44,7 @@ func stampOutputs(t *testing.T, out string, old bool, paths ...string) cached {
 	if c.key, err = c.cache.Key([]byte("sources-1"), c.outs); err != nil {
 		t.Fatal(err)
 	}
-	c.cache.Record(c.outs, c.key, gen.DigestsOf(results))
+	c.cache.Record(c.outs, c.key, gen.DigestsOf(results), nil)
 	return c
 }
 
@@ -216,7 +216,7 @@ func TestCacheRefresh(t *testing.T) {
 	if _, ok := l.Current(c.key); !ok {
 		t.Fatal("not current")
 	}
-	l.Refresh(c.cache, c.outs)
+	l.Refresh(c.cache, c.outs, nil)
 	// Now the metadata is trusted: an edit that keeps size and times but not the change time is
 	// still found, and the untouched tree is still current.
 	if !c.current(t) {
@@ -237,7 +237,7 @@ func TestDisabledCache(t *testing.T) {
 	outs := []gen.Output{{Dir: "out", Backend: gentest.Backend{}}}
 	results := gentest.Generate(t, "out", gentest.IDLBefore...)
 	gentest.Write(t, results)
-	c.Record(outs, uptodate.Key{}, gen.DigestsOf(results))
+	c.Record(outs, uptodate.Key{}, gen.DigestsOf(results), nil)
 	if _, ok := c.Lookup(outs).Current(uptodate.Key{}); ok {
 		t.Error("a disabled cache found outputs current")
 	}
