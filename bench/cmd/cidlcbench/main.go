@@ -39,6 +39,7 @@ func main() {
 	flag.BoolVar(&cfg.tygo, "tygo", true, "measure tygo too (built into .cache/bench/tygo on first use)")
 	flag.BoolVar(&cfg.codec, "codec", true, "run the provider codec benchmark (generated vs reflection mapper)")
 	flag.BoolVar(&cfg.breaking, "breaking", true, "measure --breaking-against on a synthetic tree in a git repository of its own")
+	flag.BoolVar(&cfg.programStart, "program-start", true, "measure the start of a Node program that loads the generated package (issue 22)")
 	flag.IntVar(&cfg.breakingSize, "breaking-size", 1000, "resources of the tree -breaking measures")
 	flag.StringVar(&cfg.update, "update", "", "also replace the report between the bench markers of this `file`")
 	flag.StringVar(&cfg.work, "work", ".cache/bench", "work `dir` (inside the module: the provider stubs must be)")
@@ -55,6 +56,7 @@ type config struct {
 	tygo         bool
 	codec        bool
 	breaking     bool
+	programStart bool
 	breakingSize int
 	update       string
 	work         string
@@ -153,8 +155,15 @@ func run(cfg config, stdout, log io.Writer) error {
 		}
 	}
 
+	var start *programStartResult
+	if cfg.programStart {
+		if start, err = measureProgramStart(cfg, work, logf); err != nil {
+			return fmt.Errorf("program start: %w", err)
+		}
+	}
+
 	var out bytes.Buffer
-	writeReport(&out, cfg, results, codec)
+	writeReport(&out, cfg, results, codec, start)
 	if _, err := stdout.Write(out.Bytes()); err != nil {
 		return err
 	}
@@ -317,6 +326,13 @@ func measure(cfg config, work, bin, tygo string, t tree) (result, error) {
 		{key: "check", argv: cidlc(kept, "--check"), env: cache},
 		// A fresh CI checkout has no stamp: --check generates everything and compares.
 		{key: "check-cold", argv: cidlc(kept, "--check"), env: []string{"CIDLC_CACHE=off"}},
+	}
+	if measuresScaling(t) {
+		// The same on one core and on two, side by side: how generation scales with cores.
+		for _, procs := range []string{"1", "2"} {
+			cmds = append(cmds, cmdSpec{key: "check-cold-gomaxprocs" + procs, argv: cidlc(kept, "--check"),
+				env: []string{"CIDLC_CACHE=off", "GOMAXPROCS=" + procs}})
+		}
 	}
 	if tygo != "" {
 		conf, err := tygoConfig(idl, tsOut)
@@ -515,25 +531,28 @@ func phaseString(st stats) string {
 }
 
 var commandNames = map[string]string{
-	"floor":        "floor (packages.Load only)",
-	"fresh":        "cidlc, fresh (empty dirs)",
-	"noop":         "cidlc, no-op (up to date)",
-	"check":        "cidlc --check (up to date)",
-	"check-cold":   "cidlc --check (up to date, no stamp: CI)",
-	"tygo":         "tygo " + tygoVersion + " (TS only)",
-	"validate":     "cidlc, validate only (no output)",
-	"breaking":     "cidlc --breaking-against=HEAD (one package edited)",
-	"breaking-all": "cidlc --breaking-against=HEAD~1 (every file differs)",
+	"floor":                  "floor (packages.Load only)",
+	"fresh":                  "cidlc, fresh (empty dirs)",
+	"noop":                   "cidlc, no-op (up to date)",
+	"check":                  "cidlc --check (up to date)",
+	"check-cold":             "cidlc --check (up to date, no stamp: CI)",
+	"check-cold-gomaxprocs1": "cidlc --check (no stamp), GOMAXPROCS=1",
+	"check-cold-gomaxprocs2": "cidlc --check (no stamp), GOMAXPROCS=2",
+	"tygo":                   "tygo " + tygoVersion + " (TS only)",
+	"validate":               "cidlc, validate only (no output)",
+	"breaking":               "cidlc --breaking-against=HEAD (one package edited)",
+	"breaking-all":           "cidlc --breaking-against=HEAD~1 (every file differs)",
 }
 
-func writeReport(w io.Writer, cfg config, results []result, codec []string) {
+func writeReport(w io.Writer, cfg config, results []result, codec []string, programStart *programStartResult) {
 	fmt.Fprintf(w, "Measured %s on %s: %d CPUs, %s memory, %s; medians of %d runs after 1 warm-up, commands alternating.\n\n",
 		time.Now().UTC().Format("2006-01-02"), hostName(), runtime.NumCPU(), memTotal(), goVersion(), cfg.runs)
 	fmt.Fprintln(w, "| tree | resources | command | wall | ÷ floor | peak RSS | ÷ floor | cidlc phases (-v) | files |")
 	fmt.Fprintln(w, "|---|---:|---|---:|---:|---:|---:|---|---|")
 	for _, r := range results {
 		floor, _ := r.stats("floor")
-		for _, key := range []string{"floor", "fresh", "noop", "check", "check-cold", "tygo", "validate", "breaking", "breaking-all"} {
+		for _, key := range []string{"floor", "fresh", "noop", "check", "check-cold", "check-cold-gomaxprocs1", "check-cold-gomaxprocs2",
+			"tygo", "validate", "breaking", "breaking-all"} {
 			st, ok := r.stats(key)
 			if !ok {
 				continue
@@ -544,7 +563,7 @@ func writeReport(w io.Writer, cfg config, results []result, codec []string) {
 		}
 	}
 	fmt.Fprintln(w)
-	writeBudgets(w, results)
+	writeBudgets(w, results, programStart)
 	if len(codec) > 0 {
 		fmt.Fprintln(w, "\nProvider codec (examples/provider/storage: generated code vs the SDK's reflection mapper):")
 		fmt.Fprintln(w)
@@ -554,66 +573,6 @@ func writeReport(w io.Writer, cfg config, results []result, codec []string) {
 		}
 		fmt.Fprintln(w, "```")
 		writeCodecBudget(w, codec)
-	}
-}
-
-// writeBudgets checks the budgets of issue 9 against the medians.
-func writeBudgets(w io.Writer, results []result) {
-	fmt.Fprintln(w, "| budget | tree | measured | limit | verdict |")
-	fmt.Fprintln(w, "|---|---|---:|---:|---|")
-	verdict := func(name, tree string, got, limit float64, format string) {
-		v := "pass"
-		if got > limit {
-			v = "**FAIL**"
-		}
-		fmt.Fprintf(w, "| %s | %s | "+format+" | "+format+" | %s |\n", name, tree, got, limit, v)
-	}
-	perResource := map[int]float64{}
-	for _, r := range results {
-		floor, ok := r.stats("floor")
-		if !ok {
-			continue
-		}
-		name := r.tree.name
-		if validate, ok := r.stats("validate"); ok {
-			// Issue 21: what --breaking-against adds to a run costs less than a second load of the IDL.
-			for _, key := range []string{"breaking", "breaking-all"} {
-				st, _ := r.stats(key)
-				verdict("(--breaking-against − validate only) ÷ floor, "+strings.TrimPrefix(commandNames[key], "cidlc --breaking-against="),
-					name, float64(st.wall-validate.wall)/float64(floor.wall), 1.0, "%.2f×")
-			}
-			continue
-		}
-		fresh, _ := r.stats("fresh")
-		noop, _ := r.stats("noop")
-		check, _ := r.stats("check")
-		big := r.tree.resources >= 1000 && name != "examples"
-		if big {
-			verdict("no-op regeneration ÷ floor", name, float64(noop.wall)/float64(floor.wall), 1.10, "%.2f×")
-			verdict("--check ÷ floor", name, float64(check.wall)/float64(floor.wall), 1.10, "%.2f×")
-			if cold, ok := r.stats("check-cold"); ok {
-				verdict("--check without stamp (CI) ÷ floor", name, float64(cold.wall)/float64(floor.wall), 1.10, "%.2f×")
-			}
-		}
-		verdict("fresh generation ÷ floor", name, float64(fresh.wall)/float64(floor.wall), 1.5, "%.2f×")
-		// The RSS budget is the up-to-date runs'; fresh generation holds every generated file in memory
-		// until all backends have succeeded (nothing is written otherwise), so it is shown, not judged.
-		verdict("peak RSS ÷ floor, no-op and --check", name, float64(max(noop.rss, check.rss))/float64(floor.rss), 1.25, "%.2f×")
-		fmt.Fprintf(w, "| peak RSS ÷ floor, fresh (not a budget) | %s | %.2f× | – | – |\n", name, float64(fresh.rss)/float64(floor.rss))
-		if tygo, ok := r.stats("tygo"); ok {
-			verdict("cidlc fresh ÷ tygo", name, float64(fresh.wall)/float64(tygo.wall), 1.0, "%.2f×")
-		}
-		written := -1
-		if f := strings.Fields(noop.report); len(f) > 0 {
-			written, _ = strconv.Atoi(f[0])
-		}
-		verdict("files a no-op writes", name, float64(written), 0, "%.0f")
-		if name != "examples" {
-			perResource[r.tree.resources] = float64(fresh.wall) / float64(r.tree.resources)
-		}
-	}
-	if a, b := perResource[1000], perResource[10000]; a > 0 && b > 0 {
-		verdict("fresh per-resource cost 10,000 ÷ 1,000", "synth10000", b/a, 1.2, "%.2f×")
 	}
 }
 
