@@ -4,6 +4,7 @@ import (
 	"context"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -108,20 +109,22 @@ func TestUpToDateWithoutLoad(t *testing.T) {
 	})
 
 	for _, c := range []struct {
-		name   string
+		name string
+		// setup, when set, prepares the project before its outputs are made current.
+		setup  func(t *testing.T, p *unloadedProject)
 		change func(t *testing.T, p *unloadedProject)
 		// written is a file the run after the change must write, when the change changes the IDL.
 		written string
 	}{
-		{"a new file in an IDL directory", func(t *testing.T, p *unloadedProject) {
+		{name: "a new file in an IDL directory", change: func(t *testing.T, p *unloadedProject) {
 			testsupport.WriteFile(t, filepath.Join(p.dir, "idl/net/route.go"),
 				"package net\n\nimport \"github.com/cidlc/cidlc/idl\"\n\n// A Route routes.\ntype Route struct {\n\tidl.Resource\n}\n")
-		}, "pack/net/route.ts"},
-		{"a new IDL package", func(t *testing.T, p *unloadedProject) {
+		}, written: "pack/net/route.ts"},
+		{name: "a new IDL package", change: func(t *testing.T, p *unloadedProject) {
 			testsupport.WriteFile(t, filepath.Join(p.dir, "idl/dns/zone.go"),
 				"package dns\n\nimport \"github.com/cidlc/cidlc/idl\"\n\n// A Zone names.\ntype Zone struct {\n\tidl.Resource\n}\n")
-		}, "pack/dns/zone.ts"},
-		{"a source edited, its modification time put back", func(t *testing.T, p *unloadedProject) {
+		}, written: "pack/dns/zone.ts"},
+		{name: "a source edited, its modification time put back", change: func(t *testing.T, p *unloadedProject) {
 			name := filepath.Join(p.dir, "idl/net/net.go")
 			fi, err := os.Stat(name)
 			if err != nil {
@@ -132,40 +135,53 @@ func TestUpToDateWithoutLoad(t *testing.T) {
 			if err := os.Chtimes(name, fi.ModTime(), fi.ModTime()); err != nil {
 				t.Fatal(err)
 			}
-		}, "pack/net/net.ts"},
-		{"a build constraint edited away", func(t *testing.T, p *unloadedProject) {
+		}, written: "pack/net/net.ts"},
+		{name: "a build constraint edited away", change: func(t *testing.T, p *unloadedProject) {
 			name := filepath.Join(p.dir, "idl/net/later.go")
 			testsupport.WriteFile(t, name, strings.TrimPrefix(testsupport.ReadFile(t, name), "//go:build ignore\n\n"))
-		}, "pack/net/later.ts"},
-		{"a changed go.mod", func(t *testing.T, p *unloadedProject) {
+		}, written: "pack/net/later.ts"},
+		{name: "a changed go.mod", change: func(t *testing.T, p *unloadedProject) {
 			name := filepath.Join(p.dir, "go.mod")
 			testsupport.WriteFile(t, name, testsupport.ReadFile(t, name)+"// edited\n")
-		}, ""},
-		{"a new go.sum", func(t *testing.T, p *unloadedProject) {
+		}},
+		{name: "a new go.sum", change: func(t *testing.T, p *unloadedProject) {
 			testsupport.WriteFile(t, filepath.Join(p.dir, "go.sum"), "")
-		}, ""},
-		{"a go.work above the IDL", func(t *testing.T, p *unloadedProject) {
+		}},
+		{name: "a go.work above the IDL", change: func(t *testing.T, p *unloadedProject) {
 			testsupport.WriteFile(t, filepath.Join(p.dir, "go.work"), "go 1.26.0\n\nuse .\n")
-		}, ""},
-		{"a go.mod in an IDL directory: a module of its own", func(t *testing.T, p *unloadedProject) {
+		}},
+		{name: "a go.mod in an IDL directory: a module of its own", change: func(t *testing.T, p *unloadedProject) {
 			testsupport.WriteFile(t, filepath.Join(p.dir, "idl/net/go.mod"), "module example.com/net\n\ngo 1.26.0\n")
-		}, ""},
-		{"a changed file of the replaced module", func(t *testing.T, p *unloadedProject) {
+		}},
+		{name: "a changed file of the replaced module", change: func(t *testing.T, p *unloadedProject) {
 			name := filepath.Join(p.idlCopy, "idl/doc.go")
 			testsupport.WriteFile(t, name, testsupport.ReadFile(t, name)+"\n// edited\n")
-		}, ""},
-		{"a new file in the replaced module", func(t *testing.T, p *unloadedProject) {
+		}},
+		{name: "a new file in the replaced module", change: func(t *testing.T, p *unloadedProject) {
 			testsupport.WriteFile(t, filepath.Join(p.idlCopy, "idl/extra.go"), "package idl\n\n// Extra is new.\ntype Extra struct{}\n")
-		}, ""},
-		{"GOFLAGS", func(t *testing.T, p *unloadedProject) { t.Setenv("GOFLAGS", "-tags=cidlctest") }, ""},
-		{"GOOS", func(t *testing.T, p *unloadedProject) { t.Setenv("GOOS", "darwin") }, ""},
-		{"the go command's PATH", func(t *testing.T, p *unloadedProject) {
+		}},
+		{name: "build tags, in GOFLAGS", change: func(t *testing.T, p *unloadedProject) {
+			t.Setenv("GOFLAGS", "-tags=ignore")
+		}, written: "pack/net/later.ts"},
+		{name: "GOFLAGS", change: func(t *testing.T, p *unloadedProject) { t.Setenv("GOFLAGS", "-mod=mod") }},
+		{name: "GOOS", change: func(t *testing.T, p *unloadedProject) { t.Setenv("GOOS", "darwin") }},
+		{name: "GOARCH", change: func(t *testing.T, p *unloadedProject) { t.Setenv("GOARCH", "arm64") }},
+		{name: "the go command's PATH", change: func(t *testing.T, p *unloadedProject) {
 			t.Setenv("PATH", t.TempDir()+string(filepath.ListSeparator)+os.Getenv("PATH"))
-		}, ""},
-		{"the package name", func(t *testing.T, p *unloadedProject) { p.opts.Name = "store" }, ""},
+		}},
+		{name: "another Go release, installed over the go command",
+			setup: func(t *testing.T, p *unloadedProject) { installGo(t, p, "release 1") },
+			change: func(t *testing.T, p *unloadedProject) {
+				// The same path, another file: what an upgrade in place leaves.
+				installGo(t, p, "release 2, newer")
+			}},
+		{name: "the package name", change: func(t *testing.T, p *unloadedProject) { p.opts.Name = "store" }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := newUnloadedProject(t)
+			if c.setup != nil {
+				c.setup(t, p)
+			}
 			p.current(t)
 			c.change(t, p)
 			res, loaded := p.run(t)
@@ -176,5 +192,36 @@ func TestUpToDateWithoutLoad(t *testing.T) {
 				t.Errorf("the run after the change wrote %q, want %s among them", res.Report.Written, c.written)
 			}
 		})
+	}
+}
+
+// installGo puts a go command first on PATH, beside the project: a script that runs the real one, whose
+// content says which release it stands for.
+func installGo(t *testing.T, p *unloadedProject, release string) {
+	t.Helper()
+	bin := filepath.Join(filepath.Dir(p.dir), "gobin")
+	// The real one is the first on PATH that is not this script.
+	real := ""
+	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
+		if found, err := exec.LookPath(filepath.Join(dir, "go")); err == nil && dir != bin {
+			real = found
+			break
+		}
+	}
+	if real == "" {
+		t.Skip("no go command on PATH")
+	}
+	real, err := filepath.Abs(real)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(os.Getenv("PATH"), bin+string(filepath.ListSeparator)) {
+		t.Setenv("PATH", bin+string(filepath.ListSeparator)+os.Getenv("PATH"))
+		t.Setenv("GOROOT", filepath.Dir(filepath.Dir(real)))
+	}
+	script := "#!/bin/sh\n# " + release + "\nexec '" + real + "' \"$@\"\n"
+	testsupport.WriteFile(t, filepath.Join(bin, "go"), script)
+	if err := os.Chmod(filepath.Join(bin, "go"), 0o755); err != nil {
+		t.Fatal(err)
 	}
 }
