@@ -17,14 +17,21 @@ import (
 // took plus a quarter, or plus 32 MB for a small IDL, whose collector keeps its default pace. The load
 // itself runs at the default pace, like any go/packages program; so does a run that shares its process
 // (a library caller's).
+//
+// Under the cap, the collector's pace is slowed to gcPercentUnderCap: the cap, not the pace, is what
+// bounds the memory now, and at the default pace a cold run of 1,000 resources spent a fifth of its CPU
+// collecting garbage that the cap had room for (1.85 s of CPU against 1.48 s at GOGC=400, peak RSS 66 MB
+// against 79 MB, the floor's 32 MB; at 10,000 resources the cap holds either pace to the same peak).
 const (
 	memoryHeadroom    = 0.25
 	memoryHeadroomMin = 32 << 20
+	gcPercentUnderCap = 400
 )
 
-// boundMemory sets the cap from the process's peak resident memory so far, and returns what restores
-// the limit it replaced. It does nothing where that peak cannot be read (it is Linux's VmHWM), or when
-// a limit is set already (GOMEMLIMIT): the user's limit stands.
+// boundMemory sets the cap from the process's peak resident memory so far, and the collector's pace
+// under it, and returns what restores the limit and the pace it replaced. It does nothing where that
+// peak cannot be read (it is Linux's VmHWM), or when a limit is set already (GOMEMLIMIT): the user's
+// limit stands. A pace of the user's (GOGC) stands too.
 func boundMemory() (restore func()) {
 	previous := debug.SetMemoryLimit(-1)
 	peak := peakRSS()
@@ -33,7 +40,14 @@ func boundMemory() (restore func()) {
 	}
 	limit := max(int64(float64(peak)*(1+memoryHeadroom)), peak+memoryHeadroomMin)
 	debug.SetMemoryLimit(limit)
-	return func() { debug.SetMemoryLimit(previous) }
+	if _, set := os.LookupEnv("GOGC"); set {
+		return func() { debug.SetMemoryLimit(previous) }
+	}
+	pace := debug.SetGCPercent(gcPercentUnderCap)
+	return func() {
+		debug.SetGCPercent(pace)
+		debug.SetMemoryLimit(previous)
+	}
 }
 
 // peakRSS returns the process's peak resident set size in bytes, or 0 where it is unknown.

@@ -2,6 +2,7 @@ package cidlc
 
 import (
 	"math"
+	"os"
 	"runtime/debug"
 	"testing"
 )
@@ -25,9 +26,23 @@ func TestBoundMemory(t *testing.T) {
 	if limit < least || limit > most {
 		t.Errorf("limit %d, want between %d and %d (peak %d to %d)", limit, least, most, before, after)
 	}
+	if _, set := os.LookupEnv("GOGC"); !set {
+		// Under the cap, the collector's pace is slower; restore brings the previous one back.
+		pace := debug.SetGCPercent(-1)
+		debug.SetGCPercent(pace)
+		if pace != gcPercentUnderCap {
+			t.Errorf("pace under the cap %d, want %d", pace, gcPercentUnderCap)
+		}
+	}
 	restore()
 	if got := debug.SetMemoryLimit(-1); got != prev {
 		t.Errorf("after restore: limit %d, want %d", got, prev)
+	}
+	if _, set := os.LookupEnv("GOGC"); !set {
+		if pace := debug.SetGCPercent(-1); pace != 100 {
+			t.Errorf("pace after restore %d, want the default 100", pace)
+		}
+		debug.SetGCPercent(100)
 	}
 
 	const users = 1 << 40
