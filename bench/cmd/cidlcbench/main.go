@@ -5,10 +5,11 @@
 //	go run ./bench/cmd/cidlcbench [-runs 5] [-trees examples,100,1000,10000] [-tygo] [-codec] [-update BENCHMARKS.md]
 //
 // Every command of a tree is run once per round, in a fixed order (floor, fresh, no-op, check, tygo,
-// floor, fresh, …), so that all of them see the same machine state; the report gives medians. Wall time is
-// measured around the process; peak RSS is what /usr/bin/time -f %M reports (ru_maxrss of the process and
-// the children it waited for, such as cidlc's `go list`: the largest single process). A warm-up round, not counted,
-// fills the go command's caches first.
+// floor, fresh, …), so that all of them see the same machine state; the report gives medians. Wall time
+// is measured around the process; CPU is its user and system time with its children's, which other jobs
+// on the machine disturb less than wall time; peak RSS is what /usr/bin/time -f %M reports (ru_maxrss of
+// the process and the children it waited for, such as cidlc's `go list`: the largest single process). A
+// warm-up round, not counted, fills the go command's caches first.
 package main
 
 import (
@@ -72,7 +73,8 @@ type tree struct {
 // sample is one run of one command.
 type sample struct {
 	wall   time.Duration
-	rss    int64 // KiB
+	rss    int64         // KiB
+	cpu    time.Duration // user + system, of the process and the children it waited for
 	phases map[string]time.Duration
 	report string // cidlc -v: "N written, M unchanged, K removed"
 }
@@ -384,7 +386,7 @@ func tygoConfig(idl, out string) (string, error) {
 
 var (
 	timeLine   = regexp.MustCompile(`(?m)^cidlc: time: (.*)$`)
-	rssLine    = regexp.MustCompile(`(?m)^cidlcbench-maxrss (\d+)$`)
+	rssLine    = regexp.MustCompile(`(?m)^cidlcbench-maxrss (\d+) cpu ([\d.]+) ([\d.]+)$`)
 	reportLine = regexp.MustCompile(`(?m)^cidlc: (\d+ (?:written|to write), \d+ unchanged, \d+ (?:removed|to remove))$`)
 )
 
@@ -402,7 +404,7 @@ func runOnce(c cmdSpec) (sample, error) {
 	if timeTool != "" {
 		// GNU time measures the tree's peak RSS from a small process. The rusage of a child forked by
 		// this (Go, vfork-style) process would start from this process's own high-water mark.
-		argv = append([]string{timeTool, "-f", "cidlcbench-maxrss %M"}, argv...)
+		argv = append([]string{timeTool, "-f", "cidlcbench-maxrss %M cpu %U %S"}, argv...)
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = c.dir
@@ -420,8 +422,12 @@ func runOnce(c cmdSpec) (sample, error) {
 	s := sample{wall: wall, phases: map[string]time.Duration{}}
 	if m := rssLine.FindSubmatch(out.Bytes()); m != nil {
 		s.rss, _ = strconv.ParseInt(string(m[1]), 10, 64)
+		user, _ := strconv.ParseFloat(string(m[2]), 64)
+		sys, _ := strconv.ParseFloat(string(m[3]), 64)
+		s.cpu = time.Duration((user + sys) * float64(time.Second))
 	} else if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		s.rss = int64(ru.Maxrss) // KiB on Linux
+		s.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	}
 	if m := timeLine.FindSubmatch(out.Bytes()); m != nil {
 		for part := range strings.SplitSeq(string(m[1]), ", ") {
@@ -478,6 +484,7 @@ func median[T int64 | time.Duration](xs []T) T {
 // stats are the medians of one command on one tree.
 type stats struct {
 	wall   time.Duration
+	cpu    time.Duration
 	rss    int64
 	phases map[string]time.Duration
 	report string
@@ -490,11 +497,12 @@ func (r result) stats(key string) (stats, bool) {
 		return stats{}, false
 	}
 	st := stats{phases: map[string]time.Duration{}, n: len(ss), report: ss[len(ss)-1].report}
-	var walls []time.Duration
+	var walls, cpus []time.Duration
 	var rss []int64
 	phases := map[string][]time.Duration{}
 	for _, s := range ss {
 		walls = append(walls, s.wall)
+		cpus = append(cpus, s.cpu)
 		rss = append(rss, s.rss)
 		for k, v := range s.phases {
 			phases[k] = append(phases[k], v)
@@ -503,7 +511,7 @@ func (r result) stats(key string) (stats, bool) {
 			st.report = "varies"
 		}
 	}
-	st.wall, st.rss = median(walls), median(rss)
+	st.wall, st.cpu, st.rss = median(walls), median(cpus), median(rss)
 	for k, v := range phases {
 		st.phases[k] = median(v)
 	}
@@ -547,8 +555,8 @@ var commandNames = map[string]string{
 func writeReport(w io.Writer, cfg config, results []result, codec []string, programStart *programStartResult) {
 	fmt.Fprintf(w, "Measured %s on %s: %d CPUs, %s memory, %s; medians of %d runs after 1 warm-up, commands alternating.\n\n",
 		time.Now().UTC().Format("2006-01-02"), hostName(), runtime.NumCPU(), memTotal(), goVersion(), cfg.runs)
-	fmt.Fprintln(w, "| tree | resources | command | wall | ÷ floor | peak RSS | ÷ floor | cidlc phases (-v) | files |")
-	fmt.Fprintln(w, "|---|---:|---|---:|---:|---:|---:|---|---|")
+	fmt.Fprintln(w, "| tree | resources | command | wall | ÷ floor | CPU | ÷ floor | peak RSS | ÷ floor | cidlc phases (-v) | files |")
+	fmt.Fprintln(w, "|---|---:|---|---:|---:|---:|---:|---:|---:|---|---|")
 	for _, r := range results {
 		floor, _ := r.stats("floor")
 		for _, key := range []string{"floor", "fresh", "noop", "check", "check-cold", "check-cold-gomaxprocs1", "check-cold-gomaxprocs2",
@@ -557,9 +565,9 @@ func writeReport(w io.Writer, cfg config, results []result, codec []string, prog
 			if !ok {
 				continue
 			}
-			fmt.Fprintf(w, "| %s | %d | %s | %s | %s | %s | %s | %s | %s |\n", r.tree.name, r.tree.resources, commandNames[key],
-				ms(st.wall), ratio(float64(st.wall), float64(floor.wall)), mib(st.rss), ratio(float64(st.rss), float64(floor.rss)),
-				phaseString(st), st.report)
+			fmt.Fprintf(w, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.tree.name, r.tree.resources, commandNames[key],
+				ms(st.wall), ratio(float64(st.wall), float64(floor.wall)), ms(st.cpu), ratio(float64(st.cpu), float64(floor.cpu)),
+				mib(st.rss), ratio(float64(st.rss), float64(floor.rss)), phaseString(st), st.report)
 		}
 	}
 	fmt.Fprintln(w)
