@@ -79,17 +79,38 @@ func (g *packageGen) nameImports(jf *jen.File) {
 		archivePath:  "archive",
 		regexpPath:   "regexp",
 	})
-	for _, other := range g.pkg.Tree.Packages {
-		p := packageImportPath(g.root, other)
-		switch {
-		case slices.Contains(bodyLocals, other.Name) || slices.Contains(runtimeImports, other.Name):
-			jf.ImportAlias(p, other.Name+"stubs")
-		case path.Base(p) != other.Name:
-			jf.ImportAlias(p, other.Name) // said explicitly, as goimports would
-		default:
-			jf.ImportName(p, other.Name)
+	for _, h := range g.imports {
+		if h.alias {
+			jf.ImportAlias(h.path, h.name)
+		} else {
+			jf.ImportName(h.path, h.name)
 		}
 	}
+}
+
+// importHint is how the stubs import the stubs of an IDL package: by its name, or under an alias.
+type importHint struct {
+	path, name string
+	alias      bool
+}
+
+// importHints returns the import of the stubs of every package of the tree, for nameImports. They are
+// the same for every file: computed once per package, not once per file, which at 10,000 resources in
+// 200 packages cost a tenth of the backend.
+func importHints(root string, tree *model.Tree) []importHint {
+	hints := make([]importHint, 0, len(tree.Packages))
+	for _, other := range tree.Packages {
+		p := packageImportPath(root, other)
+		switch {
+		case slices.Contains(bodyLocals, other.Name) || slices.Contains(runtimeImports, other.Name):
+			hints = append(hints, importHint{p, other.Name + "stubs", true})
+		case path.Base(p) != other.Name:
+			hints = append(hints, importHint{p, other.Name, true}) // said explicitly, as goimports would
+		default:
+			hints = append(hints, importHint{p, other.Name, false})
+		}
+	}
+	return hints
 }
 
 // generateGuard refers to the runtime's contract version, so that stubs from another cidlc release fail
