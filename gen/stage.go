@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"math/rand/v2"
@@ -424,19 +425,10 @@ func (so *stagedOut) isProblematic() bool {
 
 // writeTemp writes content to a new temporary file in dir, named after base, and returns its path.
 func writeTemp(d disk.FS, dir, base string, content []byte) (string, error) {
-	f, err := d.CreateTemp(dir, base)
-	if err != nil {
-		return "", err
-	}
-	_, err = f.Write(content)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		d.Remove(f.Name())
-		return "", err
-	}
-	return f.Name(), nil
+	return writeTempWith(d, dir, base, func(w io.Writer) error {
+		_, err := w.Write(content)
+		return err
+	})
 }
 
 // stagingDir returns the staging directory of the output directory, creating it (and the output

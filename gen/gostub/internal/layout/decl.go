@@ -3,9 +3,8 @@ package layout
 // Declarations: go/printer's declList, genDecl, spec, valueSpec, funcDecl, signature, parameters and
 // fieldList.
 
-// nl and ff end the current line with a newline or a formfeed, as gofmt's printer writes a line break
-// of its own (not one read from the source), which moves its source position one line on.
-func (p *printer) nl() { p.w.newline(); p.srcLine++ }
+// ff ends the current line with a formfeed, as gofmt's printer writes a line break of its own (not one
+// read from the source), which moves its source position one line on.
 func (p *printer) ff() { p.w.formfeed(); p.srcLine++ }
 
 // topDecl lays out a top-level declaration, with its doc comment and the line breaks before it: one, or
@@ -70,29 +69,13 @@ func (p *printer) genDecl() {
 	p.w.indent++
 	p.ff()
 	keepType := keepTypeColumn(specs)
-	lines := 0
-	for i, s := range specs {
-		doc := p.docComments()
-		if len(doc) > 0 {
-			if i > 0 {
-				p.w.formfeed()
-			}
-			p.comments(doc)
-			p.w.newline()
-			p.srcLine = p.cur().line
-		} else if i > 0 {
-			p.linebreak(p.cur().line, 1, nil, p.w.ended-lines > 0)
-		}
-		lines = p.w.ended
+	p.lines(len(specs), rparen, func(i int) {
 		if len(specs) > 1 && (kw == "const" || kw == "var") {
-			p.valueSpec(s, keepType[i])
+			p.valueSpec(specs[i], keepType[i])
 		} else {
-			p.spec(kw, len(specs), s)
+			p.spec(kw, len(specs), specs[i])
 		}
-		if p.i != rparen && p.cur().line == p.srcLine {
-			unsupported()
-		}
-	}
+	})
 	p.w.indent--
 	p.ff()
 	p.expect(")")
@@ -565,8 +548,26 @@ func (p *printer) fieldList(isStruct bool) {
 	p.emit()
 	p.w.indent++
 	p.ff()
-	lines := 0
-	for i := 0; i < n; i++ {
+	p.lines(n, rbrace, func(int) {
+		if isStruct {
+			p.field(n)
+		} else {
+			p.method()
+		}
+	})
+	if p.i != rbrace {
+		unsupported()
+	}
+	p.w.indent--
+	p.ff()
+	p.emit()
+}
+
+// lines lays out the n items of a group or a field list, one a line, up to the closing token at end:
+// each after its doc comment, or after the line breaks gofmt keeps between two items.
+func (p *printer) lines(n, end int, item func(i int)) {
+	ended := 0
+	for i := range n {
 		doc := p.docComments()
 		if len(doc) > 0 {
 			if i > 0 {
@@ -576,24 +577,14 @@ func (p *printer) fieldList(isStruct bool) {
 			p.w.newline()
 			p.srcLine = p.cur().line
 		} else if i > 0 {
-			p.linebreak(p.cur().line, 1, nil, p.w.ended-lines > 0)
+			p.linebreak(p.cur().line, 1, nil, p.w.ended-ended > 0)
 		}
-		lines = p.w.ended
-		if isStruct {
-			p.field(n)
-		} else {
-			p.method()
-		}
-		if p.i != rbrace && p.cur().line == p.srcLine {
+		ended = p.w.ended
+		item(i)
+		if p.i != end && p.cur().line == p.srcLine {
 			unsupported()
 		}
 	}
-	if p.i != rbrace {
-		unsupported()
-	}
-	p.w.indent--
-	p.ff()
-	p.emit()
 }
 
 // countLines counts the items from:to that start a line, comments aside: the fields of a struct.
