@@ -85,8 +85,8 @@ func (b Backend) Generate(tree *model.Tree) ([]*gen.File, error) {
 	return []*gen.File{{Path: b.file(), Content: content}}, nil
 }
 
-// Stream implements gen.Streamer: the one schema file, its content written when asked for (gen.File.Write)
-// one type or resource at a time. The schema of a large IDL is the largest file cidlc writes, and
+// Stream implements gen.Streamer: the one schema file, its content written when asked for
+// (gen.File.Write) one type, resource or function at a time. The schema of a large IDL is the largest file cidlc writes, and
 // building it whole, as JSON and as indented JSON, took several times its size in memory.
 func (b Backend) Stream(tree *model.Tree, emit func(*gen.File)) error {
 	opts := b.Options
@@ -234,7 +234,8 @@ func packageSpec(tree *model.Tree, opts Options) *packageJSON {
 	return spec
 }
 
-// entry is one entry of the schema's "types", "resources" or "functions": its token, and what builds its value.
+// entry is one entry of the schema's "types", "resources" or "functions": its token, and what builds
+// its value.
 type entry struct {
 	token string
 	build func() any
