@@ -108,8 +108,19 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		return res, err
 	}
 	clock.lap("load")
-	if opts.BoundMemory {
-		defer boundMemory()()
+	// The memory cap (boundMemory) starts after the load; with --breaking-against, after the comparison:
+	// the previous version's load and model are the comparison's, and under a cap set from the first
+	// load alone the collector ran more often for them (0.1 s more CPU against HEAD~1 at 1,000
+	// resources).
+	restoreMemory := func() {}
+	defer func() { restoreMemory() }()
+	capMemory := func() {
+		if opts.BoundMemory {
+			restoreMemory = boundMemory()
+		}
+	}
+	if against == nil {
+		capMemory()
 	}
 	if err := ctx.Err(); err != nil {
 		return res, err
@@ -151,6 +162,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		if err != nil || res.UpToDate {
 			return res, err
 		}
+		capMemory()
 	}
 
 	err = outErr
