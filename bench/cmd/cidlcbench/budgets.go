@@ -65,7 +65,7 @@ func (b budgetTable) missing(name, tree, limit, why string) {
 }
 
 // writeBudgets checks the budgets against the medians.
-func writeBudgets(w io.Writer, results []result, start *programStartResult) {
+func writeBudgets(w io.Writer, results []result) {
 	b := budgetTable{w}
 	b.header()
 	perResource := map[int]float64{}
@@ -129,5 +129,4 @@ func writeBudgets(w io.Writer, results []result, start *programStartResult) {
 	if a, c := perResource[1000], perResource[10000]; a > 0 && c > 0 {
 		b.atMost("fresh per-resource cost 10,000 ÷ 1,000", "synth10000", c/a, 1.2, "%.2f×")
 	}
-	writeProgramStartBudget(b, start)
 }

@@ -571,7 +571,10 @@ func writeReport(w io.Writer, cfg config, results []result, codec []string, prog
 		}
 	}
 	fmt.Fprintln(w)
-	writeBudgets(w, results, programStart)
+	writeBudgets(w, results)
+	if cfg.programStart {
+		writeProgramStartBudget(budgetTable{w}, programStart)
+	}
 	if len(codec) > 0 {
 		fmt.Fprintln(w, "\nProvider codec (examples/provider/storage: generated code vs the SDK's reflection mapper):")
 		fmt.Fprintln(w)
