@@ -23,8 +23,15 @@ type Options struct {
 	Provider string
 	// Schema is the file the Pulumi package schema is written to (--out-schema). It may lie in Pack.
 	Schema string
-	// Version is the package's version (--pkg-version), written into the schema.
+	// Version is the package's version (--pkg-version): a semantic version, with or without a leading v,
+	// that every output pins (the npm package and the options of its resources, the Pulumi schema, the
+	// version the plugin reports), so that the engine runs the plugin of this very release. "" pins
+	// nothing.
 	Version string
+	// PluginDownloadURL is where the engine downloads the plugin of Version from when a program needs it
+	// (--plugin-download-url): the server of the release tarballs, written into the npm package, its
+	// resources' options and the Pulumi schema. It needs a Version. "" leaves the engine's default.
+	PluginDownloadURL string
 	// SchemaMeta are fields of the schema's package, by their names in the schema (--schema-meta); the
 	// names are SchemaMetaKeys.
 	SchemaMeta map[string]string

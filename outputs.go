@@ -19,9 +19,13 @@ import (
 
 // outputs turns the output options into the backends to run, in a fixed order.
 func (opts Options) outputs() ([]gen.Output, error) {
+	release, err := gen.NewRelease(opts.Version, opts.PluginDownloadURL)
+	if err != nil {
+		return nil, err
+	}
 	var outs []gen.Output
 	if opts.Pack != "" {
-		outs = append(outs, gen.Output{Dir: opts.Pack, Backend: typescript.Backend{}})
+		outs = append(outs, gen.Output{Dir: opts.Pack, Backend: typescript.Backend{Release: release}})
 	}
 	if opts.Provider != "" {
 		// The stubs of one IDL package import those of another, by the import path of the output
@@ -30,7 +34,7 @@ func (opts Options) outputs() ([]gen.Output, error) {
 		if err != nil {
 			return nil, err
 		}
-		outs = append(outs, gen.Output{Dir: opts.Provider, Backend: gostub.New(gostub.Options{ImportPath: p})})
+		outs = append(outs, gen.Output{Dir: opts.Provider, Backend: gostub.New(gostub.Options{ImportPath: p, Release: release})})
 	}
 	if opts.Schema != "" {
 		dir, file := filepath.Split(opts.Schema)
@@ -47,7 +51,7 @@ func (opts Options) outputs() ([]gen.Output, error) {
 			}
 		}
 		b := pulumischema.Backend{Options: pulumischema.Options{
-			File: file, Version: opts.Version,
+			File: file, Release: release,
 			Homepage: m["homepage"], Repository: m["repository"], License: m["license"], Publisher: m["publisher"],
 			DisplayName: m["displayName"], GoImportPath: m["goImportPath"], NPMPackage: m["npmPackage"],
 		}}

@@ -127,6 +127,23 @@ func TestRun(t *testing.T) {
 	if res, err = cidlc.Run(ctx, opts); err != nil || !slices.Equal(res.Report.Written, []string{filepath.ToSlash(db)}) {
 		t.Errorf("run after an edit: err %v, written %q", err, res.Report.Written)
 	}
+
+	// A new version is a new release: the cache does not take the outputs for current, and the files
+	// that pin the version are rewritten.
+	bumped := opts
+	bumped.Version = "0.2.0"
+	res, err = cidlc.Run(ctx, bumped)
+	if err != nil || res.UpToDate {
+		t.Fatalf("run with a new version: err %v, up to date %v", err, res.UpToDate)
+	}
+	for _, name := range []string{opts.Schema, filepath.Join(opts.Provider, "db_stub.go"), filepath.Join(opts.Pack, "package.json"), filepath.Join(opts.Pack, "_utilities.ts")} {
+		if !slices.Contains(res.Report.Written, filepath.ToSlash(name)) {
+			t.Errorf("run with a new version: %s not written (written %q)", name, res.Report.Written)
+		}
+		if b, _ := os.ReadFile(name); !strings.Contains(string(b), `"0.2.0"`) {
+			t.Errorf("run with a new version: %s does not hold it", name)
+		}
+	}
 }
 
 func phaseNames(res *cidlc.Result) []string {
@@ -168,6 +185,23 @@ func TestRunFailures(t *testing.T) {
 		t.Errorf("a failed run wrote files: %d", len(got))
 	}
 
+	// A version that is not one, and a download URL the engine cannot use, fail the run before the
+	// IDL is generated.
+	for _, release := range []struct{ version, url, want string }{
+		{"1.0", "", `--pkg-version "1.0" is not a semantic version`},
+		{"", "https://example.com/", "--plugin-download-url needs --pkg-version"},
+		{"1.0.0", "ftp://example.com/", `--plugin-download-url "ftp://example.com/": the engine downloads plugins from`},
+	} {
+		bad := opts
+		bad.Version, bad.PluginDownloadURL = release.version, release.url
+		if _, err := cidlc.Run(ctx, bad); err == nil || !strings.HasPrefix(err.Error(), release.want) {
+			t.Errorf("version %q, URL %q: err %v, want %q", release.version, release.url, err, release.want)
+		}
+		if got := files(t, dir); len(got) != 1 {
+			t.Errorf("a run with a bad release wrote files: %d", len(got))
+		}
+	}
+
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
 	if _, err := cidlc.Run(cancelled, opts); !errors.Is(err, context.Canceled) {
@@ -195,5 +229,52 @@ func TestRunsInOneProcess(t *testing.T) {
 	opts.Check = true
 	if res, err := cidlc.Run(context.Background(), opts); err != nil || res.Report.Stale() {
 		t.Errorf("after concurrent runs: err %v, stale %v", err, res.Report)
+	}
+}
+
+// TestCheckRelease: --check is stable with and without a release. The outputs of a run are current for
+// a check with the same flags, run twice; for a check with the other flags they are stale, the diff
+// shows the version, and nothing changes on disk.
+func TestCheckRelease(t *testing.T) {
+	dir := testsupport.ScratchDir(t) // inside the module: the stubs need an import path
+	plain := cidlc.Options{
+		IDL:      filepath.Join("testdata", "golden", "go_release", "idl"),
+		Pack:     filepath.Join(dir, "pack"),
+		Provider: filepath.Join(dir, "provider"),
+		Schema:   filepath.Join(dir, "schema.json"),
+		Cache:    "off", // every check compares the files
+	}
+	released := plain
+	released.Version, released.PluginDownloadURL = "1.2.0", "https://example.com/releases/"
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name       string
+		run, other cidlc.Options
+	}{{"without a version", plain, released}, {"with a version and a download URL", released, plain}} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := cidlc.Run(ctx, tc.run); err != nil {
+				t.Fatal(err)
+			}
+			before := files(t, dir)
+			for i := range 2 {
+				check := tc.run
+				check.Check = true
+				if res, err := cidlc.Run(ctx, check); err != nil || res.Report.Stale() {
+					t.Errorf("check %d with the run's flags: err %v, stale %q", i+1, err, res.Report.Written)
+				}
+			}
+			var diff bytes.Buffer
+			check := tc.other
+			check.Check, check.Diff = true, &diff
+			if res, err := cidlc.Run(ctx, check); err != nil || !res.Report.Stale() {
+				t.Errorf("check with the other flags: err %v, stale %v", err, res.Report.Stale())
+			}
+			if !strings.Contains(diff.String(), `"1.2.0"`) {
+				t.Errorf("the diff does not show the version:\n%s", diff.String())
+			}
+			if !maps.Equal(before, files(t, dir)) {
+				t.Error("a check changed the outputs")
+			}
+		})
 	}
 }

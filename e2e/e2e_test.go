@@ -45,11 +45,7 @@ func TestE2E(t *testing.T) {
 	// Everything the test writes goes below scratch, which t.TempDir removes: the builds, the project,
 	// the backend, the cloud, and what the CLI would keep in $HOME and $TMPDIR.
 	scratch, dir := e2etest.Scratch(t)
-	// The Automation API wants an installation root: <root>/bin/pulumi.
-	pulumiRoot := dir("pulumi")
-	if err := os.Symlink(cli, filepath.Join(dir("pulumi", "bin"), "pulumi")); err != nil {
-		t.Fatal(err)
-	}
+	pulumiRoot := e2etest.PulumiRoot(t, cli, dir)
 
 	// The plugin and the TypeScript build in parallel.
 	pluginDir := dir("plugins")

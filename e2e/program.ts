@@ -392,6 +392,24 @@ const types = [
     "acme:storage/bucketObject:BucketObject",
 ];
 
+// Every acme resource is managed by the one default provider of the package's version: the generated
+// constructors ask the engine for the plugin of the version cidlc was given (--pkg-version), which the
+// project's plugin directory serves here whatever the version.
+async function assertProviderVersion(stack: Stack): Promise<void> {
+    const version: string = require("acme/package.json").version;
+    const all = ((await stack.exportStack()).deployment.resources ?? []) as (StateResource & { provider?: string })[];
+    const providers = all.filter((r) => r.type === "pulumi:providers:acme");
+    assert.deepEqual(
+        providers.map((p) => p.inputs?.version),
+        [version],
+        "the acme providers' versions",
+    );
+    const ref = `${providers[0].urn}::${providers[0].id}`;
+    for (const r of all.filter((r) => r.type.startsWith("acme:"))) {
+        assert.equal(r.provider, ref, `the provider of ${r.urn}`);
+    }
+}
+
 // hashesOnly returns v with every asset and archive in it reduced to its hash.
 function hashesOnly(v: unknown): unknown {
     const sig = (v as any)?.["4dabf18193072939515e22adb298388d"];
@@ -475,6 +493,7 @@ async function main(): Promise<void> {
         assert.deepEqual([...new Set([...created.values()].map((r) => r.type))].sort(), types);
         assert.deepEqual(ops.with("create"), [...created.keys()].sort());
         assertCloudMatches(created);
+        await assertProviderVersion(stack);
 
         // Capabilities: the provider of the dependent received the referenced resource's ID (and URN).
         const ref = (k: string) => ({ urn: created.get(k)!.urn, id: created.get(k)!.id });

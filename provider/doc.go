@@ -8,8 +8,8 @@
 // a provider instance's configuration, and a main:
 //
 //	func main() {
-//		err := provider.Serve(context.Background(), provider.Info{Name: "acme", Version: "1.0.0"},
-//			acme.NewProvider(configure))
+//		info := provider.Info{Name: acme.PluginName, Version: acme.PluginVersion} // from the stubs
+//		err := provider.Serve(context.Background(), info, acme.NewProvider(configure))
 //		if err != nil {
 //			log.Fatal(err)
 //		}

@@ -291,6 +291,30 @@ func TestServer(t *testing.T) {
 	}
 }
 
+// TestServerSchemaAgrees: a server refuses a schema of another package or version than its Info, so
+// that GetPluginInfo and GetSchema never disagree.
+func TestServerSchemaAgrees(t *testing.T) {
+	r := NewResource(widgetSpec, &widgetOps{}, Hooks[widget]{})
+	for _, tc := range []struct {
+		info Info
+		want string // "" for no error
+	}{
+		{Info{Name: "test", Version: "1.2.0", Schema: []byte(`{"name": "test", "version": "1.2.0"}`)}, ""},
+		{Info{Name: "test", Schema: []byte(`{"name": "test"}`)}, ""},
+		{Info{Name: "test", Version: "1.2.0"}, ""},
+		{Info{Name: "test", Version: "1.2.0", Schema: []byte(`{"name": "test", "version": "1.3.0"}`)},
+			`provider test: version "1.2.0", but the schema's version is "1.3.0"; take both from one cidlc run (provider.Info{Version: PluginVersion} of the stubs)`},
+		{Info{Name: "test", Schema: []byte(`{"name": "test", "version": "1.3.0"}`)}, `provider test: version "", but the schema's version is "1.3.0"`},
+		{Info{Name: "test", Version: "1.2.0", Schema: []byte(`{"name": "other", "version": "1.2.0"}`)}, `provider test: the schema is that of package "other"`},
+		{Info{Name: "test", Schema: []byte(`{`)}, "provider test: the schema is not JSON"},
+	} {
+		_, err := NewServer(tc.info, WithoutConfig(Configured{Resources: []ResourceProvider{r}}))
+		if (err == nil) != (tc.want == "") || err != nil && !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("NewServer(%s %q, schema %s): %v, want %q", tc.info.Name, tc.info.Version, tc.info.Schema, err, tc.want)
+		}
+	}
+}
+
 func TestNilOps(t *testing.T) {
 	defer func() {
 		if recover() == nil {

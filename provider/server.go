@@ -22,11 +22,35 @@ type Info struct {
 	// Name is the provider's package name, the first part of its type tokens: `acme`. The plugin's
 	// executable is pulumi-resource-<Name>.
 	Name string
-	// Version is the provider's version, without a leading v: `1.2.0`.
+	// Version is the provider's version, without a leading v: `1.2.0`. GetPluginInfo reports it, and the
+	// engine installs and runs the plugin by it. Take Name and Version from the stubs (PluginName and
+	// PluginVersion, which cidlc --pkg-version declares in the root package's stubs): the TypeScript
+	// package generated in the same run asks the engine for this very version.
 	Version string
-	// Schema is the Pulumi package schema (JSON) that GetSchema returns. Empty means a minimal schema
-	// holding only the name and version.
+	// Schema is the Pulumi package schema (JSON) that GetSchema returns; its name and version, if it has
+	// one, must be Name and Version. Empty means a minimal schema holding only the name and version.
 	Schema []byte
+}
+
+// checkSchema returns an error when the schema names another package or version than the provider: the
+// plugin would report one version and describe another, which happens when its main writes the version
+// by hand and the schema is regenerated with a new one.
+func (info Info) checkSchema() error {
+	if len(info.Schema) == 0 {
+		return nil
+	}
+	var head struct{ Name, Version string }
+	if err := json.Unmarshal(info.Schema, &head); err != nil {
+		return fmt.Errorf("provider %s: the schema is not JSON: %v", info.Name, err)
+	}
+	if head.Name != info.Name {
+		return fmt.Errorf("provider %s: the schema is that of package %q", info.Name, head.Name)
+	}
+	if head.Version != info.Version {
+		return fmt.Errorf("provider %s: version %q, but the schema's version is %q; take both from one cidlc run (provider.Info{Version: PluginVersion} of the stubs)",
+			info.Name, info.Version, head.Version)
+	}
+	return nil
 }
 
 // Server is one instance of a Pulumi resource provider: it implements pulumirpc.ResourceProviderServer
@@ -66,6 +90,9 @@ func NewServer(info Info, c Configurer) (*Server, error) {
 	}
 	if c == nil {
 		return nil, fmt.Errorf("provider %s: no Configurer", info.Name)
+	}
+	if err := info.checkSchema(); err != nil {
+		return nil, err
 	}
 	s := &Server{info: info, configurer: c}
 	s.canceled, s.cancel = context.WithCancel(context.Background())
@@ -291,7 +318,7 @@ func (s *Server) Attach(context.Context, *pulumirpc.PluginAttach) (*emptypb.Empt
 	return &emptypb.Empty{}, nil
 }
 
-// GetSchema returns Config.Schema.
+// GetSchema returns Info.Schema.
 func (s *Server) GetSchema(context.Context, *pulumirpc.GetSchemaRequest) (*pulumirpc.GetSchemaResponse, error) {
 	schema := s.info.Schema
 	if len(schema) == 0 {

@@ -77,6 +77,15 @@ func TestExitStatuses(t *testing.T) {
 		{name: "stubs outside any module", args: []string{"examples/idl", "--out-provider", filepath.Join(t.TempDir(), "provider")}, status: 1,
 			stderr: "not inside a Go module"},
 		{name: "verbose", args: []string{"-v", "examples/idl"}, status: 0, stderr: "package acme: 5 modules"},
+		{name: "version not semantic", args: []string{"--pkg-version=1.2", "examples/idl"}, status: 2,
+			stderr: `cidlc: --pkg-version "1.2" is not a semantic version (MAJOR.MINOR.PATCH, such as 1.2.0)`},
+		{name: "download URL without version", args: []string{"--plugin-download-url=https://example.com/", "examples/idl"}, status: 2,
+			stderr: "cidlc: --plugin-download-url needs --pkg-version: the engine downloads a plugin by its version\n"},
+		{name: "download URL from files", args: []string{"--pkg-version=1.2.0", "--plugin-download-url=file:///srv/releases", "examples/idl"}, status: 2,
+			stderr: `cidlc: --plugin-download-url "file:///srv/releases": the engine cannot download from file:// URLs; serve the directory over HTTP`},
+		{name: "download URL relative", args: []string{"--pkg-version=1.2.0", "--plugin-download-url=releases/", "examples/idl"}, status: 2,
+			stderr: `cidlc: --plugin-download-url "releases/": the engine downloads plugins from an absolute http:// or https:// URL`},
+		{name: "release", args: []string{"--pkg-version=v1.2.0", "--plugin-download-url=https://example.com/v${VERSION}/", "examples/idl"}, status: 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			stdout, stderr, status := cidlc(t, root, tc.args...)
@@ -97,7 +106,8 @@ func TestHelp(t *testing.T) {
 	}
 	for flag, value := range map[string]string{
 		"--out-pack": "dir", "--out-provider": "dir", "--out-rpc": "dir", "--out-schema": "file",
-		"--pkg-version": "version", "--schema-meta": "key=value", "--name": "name", "--validate-snapshot": "file",
+		"--pkg-version": "version", "--plugin-download-url": "url", "--schema-meta": "key=value", "--name": "name",
+		"--validate-snapshot": "file",
 	} {
 		if !regexp.MustCompile(`(?m)^\s+` + flag + " " + regexp.QuoteMeta(value) + `\s{2,}\S`).MatchString(stdout) {
 			t.Errorf("the help does not show %s %s:\n%s", flag, value, stdout)

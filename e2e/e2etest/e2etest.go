@@ -69,6 +69,16 @@ func Scratch(t testing.TB) (string, func(parts ...string) string) {
 	}
 }
 
+// PulumiRoot makes the installation root that the Automation API wants, <root>/bin/pulumi, with a link
+// to cli, as dir("pulumi"), and returns it.
+func PulumiRoot(t testing.TB, cli string, dir func(parts ...string) string) string {
+	t.Helper()
+	if err := os.Symlink(cli, filepath.Join(dir("pulumi", "bin"), "pulumi")); err != nil {
+		t.Fatal(err)
+	}
+	return dir("pulumi")
+}
+
 // OfflineEnv is the environment of the Pulumi CLI and the example's plugin below a scratch directory:
 // nothing of the user's (home, backend), nothing from the network, and the plugin's cloud in dir("cloud").
 func OfflineEnv(dir func(parts ...string) string, passphrase string) []string {

@@ -4,6 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as _contracts from "./_contracts";
 import * as _configuration from "./_configuration";
+import * as _utilities from "./_utilities";
 import type { Region } from "./types";
 
 /**
@@ -48,6 +49,7 @@ export class Provider extends pulumi.ProviderResource {
                 secret: true,
             },
         });
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
             additionalSecretOutputs: ["apiToken"],
         });

@@ -25,6 +25,15 @@ import (
 	"regexp"
 )
 
+// The provider plugin of these stubs, as the Pulumi engine knows it: its executable is
+// pulumi-resource-acme, and its version 0.1.0 is the one (cidlc --pkg-version) that the TypeScript
+// package and the Pulumi schema generated with these stubs ask for. A plugin's main gives both to
+// provider.Serve in its provider.Info.
+const (
+	PluginName    = "acme"
+	PluginVersion = "0.1.0"
+)
+
 // The stubs need the runtime of the cidlc release that generated them.
 const _ = provider.StubsV1
 

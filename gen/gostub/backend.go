@@ -28,6 +28,9 @@ type Options struct {
 	// there, the stubs of IDL package `ec2` in ImportPath + "/ec2". The run computes it from the output
 	// directory's go.mod (package internal/gomod).
 	ImportPath string
+	// Release is the release the stubs belong to: with a version, the root package's stubs declare the
+	// plugin's name and version (PluginName, PluginVersion) for the plugin's main to serve.
+	Release gen.Release
 	// VerifyLayout, for tests, formats every file with go/format too and fails when the fast layout
 	// (package gostub/internal/layout) differs from it. It changes no file: it is not part of Key.
 	VerifyLayout bool `json:"-"`
@@ -110,7 +113,7 @@ func (b *Backend) generate(tree *model.Tree, emit func(*gen.File)) ([]*gen.File,
 
 // packageStubs renders the stub files of one IDL package, handing each to emit.
 func (b *Backend) packageStubs(pkg *model.Package, names *exported, emit func(*gen.File)) []error {
-	mg := newPackageGen(b.opts.ImportPath, pkg, names)
+	mg := newPackageGen(b.opts.ImportPath, b.opts.Release, pkg, names)
 	var errs []error
 	for _, f := range pkg.Files {
 		content, err := mg.stubFile(f, b.opts.VerifyLayout)

@@ -29,6 +29,10 @@ func (g *packageGen) stubFile(f *model.File, verify bool) ([]byte, error) {
 	}
 	g.nameImports(jf)
 
+	// Who the plugin is goes with the package doc too.
+	if pkg.Dir == "" && pkg.Files[0] == f && g.release.Pinned() {
+		jf.Add(g.generatePlugin())
+	}
 	if len(f.Resources) > 0 || len(f.Functions) > 0 || len(f.Structs) > 0 || f.Config != nil {
 		jf.Add(generateGuard())
 	}

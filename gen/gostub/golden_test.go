@@ -31,7 +31,7 @@ func TestGolden(t *testing.T) {
 	for _, c := range testsupport.GoldenCases(t, goldenRoot, testsupport.Provider) {
 		t.Run(c.Name, func(t *testing.T) {
 			out := c.Expected(testsupport.Provider)
-			gentest.GoldenTree(t, out, generate(t, c.Path("idl"), out))
+			gentest.GoldenTree(t, out, generate(t, c.Path("idl"), out, gentest.Release(t, c)))
 		})
 	}
 }
@@ -39,7 +39,8 @@ func TestGolden(t *testing.T) {
 // TestExample checks the stubs of examples/provider, which also holds hand-written code: GoldenTree
 // compares only the files that are cidlc's.
 func TestExample(t *testing.T) {
-	gentest.GoldenTree(t, exampleProvider, generate(t, exampleIDL, exampleProvider))
+	release := gentest.Release(t, testsupport.GoldenCase{Name: "examples", Dir: filepath.Dir(exampleIDL)})
+	gentest.GoldenTree(t, exampleProvider, generate(t, exampleIDL, exampleProvider, release))
 }
 
 // TestStubsVet builds and vets every golden provider tree and the example provider against the pinned
@@ -96,15 +97,15 @@ func packagesBelow(t *testing.T, dir, importPath string) []string {
 	return paths
 }
 
-// generate loads the IDL in idlDir and returns the stubs for the output directory outDir.
-func generate(t *testing.T, idlDir, outDir string) []*gen.File {
+// generate loads the IDL in idlDir and returns the stubs of release for the output directory outDir.
+func generate(t *testing.T, idlDir, outDir string, release gen.Release) []*gen.File {
 	t.Helper()
 	tree := loadIDL(t, idlDir)
 	importPath, err := gomod.ImportPath(outDir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := gostub.New(gostub.Options{ImportPath: importPath, VerifyLayout: true}).Generate(tree)
+	files, err := gostub.New(gostub.Options{ImportPath: importPath, Release: release, VerifyLayout: true}).Generate(tree)
 	if err != nil {
 		t.Fatal(err)
 	}

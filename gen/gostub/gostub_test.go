@@ -65,7 +65,7 @@ func TestCodecs(t *testing.T) {
 	tree.Packages[0].Files[0].Aliases = []*model.Alias{tags}
 	tags.File = tree.Packages[0].Files[0]
 	// A fragment renders outside any file: every package shows under the last element of its path.
-	g := newPackageGen("example.com/stubs/acme", tree.Packages[1], exportedNames(tree))
+	g := newPackageGen("example.com/stubs/acme", gen.Release{}, tree.Packages[1], exportedNames(tree))
 	enumRef := &model.Type{Kind: model.EnumRef, Enum: region}
 	for _, c := range []struct {
 		typ              *model.Type
@@ -93,7 +93,7 @@ func TestCodecs(t *testing.T) {
 
 func TestLowerName(t *testing.T) {
 	tree := tree(map[string][]*model.File{"": {{Path: "a.go"}}, "net": {{Path: "net/b.go"}}})
-	g := newPackageGen("example.com/p", tree.Packages[0], exportedNames(tree))
+	g := newPackageGen("example.com/p", gen.Release{}, tree.Packages[0], exportedNames(tree))
 	for name, want := range map[string]string{
 		"SecurityGroup": "securityGroup", "VPC": "vpc", "IPSet": "ipSet", "Type": "type_", "String": "string_",
 		"Resource": "resource_", "Net": "net_", "Hooks": "hooks_", "Obj": "obj_", "X": "x_", "URN": "urn",

@@ -19,8 +19,9 @@ var runtimeImports = []string{"archive", "asset", "context", "provider", "regexp
 
 // packageGen generates the stubs of one IDL package.
 type packageGen struct {
-	root string // the import path of the output directory
-	pkg  *model.Package
+	root    string      // the import path of the output directory
+	release gen.Release // the release the stubs belong to
+	pkg     *model.Package
 	// taken are the identifiers that a lower-cased resource name must not be: Go's keywords and
 	// predeclared identifiers, the names of imported packages, and bodyLocals.
 	taken map[string]bool
@@ -33,8 +34,9 @@ type packageGen struct {
 	imports []importHint
 }
 
-func newPackageGen(root string, pkg *model.Package, names *exported) *packageGen {
-	g := &packageGen{root: root, pkg: pkg, taken: map[string]bool{}, names: names, imports: importHints(root, pkg.Tree)}
+func newPackageGen(root string, release gen.Release, pkg *model.Package, names *exported) *packageGen {
+	g := &packageGen{root: root, release: release, pkg: pkg, taken: map[string]bool{}, names: names,
+		imports: importHints(root, pkg.Tree)}
 	for _, n := range append(slices.Clone(bodyLocals), runtimeImports...) {
 		g.taken[n] = true
 	}
@@ -136,7 +138,8 @@ func (g *packageGen) lowerName(name string) string {
 
 // exported are the exported names the stubs generate for the declarations of a whole IDL: per resource
 // T, TProviderOps, TChecker, TDiffer, TProvider and NewTProvider; per function F, FProviderOps,
-// FProvider and NewFProvider; per struct S, UnmarshalS and MarshalS; for the configuration, NewProvider.
+// FProvider and NewFProvider; per struct S, UnmarshalS and MarshalS; for the configuration, NewProvider;
+// in the root package, PluginName and PluginVersion.
 // They are assigned for every package before any is rendered, since the stubs of one package call the
 // codecs of another's structs.
 type exported struct {
@@ -146,6 +149,7 @@ type exported struct {
 	// newProvider is the constructor of the provider, in the root package's stubs; "" without a
 	// configuration.
 	newProvider string
+	plugin      pluginNames // in the root package
 }
 
 type resourceNames struct{ ops, checker, differ, provider, newProvider string }
@@ -219,6 +223,9 @@ func exportedNames(tree *model.Tree) *exported {
 					names.newProvider = ns.Generated("New", "Provider", gen.KindResource, "")
 				}
 			}
+		}
+		if pkg.Dir == "" {
+			names.plugin = claimPluginNames(ns)
 		}
 	}
 	return names

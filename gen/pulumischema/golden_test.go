@@ -8,6 +8,7 @@ import (
 	"github.com/cidlc/cidlc/gen/pulumischema"
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/internal/testsupport"
+	"github.com/cidlc/cidlc/internal/testsupport/gentest"
 )
 
 // TestGolden writes the schema of every golden case that holds a schema.json (and of examples/) and
@@ -26,11 +27,13 @@ func TestGolden(t *testing.T) {
 	}
 	for name, dir := range dirs {
 		t.Run(name, func(t *testing.T) {
-			tree, err := load.Load(load.Config{Dir: filepath.Join(dir, "idl")})
+			idl := filepath.Join(dir, "idl")
+			tree, err := load.Load(load.Config{Dir: idl})
 			if err != nil {
 				t.Fatal(err)
 			}
-			files, err := pulumischema.Backend{Options: pulumischema.Options{Version: "0.1.0"}}.Generate(tree)
+			release := gentest.Release(t, testsupport.GoldenCase{Name: name, Dir: dir})
+			files, err := pulumischema.Backend{Options: pulumischema.Options{Release: release}}.Generate(tree)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -29,7 +29,9 @@
 //     readable sentence, and stays enforced by the provider.
 //
 // The package description is the root IDL package's doc comment; the other package fields come from
-// Options. language.go always sets generateResourceContainerTypes, which the Go SDK needs to compile
+// Options, the version and pluginDownloadURL from its Release (cidlc --pkg-version and
+// --plugin-download-url), which also sets language.<go|nodejs|python>.respectSchemaVersion so that the
+// SDKs made from the schema pin the version, as the TypeScript package does. language.go always sets generateResourceContainerTypes, which the Go SDK needs to compile
 // when a list or map of capabilities appears; meta.moduleFormat makes each IDL package a module of the
 // SDKs, and a module whose directory cannot name a package in Go, TypeScript or Python is renamed for
 // all three (see moduleNames).
@@ -60,8 +62,10 @@ import (
 type Options struct {
 	// File is the output file's path relative to its output directory (schema.json).
 	File string
-	// Version is the package version; empty leaves it out (the engine then uses the plugin's).
-	Version string
+	// Release gives "version" and "pluginDownloadURL"; the zero Release leaves them out (the engine then
+	// uses the plugin's version). With a version, the SDKs that Pulumi's generators make from the schema
+	// pin it too (language.<go|nodejs|python>.respectSchemaVersion), as the pack does.
+	gen.Release
 	// Homepage, Repository, License, Publisher and DisplayName fill the fields of those names.
 	Homepage, Repository, License, Publisher, DisplayName string
 	// GoImportPath is language.go.importBasePath: where a generated Go SDK will live.
@@ -112,17 +116,18 @@ func Marshal(tree *model.Tree, opts Options) ([]byte, error) {
 // The subset of Pulumi's schema types cidlc writes, in the field order of Pulumi's own PackageSpec.
 type (
 	packageJSON struct {
-		Name        string         `json:"name"`
-		DisplayName string         `json:"displayName,omitempty"`
-		Version     string         `json:"version,omitempty"`
-		Description string         `json:"description,omitempty"`
-		Homepage    string         `json:"homepage,omitempty"`
-		License     string         `json:"license,omitempty"`
-		Repository  string         `json:"repository,omitempty"`
-		Publisher   string         `json:"publisher,omitempty"`
-		Meta        *metaJSON      `json:"meta,omitempty"`
-		Language    map[string]any `json:"language,omitempty"`
-		Config      *configJSON    `json:"config,omitempty"`
+		Name              string         `json:"name"`
+		DisplayName       string         `json:"displayName,omitempty"`
+		Version           string         `json:"version,omitempty"`
+		Description       string         `json:"description,omitempty"`
+		Homepage          string         `json:"homepage,omitempty"`
+		License           string         `json:"license,omitempty"`
+		Repository        string         `json:"repository,omitempty"`
+		PluginDownloadURL string         `json:"pluginDownloadURL,omitempty"`
+		Publisher         string         `json:"publisher,omitempty"`
+		Meta              *metaJSON      `json:"meta,omitempty"`
+		Language          map[string]any `json:"language,omitempty"`
+		Config            *configJSON    `json:"config,omitempty"`
 		// Types, Resources and Functions are written entry by entry (write): here they only hold the
 		// place of their entries, when there are any.
 		Types     map[string]*complexJSON  `json:"types,omitempty"`
@@ -195,15 +200,16 @@ const moduleFormat = "(.*)(?:/[^/]*)"
 
 func packageSpec(tree *model.Tree, opts Options) *packageJSON {
 	spec := &packageJSON{
-		Name:        tree.Name,
-		DisplayName: opts.DisplayName,
-		Version:     opts.Version,
-		Description: tree.Doc,
-		Homepage:    opts.Homepage,
-		License:     opts.License,
-		Repository:  opts.Repository,
-		Publisher:   opts.Publisher,
-		Meta:        &metaJSON{ModuleFormat: moduleFormat},
+		Name:              tree.Name,
+		DisplayName:       opts.DisplayName,
+		Version:           opts.Version,
+		Description:       tree.Doc,
+		Homepage:          opts.Homepage,
+		License:           opts.License,
+		Repository:        opts.Repository,
+		PluginDownloadURL: opts.PluginDownloadURL,
+		Publisher:         opts.Publisher,
+		Meta:              &metaJSON{ModuleFormat: moduleFormat},
 	}
 	// The Go SDK declares the array and map types of a resource (VPCArray, VPCMap and their Input and
 	// Output types) only when asked to, but uses them wherever a list or map of capabilities appears.
@@ -220,6 +226,13 @@ func packageSpec(tree *model.Tree, opts Options) *packageJSON {
 		golang["moduleToPackage"] = names
 		nodejs["moduleToPackage"] = names
 		python["moduleNameOverrides"] = names
+	}
+	// Pulumi's generators write a placeholder where the version goes (to be replaced when the SDK is
+	// built) unless told to take the schema's: the version of the release is the SDKs' too.
+	if opts.Pinned() {
+		for _, lang := range []map[string]any{golang, nodejs, python} {
+			lang["respectSchemaVersion"] = true
+		}
 	}
 	spec.Language = map[string]any{"go": golang}
 	if len(nodejs) > 0 {

@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 
+	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/model"
 )
 
@@ -66,11 +67,12 @@ var strictReserved = map[string]bool{
 	"public": true, "static": true, "yield": true, "await": true,
 }
 
-// barrel renders the index.ts of d, one of dirs, and says whether the declarations it holds (those of
-// an index.go) use the runtime of contracts, _contracts.ts.
-func barrel(tree *model.Tree, names twinNames, provider providerNames, dirs map[string]*packageDir, d *packageDir) (content []byte, usesContracts bool, err error) {
+// barrel renders the index.ts of d, one of dirs, and returns its scope, which says whether the
+// declarations it holds (those of an index.go) use the package's value imports: the runtime of contracts
+// and the release.
+func barrel(tree *model.Tree, names twinNames, provider providerNames, release gen.Release, dirs map[string]*packageDir, d *packageDir) (content []byte, scope *importSet, err error) {
 	self := path.Join(d.dir, "index")
-	g := newFileGen(tree, names, self, d.index)
+	g := newFileGen(tree, names, release, self, d.index)
 	source := d.dir + "/"
 	if d.dir == "" {
 		source = "./"
@@ -87,7 +89,7 @@ func barrel(tree *model.Tree, names twinNames, provider providerNames, dirs map[
 	}
 	if d.dir == "" && tree.Doc != "" {
 		if err := add("packageDoc", tree.Doc); err != nil {
-			return nil, false, err
+			return nil, nil, err
 		}
 	}
 	var froms []string
@@ -105,7 +107,7 @@ func barrel(tree *model.Tree, names twinNames, provider providerNames, dirs map[
 	}
 	if len(froms) > 0 {
 		if err := add("exports", froms); err != nil {
-			return nil, false, err
+			return nil, nil, err
 		}
 	}
 	for _, sub := range d.subdirs {
@@ -125,24 +127,24 @@ func barrel(tree *model.Tree, names twinNames, provider providerNames, dirs map[
 			doc = pkg.Doc
 		}
 		if err := add("namespace", namespaceView{Doc: doc, Name: name, From: jsString(from)}); err != nil {
-			return nil, false, err
+			return nil, nil, err
 		}
 	}
 	if configured {
 		if err := add("namespace", config); err != nil {
-			return nil, false, err
+			return nil, nil, err
 		}
 	}
 	decls, err := g.declarations()
 	if err != nil {
-		return nil, false, err
+		return nil, nil, err
 	}
 	blocks = append(blocks, decls...)
 	if len(froms) == 0 && len(d.subdirs) == 0 && len(decls) == 0 {
 		if err := add("emptyModule", nil); err != nil {
-			return nil, false, err
+			return nil, nil, err
 		}
 	}
 	content, err = g.content(source, blocks)
-	return content, g.scope.contracts, err
+	return content, g.scope, err
 }

@@ -49,9 +49,9 @@ func claimProviderNames(ns *gen.Names) providerNames {
 	return n
 }
 
-// configFiles returns the modules of the configuration c, and says whether the Provider class uses the
-// runtime of contracts.
-func configFiles(tree *model.Tree, twins twinNames, names providerNames, c *model.Config) ([]*gen.File, bool, error) {
+// configFiles returns the modules of the configuration c, and the scope of the Provider class's, which
+// says whether the class uses the runtime of contracts and the release.
+func configFiles(tree *model.Tree, twins twinNames, names providerNames, release gen.Release, c *model.Config) ([]*gen.File, *importSet, error) {
 	var files []*gen.File
 	add := func(g *fileGen, blocks []string, err error) error {
 		if err != nil {
@@ -64,28 +64,28 @@ func configFiles(tree *model.Tree, twins twinNames, names providerNames, c *mode
 		files = append(files, &gen.File{Path: g.path + ".ts", Content: content})
 		return nil
 	}
-	g := newFileGen(tree, twins, configurationFile, nil)
+	g := newFileGen(tree, twins, release, configurationFile, nil)
 	block, err := g.configuration(c)
 	if err := add(g, []string{block}, err); err != nil {
-		return nil, false, err
+		return nil, nil, err
 	}
 	g = newConfigModuleGen(tree, twins, c)
 	blocks, err := g.configModule(c)
 	if err := add(g, blocks, err); err != nil {
-		return nil, false, err
+		return nil, nil, err
 	}
-	g = newFileGen(tree, twins, providerFile, nil)
+	g = newFileGen(tree, twins, release, providerFile, nil)
 	g.scope = newImportSet(providerFile, map[string]string{names.class: names.class, names.args: names.args})
 	block, err = g.provider(c, names)
 	if err != nil {
-		return nil, false, err
+		return nil, nil, err
 	}
 	// The contracts of the structs the configuration holds, which the class's check refers to.
 	contracts, err := g.structContractFunctions()
 	if err := add(g, append([]string{block}, contracts...), err); err != nil {
-		return nil, false, err
+		return nil, nil, err
 	}
-	return files, g.scope.contracts, nil
+	return files, g.scope, nil
 }
 
 // configurationView is what the "configuration" template renders.
@@ -135,7 +135,7 @@ func required(p *model.Property) bool { return !p.Optional && p.Default == nil }
 // newConfigModuleGen returns the generator of _config.ts, whose exports are the getters of the
 // configuration's properties (see configVarNames).
 func newConfigModuleGen(tree *model.Tree, twins twinNames, c *model.Config) *fileGen {
-	g := newFileGen(tree, twins, configFile, nil)
+	g := newFileGen(tree, twins, gen.Release{}, configFile, nil) // the getters take no options
 	own := map[string]string{}
 	for _, name := range configVarNames(c) {
 		own[name] = name
@@ -258,6 +258,7 @@ type providerView struct {
 	Args         interfaceView
 	Contracts    jsObject // the contracts of the properties that have some
 	Secrets      []string // the keys of the secret properties, as literals
+	Released     bool     // whether the constructor merges the release's options (see usesRelease)
 }
 
 // provider renders the block of _provider.ts: the Provider class and its arguments.
@@ -272,6 +273,7 @@ func (g *fileGen) provider(c *model.Config, names providerNames) (string, error)
 		// ProviderResource prefixes the package's name: the token is pulumi:providers:<pkg>.
 		IsInstance: isInstanceView{Name: names.class, Class: names.class, Type: `"pulumi:providers:" + ` + names.class + ".__pulumiType"},
 		Args:       interfaceView{Name: names.args},
+		Released:   g.usesRelease(),
 	}
 	for _, p := range c.Properties {
 		// A property that an environment variable can give may be left out; the constructor says

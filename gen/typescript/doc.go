@@ -10,10 +10,12 @@
 // sub-directory as a namespace (`export * as ec2 from "./ec2"`). The declarations of an index.go go into
 // that index.ts. When the IDL has contracts, _contracts.ts, their runtime (see contracts.go). When it
 // has a configuration, _config.ts (the config namespace), _provider.ts (the Provider class) and
-// _configuration.ts (the settings both read), see config.go. Then package.json, tsconfig.json,
-// .prettierrc.json and .gitignore. Every .ts starts
-// with gen.Header and a `// Source:` line naming the IDL file (or directory, for a barrel); the JSON files
-// cannot carry it, and gen's manifest records them instead. cidlc owns every file it writes.
+// _configuration.ts (the settings both read), see config.go. In a released package (Backend.Release,
+// cidlc --pkg-version), _utilities.ts, the release that the options of every resource and of the
+// Provider class carry (see utilities.go). Then package.json, tsconfig.json, .prettierrc.json and
+// .gitignore. Every .ts starts with gen.Header and a `// Source:` line naming the IDL file (or
+// directory, for a barrel); the JSON files cannot carry it, and gen's manifest records them instead.
+// cidlc owns every file it writes.
 //
 // Per declaration, in source order:
 //
@@ -59,8 +61,8 @@
 //   - templates/*.tmpl: one file per construct. file (the header and the imports), resource (the class
 //     and its constructor, and isInstance, which provider shares), registration, interface, struct,
 //     enum, alias, const, structcontracts, index (the blocks of a barrel), contracts (_contracts.ts, the
-//     same in every package), config, configuration and provider (the configuration's modules), the
-//     JSON files.
+//     same in every package), config, configuration and provider (the configuration's modules),
+//     utilities (_utilities.ts, the release), the JSON files.
 //   - One Go file per construct (resource.go, struct.go, …) builds its view: the model as the template
 //     needs it, with names resolved through the file's importSet (which hands out local names and
 //     records the imports that the "imports" template renders), types from types.go, literals from
@@ -79,11 +81,14 @@
 // importSet what the template writes (as resource.go does for pulumi and _contracts); and a place in the
 // outline of its file, fileGen.declarations (or Generate, for a file of its own such as _config.ts). The
 // interface template serves any interface whose members are properties; a piece of a class that a
-// second class needs (get, isInstance) becomes a template of its own, called with {{template}}.
+// second class needs (get, isInstance) becomes a template of its own, called with {{template}}. A construct that registers with the engine or invokes it (a resource, the
+// provider, a function) takes the release's options: its view sets a field from fileGen.usesRelease, and
+// its template merges _utilities.resourceOptsDefaults() under the caller's options when the field is set.
 //
 // Cross-file references are `import type` statements: every name one generated file takes from another
-// is a type, so the files never load each other at run time and import cycles are harmless. The one
-// value import is the runtime of contracts, which imports nothing of the package.
+// is a type, so the files never load each other at run time and import cycles are harmless. The value
+// imports are the runtime of contracts, the configuration's module and the release, which import
+// nothing of the package.
 //
 // # Names
 //

@@ -8,11 +8,12 @@ import (
 // A fileGen renders one generated .ts file: the declarations of one IDL file, and for a barrel the
 // exports of its directory.
 type fileGen struct {
-	tree  *model.Tree
-	names twinNames
-	file  *model.File // nil for the barrel of a directory without an index.go
-	path  string      // the file's path in the package, without .ts
-	scope *importSet
+	tree    *model.Tree
+	names   twinNames
+	release gen.Release // the release the package belongs to; see usesRelease
+	file    *model.File // nil for the barrel of a directory without an index.go
+	path    string      // the file's path in the package, without .ts
+	scope   *importSet
 	// errorCtor is how the file's code names JavaScript's Error: the IDL may declare a type called Error.
 	errorCtor string
 	// promiseType is how the file's code names JavaScript's Promise, for the same reason.
@@ -31,8 +32,8 @@ type fileView struct {
 	Blocks  []string // the file's declarations and statements, each without the final newline
 }
 
-func newFileGen(tree *model.Tree, names twinNames, path string, f *model.File) *fileGen {
-	g := &fileGen{tree: tree, names: names, file: f, path: path, errorCtor: "Error", promiseType: "Promise",
+func newFileGen(tree *model.Tree, names twinNames, release gen.Release, path string, f *model.File) *fileGen {
+	g := &fileGen{tree: tree, names: names, release: release, file: f, path: path, errorCtor: "Error", promiseType: "Promise",
 		structContracts: map[*model.Struct]string{}}
 	own := ownNames(f, names)
 	var reserved []string

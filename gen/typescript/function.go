@@ -18,6 +18,7 @@ type functionView struct {
 	Args         interfaceView // XArgs: the inputs, as values
 	OutputArgs   interfaceView // XOutputArgs: the inputs, each a pulumi.Input
 	Result       interfaceView // XResult: the results
+	Released     bool          // whether both forms merge the release's options (see usesRelease)
 }
 
 // inputView is one input of a function: the statements of a form's body that check and send it.
@@ -50,6 +51,7 @@ func (g *fileGen) function(fn *model.Function) (string, error) {
 		Args:       interfaceView{Name: g.declName(&fn.Decl, argsSuffix)},
 		OutputArgs: interfaceView{Name: g.declName(&fn.Decl, outputArgsSuffix)},
 		Result:     interfaceView{Name: g.declName(&fn.Decl, resultSuffix)},
+		Released:   g.usesRelease(),
 	}
 	for _, prop := range fn.Properties {
 		key := propertyKey(prop.Name)

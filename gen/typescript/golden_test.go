@@ -32,7 +32,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			files, err := typescript.Backend{}.Generate(tree)
+			files, err := typescript.Backend{Release: gentest.Release(t, c)}.Generate(tree)
 			if err != nil {
 				t.Fatal(err)
 			}

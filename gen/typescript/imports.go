@@ -21,10 +21,12 @@ type importSet struct {
 	bound   map[string]bool   // every local name of the file
 	imports map[importKey]string
 	pulumi  bool // whether the file imports @pulumi/pulumi
-	// contracts records that the file imports the runtime of contracts, and configuration that it imports
-	// the configuration's module of data and functions (see config.go): the package's value imports.
+	// contracts records that the file imports the runtime of contracts, configuration that it imports
+	// the configuration's module of data and functions (see config.go), and utilities the package's
+	// release: the package's value imports.
 	contracts     bool
 	configuration bool
+	utilities     bool
 }
 
 // importKey is one name exported by one file.
@@ -37,7 +39,7 @@ type importKey struct {
 // to their local names (the same, but for a class that cannot have its own name, see className); reserved
 // are the global names the file's code needs unshadowed.
 func newImportSet(path string, own map[string]string, reserved ...string) *importSet {
-	s := &importSet{self: path, own: own, bound: map[string]bool{pulumiImport: true, contractsFile: true, configurationFile: true},
+	s := &importSet{self: path, own: own, bound: map[string]bool{pulumiImport: true, contractsFile: true, configurationFile: true, utilitiesFile: true},
 		imports: map[importKey]string{}}
 	for _, local := range own {
 		s.bound[local] = true
@@ -59,13 +61,17 @@ func (s *importSet) Pulumi() string {
 func (s *importSet) usePulumi() { s.pulumi = true }
 
 // useContracts records that the file imports the package's runtime of contracts (_contracts.ts), as
-// _contracts. It is a value import, the only one between files of the package: _contracts.ts imports
+// _contracts. It is a value import, one of the two between files of the package: _contracts.ts imports
 // none of them, so it makes no cycle.
 func (s *importSet) useContracts() { s.contracts = true }
 
 // useConfiguration records that the file imports the configuration's module (_configuration.ts), as
 // _configuration, a value import that makes no cycle either: it imports none of the package's files.
 func (s *importSet) useConfiguration() { s.configuration = true }
+
+// useUtilities records that the file imports the package's release (_utilities.ts), as _utilities: the
+// other value import, which imports nothing either.
+func (s *importSet) useUtilities() { s.utilities = true }
 
 // Name returns the local name of the declaration called name in the file at path (without .ts), and
 // records the import. An imported name that would clash with a name of the file is imported under an
@@ -110,6 +116,7 @@ type importsView struct {
 	// Configuration is the module specifier of the configuration's module, as a literal, if the file
 	// imports it.
 	Configuration string
+	Utilities     string // the module specifier of the package's release, as a literal, if the file imports it
 	Types         []typeImport
 }
 
@@ -121,11 +128,11 @@ type typeImport struct {
 
 // Any reports whether the file imports anything.
 func (v importsView) Any() bool {
-	return v.Pulumi || v.Contracts != "" || v.Configuration != "" || len(v.Types) > 0
+	return v.Pulumi || v.Contracts != "" || v.Configuration != "" || v.Utilities != "" || len(v.Types) > 0
 }
 
-// view returns the file's imports: @pulumi/pulumi, the runtime of contracts, then the package's own
-// files by module specifier.
+// view returns the file's imports: @pulumi/pulumi, the runtime of contracts, the package's release,
+// then the package's own files by module specifier.
 func (s *importSet) view() importsView {
 	v := importsView{Pulumi: s.pulumi}
 	if s.contracts {
@@ -133,6 +140,9 @@ func (s *importSet) view() importsView {
 	}
 	if s.configuration {
 		v.Configuration = jsString(relativeSpecifier(dirOf(s.self), configurationFile))
+	}
+	if s.utilities {
+		v.Utilities = jsString(relativeSpecifier(dirOf(s.self), utilitiesFile))
 	}
 	byPath := map[string][]importKey{}
 	for k := range s.imports {

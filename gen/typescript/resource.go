@@ -20,6 +20,7 @@ type resourceView struct {
 	Contracts    jsObject      // the contracts of the inputs that have some
 	Replaces     []string      // the wire names of the properties that force replacement, as literals
 	Secrets      []string      // the wire names of the secret properties, as literals
+	Released     bool          // whether the constructor merges the release's options (see usesRelease)
 }
 
 // isInstanceView is what the "isInstance" template renders.
@@ -87,6 +88,7 @@ func (g *fileGen) resource(r *model.Resource) (string, error) {
 		Error:      g.errorCtor,
 		Args:       interfaceView{Name: g.declName(&r.Decl, argsSuffix)},
 		State:      interfaceView{Name: g.declName(&r.Decl, stateSuffix)},
+		Released:   g.usesRelease(),
 	}
 	var required []string
 	for _, prop := range r.Properties {
@@ -167,6 +169,7 @@ func (g *fileGen) resourceProperty(v *resourceView, prop *model.Property) proper
 // registrationView is what the "registration" template renders.
 type registrationView struct {
 	Resources []registeredResource
+	Released  bool // whether the registration says the release's version (see usesRelease)
 	Error     string
 	Package   string // the Pulumi package name and the file's module, which the resources' tokens hold
 	Module    string
@@ -182,7 +185,7 @@ type registeredResource struct {
 // instance of its class instead of returning a bare ID.
 func (g *fileGen) registration() (string, error) {
 	g.scope.usePulumi() // the template writes pulumi.runtime
-	v := registrationView{Error: g.errorCtor, Package: g.tree.Name, Module: g.file.Module}
+	v := registrationView{Error: g.errorCtor, Package: g.tree.Name, Module: g.file.Module, Released: g.usesRelease()}
 	for _, r := range g.file.Resources {
 		v.Resources = append(v.Resources, registeredResource{Token: jsString(r.Token), Class: g.scope.Name(g.path, r.Name)})
 	}

@@ -192,7 +192,8 @@ func parseFlags(args []string, stdout, stderr io.Writer) (opts options, status i
 	fs.StringVar(&opts.Provider, "out-provider", "", "write the Go provider stubs to this `dir`")
 	fs.StringVar(&opts.Provider, "out-rpc", "", "same as --out-provider `dir` (its 2017 name)")
 	fs.StringVar(&opts.Schema, "out-schema", "", "write the Pulumi package schema (JSON) to this `file`")
-	fs.StringVar(&opts.Version, "pkg-version", "", "the package `version` written into the schema")
+	fs.StringVar(&opts.Version, "pkg-version", "", "the release's `version`, which every output pins (the npm package, its resources, the schema, the plugin)")
+	fs.StringVar(&opts.PluginDownloadURL, "plugin-download-url", "", "the `url` the engine downloads the release's plugin tarballs from (needs --pkg-version)")
 	fs.StringToStringVar(&opts.SchemaMeta, "schema-meta", nil, "schema package fields as `key=value` pairs: "+strings.Join(cidlc.SchemaMetaKeys, ", "))
 	fs.Lookup("schema-meta").DefValue = "" // not "(default [])"
 	fs.BoolVar(&opts.Check, "check", false, "write nothing; print a unified diff of every output that is not current and exit 1 if any")
@@ -254,6 +255,10 @@ func parseFlags(args []string, stdout, stderr io.Writer) (opts options, status i
 	}
 	if status, done := breakingFlags(fs, &opts, *accept, *format, stderr); done {
 		return opts, status, true
+	}
+	if _, err := gen.NewRelease(opts.Version, opts.PluginDownloadURL); err != nil {
+		fmt.Fprintf(stderr, "cidlc: %v\n", err)
+		return opts, ExitUsage, true
 	}
 	if opts.Name != "" && !load.ValidName(opts.Name) {
 		fmt.Fprintf(stderr, "cidlc: --name %q: a token's package name is ASCII letters, digits, _ and -, starting with a letter\n", opts.Name)

@@ -26,8 +26,11 @@ import (
 //go:embed schema.json
 var schema []byte
 
-// pluginInfo says who the plugin is; the engine finds it as pulumi-resource-<Name>.
-var pluginInfo = provider.Info{Name: "acme", Version: "0.1.0", Schema: schema}
+// pluginInfo says who the plugin is: the engine finds it as pulumi-resource-<Name>, and installs and runs
+// it by Version. Both come from the stubs, which declare the version cidlc was given (--pkg-version,
+// in the go:generate directive of examples/idl), the one the TypeScript package of the same run asks
+// the engine for.
+var pluginInfo = provider.Info{Name: acme.PluginName, Version: acme.PluginVersion, Schema: schema}
 
 func main() {
 	if err := provider.Serve(context.Background(), pluginInfo, acme.NewProvider(configure(cloud.DirFromEnv()))); err != nil {

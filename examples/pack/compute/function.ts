@@ -3,6 +3,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import * as _contracts from "../_contracts";
+import * as _utilities from "../_utilities";
 import type { Role } from "../iam/role";
 import type { Subnet } from "../network/subnet";
 import type { Bucket } from "../storage/bucket";
@@ -215,6 +216,7 @@ export class Function extends pulumi.CustomResource {
             resourceInputs["invokeUrl"] = undefined;
             resourceInputs["codeSHA256"] = undefined;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["name", "region"],
             additionalSecretOutputs: ["secrets"],
@@ -369,6 +371,7 @@ export interface FunctionState {
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
+    version: _utilities.getVersion(),
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "acme:compute/function:Function":

@@ -3,6 +3,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import * as _contracts from "../_contracts";
+import * as _utilities from "../_utilities";
 import type { ARN, Tags, TagsArgs } from "../types";
 
 /**
@@ -131,6 +132,7 @@ export class Image extends pulumi.CustomResource {
             resourceInputs["arn"] = undefined;
             resourceInputs["sizeGiB"] = undefined;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["name", "source", "format"],
         });
@@ -225,6 +227,7 @@ export function getImage(args: GetImageArgs, opts?: pulumi.InvokeOptions): Promi
     });
     const inputs: pulumi.Inputs = {};
     inputs["name"] = args?.name;
+    opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
     return pulumi.runtime.invoke("acme:compute/image:getImage", inputs, opts);
 }
 
@@ -290,6 +293,7 @@ export function getImageOutput(
     });
     const inputs: pulumi.Inputs = {};
     inputs["name"] = args?.name;
+    opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
     return pulumi.runtime.invokeOutput("acme:compute/image:getImage", inputs, opts);
 }
 
@@ -307,6 +311,7 @@ export interface GetImageOutputArgs {
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
+    version: _utilities.getVersion(),
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "acme:compute/image:Image":

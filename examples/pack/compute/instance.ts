@@ -3,6 +3,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import * as _contracts from "../_contracts";
+import * as _utilities from "../_utilities";
 import type { Role } from "../iam/role";
 import type { SecurityGroup } from "../network/securityGroup";
 import type { Subnet } from "../network/subnet";
@@ -231,6 +232,7 @@ export class Instance extends pulumi.CustomResource {
             resourceInputs["publicIP"] = undefined;
             resourceInputs["status"] = undefined;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["name", "image", "subnet", "keyPair", "userData", "rootDisk"],
         });
@@ -418,6 +420,7 @@ export interface DiskSpecArgs {
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
+    version: _utilities.getVersion(),
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "acme:compute/instance:Instance":

@@ -2,6 +2,7 @@
 // Source: compute/keyPair.go
 
 import * as pulumi from "@pulumi/pulumi";
+import * as _utilities from "../_utilities";
 import type { Tags, TagsArgs } from "../types";
 
 /**
@@ -84,6 +85,7 @@ export class KeyPair extends pulumi.CustomResource {
             resourceInputs["tags"] = args?.tags;
             resourceInputs["fingerprint"] = undefined;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["name", "publicKey"],
         });
@@ -135,6 +137,7 @@ export interface KeyPairState {
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
+    version: _utilities.getVersion(),
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "acme:compute/keyPair:KeyPair":

@@ -3,6 +3,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import * as _contracts from "../_contracts";
+import * as _utilities from "../_utilities";
 import type { ARN, Tags, TagsArgs } from "../types";
 import type { Instance } from "./instance";
 
@@ -143,6 +144,7 @@ export class Volume extends pulumi.CustomResource {
             resourceInputs["arn"] = undefined;
             resourceInputs["deviceName"] = undefined;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["availabilityZone", "kind"],
         });
@@ -241,6 +243,7 @@ export interface VolumeState {
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
+    version: _utilities.getVersion(),
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "acme:compute/volume:Volume":

@@ -2,6 +2,7 @@
 // Source: iam/accessKey.go
 
 import * as pulumi from "@pulumi/pulumi";
+import * as _utilities from "../_utilities";
 import type { User } from "./user";
 
 /**
@@ -114,6 +115,7 @@ export class AccessKey extends pulumi.CustomResource {
             resourceInputs["encryptedSecret"] = undefined;
             resourceInputs["createDate"] = undefined;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["user", "pgpKey"],
             additionalSecretOutputs: ["secret"],
@@ -177,6 +179,7 @@ export interface AccessKeyState {
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
+    version: _utilities.getVersion(),
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "acme:iam/accessKey:AccessKey":

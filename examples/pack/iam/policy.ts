@@ -2,6 +2,7 @@
 // Source: iam/policy.go
 
 import * as pulumi from "@pulumi/pulumi";
+import * as _utilities from "../_utilities";
 import type { ARN } from "../types";
 
 /**
@@ -105,6 +106,7 @@ export class Policy extends pulumi.CustomResource {
             resourceInputs["defaultVersionID"] = undefined;
             resourceInputs["attachmentCount"] = undefined;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["name", "description", "path"],
         });
@@ -249,6 +251,7 @@ export class PolicyAttachment extends pulumi.CustomResource {
             resourceInputs["policy"] = args?.policy;
             resourceInputs["target"] = args?.target;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["policy", "target"],
         });
@@ -288,6 +291,7 @@ export interface PolicyAttachmentState {
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
+    version: _utilities.getVersion(),
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "acme:iam/policy:Policy":

@@ -3,6 +3,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import * as _contracts from "../_contracts";
+import * as _utilities from "../_utilities";
 import type { ARN, Tags, TagsArgs } from "../types";
 import type { Policy } from "./policy";
 
@@ -133,6 +134,7 @@ export class Role extends pulumi.CustomResource {
             resourceInputs["arn"] = undefined;
             resourceInputs["uniqueID"] = undefined;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["name", "path"],
         });
@@ -226,6 +228,7 @@ export interface RoleState {
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
+    version: _utilities.getVersion(),
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "acme:iam/role:Role":

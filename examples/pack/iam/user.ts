@@ -3,6 +3,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import * as _contracts from "../_contracts";
+import * as _utilities from "../_utilities";
 import type { ARN, Tags, TagsArgs } from "../types";
 import type { Policy } from "./policy";
 
@@ -123,6 +124,7 @@ export class User extends pulumi.CustomResource {
             resourceInputs["arn"] = undefined;
             resourceInputs["userID"] = undefined;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["name"],
             additionalSecretOutputs: ["password"],
@@ -294,6 +296,7 @@ export class Group extends pulumi.CustomResource {
             resourceInputs["policies"] = args?.policies;
             resourceInputs["arn"] = undefined;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["name"],
         });
@@ -345,6 +348,7 @@ export interface GroupState {
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
+    version: _utilities.getVersion(),
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "acme:iam/user:User":

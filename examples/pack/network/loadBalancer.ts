@@ -3,6 +3,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import * as _contracts from "../_contracts";
+import * as _utilities from "../_utilities";
 import type { ARN, MaintenanceWindow, MaintenanceWindowArgs, Tags, TagsArgs } from "../types";
 import type { Port, SecurityGroup } from "./securityGroup";
 import type { Subnet } from "./subnet";
@@ -178,6 +179,7 @@ export class LoadBalancer extends pulumi.CustomResource {
             resourceInputs["dnsName"] = undefined;
             resourceInputs["arn"] = undefined;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["name", "scheme", "subnets"],
         });
@@ -393,6 +395,7 @@ export interface HealthCheckArgs {
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
+    version: _utilities.getVersion(),
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "acme:network/loadBalancer:LoadBalancer":

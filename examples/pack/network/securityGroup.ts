@@ -3,6 +3,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import * as _contracts from "../_contracts";
+import * as _utilities from "../_utilities";
 import type { Tags, TagsArgs } from "../types";
 import type { VPC } from "./vpc";
 
@@ -140,6 +141,7 @@ export class SecurityGroup extends pulumi.CustomResource {
             resourceInputs["tags"] = args?.tags;
             resourceInputs["groupID"] = undefined;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["name", "description", "vpc"],
         });
@@ -277,6 +279,7 @@ export interface SecurityGroupRuleArgs {
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
+    version: _utilities.getVersion(),
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "acme:network/securityGroup:SecurityGroup":

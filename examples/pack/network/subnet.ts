@@ -3,6 +3,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import * as _contracts from "../_contracts";
+import * as _utilities from "../_utilities";
 import type { Tags, TagsArgs } from "../types";
 import type { VPC } from "./vpc";
 
@@ -111,6 +112,7 @@ export class Subnet extends pulumi.CustomResource {
             resourceInputs["tags"] = args?.tags;
             resourceInputs["availableIPCount"] = undefined;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["vpc", "cidrBlock", "availabilityZone"],
         });
@@ -184,6 +186,7 @@ export interface SubnetState {
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
+    version: _utilities.getVersion(),
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "acme:network/subnet:Subnet":

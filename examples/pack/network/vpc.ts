@@ -2,6 +2,7 @@
 // Source: network/vpc.go
 
 import * as pulumi from "@pulumi/pulumi";
+import * as _utilities from "../_utilities";
 import type { ARN, Region, Tags, TagsArgs } from "../types";
 
 /**
@@ -116,6 +117,7 @@ export class VPC extends pulumi.CustomResource {
             resourceInputs["arn"] = undefined;
             resourceInputs["ipv6CidrBlock"] = undefined;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["name", "cidrBlock", "region"],
         });
@@ -199,6 +201,7 @@ export interface VPCState {
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
+    version: _utilities.getVersion(),
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "acme:network/vpc:VPC":

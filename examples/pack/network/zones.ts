@@ -2,6 +2,7 @@
 // Source: network/zones.go
 
 import * as pulumi from "@pulumi/pulumi";
+import * as _utilities from "../_utilities";
 import type { Region } from "../types";
 
 /**
@@ -14,6 +15,7 @@ import type { Region } from "../types";
 export function listZones(args?: ListZonesArgs, opts?: pulumi.InvokeOptions): Promise<ListZonesResult> {
     const inputs: pulumi.Inputs = {};
     inputs["region"] = args?.region;
+    opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
     return pulumi.runtime.invoke("acme:network/zones:listZones", inputs, opts);
 }
 
@@ -54,6 +56,7 @@ export function listZonesOutput(
 ): pulumi.Output<ListZonesResult> {
     const inputs: pulumi.Inputs = {};
     inputs["region"] = args?.region;
+    opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
     return pulumi.runtime.invokeOutput("acme:network/zones:listZones", inputs, opts);
 }
 

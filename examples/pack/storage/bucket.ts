@@ -3,6 +3,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import * as _contracts from "../_contracts";
+import * as _utilities from "../_utilities";
 import type { ARN, Region, Tags, TagsArgs } from "../types";
 
 /**
@@ -164,6 +165,7 @@ export class Bucket extends pulumi.CustomResource {
             resourceInputs["arn"] = undefined;
             resourceInputs["domainName"] = undefined;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["name", "region"],
         });
@@ -391,6 +393,7 @@ export interface ReplicationTargetArgs {
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
+    version: _utilities.getVersion(),
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "acme:storage/bucket:Bucket":

@@ -3,6 +3,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import * as _contracts from "../_contracts";
+import * as _utilities from "../_utilities";
 import type { Tags, TagsArgs } from "../types";
 import type { Bucket, CannedACL, StorageClass } from "./bucket";
 
@@ -146,6 +147,7 @@ export class BucketObject extends pulumi.CustomResource {
             resourceInputs["versionID"] = undefined;
             resourceInputs["size"] = undefined;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["bucket", "key"],
         });
@@ -276,6 +278,7 @@ export function getObjectURL(args: GetObjectURLArgs, opts?: pulumi.InvokeOptions
     inputs["bucket"] = args?.bucket;
     inputs["key"] = args?.key;
     inputs["expiresIn"] = args?.expiresIn ?? 3600;
+    opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
     return pulumi.runtime.invoke("acme:storage/bucketObject:getObjectURL", inputs, opts);
 }
 
@@ -341,6 +344,7 @@ export function getObjectURLOutput(
     inputs["bucket"] = args?.bucket;
     inputs["key"] = args?.key;
     inputs["expiresIn"] = args?.expiresIn ?? 3600;
+    opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
     return pulumi.runtime.invokeOutput("acme:storage/bucketObject:getObjectURL", inputs, opts);
 }
 
@@ -368,6 +372,7 @@ export interface GetObjectURLOutputArgs {
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
+    version: _utilities.getVersion(),
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "acme:storage/bucketObject:BucketObject":

@@ -3,6 +3,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import * as _contracts from "./_contracts";
+import * as _utilities from "./_utilities";
 import type { Rule, RuleArgs } from "./net/rule";
 
 /**
@@ -262,6 +263,7 @@ export class Database extends pulumi.CustomResource {
             resourceInputs["encryptionKey"] = _contracts.secret(args?.encryptionKey);
             resourceInputs["legacyReplicationSlotConfiguration"] = args?.legacyReplicationSlotConfiguration;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
             replaceOnChanges: ["name", "engine"],
             additionalSecretOutputs: [
@@ -587,6 +589,7 @@ export class Parameters extends pulumi.CustomResource {
             });
             resourceInputs["count"] = args?.count;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         super(Parameters.__pulumiType, name, resourceInputs, opts);
     }
 }
@@ -674,6 +677,7 @@ export class Snapshot extends pulumi.CustomResource {
             }
             resourceInputs["database"] = args?.database;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         super(Snapshot.__pulumiType, name, resourceInputs, opts);
     }
 }
@@ -702,6 +706,7 @@ export interface SnapshotState {
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
+    version: _utilities.getVersion(),
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "store:db:Database":

@@ -3,6 +3,7 @@
 
 import * as pulumi from "@pulumi/pulumi";
 import * as _contracts from "../_contracts";
+import * as _utilities from "../_utilities";
 
 /**
  * Rule allows traffic.
@@ -155,6 +156,7 @@ export class Firewall extends pulumi.CustomResource {
             resourceInputs["zones"] = args?.zones;
             resourceInputs["enabled"] = args?.enabled ?? false;
         }
+        opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         super(Firewall.__pulumiType, name, resourceInputs, opts);
     }
 }
@@ -201,6 +203,7 @@ export interface FirewallState {
 // Lets the Pulumi runtime turn references to this file's resources, such as outputs that hold a
 // resource, into instances of their classes.
 const _module = {
+    version: _utilities.getVersion(),
     construct(name: string, type: string, urn: string): pulumi.Resource {
         switch (type) {
             case "store:net/rule:Firewall":
