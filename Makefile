@@ -34,10 +34,11 @@ PULUMI := .cache/pulumi/v$(PULUMI_VERSION)/bin/pulumi
 $(PULUMI):
 	GO=$(GO) e2e/build-pulumi.sh $(PULUMI_VERSION) $(patsubst %/bin/pulumi,%,$(PULUMI))
 
-# The end-to-end test (e2e/): the example's generated package and provider deployed, previewed, updated,
-# replaced, refreshed, refused an immutable change and destroyed by the real Pulumi engine, offline.
+# The end-to-end tests (e2e/, e2e/postgresql/): the examples' generated packages and providers deployed,
+# previewed, updated, replaced, refreshed, refused an immutable change and destroyed by the real Pulumi
+# engine, offline; the PostgreSQL one against a private PostgreSQL server.
 e2e: $(PULUMI)
-	CIDLC_E2E_PULUMI=$(abspath $(PULUMI)) $(GO) test -count=1 -timeout 20m -v -run '^TestE2E$$' ./e2e/
+	CIDLC_E2E_PULUMI=$(abspath $(PULUMI)) $(GO) test -count=1 -timeout 20m -v -run '^TestE2E$$' ./e2e/ ./e2e/postgresql/
 
 # The end-to-end test of a release (e2e/release_test.go): the README's release of the example, 0.1.0 then
 # 0.2.0, to a download server on 127.0.0.1, installed with npm into a new program that the engine deploys

@@ -5,18 +5,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/cidlc/cidlc/e2e/e2etest"
-	"github.com/cidlc/cidlc/internal/nodetest"
-	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
 // Paths relative to this package.
@@ -28,47 +24,13 @@ const (
 
 // TestE2E deploys the example with the real Pulumi engine: see program.ts, then config.ts.
 func TestE2E(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: the end-to-end test runs the Pulumi engine")
-	}
-	for _, tool := range []string{"node", "npm"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s is not installed: the end-to-end test needs Node.js 20 and npm", tool)
-		}
-	}
-	cli := e2etest.Tool(t, e2etest.PulumiEnv, "the Pulumi CLI")
-	if cli == "" {
-		t.Skipf("$%s is not set: run `make e2e`, which builds the Pulumi CLI and sets it, or set it to a pulumi binary", e2etest.PulumiEnv)
-	}
-	ctx := e2etest.Context(t)
-
-	// Everything the test writes goes below scratch, which t.TempDir removes: the builds, the project,
-	// the backend, the cloud, and what the CLI would keep in $HOME and $TMPDIR.
-	scratch, dir := e2etest.Scratch(t)
-	pulumiRoot := e2etest.PulumiRoot(t, cli, dir)
-
-	// The plugin and the TypeScript build in parallel.
-	pluginDir := dir("plugins")
-	var wg sync.WaitGroup
-	var pluginErr error
-	wg.Go(func() {
-		pluginErr = e2etest.Timed(t, "go build "+plugin, func() error {
-			_, err := e2etest.Output(ctx, repoRoot, nil, "go", "build", "-o", filepath.Join(pluginDir, "pulumi-resource-acme"), plugin)
-			return err
-		})
+	e := e2etest.Prepare(t, e2etest.Program{
+		RepoRoot: repoRoot, Plugin: plugin, PluginName: "pulumi-resource-acme",
+		Pack: packDir, PackName: "acme", Files: []string{"program.ts", "config.ts", "support.ts", "tsconfig.json"},
 	})
-	program := buildProgram(ctx, t, scratch)
-	wg.Wait()
-	if pluginErr != nil {
-		t.Fatal(pluginErr)
-	}
-
-	env := append(e2etest.OfflineEnv(dir, "e2e"),
-		"E2E_PULUMI_ROOT="+pulumiRoot,
-		"E2E_PLUGIN_DIR="+pluginDir,
-		"E2E_WORK_DIR="+dir("project"),
-		"CIDLC_E2E_EXPORT="+filepath.Join(scratch, "export.json"),
-	)
+	ctx, scratch, dir, cli := e.Ctx, e.Scratch, e.Dir, e.CLI
+	program := filepath.Join(e.Bin, "program.js")
+	env := append(e.Env, "CIDLC_E2E_EXPORT="+filepath.Join(scratch, "export.json"))
 	t.Logf("running %s with the Pulumi CLI %s", filepath.Base(program), cli)
 	if err := e2etest.Timed(t, "node program.js", func() error {
 		return e2etest.Stream(ctx, filepath.Dir(program), env, "node", program)
@@ -141,61 +103,4 @@ func validateExport(ctx context.Context, t *testing.T, export string) {
 		}
 	}
 	t.Logf("cidlc --validate-snapshot: the exported state is clean; the edited copy fails with:\n%s", out)
-}
-
-// buildProgram copies the generated package and program.ts below scratch, compiles both with the tsc
-// of tstest/, and returns the compiled program. Node finds @pulumi/pulumi for both in scratch's
-// node_modules, a link to tstest's, and the package as "acme" in the program's node_modules.
-func buildProgram(ctx context.Context, t *testing.T, scratch string) string {
-	tools := e2etest.NodeTools(ctx, t)
-	if err := os.Symlink(filepath.Join(tools, "node_modules"), filepath.Join(scratch, "node_modules")); err != nil {
-		t.Fatal(err)
-	}
-	tsc := nodetest.TSC(tools)
-	pack := filepath.Join(scratch, "pack")
-	copyPack(t, packDir, pack)
-	app := filepath.Join(scratch, "app")
-	for _, name := range []string{"program.ts", "config.ts", "support.ts", "tsconfig.json"} {
-		testsupport.CopyFile(t, name, filepath.Join(app, name))
-	}
-	if err := os.MkdirAll(filepath.Join(app, "node_modules"), 0o777); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(pack, filepath.Join(app, "node_modules", "acme")); err != nil {
-		t.Fatal(err)
-	}
-	for _, dir := range []string{pack, app} {
-		if err := e2etest.Timed(t, "tsc -p "+filepath.Base(dir), func() error {
-			_, err := e2etest.Output(ctx, dir, nil, "node", tsc, "-p", ".")
-			return err
-		}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return filepath.Join(app, "bin", "program.js")
-}
-
-// copyPack copies the package's sources in src to dst: not what building or installing it in place
-// left there (bin/, node_modules/).
-func copyPack(t *testing.T, src, dst string) {
-	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(src, p)
-		if err != nil {
-			return err
-		}
-		switch {
-		case d.IsDir() && (rel == "bin" || d.Name() == "node_modules"):
-			return filepath.SkipDir
-		case d.Type().IsRegular():
-			testsupport.CopyFile(t, p, filepath.Join(dst, rel))
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }

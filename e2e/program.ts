@@ -464,7 +464,7 @@ async function main(): Promise<void> {
         );
         // The provider's configuration: its region is the default, its token a secret.
         await stack.setConfig("acme:apiToken", { value: apiToken, secret: true });
-        console.log(`pulumi ${pulumiCommand.version}, project in ${workDir}, cloud in ${stateDir}`);
+        console.log(`pulumi ${pulumiCommand.version}, project in ${workDir}, cloud in ${stateDir()}`);
     });
 
     // 1. The preview of the first up calls the functions whose inputs it knows, and not the one whose
@@ -677,7 +677,7 @@ async function main(): Promise<void> {
         assert.notEqual(newObj.id, oldObj.id);
         assert.equal(record(changed, "BucketObject::index").Key, "home.html");
         assert.ok(
-            !fs.existsSync(path.join(stateDir, cloudPath(oldObj.type, oldObj.id!))),
+            !fs.existsSync(path.join(stateDir(), cloudPath(oldObj.type, oldObj.id!))),
             "the replaced object is still in the cloud",
         );
         // Replaced, deleted first: the bucket's name, which is its ID, is the same; its region is not.
@@ -738,7 +738,7 @@ async function main(): Promise<void> {
         phase = "change";
         writeRecord(changed, "Instance::web", (rec) => (rec.Status = "stopped"));
         writeRecord(changed, "VPC::main", (rec) => (rec.Tags.owner = "ops"));
-        fs.rmSync(path.join(stateDir, cloudPath("acme:iam/accessKey:AccessKey", changed.get("AccessKey::alice")!.id!)));
+        fs.rmSync(path.join(stateDir(), cloudPath("acme:iam/accessKey:AccessKey", changed.get("AccessKey::alice")!.id!)));
 
         const ops = new Ops(false);
         const res = await stack.refresh({ onEvent: ops.onEvent });
@@ -854,7 +854,7 @@ async function main(): Promise<void> {
         assert.equal(now.outputs!.encrypted, false);
         assert.equal(record(after, "Volume::data").Encrypted, false);
         assert.ok(
-            !fs.existsSync(path.join(stateDir, cloudPath(before.type, before.id!))),
+            !fs.existsSync(path.join(stateDir(), cloudPath(before.type, before.id!))),
             "the replaced volume is still in the cloud",
         );
         assertCloudMatches(new Map([...after].filter(([k]) => !k.endsWith("-seen"))));

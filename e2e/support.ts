@@ -15,7 +15,11 @@ export function env(name: string): string {
     return v;
 }
 
-export const stateDir = env("ACME_STATE_DIR");
+// The directory of Acme Cloud's files (program.ts and config.ts): read when used, so that the programs
+// of other providers share the rest.
+export function stateDir(): string {
+    return env("ACME_STATE_DIR");
+}
 
 // An acme resource as the engine recorded it.
 export interface StateResource {
@@ -95,10 +99,10 @@ export function cloudPath(type: string, id: string): string {
 // The files of the cloud, by path relative to the state directory.
 export function cloud(): Map<string, any> {
     const out = new Map<string, any>();
-    for (const entry of fs.readdirSync(stateDir, { recursive: true, withFileTypes: true })) {
+    for (const entry of fs.readdirSync(stateDir(), { recursive: true, withFileTypes: true })) {
         if (entry.isFile()) {
             const file = path.join(entry.parentPath, entry.name);
-            out.set(path.relative(stateDir, file), JSON.parse(fs.readFileSync(file, "utf8")));
+            out.set(path.relative(stateDir(), file), JSON.parse(fs.readFileSync(file, "utf8")));
         }
     }
     return out;
@@ -108,14 +112,14 @@ export function cloud(): Map<string, any> {
 export function record(state: Map<string, StateResource>, k: string): any {
     const r = state.get(k);
     assert.ok(r?.id, `${k} is not in the state`);
-    const file = path.join(stateDir, cloudPath(r.type, r.id));
+    const file = path.join(stateDir(), cloudPath(r.type, r.id));
     assert.ok(fs.existsSync(file), `${k} (${r.id}) is in the state but not in the cloud`);
     return JSON.parse(fs.readFileSync(file, "utf8"));
 }
 
 export function writeRecord(state: Map<string, StateResource>, k: string, edit: (rec: any) => void): void {
     const r = state.get(k)!;
-    const file = path.join(stateDir, cloudPath(r.type, r.id!));
+    const file = path.join(stateDir(), cloudPath(r.type, r.id!));
     const rec = JSON.parse(fs.readFileSync(file, "utf8"));
     edit(rec);
     fs.writeFileSync(file, JSON.stringify(rec, null, 2) + "\n");

@@ -68,6 +68,17 @@
 // another wire name: Name string `lumi:"service"`), the author's field keeps its name and the resource's
 // name is the field ResourceName. A struct embeds at most one marker.
 //
+// Where replacing the resource destroys what it holds (a database, whose new name would drop it and
+// create an empty one), the name can be immutable instead (see Immutable properties): a change of it
+// then fails the preview, and only a replacement the user asks for (pulumi up --replace) renames it.
+// (A rename in place, such as ALTER DATABASE … RENAME TO, is no way out where the name is the
+// resource's ID: an update cannot change an ID.) The embedded marker says so, with the only option it
+// takes:
+//
+//	type Database struct {
+//		idl.NamedResource `lumi:"immutable"`
+//	}
+//
 // # Resource aliases
 //
 // A named type defined from a resource is another name for it, for references only (the 2017 IDLs

@@ -13,7 +13,8 @@ type Resource struct{}
 
 // NamedResource marks a struct as a named resource: like Resource, plus a `name` property. The name is a
 // string, forces replacement when it changes, and defaults to the resource's Pulumi name when the program
-// does not give one.
+// does not give one. Embedded with the tag lumi:"immutable", a change of the name fails instead of
+// replacing the resource.
 type NamedResource struct {
 	Resource
 }

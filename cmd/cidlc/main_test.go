@@ -168,3 +168,14 @@ func TestGoGenerate(t *testing.T) {
 		t.Errorf("examples/ is not current after go generate: exit %d\n%s", status, stderr)
 	}
 }
+
+// TestPostgreSQLExampleCurrent: the checked-in outputs of examples/postgresql are what its go:generate
+// line produces with this cidlc, as `cidlc --check` in the provider's CI would say.
+func TestPostgreSQLExampleCurrent(t *testing.T) {
+	_, stderr, status := cidlc(t, repoRoot(t), "examples/postgresql/idl", "--out-pack=examples/postgresql/pack",
+		"--out-provider=examples/postgresql/provider", "--out-schema=examples/postgresql/cmd/pulumi-resource-postgresql/schema.json",
+		"--pkg-version=0.1.0", "--check")
+	if status != 0 {
+		t.Errorf("examples/postgresql is not current: run go generate in examples/postgresql/idl (exit %d)\n%s", status, stderr)
+	}
+}

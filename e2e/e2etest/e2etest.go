@@ -9,15 +9,18 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/cidlc/cidlc/internal/nodetest"
+	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
 // PulumiEnv names the environment variable that holds the Pulumi CLI the tests run: `make e2e` and
@@ -184,4 +187,128 @@ func Stream(ctx context.Context, dir string, env []string, name string, args ...
 		return fmt.Errorf("%s %s: %v", name, strings.Join(args, " "), err)
 	}
 	return nil
+}
+
+// BuildProgram builds a TypeScript program of the end-to-end tests against a generated package: it copies
+// the package's sources (from packDir) and the program's files (paths relative to the test's package:
+// .ts files and their tsconfig.json) below scratch, compiles both with the tsc of tstest/, and returns
+// the directory of the compiled program. Node finds @pulumi/pulumi for both in scratch's node_modules, a
+// link to tstest's, and the package as packName in the program's node_modules.
+func BuildProgram(ctx context.Context, t *testing.T, scratch, packDir, packName string, files ...string) string {
+	t.Helper()
+	tools := NodeTools(ctx, t)
+	if err := os.Symlink(filepath.Join(tools, "node_modules"), filepath.Join(scratch, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	tsc := nodetest.TSC(tools)
+	pack := filepath.Join(scratch, "pack")
+	copyPack(t, packDir, pack)
+	app := filepath.Join(scratch, "app")
+	for _, name := range files {
+		testsupport.CopyFile(t, name, filepath.Join(app, filepath.Base(name)))
+	}
+	if err := os.MkdirAll(filepath.Join(app, "node_modules"), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(pack, filepath.Join(app, "node_modules", packName)); err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{pack, app} {
+		if err := Timed(t, "tsc -p "+filepath.Base(dir), func() error {
+			_, err := Output(ctx, dir, nil, "node", tsc, "-p", ".")
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return filepath.Join(app, "bin")
+}
+
+// copyPack copies the package's sources in src to dst: not what building or installing it in place
+// left there (bin/, node_modules/).
+func copyPack(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, p)
+		if err != nil {
+			return err
+		}
+		switch {
+		case d.IsDir() && (rel == "bin" || d.Name() == "node_modules"):
+			return filepath.SkipDir
+		case d.Type().IsRegular():
+			testsupport.CopyFile(t, p, filepath.Join(dst, rel))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Program says what an end-to-end test deploys: a provider plugin and a TypeScript program written
+// against the provider's generated package.
+type Program struct {
+	// RepoRoot is the repository's root, relative to the test's package; Plugin the plugin's Go package
+	// (./examples/cmd/pulumi-resource-acme), built as PluginName.
+	RepoRoot, Plugin, PluginName string
+	// Pack is the generated package's directory, imported by the program as PackName.
+	Pack, PackName string
+	// Files are the program's files (see BuildProgram).
+	Files []string
+}
+
+// Prepared is a program built, with the scratch directory it runs in.
+type Prepared struct {
+	Ctx     context.Context
+	Scratch string
+	Dir     func(parts ...string) string
+	// CLI is the Pulumi CLI; Bin the directory of the compiled program.
+	CLI, Bin string
+	// Env is the program's environment: offline (OfflineEnv), with E2E_PULUMI_ROOT, E2E_PLUGIN_DIR and
+	// E2E_WORK_DIR set.
+	Env []string
+}
+
+// Prepare skips the test where it cannot run (-short, no Node.js, no Pulumi CLI), then builds p's plugin
+// and program in parallel below a scratch directory, which t.TempDir removes: the builds, the project,
+// the backend, and what the CLI would keep in $HOME and $TMPDIR go there.
+func Prepare(t *testing.T, p Program) *Prepared {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: the end-to-end test runs the Pulumi engine")
+	}
+	if why := nodetest.Available(); why != "" {
+		t.Skip(why)
+	}
+	cli := Tool(t, PulumiEnv, "the Pulumi CLI")
+	if cli == "" {
+		t.Skipf("$%s is not set: run `make e2e`, which builds the Pulumi CLI and sets it, or set it to a pulumi binary", PulumiEnv)
+	}
+	ctx := Context(t)
+	scratch, dir := Scratch(t)
+	pulumiRoot := PulumiRoot(t, cli, dir)
+	pluginDir := dir("plugins")
+	var wg sync.WaitGroup
+	var pluginErr error
+	wg.Go(func() {
+		pluginErr = Timed(t, "go build "+p.Plugin, func() error {
+			_, err := Output(ctx, p.RepoRoot, nil, "go", "build", "-o", filepath.Join(pluginDir, p.PluginName), p.Plugin)
+			return err
+		})
+	})
+	bin := BuildProgram(ctx, t, scratch, p.Pack, p.PackName, p.Files...)
+	wg.Wait()
+	if pluginErr != nil {
+		t.Fatal(pluginErr)
+	}
+	env := append(OfflineEnv(dir, "e2e"),
+		"E2E_PULUMI_ROOT="+pulumiRoot,
+		"E2E_PLUGIN_DIR="+pluginDir,
+		"E2E_WORK_DIR="+dir("project"),
+	)
+	return &Prepared{Ctx: ctx, Scratch: scratch, Dir: dir, CLI: cli, Bin: bin, Env: env}
 }

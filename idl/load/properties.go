@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -13,18 +14,24 @@ import (
 	"github.com/cidlc/cidlc/idl/model"
 )
 
-// nameProperty is the property idl.NamedResource adds to a resource.
-func nameProperty(pos token.Position) *model.Property {
-	return &model.Property{
+// nameProperty is the property idl.NamedResource adds to a resource: one whose change replaces the
+// resource, or, embedded with lumi:"immutable", fails instead.
+func nameProperty(pos token.Position, immutable bool) *model.Property {
+	p := &model.Property{
 		GoName:    "Name",
 		Name:      "name",
 		Doc:       "The name of the resource. It defaults to the resource's own name; changing it replaces the resource.",
 		Pos:       pos,
 		Type:      &model.Type{Kind: model.String},
 		Optional:  true,
-		Replaces:  true,
+		Replaces:  !immutable,
+		Immutable: immutable,
 		Synthetic: true,
 	}
+	if immutable {
+		p.Doc = "The name of the resource. It defaults to the resource's own name."
+	}
+	return p
 }
 
 // structProperties returns the properties of a struct, resource or function declaration, resolving and
@@ -233,7 +240,10 @@ func (c *builder) embedded(owner string, field *ast.Field, p *packages.Package, 
 	if m != "Resource" && m != "NamedResource" && m != "Config" && m != "Function" {
 		return c.embeddedStruct(owner, field, t, p)
 	}
-	if field.Tag != nil {
+	immutable := false
+	if field.Tag != nil && m == "NamedResource" {
+		immutable = c.namedResourceTag(owner, field.Tag)
+	} else if field.Tag != nil {
 		c.errorf(field.Tag.Pos(), "%s: the embedded idl.%s takes no tag", owner, m)
 	}
 	if len(seen) > 0 {
@@ -253,9 +263,23 @@ func (c *builder) embedded(owner string, field *ast.Field, p *packages.Package, 
 	}
 	seen[m] = true
 	if m == "NamedResource" {
-		return []*model.Property{nameProperty(c.fset.Position(field.Type.Pos()))}
+		return []*model.Property{nameProperty(c.fset.Position(field.Type.Pos()), immutable)}
 	}
 	return nil
+}
+
+// namedResourceTag reads the tag of an embedded idl.NamedResource, which may make the name immutable
+// (a database whose rename would drop it and its data): it reports whether it does. Any other option
+// is an error: the name's other traits are the marker's.
+func (c *builder) namedResourceTag(owner string, tag *ast.BasicLit) bool {
+	opts, _ := c.tagOptions(owner+".name", tag, "name")
+	only := opts
+	only.immutable, only.value = false, ""
+	if !opts.immutable || !reflect.DeepEqual(only, tagOptions{}) {
+		c.errorf(tag.Pos(), "%s: the embedded idl.NamedResource takes one option, immutable (lumi:\"immutable\"), which makes a change of the name fail instead of replacing the resource", owner)
+		return false
+	}
+	return true
 }
 
 // embeddedStruct returns the properties of an embedded IDL struct, or rejects what else is embedded.

@@ -12,7 +12,8 @@ import (
 // clusterQueries describe what a cluster holds across databases: roles, memberships, databases with
 // their settings and grants, and every dependency on a role in any database (which is how an object a
 // role owns somewhere is found). Each row is one line of text; "char" columns are cast to text, which
-// || cannot join as they are.
+// || cannot join as they are. An access control list is shown as the privileges it grants: a NULL one
+// (the defaults) as acldefault spells them out, which is what a GRANT and its REVOKE leave behind.
 var clusterQueries = []string{
 	`SELECT 'role '||rolname||' super='||rolsuper||' login='||rolcanlogin||' createdb='||rolcreatedb||
 	        ' createrole='||rolcreaterole||' inherit='||rolinherit||' repl='||rolreplication||
@@ -21,7 +22,7 @@ var clusterQueries = []string{
 	`SELECT 'member '||pg_get_userbyid(roleid)||' <- '||pg_get_userbyid(member)||' admin='||admin_option FROM pg_auth_members`,
 	`SELECT 'database '||datname||' owner='||pg_get_userbyid(datdba)||' enc='||pg_encoding_to_char(encoding)||
 	        ' collate='||datcollate||' ctype='||datctype||' connlimit='||datconnlimit||' allowconn='||datallowconn||
-	        ' template='||datistemplate||' acl='||COALESCE(datacl::text,'-') FROM pg_database`,
+	        ' template='||datistemplate||' acl='||COALESCE(datacl, acldefault('d', datdba))::text FROM pg_database`,
 	`SELECT 'depends '||COALESCE(d.datname,'<shared>')||' '||s.classid::regclass::text||' -> '||
 	        pg_get_userbyid(s.refobjid)||' '||s.deptype::text
 	   FROM pg_shdepend s LEFT JOIN pg_database d ON d.oid = s.dbid WHERE s.refclassid = 'pg_authid'::regclass`,
@@ -30,15 +31,16 @@ var clusterQueries = []string{
 // databaseQueries describe one database: its schemas, extensions, relations and the grants on them and
 // on functions, and default privileges.
 var databaseQueries = []string{
-	`SELECT 'schema '||nspname||' owner='||pg_get_userbyid(nspowner)||' acl='||COALESCE(nspacl::text,'-') FROM pg_namespace`,
+	`SELECT 'schema '||nspname||' owner='||pg_get_userbyid(nspowner)||' acl='||COALESCE(nspacl, acldefault('n', nspowner))::text
+	   FROM pg_namespace`,
 	`SELECT 'extension '||e.extname||' '||e.extversion||' in '||n.nspname||' owner='||pg_get_userbyid(e.extowner)
 	   FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace`,
-	`SELECT 'relation '||n.nspname||'.'||c.relname||' '||c.relkind::text||' acl='||COALESCE(c.relacl::text,'-')
+	`SELECT 'relation '||n.nspname||'.'||c.relname||' '||c.relkind::text||' acl='||COALESCE(c.relacl, acldefault(CASE c.relkind WHEN 'S' THEN 's' ELSE 'r' END::"char", c.relowner))::text
 	   FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
 	  WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast')`,
-	`SELECT 'function '||p.oid::regprocedure::text||' acl='||p.proacl::text
+	`SELECT 'function '||p.oid::regprocedure::text||' acl='||COALESCE(p.proacl, acldefault('f', p.proowner))::text
 	   FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
-	  WHERE p.proacl IS NOT NULL AND n.nspname NOT IN ('pg_catalog', 'information_schema')`,
+	  WHERE n.nspname NOT IN ('pg_catalog', 'information_schema')`,
 	`SELECT 'default-acl '||pg_get_userbyid(defaclrole)||' '||defaclobjtype::text||' '||defaclacl::text FROM pg_default_acl`,
 }
 
@@ -103,4 +105,22 @@ func (s *Server) Sessions(ctx context.Context, application string) (int, error) 
 	err = conn.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
 		WHERE backend_type = 'client backend' AND application_name = $1 AND pid <> pg_backend_pid()`, application).Scan(&n)
 	return n, err
+}
+
+// Diff shows the lines of two snapshots that only one has: - for before's, + for after's; "" when
+// they are the same.
+func Diff(before, after string) string {
+	b, a := strings.Split(before, "\n"), strings.Split(after, "\n")
+	var out []string
+	for _, l := range b {
+		if !slices.Contains(a, l) {
+			out = append(out, "- "+l)
+		}
+	}
+	for _, l := range a {
+		if !slices.Contains(b, l) {
+			out = append(out, "+ "+l)
+		}
+	}
+	return strings.Join(out, "\n")
 }

@@ -49,6 +49,8 @@ type Server struct {
 	Password string
 	// Version is the server's major version (15).
 	Version int
+	// Bin is the directory of the server's programs, psql among them.
+	Bin string
 
 	dir  string
 	cmd  *exec.Cmd
@@ -70,7 +72,7 @@ func Start(ctx context.Context) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{Host: "127.0.0.1", User: "postgres", Version: version, dir: dir,
+	s := &Server{Host: "127.0.0.1", User: "postgres", Version: version, Bin: bin, dir: dir,
 		SocketDir: filepath.Join(dir, "sock"), log: filepath.Join(dir, "log", "server.log")}
 	if err := s.start(ctx, bin, cred); err != nil {
 		os.RemoveAll(dir)

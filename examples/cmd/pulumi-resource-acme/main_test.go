@@ -15,6 +15,7 @@ import (
 
 	acme "github.com/cidlc/cidlc/examples/provider"
 	"github.com/cidlc/cidlc/examples/provider/cloud"
+	"github.com/cidlc/cidlc/internal/providertest"
 	"github.com/cidlc/cidlc/provider"
 )
 
@@ -115,28 +116,11 @@ func urn(typ tokens.Type, name string) resource.URN {
 	return resource.NewURN("dev", "acme-test", "", typ, name)
 }
 
-// props marshals property values the way the engine sends them to a provider that accepts secrets,
-// unknowns and resource references. Values are Go values that resource.NewPropertyValue takes, and
-// resource.PropertyValue for the others (references, secrets, assets, unknowns).
-func props(t testing.TB, values map[string]any) *structpb.Struct {
-	t.Helper()
-	s, err := plugin.MarshalProperties(resource.NewPropertyMapFromMap(values),
-		plugin.MarshalOptions{KeepUnknowns: true, KeepSecrets: true, KeepResources: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
-// unprops unmarshals property values that the provider sent back, secrets and unknowns kept.
-func unprops(t testing.TB, s *structpb.Struct) resource.PropertyMap {
-	t.Helper()
-	m, err := plugin.UnmarshalProperties(s, plugin.MarshalOptions{KeepUnknowns: true, KeepSecrets: true, KeepResources: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
+// props and unprops marshal property values as the engine does, and back: providertest's.
+var (
+	props   = providertest.Props
+	unprops = providertest.Unprops
+)
 
 // ref is a reference to the live resource name, as the engine passes a resource to another.
 func (d *driver) ref(name string) resource.PropertyValue {

@@ -22,7 +22,7 @@ type Port float64
 
 // Database is a managed database.
 type Database struct {
-	idl.NamedResource
+	idl.NamedResource `lumi:"immutable"`
 	// Storage in GiB.
 	Size float64 `lumi:"min=10,max=65536,multipleOf=10,default=20"`
 	// The port it listens on.

@@ -62,7 +62,10 @@ export class Database extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. It defaults to the resource's own name.
+     *
+     * Immutable: set when the resource is created; a later change fails instead of replacing the
+     * resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -265,7 +268,7 @@ export class Database extends pulumi.CustomResource {
         }
         opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
-            replaceOnChanges: ["name", "engine"],
+            replaceOnChanges: ["engine"],
             additionalSecretOutputs: [
                 "password",
                 "url",
@@ -283,7 +286,10 @@ export class Database extends pulumi.CustomResource {
  */
 export interface DatabaseArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. It defaults to the resource's own name.
+     *
+     * Immutable: set when the resource is created; a later change fails instead of replacing the
+     * resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -401,7 +407,7 @@ export interface DatabaseArgs {
  */
 export interface DatabaseState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. It defaults to the resource's own name.
      */
     name?: pulumi.Input<string>;
     /**

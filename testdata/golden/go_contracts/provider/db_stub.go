@@ -62,7 +62,10 @@ const Database tokens.Type = "store:db:Database"
 //
 // Database is a managed database.
 type database struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. It defaults to the resource's own name.
+	//
+	// Immutable: set when the resource is created. An update that would change it fails before Update
+	// is called, so olds and news always hold the same value.
 	Name string
 	// Storage in GiB.
 	Size float64
@@ -174,7 +177,7 @@ func NewDatabaseProvider(ops DatabaseProviderOps) *DatabaseProvider {
 		Type:  Database,
 		Named: true,
 		Properties: []provider.Property{
-			{Key: "name", Replaces: true},
+			{Key: "name", Immutable: true},
 			{Key: "size", Default: resource.NewNumberProperty(20)},
 			{Key: "port", Default: resource.NewNumberProperty(5432)},
 			{Key: "engine", Replaces: true, Default: resource.NewStringProperty("postgres")},

@@ -1,0 +1,382 @@
+// The end-to-end test of the PostgreSQL provider (examples/postgresql): a Pulumi program written against
+// its generated package (imported as "postgresql"), deployed by the real Pulumi engine (the CLI, driven
+// through the Automation API, the program inline) with the plugin built from the example, against a
+// private PostgreSQL server that e2e_test.go starts. After each step it checks what the engine recorded
+// and what the server's catalogs say, through psql, as a DBA would:
+//
+//   0. the stack's configuration gives the provider the server, and the password as a secret; a DBA
+//      makes a group role with psql, which the program looks up with getRole
+//   1. up creates roles, a database owned by one, a schema, grants and an extension; getRole's result
+//      feeds a role, listSchemasOutput lists the new database's schemas
+//   2. preview: the same program, written differently, changes nothing
+//   3. up: a role's connection limit changes in place, a grant's grant option replaces the grant
+//   4. refresh finds a connection limit that a DBA changed with ALTER ROLE; up sets it back
+//   5. get adopts a role that a DBA made with psql, by its ID
+//   6. preview fails on an invalid name and on a negative connection limit, naming the property, and
+//      changes nothing; so does a change of the database's immutable encoding
+//   7. with a wrong password in the stack, preview fails clearly and changes nothing
+//   8. up --parallel of many roles and grants: no session of the provider's stays open
+//   9. destroy removes everything; the DBA's roles are dropped with psql (e2e_test.go then compares the
+//      whole server with how it was before the test)
+// Throughout: no secret appears in plain text in the state, the backend's files or the engine's output.
+//
+// It reads its environment (all required): E2E_PULUMI_ROOT, E2E_PLUGIN_DIR and E2E_WORK_DIR as
+// e2e/program.ts does; E2E_PSQL, the psql program; E2E_PG_HOST, E2E_PG_PORT, E2E_PG_USER and
+// E2E_PG_PASSWORD, the server and its superuser. It expects the offline environment of e2e/program.ts.
+
+import * as assert from "node:assert/strict";
+import { execFile, execFileSync } from "node:child_process";
+import * as pulumi from "@pulumi/pulumi";
+import { LocalWorkspace, ProjectSettings, PulumiCommand, Stack } from "@pulumi/pulumi/automation";
+import * as postgresql from "postgresql";
+import {
+    assertNoPlainSecrets,
+    assertQuiet,
+    assertSecretsHidden,
+    counts,
+    env,
+    failure,
+    finish,
+    Ops,
+    resources,
+    step,
+} from "./support";
+
+const pulumiRoot = env("E2E_PULUMI_ROOT");
+const pluginDir = env("E2E_PLUGIN_DIR");
+const workDir = env("E2E_WORK_DIR");
+const server = {
+    host: env("E2E_PG_HOST"),
+    port: env("E2E_PG_PORT"),
+    user: env("E2E_PG_USER"),
+    password: env("E2E_PG_PASSWORD"),
+};
+
+// psql runs SQL as the superuser in database db and returns its rows, one a line, columns split by |.
+// Only psql sees the server's libpq variables: the provider gets the stack's configuration.
+const psqlEnv = {
+    PATH: process.env.PATH,
+    PGHOST: server.host,
+    PGPORT: server.port,
+    PGUSER: server.user,
+    PGPASSWORD: server.password,
+    PGSSLMODE: "disable",
+};
+const psqlArgs = (sql: string, db: string) => ["-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", db, "-c", sql];
+function psql(sql: string, db = "postgres"): string {
+    return execFileSync(env("E2E_PSQL"), psqlArgs(sql, db), { env: psqlEnv, encoding: "utf8" }).trim();
+}
+// psqlAsync is psql that lets the program's own event loop run: the inline program runs in this process.
+function psqlAsync(sql: string): Promise<string> {
+    const args = psqlArgs(sql, "postgres");
+    return new Promise((resolve, reject) =>
+        execFile(env("E2E_PSQL"), args, { env: psqlEnv, encoding: "utf8" }, (err, out) => (err ? reject(err) : resolve(out.trim()))),
+    );
+}
+
+// The provider's sessions on the server, as pg_stat_activity shows them.
+const sessionsSQL = "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'pulumi-resource-postgresql'";
+
+// The secrets: the owner's password (an input of the program), the superuser's (the stack's), and the
+// wrong one of step 7. None may appear in plain text in the state, the backend or the engine's output.
+const ownerPassword = "owner-Pa55-e2e'\\x";
+const wrongPassword = "wrong-Pa55-e2e";
+const secrets = [ownerPassword, server.password, wrongPassword];
+// What the engine printed, every operation's: checked for the secrets at the end.
+const logs: string[] = [];
+function logged<T extends { stdout: string; stderr: string }>(res: T): T {
+    logs.push(res.stdout, res.stderr);
+    return res;
+}
+
+// --- The program ---------------------------------------------------------------------------------------
+
+type Phase =
+    | "base" // step 1
+    | "noop" // step 2: the same inputs, written differently
+    | "change" // step 3 on: an in-place update and a replacement
+    | "adopt" // step 5 on: "change", plus a role read by its ID
+    | "badName" // step 6: "adopt", plus a role with a name PostgreSQL keeps for itself
+    | "badLimit" // step 6: "adopt", plus a negative connection limit
+    | "badEncoding" // step 6: "adopt", with the database's (immutable) encoding changed
+    | "many"; // step 8: "adopt", plus many roles and grants
+
+let phase: Phase = "base";
+const MANY = 24;
+
+async function program(): Promise<Record<string, unknown>> {
+    const changed = phase !== "base" && phase !== "noop";
+    const adopted = changed && phase !== "change";
+    const noop = phase === "noop";
+
+    // A function's result feeds a resource: the auditor is made like the DBA's group, e2e_auditors.
+    const auditors = await postgresql.getRole({ name: "e2e_auditors" });
+    const auditor = new postgresql.Role("auditor", {
+        name: "e2e_auditor",
+        login: true,
+        connectionLimit: auditors.connectionLimit,
+        roles: ["e2e_auditors", ...auditors.roles],
+    });
+
+    const owner = new postgresql.Role("owner", {
+        name: "e2e_owner",
+        login: true,
+        password: pulumi.secret(ownerPassword),
+        createDatabase: true,
+        validUntil: "2040-01-01T00:00:00Z",
+    });
+    const reader = new postgresql.Role("reader", {
+        name: noop ? pulumi.output("e2e_reader") : "e2e_reader",
+        connectionLimit: changed ? 10 : 5,
+    });
+    const db = new postgresql.Database("app", {
+        name: "e2e_app",
+        owner,
+        encoding: phase === "badEncoding" ? "LATIN1" : "UTF8",
+        lcCollate: "C",
+        lcCtype: "C",
+    });
+    const schema = new postgresql.Schema("reporting", { name: "reporting", database: db.name, owner });
+    new postgresql.Grant("connect", {
+        role: reader.name,
+        database: db.name,
+        objectType: "database",
+        privileges: noop ? pulumi.output(["CONNECT", "TEMPORARY"]) : ["CONNECT", "TEMPORARY"],
+    });
+    new postgresql.Grant("usage", {
+        role: reader.name,
+        database: db.name,
+        schema: schema.name,
+        objectType: "schema",
+        privileges: ["USAGE"],
+        withGrantOption: changed,
+    });
+    new postgresql.Extension("hstore", { name: "hstore", database: db.name, schema: schema.name });
+
+    if (phase === "badName") {
+        new postgresql.Role("bad-name", { name: "pg_e2e" });
+    }
+    if (phase === "badLimit") {
+        // Inside an Output, so that the provider's Check finds it, not the constructor (which would
+        // throw in the program, as the package's own tests show).
+        new postgresql.Role("bad-limit", { name: "e2e_bad_limit", connectionLimit: pulumi.output(-5) });
+    }
+    if (phase === "many") {
+        for (let i = 0; i < MANY; i++) {
+            const r = new postgresql.Role(`many-${i}`, { name: `e2e_many_${i}` });
+            new postgresql.Grant(`many-${i}`, { role: r.name, database: db.name, objectType: "database", privileges: ["CONNECT"] });
+        }
+    }
+
+    const out: Record<string, unknown> = {
+        // The Output form waits for the database and its schema to exist.
+        schemas: postgresql.listSchemasOutput({ database: pulumi.all([db.name, schema.name]).apply(([d]) => d) }).names,
+        auditorRoles: auditor.roles,
+    };
+    if (adopted) {
+        const dba = postgresql.Role.get("adopted", "e2e_adopted");
+        out.adoptedLimit = dba.connectionLimit;
+        out.adoptedLogin = dba.login;
+    }
+    return out;
+}
+
+// --- The steps -----------------------------------------------------------------------------------------
+
+const prefixes = ["postgresql:", "pulumi:providers:postgresql"];
+
+async function main(): Promise<void> {
+    const start = process.hrtime.bigint();
+    const before = psql("SELECT string_agg(rolname, ',' ORDER BY rolname) FROM pg_roles");
+    let stack!: Stack;
+
+    await step("0", "configure the stack; a DBA makes a group with psql", async () => {
+        psql("CREATE ROLE e2e_auditors CONNECTION LIMIT 4 IN ROLE pg_read_all_stats");
+        const pulumiCommand = await PulumiCommand.get({ root: pulumiRoot });
+        const projectSettings = {
+            name: "postgresql-e2e",
+            runtime: "nodejs",
+            plugins: { providers: [{ name: "postgresql", path: pluginDir }] },
+        } as ProjectSettings;
+        stack = await LocalWorkspace.createOrSelectStack(
+            { stackName: "e2e", projectName: "postgresql-e2e", program },
+            { workDir, pulumiCommand, projectSettings },
+        );
+        // pulumi config set, key by key, as the README shows; the password with --secret.
+        await stack.setConfig("postgresql:host", { value: server.host });
+        await stack.setConfig("postgresql:port", { value: server.port });
+        await stack.setConfig("postgresql:username", { value: server.user });
+        await stack.setConfig("postgresql:password", { value: server.password, secret: true });
+        await stack.setConfig("postgresql:sslmode", { value: "disable" });
+    });
+
+    await step("1", "up creates roles, a database, a schema, grants and an extension", async () => {
+        phase = "base";
+        const ops = new Ops(false, prefixes);
+        const res = logged(await stack.up({ onEvent: ops.onEvent }));
+        assertQuiet(res);
+        assert.deepEqual(counts(res.summary.resourceChanges), { create: 9 });
+        assert.deepEqual(res.outputs.schemas.value, ["public", "reporting"]);
+        assert.deepEqual(res.outputs.auditorRoles.value, ["e2e_auditors", "pg_read_all_stats"]);
+        // The catalogs.
+        assert.equal(psql("SELECT rolcanlogin, rolcreatedb, rolvaliduntil FROM pg_roles WHERE rolname = 'e2e_owner'"), "t|t|2040-01-01 00:00:00+00");
+        assert.equal(psql("SELECT rolcanlogin, rolconnlimit FROM pg_roles WHERE rolname = 'e2e_reader'"), "f|5");
+        assert.equal(
+            psql(`SELECT r.rolconnlimit, string_agg(g.rolname, ',' ORDER BY g.rolname) FROM pg_roles r
+                   JOIN pg_auth_members m ON m.member = r.oid JOIN pg_roles g ON g.oid = m.roleid
+                  WHERE r.rolname = 'e2e_auditor' GROUP BY 1`),
+            "4|e2e_auditors,pg_read_all_stats",
+        );
+        assert.equal(
+            psql(`SELECT pg_get_userbyid(datdba), pg_encoding_to_char(encoding), datcollate, datctype FROM pg_database
+                  WHERE datname = 'e2e_app'`),
+            "e2e_owner|UTF8|C|C",
+        );
+        assert.equal(psql("SELECT pg_get_userbyid(nspowner) FROM pg_namespace WHERE nspname = 'reporting'", "e2e_app"), "e2e_owner");
+        assert.equal(
+            psql(`SELECT has_database_privilege('e2e_reader', 'e2e_app', 'CONNECT'), has_database_privilege('e2e_reader', 'e2e_app', 'TEMPORARY'),
+                         has_database_privilege('e2e_reader', 'e2e_app', 'CREATE'), has_schema_privilege('e2e_reader', 'reporting', 'USAGE'),
+                         has_schema_privilege('e2e_reader', 'reporting', 'USAGE WITH GRANT OPTION')`, "e2e_app"),
+            "t|t|f|t|f",
+        );
+        assert.equal(psql("SELECT e.extname||' in '||n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE extname = 'hstore'", "e2e_app"), "hstore in reporting");
+        // The owner logs in with the password the program gave.
+        const login = execFileSync(env("E2E_PSQL"), ["-X", "-A", "-t", "-d", "e2e_app", "-c", "SELECT current_user"], {
+            env: { ...psqlEnv, PGUSER: "e2e_owner", PGPASSWORD: ownerPassword },
+            encoding: "utf8",
+        });
+        assert.equal(login.trim(), "e2e_owner");
+        assertSecretsHidden(await resources(stack, prefixes), secrets);
+    });
+
+    await step("2", "preview: the same program, written differently, changes nothing", async () => {
+        phase = "noop";
+        const res = logged(await stack.preview());
+        assertQuiet(res);
+        assert.deepEqual(counts(res.changeSummary), { same: 9 });
+    });
+
+    await step("3", "up: an update in place and a replacement, as the preview says", async () => {
+        phase = "change";
+        const planned = new Ops(true, prefixes);
+        const preview = logged(await stack.preview({ onEvent: planned.onEvent }));
+        assert.deepEqual(planned.with("update"), ["Role::reader"]);
+        assert.deepEqual(planned.with("replace"), ["Grant::usage"]);
+        assert.deepEqual(counts(preview.changeSummary), { same: 7, update: 1, replace: 1 });
+        const ops = new Ops(false, prefixes);
+        const res = logged(await stack.up({ onEvent: ops.onEvent }));
+        assertQuiet(res);
+        assert.deepEqual(counts(res.summary.resourceChanges), { same: 7, update: 1, replace: 1 });
+        assert.equal(psql("SELECT rolconnlimit FROM pg_roles WHERE rolname = 'e2e_reader'"), "10");
+        assert.equal(psql("SELECT has_schema_privilege('e2e_reader', 'reporting', 'USAGE WITH GRANT OPTION')", "e2e_app"), "t");
+    });
+
+    await step("4", "refresh finds a change a DBA made with psql; up undoes it", async () => {
+        psql("ALTER ROLE e2e_reader CONNECTION LIMIT 42");
+        const res = logged(await stack.refresh());
+        assert.deepEqual(counts(res.summary.resourceChanges), { same: 8, update: 1 });
+        const state = await resources(stack, prefixes);
+        assert.equal(state.get("Role::reader")!.outputs!.connectionLimit, 42);
+        const planned = new Ops(true, prefixes);
+        logged(await stack.preview({ onEvent: planned.onEvent }));
+        assert.deepEqual(planned.with("update"), ["Role::reader"]);
+        logged(await stack.up());
+        assert.equal(psql("SELECT rolconnlimit FROM pg_roles WHERE rolname = 'e2e_reader'"), "10");
+    });
+
+    await step("5", "get adopts a role a DBA made with psql, by its ID", async () => {
+        psql("CREATE ROLE e2e_adopted LOGIN CONNECTION LIMIT 7");
+        phase = "adopt";
+        const ops = new Ops(false, prefixes);
+        const res = logged(await stack.up({ onEvent: ops.onEvent }));
+        assertQuiet(res);
+        assert.deepEqual(ops.with("read"), ["Role::adopted"]);
+        assert.equal(res.outputs.adoptedLimit.value, 7);
+        assert.equal(res.outputs.adoptedLogin.value, true);
+    });
+
+    const roles = () => psql("SELECT string_agg(rolname||rolconnlimit, ',' ORDER BY rolname) FROM pg_roles");
+    const databases = () => psql("SELECT string_agg(datname||pg_encoding_to_char(encoding), ',' ORDER BY datname) FROM pg_database");
+
+    await step("6", "preview fails on bad input, naming the property, and changes nothing", async () => {
+        const rolesBefore = roles();
+        const databasesBefore = databases();
+        for (const [p, want] of [
+            ["badName", /bad-name[\s\S]*name[\s\S]*"pg_e2e" starts with pg_, which PostgreSQL keeps for its own roles/],
+            ["badLimit", /bad-limit[\s\S]*connectionLimit[\s\S]*-5 is less than the minimum -1/],
+            ["badEncoding", /encoding is immutable, and this update would change it from "UTF8" to "LATIN1"[\s\S]*pulumi up --replace/],
+        ] as const) {
+            phase = p;
+            const msg = await failure(() => stack.preview());
+            logs.push(msg);
+            assert.match(msg, want, `the preview of ${p}`);
+            const upMsg = await failure(() => stack.up());
+            logs.push(upMsg);
+            assert.match(upMsg, want, `the up of ${p}`);
+        }
+        assert.equal(roles(), rolesBefore);
+        assert.equal(databases(), databasesBefore);
+    });
+
+    await step("7", "a wrong password in the stack fails clearly, and changes nothing", async () => {
+        phase = "adopt";
+        const rolesBefore = roles();
+        await stack.setConfig("postgresql:password", { value: wrongPassword, secret: true });
+        for (const run of [() => stack.preview(), () => stack.up()]) {
+            const msg = await failure(run);
+            logs.push(msg);
+            assert.match(msg, /refused to log in user "postgres": the password is wrong[^\n]*check postgresql:username and postgresql:password/);
+        }
+        assert.equal(roles(), rolesBefore);
+        await stack.setConfig("postgresql:password", { value: server.password, secret: true });
+        const res = logged(await stack.preview());
+        assert.deepEqual(counts(res.changeSummary), { same: 9 }); // the adopted role is read, not counted
+    });
+
+    await step("8", "up --parallel of many roles and grants leaves no session open", async () => {
+        phase = "many";
+        let most = 0;
+        let polling = true;
+        const poll = (async () => {
+            while (polling) {
+                most = Math.max(most, Number(await psqlAsync(sessionsSQL)));
+                await new Promise((r) => setTimeout(r, 100));
+            }
+        })();
+        const res = logged(await stack.up({ parallel: 32 }));
+        polling = false;
+        await poll;
+        assertQuiet(res);
+        assert.deepEqual(counts(res.summary.resourceChanges), { same: 9, create: 2 * MANY });
+        assert.equal(psql(`SELECT count(*) FROM pg_roles WHERE rolname LIKE 'e2e\\_many\\_%'`), String(MANY));
+        assert.equal(psql(`SELECT count(*) FROM pg_roles WHERE rolname LIKE 'e2e\\_many\\_%' AND has_database_privilege(oid, 'e2e_app', 'CONNECT')`), String(MANY));
+        // The provider holds at most 12 sessions (its pool of 4 and 8 into other databases), and the
+        // engine closed it at the end of the update: none stays.
+        console.log(`at most ${most} sessions of the provider's during the update`);
+        assert.ok(most <= 12, `${most} sessions of the provider's at once`);
+        assert.equal(psql(sessionsSQL), "0");
+    });
+
+    await step("9", "destroy removes everything; no secret in plain text anywhere", async () => {
+        assertSecretsHidden(await resources(stack, prefixes), secrets);
+        const res = logged(await stack.destroy());
+        assert.equal((await resources(stack, prefixes)).size, 0);
+        assert.equal(psql("SELECT count(*) FROM pg_database WHERE datname = 'e2e_app'"), "0");
+        // get adopted e2e_adopted without owning it: destroy leaves it to the DBA, as the group.
+        assert.equal(psql("SELECT string_agg(rolname, ',' ORDER BY rolname) FROM pg_roles WHERE rolname LIKE 'e2e%'"), "e2e_adopted,e2e_auditors");
+        psql("DROP ROLE e2e_adopted");
+        psql("DROP ROLE e2e_auditors");
+        assert.equal(psql("SELECT string_agg(rolname, ',' ORDER BY rolname) FROM pg_roles"), before);
+        assert.ok(res.summary.resourceChanges?.delete, "destroy deleted nothing");
+        assertNoPlainSecrets(secrets);
+        for (const s of secrets) {
+            assert.ok(!logs.some((l) => l.includes(s)), `a secret is in the engine's output in plain text`);
+        }
+    });
+    finish(start);
+}
+
+main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+});

@@ -1,0 +1,122 @@
+package postgresql
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/jackc/pgerrcode"
+	"github.com/jackc/pgx/v5"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
+
+	"github.com/cidlc/cidlc/provider"
+)
+
+type extensionOps struct{ s *Server }
+
+func (extensionOps) Check(_ context.Context, _ resource.URN, e *extension) ([]provider.CheckFailure, error) {
+	return slices.Concat(checkName("name", e.Name), checkName("database", e.Database), checkOptionalName("schema", e.Schema),
+		checkOptionalName("version", e.Version)), nil
+}
+
+func (o extensionOps) Create(ctx context.Context, _ resource.URN, e *extension) (resource.ID, error) {
+	sql := "CREATE EXTENSION " + ident(e.Name)
+	if e.Schema != nil {
+		sql += " SCHEMA " + ident(*e.Schema)
+	}
+	if e.Version != nil {
+		sql += " VERSION " + ident(*e.Version) // the grammar takes a version as a name or a string
+	}
+	err := o.s.inDatabase(ctx, e.Database, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, sql); err != nil {
+			return err
+		}
+		return readExtension(ctx, tx, e)
+	})
+	if err != nil {
+		return "", e.explain(err, "installing extension %q in database %q", e.Name, e.Database)
+	}
+	return joinID(e.Database, e.Name), nil
+}
+
+func (o extensionOps) Read(ctx context.Context, id resource.ID, e *extension) error {
+	names, err := splitID(id, "database/extension", 2, 2)
+	if err != nil {
+		return err
+	}
+	e.Database, e.Name = names[0], names[1]
+	err = o.s.inDatabase(ctx, e.Database, func(tx pgx.Tx) error { return readExtension(ctx, tx, e) })
+	if errors.Is(err, errNoDatabase) || errors.Is(err, pgx.ErrNoRows) {
+		return provider.ErrNotFound
+	} else if err != nil {
+		return failed(err, "reading extension %q of database %q", e.Name, e.Database)
+	}
+	return nil
+}
+
+// Update moves the extension to its new schema, then to its new version; without a version, to the
+// newest the server has.
+func (o extensionOps) Update(ctx context.Context, _ resource.ID, olds, news *extension) error {
+	err := o.s.inDatabase(ctx, news.Database, func(tx pgx.Tx) error {
+		if news.Schema != nil && !equal(olds.Schema, news.Schema) {
+			if _, err := tx.Exec(ctx, "ALTER EXTENSION "+ident(news.Name)+" SET SCHEMA "+ident(*news.Schema)); err != nil {
+				return err
+			}
+		}
+		if !equal(olds.Version, news.Version) {
+			sql := "ALTER EXTENSION " + ident(news.Name) + " UPDATE"
+			if news.Version != nil {
+				sql += " TO " + ident(*news.Version)
+			}
+			if _, err := tx.Exec(ctx, sql); err != nil {
+				return err
+			}
+		}
+		return readExtension(ctx, tx, news)
+	})
+	if err != nil {
+		return news.explain(err, "changing extension %q of database %q", news.Name, news.Database)
+	}
+	return nil
+}
+
+func (o extensionOps) Delete(ctx context.Context, _ resource.ID, e *extension) error {
+	err := o.s.inDatabase(ctx, e.Database, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, "DROP EXTENSION "+ident(e.Name))
+		return err
+	})
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, errNoDatabase), code(err) == pgerrcode.UndefinedObject:
+		return provider.ErrNotFound
+	}
+	return failed(err, "dropping extension %q of database %q", e.Name, e.Database)
+}
+
+// readExtension reads the schema and version of e.
+func readExtension(ctx context.Context, tx pgx.Tx, e *extension) error {
+	var schema, version string
+	err := tx.QueryRow(ctx, `SELECT n.nspname, x.extversion FROM pg_extension x JOIN pg_namespace n ON n.oid = x.extnamespace
+		WHERE x.extname = $1`, e.Name).Scan(&schema, &version)
+	e.Schema, e.Version = &schema, &version
+	return err
+}
+
+// explain is the error of a refused CREATE or ALTER EXTENSION, naming the property it is about.
+func (e *extension) explain(err error, format string, args ...any) error {
+	property := map[string]string{
+		pgerrcode.FeatureNotSupported:   "name: the server's machine has no such extension",
+		pgerrcode.InvalidParameterValue: "version: the server has no such version of the extension, or no way to it",
+		pgerrcode.InvalidSchemaName:     "schema: the database has no such schema",
+		pgerrcode.DuplicateObject:       "name: the extension is installed already; adopt it with `pulumi import " + string(Extension) + " <name> " + string(joinID(e.Database, e.Name)) + "`",
+	}[code(err)]
+	switch {
+	case errors.Is(err, errNoDatabase):
+		return fmt.Errorf("database: there is no database %q (that takes connections)", e.Database)
+	case property != "":
+		return fmt.Errorf("%s: %s (%s)", property, fmt.Sprintf(format, args...), serverError(err))
+	}
+	return failed(err, format, args...)
+}
