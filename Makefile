@@ -96,7 +96,7 @@ BENCH_FLAGS ?=
 # The program-start rows (issue 22) run gen-sdk --language nodejs, with the CLI and plugins e2e-schema uses.
 bench: $(PULUMI) $(CODEGEN_HOSTS)/pulumi-language-go
 	$(GO) run ./bench/cmd/cidlcbench -update BENCHMARKS.md \
-		-startup-pulumi=$(abspath $(PULUMI)) -startup-codegen-hosts=$(abspath $(CODEGEN_HOSTS)) $(BENCH_FLAGS)
+		-program-start-pulumi=$(abspath $(PULUMI)) -program-start-codegen-hosts=$(abspath $(CODEGEN_HOSTS)) $(BENCH_FLAGS)
 
 # Run every fuzz target for FUZZTIME each (FUZZTIME=10m for a real run). Their seed corpora run in
 # every `go test`. FuzzPipeline runs `go list` per input (about 20 a second per worker), and finds new

@@ -8,13 +8,15 @@
 //
 //	lock the output directories (shared for --check)   internal/outlock
 //	look up the last run's stamp, in the background    internal/uptodate
+//	  stamp's inputs as they were? → done, unloaded    internal/uptodate
 //	load the IDL's sources: go/packages, Go errors     idl/load (LoadPackages)
 //	  stamp current for these sources? → done          internal/uptodate
 //	  (read the previous version, in the background)   idl/previous
 //	validate the IDL, build the model                  idl/load → idl/model
 //	compare with the previous version                  idl/previous → idl/breaking
-//	generate: every backend at once, in memory         gen → gen/typescript, gen/gostub, gen/pulumischema
-//	write, or (Check) compare and write diffs          gen (Write, Check)
+//	generate: every backend at once, each file         gen (Stage) → gen/typescript, gen/gostub,
+//	  compared with the disk and staged as it comes      gen/pulumischema
+//	write (rename the staged files), or (Check) diffs  gen (Staged.Commit, Staged.Check)
 //	stamp what the outputs now hold                    internal/uptodate
 //	validate the snapshots against the model           snapshot
 //

@@ -13,22 +13,22 @@ import (
 // outsideIDL fails if an output would put a Go file where the next run loads the IDL from: the stubs of
 // --out-provider=idl/provider would be type-checked as IDL, and every run after the first would fail with
 // a diagnostic for each of their functions. Other files (TypeScript, the schema) are harmless there.
-func outsideIDL(idlDir string, results []gen.Result) error {
+func outsideIDL(idlDir string, outs []gen.Output, staged *gen.Staged) error {
 	idlAbs, err := filepath.Abs(idlDir)
 	if err != nil {
 		return err
 	}
 	idl := paths.Real(idlAbs)
-	for _, r := range results {
-		abs, err := filepath.Abs(r.Dir)
+	for i, out := range outs {
+		abs, err := filepath.Abs(out.Dir)
 		if err != nil {
 			return err
 		}
 		dir := paths.Real(abs)
-		for _, f := range r.Files {
-			if strings.HasSuffix(f.Path, ".go") && loadedFrom(idl, filepath.Dir(filepath.Join(dir, filepath.FromSlash(f.Path)))) {
+		for _, p := range staged.Files(i) {
+			if strings.HasSuffix(p, ".go") && loadedFrom(idl, filepath.Dir(filepath.Join(dir, filepath.FromSlash(p)))) {
 				return fmt.Errorf("%s: inside the IDL directory %s, which the next run would load as IDL; generate Go code outside it",
-					filepath.ToSlash(filepath.Join(r.Dir, filepath.FromSlash(f.Path))), idlDir)
+					filepath.ToSlash(filepath.Join(out.Dir, filepath.FromSlash(p))), idlDir)
 			}
 		}
 	}

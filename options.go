@@ -60,6 +60,11 @@ type Options struct {
 	// (--breaking-accept): every finding of a rule, or one subject's.
 	BreakingAccept []*breaking.Acceptance
 
+	// BoundMemory caps the memory the run may add, once the IDL is loaded, to what the load took (see
+	// boundMemory): the command sets it, as a process that runs once; a program that runs cidlc among
+	// other work leaves its own limit alone. The previous limit is restored when Run returns.
+	BoundMemory bool
+
 	// Cache is the directory of the up-to-date cache's stamps (package internal/uptodate): "" for
 	// $CIDLC_CACHE or else the user cache directory, "off" for no cache.
 	Cache string

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/gen/gostub"
@@ -85,6 +86,21 @@ func (j joined) Key() string {
 		return ""
 	}
 	return strconv.Quote(a.Key()) + "+" + strconv.Quote(b.Key())
+}
+
+// Stream implements gen.Streamer: both backends at once, each streaming if it can.
+func (j joined) Stream(tree *model.Tree, emit func(*gen.File)) error {
+	var errs [2]error
+	var wg sync.WaitGroup
+	for i, b := range j {
+		wg.Go(func() {
+			if err := gen.StreamOf(b, tree, emit); err != nil {
+				errs[i] = fmt.Errorf("%s: %w", b.Name(), err)
+			}
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs[:]...)
 }
 
 func (j joined) Generate(tree *model.Tree) ([]*gen.File, error) {

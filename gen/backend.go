@@ -1,6 +1,11 @@
 package gen
 
-import "github.com/cidlc/cidlc/idl/model"
+import (
+	"bytes"
+	"io"
+
+	"github.com/cidlc/cidlc/idl/model"
+)
 
 // Header is the first line of every generated source file. Go tools (gofmt, linters, GitHub) recognise it,
 // and gen takes it as cidlc's ownership mark: a file that starts with this line may be overwritten or deleted.
@@ -14,6 +19,21 @@ type File struct {
 	Path string
 	// Content is the complete file content.
 	Content []byte
+	// Write, set instead of Content, writes the content: a backend's way to hand over a large file (the
+	// Pulumi schema of a large IDL) that it never needs to hold whole. It may be called more than once,
+	// or not at all, and must write the same bytes each time. Generate's results have Content: Write is
+	// for Stage.
+	Write func(w io.Writer) error
+}
+
+// bytes returns f's content, writing it into memory if the file is written.
+func (f *File) bytes() ([]byte, error) {
+	if f.Write == nil || f.Content != nil {
+		return f.Content, nil
+	}
+	var b bytes.Buffer
+	err := f.Write(&b)
+	return b.Bytes(), err
 }
 
 // Backend turns a model into a set of files. It must be deterministic: the same model gives the same bytes.
@@ -30,4 +50,15 @@ type Backend interface {
 // backend is not a Keyer are always generated.
 type Keyer interface {
 	Key() string
+}
+
+// A Streamer is a backend that hands over each file as soon as it has generated it, so that a run
+// (Stage) can compare and stage it at once instead of holding the whole output in memory. Its files,
+// errors and determinism are Generate's.
+type Streamer interface {
+	Backend
+	// Stream generates the files Generate returns, in any order, calling emit for each, from as many
+	// goroutines at once as it likes; it returns Generate's error. Files it emitted before failing are
+	// discarded.
+	Stream(tree *model.Tree, emit func(*File)) error
 }

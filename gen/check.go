@@ -2,10 +2,12 @@ package gen
 
 import (
 	"cmp"
+	"errors"
 	"io"
 	"slices"
 
 	"github.com/cidlc/cidlc/gen/textdiff"
+	"github.com/cidlc/cidlc/internal/disk"
 )
 
 // devNull names the missing side of a diff, as diff -u, patch and git apply do.
@@ -20,25 +22,43 @@ const devNull = "/dev/null"
 // has no lines to show: it is in the report only.)
 //
 // Check fails, writing nothing to w, where Write would fail before writing: a file in the way that cidlc
-// does not own, a path that leaves its output directory. Like Write, it takes no lock.
+// does not own, a path that leaves its output directory. Like Write, it takes no lock. (A run generates
+// and compares in one go with Stage and Staged.Check.)
 func Check(results []Result, w io.Writer) (Report, error) {
-	plans, err := makePlans(results)
+	s, err := stageResults(results, StageOptions{Check: true}, disk.OS{})
 	if err != nil {
 		return Report{}, err
 	}
+	return s.Check(w)
+}
+
+// Check reports what Commit would do, and writes the diff of every file it would write or remove to w,
+// as the function Check does. The Staged must come from a Stage with StageOptions.Check.
+func (s *Staged) Check(w io.Writer) (Report, error) {
+	if !s.check {
+		return Report{}, errors.New("gen: Check of a Staged prepared for Commit")
+	}
 	r := Report{check: true}
-	for _, p := range plans {
-		r.Unchanged = append(r.Unchanged, p.unchanged...)
-		for _, s := range p.writes {
-			r.Written = append(r.Written, s.show)
+	for _, so := range s.outs {
+		r.Unchanged = append(r.Unchanged, so.unchanged...)
+		var steps []*staged
+		for _, st := range so.files {
+			if !st.unchanged {
+				r.Written = append(r.Written, st.show)
+				steps = append(steps, st)
+			}
 		}
-		for _, s := range p.removes {
-			r.Removed = append(r.Removed, s.show)
+		if so.manifest != nil {
+			r.Written = append(r.Written, so.manifest.show)
+			steps = append(steps, so.manifest)
 		}
-		steps := append(slices.Clone(p.writes), p.removes...)
-		slices.SortFunc(steps, func(a, b *step) int { return cmp.Compare(a.rel, b.rel) })
-		for _, s := range steps {
-			if _, err := w.Write(s.diff()); err != nil {
+		for _, st := range so.removes {
+			r.Removed = append(r.Removed, st.show)
+			steps = append(steps, st)
+		}
+		slices.SortFunc(steps, func(a, b *staged) int { return cmp.Compare(a.rel, b.rel) })
+		for _, st := range steps {
+			if _, err := w.Write(st.diff()); err != nil {
 				return r, err
 			}
 		}
@@ -47,13 +67,13 @@ func Check(results []Result, w io.Writer) (Report, error) {
 }
 
 // diff returns the unified diff from what the disk holds to what cidlc generates.
-func (s *step) diff() []byte {
-	from, to := "a/"+s.show, "b/"+s.show
+func (st *staged) diff() []byte {
+	from, to := "a/"+st.show, "b/"+st.show
 	switch {
-	case s.want == nil: // to remove
+	case st.want == nil: // to remove
 		to = devNull
-	case s.have == nil: // missing
+	case st.have == nil: // missing
 		from = devNull
 	}
-	return textdiff.Unified(from, to, s.have, s.want)
+	return textdiff.Unified(from, to, st.have, st.want)
 }

@@ -2,15 +2,21 @@
 // generator implements, the in-memory file set a backend returns, and the code that applies file sets to
 // output directories or proves that they are current.
 //
-// A run has two steps:
+// A run generates and writes in one go:
 //
-//	results, err := gen.Generate(pkg, []gen.Output{{Dir: "pack", Backend: ts}, {Dir: "provider", Backend: stubs}})
-//	report, err := gen.Write(results)            // or, in CI:
-//	report, err := gen.Check(results, os.Stdout) // report.Stale() → exit 1
+//	staged, err := gen.Stage(tree, []gen.Output{{Dir: "pack", Backend: ts}, {Dir: "provider", Backend: stubs}}, gen.StageOptions{})
+//	report, err := staged.Commit()               // or, in CI, with StageOptions{Check: true}:
+//	report, err := staged.Check(os.Stdout)       // report.Stale() → exit 1
 //
-// Generate runs every backend in memory and fails if any of them fails, so a broken backend never leaves a
-// half-written tree. Write and Check first plan the whole run, reading each existing file once; if any file
-// in the way is not cidlc's, they fail before changing anything.
+// Stage runs every backend at once and takes each file as soon as it is generated (a Streamer hands
+// them over one by one; a file may even be written a piece at a time, File.Write): it compares the file
+// with the disk, reading each existing file once, and stages what must be written in a hidden staging
+// directory of its output directory; then it keeps only the file's path and digest. So a run never holds
+// all of a large output in memory, and the disk is written while the backends still generate. Nothing in
+// the output directories changes before Commit: if any backend fails, or any file in the way is not
+// cidlc's, Stage removes what it staged and fails, so a broken backend never leaves a half-written tree.
+// Commit renames the staged files into place. Generate, Write and Check do the same steps for file
+// sets held in memory (tests, tools).
 //
 // # Ownership
 //
@@ -31,9 +37,9 @@
 // # Writing
 //
 // A file whose bytes are already right is not written, so its modification time stays and make, tsc
-// --incremental and the go build cache stay warm. A changed file is written to a temporary file in its own
-// directory and renamed over the old one: a reader, an interrupted run or a failed disk sees the old or the
-// new content, never a truncated file. There is no fsync: on this kind of machine it more than doubles the
+// --incremental and the go build cache stay warm. A changed file is written to a temporary file in the
+// staging directory and renamed over the old one: a reader, an interrupted run or a failed disk sees the
+// old or the new content, never a truncated file. There is no fsync: on this kind of machine it more than doubles the
 // cost of writing a file (0.13 ms to 0.31 ms, measured), generated files can always be generated again,
 // and ext4 flushes a file renamed over another one anyway. Owned files that are no longer generated are
 // deleted, then the directories that this leaves empty; never the output directory itself.

@@ -1,6 +1,9 @@
 package gen
 
-import "github.com/cidlc/cidlc/internal/disk"
+import (
+	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/internal/disk"
+)
 
 // What the external tests need to substitute the file system.
 type (
@@ -12,3 +15,8 @@ var OSDisk Disk = disk.OS{}
 
 // WriteTo is Write on the given file system.
 func WriteTo(results []Result, d Disk) (Report, error) { return write(results, d) }
+
+// StageOn is Stage on the given file system.
+func StageOn(tree *model.Tree, outs []Output, opts StageOptions, d Disk) (*Staged, error) {
+	return stage(outs, opts, d, func(i int, emit func(*File)) error { return StreamOf(outs[i].Backend, tree, emit) })
+}

@@ -57,8 +57,17 @@ func Generate(tree *model.Tree, outs []Output) ([]Result, error) {
 				outErrs[i] = []error{fmt.Errorf("%s: backend %s: %w", r.Dir, r.Backend, err)}
 				return
 			}
-			// A copy, so that sorting does not reorder the backend's own slice.
-			r.Files = slices.Clone(files)
+			// A copy, so that sorting does not reorder the backend's own slice, with every file's content
+			// in memory.
+			r.Files = make([]*File, len(files))
+			for j, f := range files {
+				content, err := f.bytes()
+				if err != nil {
+					outErrs[i] = []error{fmt.Errorf("%s: backend %s: %s: %w", r.Dir, r.Backend, f.Path, err)}
+					return
+				}
+				r.Files[j] = &File{Path: f.Path, Content: content}
+			}
 			slices.SortFunc(r.Files, func(a, b *File) int { return cmp.Compare(a.Path, b.Path) })
 			outErrs[i] = validateFiles(r.Dir, r.Backend, r.Files)
 		})

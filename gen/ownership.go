@@ -34,17 +34,13 @@ func (m manifest) owns(rel string, content []byte) bool {
 	return hasHeader(content) || m[rel]
 }
 
-// Manifest returns the content Write gives the manifest of r's output directory. r.Files must be sorted
-// by path, as Generate returns them.
-func (r Result) Manifest() []byte { return buildManifest(r.Files) }
-
-// buildManifest returns the manifest of a file set sorted by path.
-func buildManifest(files []*File) []byte {
+// buildManifestOf returns the manifest of a file set sorted by path.
+func buildManifestOf(files []*staged) []byte {
 	var b bytes.Buffer
 	b.WriteString(Header + "\n" + manifestIntro)
 	for _, f := range files {
-		b.WriteString(f.Path)
-		if !hasHeader(f.Content) {
+		b.WriteString(f.rel)
+		if f.noHeader {
 			b.WriteString(noHeaderMark)
 		}
 		b.WriteByte('\n')

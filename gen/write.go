@@ -18,52 +18,80 @@ import (
 // then whole, old or new, and running Write again finishes the job.
 //
 // Write takes no lock: hold the output directories' lock (package internal/outlock) around it when
-// another run may write them.
+// another run may write them. (A run generates and writes in one go with Stage and Commit.)
 func Write(results []Result) (Report, error) {
 	return write(results, disk.OS{})
 }
 
 func write(results []Result, d disk.FS) (Report, error) {
-	plans, err := makePlans(results)
+	s, err := stageResults(results, StageOptions{}, d)
 	if err != nil {
 		return Report{}, err
 	}
-	var r Report
-	for _, p := range plans {
-		r.Unchanged = append(r.Unchanged, p.unchanged...)
+	return s.Commit()
+}
+
+// Commit writes what Stage staged: for each output directory in turn, it removes the owned files no
+// longer generated, renames the staged files into place, writes the manifest last, and removes the
+// directories the removals emptied. Then it removes the staging directories. The report says what it
+// did, also when an error (a full disk) stopped it half-way; every file is then whole, old or new, and
+// the next run finishes the job. A Staged from a Stage with StageOptions.Check cannot be committed.
+func (s *Staged) Commit() (Report, error) {
+	if s.check {
+		return Report{}, errors.New("gen: Commit of a Staged prepared for Check")
 	}
-	for _, p := range plans {
-		if err := p.apply(d, &r); err != nil {
+	defer s.Discard()
+	var r Report
+	for _, so := range s.outs {
+		r.Unchanged = append(r.Unchanged, so.unchanged...)
+	}
+	for _, so := range s.outs {
+		if err := so.commit(&r); err != nil {
 			return r, err
 		}
 	}
 	return r, nil
 }
 
-// apply carries out a plan: removals first, so that the old manifest still lists whatever a failure
-// leaves behind; writes, the manifest last; then empty directories.
-func (p *plan) apply(d disk.FS, r *Report) error {
-	for _, s := range p.removes {
-		if err := d.Remove(s.abs); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("%s: cannot remove: %w", s.show, plainError(err))
+// commit carries out one output directory's part: removals first, so that the old manifest still lists
+// whatever a failure leaves behind; writes, the manifest last; then empty directories.
+func (so *stagedOut) commit(r *Report) error {
+	d := so.s.d
+	for _, st := range so.removes {
+		if err := d.Remove(st.abs); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("%s: cannot remove: %w", st.show, plainError(err))
 		}
-		r.Removed = append(r.Removed, s.show)
+		r.Removed = append(r.Removed, st.show)
 	}
-	for _, dir := range p.mkdirs {
+	for _, dir := range so.mkdirs {
 		if err := d.MkdirAll(dir); err != nil {
-			return fmt.Errorf("%s: cannot create the directory: %w", p.show(dir), plainError(err))
+			return fmt.Errorf("%s: cannot create the directory: %w", so.show(dir), plainError(err))
 		}
 	}
-	for _, s := range p.writes {
-		if err := disk.WriteFile(d, s.abs, s.want); err != nil {
-			return fmt.Errorf("%s: cannot write: %w", s.show, plainError(err))
+	for _, st := range so.files {
+		if st.temp == "" {
+			continue
 		}
-		r.Written = append(r.Written, s.show)
+		if err := d.Rename(st.temp, st.abs); err != nil {
+			return fmt.Errorf("%s: cannot write: %w", st.show, plainError(err))
+		}
+		st.temp = ""
+		r.Written = append(r.Written, st.show)
 	}
+	if m := so.manifest; m != nil {
+		// Last, so that a commit cut short leaves the old manifest, still listing files it has not
+		// removed yet.
+		if err := disk.WriteFile(d, m.abs, m.want); err != nil {
+			return fmt.Errorf("%s: cannot write: %w", m.show, plainError(err))
+		}
+		r.Written = append(r.Written, m.show)
+	}
+	// What was created for staging now holds the output: it stays.
+	so.created = nil
 	// Removing a directory that is not empty fails, which is the test for emptiness: a directory that
 	// still holds anything (a hand-written file, a subdirectory that stayed) stays, and so do its parents.
 	kept := make(map[string]bool)
-	for _, dir := range p.prune {
+	for _, dir := range so.prune {
 		if kept[dir] {
 			continue
 		}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"errors"
+	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -171,10 +173,11 @@ func init() {
 }
 
 // TestPermissionDeniedMidRun: a directory the permission bits leave writable, but not to this user (it is
-// another user's), is refused by the system only when cidlc writes there, after other outputs were
-// written. The run stops with exit 1 and an error naming the file; every file is whole, no temporary file
-// is left, and once the directory is writable the next run completes. It takes root, to hand the
-// directory to another user and then run cidlc as an ordinary process would.
+// another user's), is refused by the system only when cidlc writes there. cidlc stages every file it
+// writes before it puts any in place (gen.Stage), so the refusal stops the run before anything changed:
+// exit 1 and an error naming the file, every file as it was, no temporary file or staging directory
+// left; once the directory is writable the next run completes. It takes root, to hand the directory to
+// another user and then run cidlc as an ordinary process would.
 func TestPermissionDeniedMidRun(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("needs root, to give a directory to another user")
@@ -192,9 +195,15 @@ func TestPermissionDeniedMidRun(t *testing.T) {
 	if r.status != 1 || !regexp.MustCompile(`^cidlc: provider/\S+: cannot (write|remove): permission denied\n$`).MatchString(r.stderr) {
 		t.Errorf("cidlc idl2 into another user's provider/: want exit 1 and an error naming the file; %s", r)
 	}
-	if mid["pack/cart.ts"] == old["pack/cart.ts"] {
-		t.Errorf("the pack was not written first: the test no longer fails half-way")
+	if !maps.Equal(mid, old) {
+		t.Errorf("the run failed, but files changed")
 	}
+	filepath.WalkDir(p.dir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && strings.HasPrefix(d.Name(), ".cidlc-staging") {
+			t.Errorf("staging left: %s", path)
+		}
+		return err
+	})
 	os.Chown(p.path("provider"), 0, 0)
 	if r := p.cidlc(t, append([]string{"idl2"}, outFlags...)...); r.status != 0 {
 		t.Fatalf("cidlc idl2 once provider/ is writable: %s", r)

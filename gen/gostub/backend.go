@@ -31,6 +31,9 @@ type Options struct {
 	// Release is the release the stubs belong to: with a version, the root package's stubs declare the
 	// plugin's name and version (PluginName, PluginVersion) for the plugin's main to serve.
 	Release gen.Release
+	// VerifyLayout, for tests, formats every file with go/format too and fails when the fast layout
+	// (package gostub/internal/layout) differs from it. It changes no file: it is not part of Key.
+	VerifyLayout bool `json:"-"`
 }
 
 // Backend generates Go provider stubs. It implements gen.Backend.
@@ -38,7 +41,7 @@ type Backend struct {
 	opts Options
 }
 
-var _ gen.Backend = (*Backend)(nil)
+var _ gen.Streamer = (*Backend)(nil)
 
 // New returns the backend.
 func New(opts Options) *Backend {
@@ -48,12 +51,25 @@ func New(opts Options) *Backend {
 // Name returns "gostub".
 func (b *Backend) Name() string { return "gostub" }
 
-// Generate returns one `<file>_stub.go` per IDL file.
-//
-// Modules are rendered in parallel, one goroutine per core: rendering is pure CPU (jennifer and
-// go/format take about 1.7 ms a file), each IDL package's generator is independent, and a large IDL has many
-// packages. Results keep the model's order, so the output does not depend on scheduling.
+// Generate returns one `<file>_stub.go` per IDL file, in the model's order.
 func (b *Backend) Generate(tree *model.Tree) ([]*gen.File, error) {
+	return b.generate(tree, nil)
+}
+
+// Stream implements gen.Streamer: it hands each stub file to emit as soon as it is rendered, from the
+// goroutines that render them.
+func (b *Backend) Stream(tree *model.Tree, emit func(*gen.File)) error {
+	_, err := b.generate(tree, emit)
+	return err
+}
+
+// generate renders the stubs of every IDL package. With emit, it hands each file over as it is rendered
+// and returns none; without, it returns them in the model's order.
+//
+// Packages are rendered in parallel, one goroutine per core: rendering is pure CPU, each IDL package's
+// generator is independent, and a large IDL has many packages. Errors keep the model's order, so the
+// outcome does not depend on scheduling.
+func (b *Backend) generate(tree *model.Tree, emit func(*gen.File)) ([]*gen.File, error) {
 	if b.opts.ImportPath == "" {
 		return nil, errors.New("gostub: no import path for the output directory")
 	}
@@ -68,7 +84,12 @@ func (b *Backend) Generate(tree *model.Tree) ([]*gen.File, error) {
 	for range min(runtime.GOMAXPROCS(0), len(tree.Packages)) {
 		wg.Go(func() {
 			for i := range work {
-				results[i].files, results[i].errs = b.packageStubs(tree.Packages[i], names)
+				r := &results[i]
+				keep := emit
+				if keep == nil {
+					keep = func(f *gen.File) { r.files = append(r.files, f) }
+				}
+				r.errs = b.packageStubs(tree.Packages[i], names, keep)
 			}
 		})
 	}
@@ -90,20 +111,19 @@ func (b *Backend) Generate(tree *model.Tree) ([]*gen.File, error) {
 	return files, nil
 }
 
-// packageStubs returns the stub files of one IDL package.
-func (b *Backend) packageStubs(pkg *model.Package, names *exported) ([]*gen.File, []error) {
+// packageStubs renders the stub files of one IDL package, handing each to emit.
+func (b *Backend) packageStubs(pkg *model.Package, names *exported, emit func(*gen.File)) []error {
 	mg := newPackageGen(b.opts.ImportPath, b.opts.Release, pkg, names)
-	var files []*gen.File
 	var errs []error
 	for _, f := range pkg.Files {
-		content, err := mg.stubFile(f)
+		content, err := mg.stubFile(f, b.opts.VerifyLayout)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		files = append(files, &gen.File{Path: stubPath(f.Path), Content: content})
+		emit(&gen.File{Path: stubPath(f.Path), Content: content})
 	}
-	return files, errs
+	return errs
 }
 
 // stubPath is the output path of the IDL file p: `ec2/securityGroup.go` → `ec2/securityGroup_stub.go`.

@@ -3,6 +3,7 @@ package gostub
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -15,18 +16,29 @@ var commentText = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\x00", `\x00`, 
 // doc returns the doc comment text as `//` lines: a model's doc has its comment markers removed, and
 // jennifer would render a multi-line string as a /* */ block.
 func doc(text string) string {
-	lines := strings.Split(commentText.Replace(strings.ToValidUTF8(text, "\ufffd")), "\n")
-	for i, l := range lines {
+	if !utf8.ValidString(text) || strings.ContainsAny(text, "\r\x00\ufeff") {
+		text = commentText.Replace(strings.ToValidUTF8(text, "\ufffd"))
+	}
+	var b strings.Builder
+	b.Grow(len(text) + 3*(strings.Count(text, "\n")+1))
+	first := true
+	for l := range strings.SplitSeq(text, "\n") {
+		if !first {
+			b.WriteByte('\n')
+		}
+		first = false
 		switch {
 		case l == "":
-			lines[i] = "//"
+			b.WriteString("//")
 		case strings.HasPrefix(l, "\t"):
-			lines[i] = "//" + l // a code block keeps its tab indent
+			b.WriteString("//") // a code block keeps its tab indent
+			b.WriteString(l)
 		default:
-			lines[i] = "// " + l
+			b.WriteString("// ")
+			b.WriteString(l)
 		}
 	}
-	return strings.Join(lines, "\n")
+	return b.String()
 }
 
 // withDoc puts the doc comment text, if any, above code.
@@ -53,17 +65,24 @@ const proseWidth = 96
 
 // prose formats a doc comment of the stubs' own, wrapped at proseWidth.
 func prose(format string, args ...any) string {
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(fmt.Sprintf(format, args...)) {
-		if line != "" && len(line)+1+len(word) > proseWidth {
-			lines = append(lines, line)
-			line = ""
-		}
-		if line != "" {
-			line += " "
-		}
-		line += word
+	text := format
+	if len(args) > 0 {
+		text = fmt.Sprintf(format, args...)
 	}
-	return strings.Join(append(lines, line), "\n")
+	var b strings.Builder
+	b.Grow(len(text))
+	line := 0 // the length of the current line
+	for word := range strings.FieldsSeq(text) {
+		if line > 0 && line+1+len(word) > proseWidth {
+			b.WriteByte('\n')
+			line = 0
+		}
+		if line > 0 {
+			b.WriteByte(' ')
+			line++
+		}
+		b.WriteString(word)
+		line += len(word)
+	}
+	return b.String()
 }

@@ -105,7 +105,7 @@ func generate(t *testing.T, idlDir, outDir string, release gen.Release) []*gen.F
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := gostub.New(gostub.Options{ImportPath: importPath, Release: release}).Generate(tree)
+	files, err := gostub.New(gostub.Options{ImportPath: importPath, Release: release, VerifyLayout: true}).Generate(tree)
 	if err != nil {
 		t.Fatal(err)
 	}

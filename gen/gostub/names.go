@@ -30,10 +30,13 @@ type packageGen struct {
 	private map[string]string
 	// names are the exported names the stubs of the whole IDL generate.
 	names *exported
+	// imports name the stubs of every IDL package, as every file imports them (nameImports).
+	imports []importHint
 }
 
 func newPackageGen(root string, release gen.Release, pkg *model.Package, names *exported) *packageGen {
-	g := &packageGen{root: root, release: release, pkg: pkg, taken: map[string]bool{}, names: names}
+	g := &packageGen{root: root, release: release, pkg: pkg, taken: map[string]bool{}, names: names,
+		imports: importHints(root, pkg.Tree)}
 	for _, n := range append(slices.Clone(bodyLocals), runtimeImports...) {
 		g.taken[n] = true
 	}

@@ -47,6 +47,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -73,7 +74,7 @@ type Options struct {
 	NPMPackage string
 }
 
-// Backend writes the schema. It implements gen.Backend.
+// Backend writes the schema. It implements gen.Streamer.
 type Backend struct{ Options Options }
 
 // Name returns "pulumi-schema": the Pulumi package schema, not cidlc's model.
@@ -85,45 +86,54 @@ func (b Backend) Generate(tree *model.Tree) ([]*gen.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	name := b.Options.File
-	if name == "" {
-		name = "schema.json"
+	return []*gen.File{{Path: b.file(), Content: content}}, nil
+}
+
+// Stream implements gen.Streamer: the one schema file, its content written when asked for
+// (gen.File.Write) one type, resource or function at a time. The schema of a large IDL is the largest file cidlc writes, and
+// building it whole, as JSON and as indented JSON, took several times its size in memory.
+func (b Backend) Stream(tree *model.Tree, emit func(*gen.File)) error {
+	opts := b.Options
+	emit(&gen.File{Path: b.file(), Write: func(w io.Writer) error { return write(w, tree, opts) }})
+	return nil
+}
+
+// file is the schema's path in its output directory.
+func (b Backend) file() string {
+	if b.Options.File == "" {
+		return "schema.json"
 	}
-	return []*gen.File{{Path: name, Content: content}}, nil
+	return b.Options.File
 }
 
 // Marshal returns the schema of pkg as indented JSON with a final newline.
 func Marshal(tree *model.Tree, opts Options) ([]byte, error) {
-	spec := packageSpec(tree, opts)
 	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "    ")
-	if err := enc.Encode(spec); err != nil {
-		return nil, fmt.Errorf("schema: %w", err)
-	}
-	return buf.Bytes(), nil
+	err := write(&buf, tree, opts)
+	return buf.Bytes(), err
 }
 
 // The subset of Pulumi's schema types cidlc writes, in the field order of Pulumi's own PackageSpec.
 type (
 	packageJSON struct {
-		Name              string                   `json:"name"`
-		DisplayName       string                   `json:"displayName,omitempty"`
-		Version           string                   `json:"version,omitempty"`
-		Description       string                   `json:"description,omitempty"`
-		Homepage          string                   `json:"homepage,omitempty"`
-		License           string                   `json:"license,omitempty"`
-		Repository        string                   `json:"repository,omitempty"`
-		PluginDownloadURL string                   `json:"pluginDownloadURL,omitempty"`
-		Publisher         string                   `json:"publisher,omitempty"`
-		Meta              *metaJSON                `json:"meta,omitempty"`
-		Language          map[string]any           `json:"language,omitempty"`
-		Config            *configJSON              `json:"config,omitempty"`
-		Types             map[string]*complexJSON  `json:"types,omitempty"`
-		Provider          *resourceJSON            `json:"provider,omitempty"`
-		Resources         map[string]*resourceJSON `json:"resources,omitempty"`
-		Functions         map[string]*functionJSON `json:"functions,omitempty"`
+		Name              string         `json:"name"`
+		DisplayName       string         `json:"displayName,omitempty"`
+		Version           string         `json:"version,omitempty"`
+		Description       string         `json:"description,omitempty"`
+		Homepage          string         `json:"homepage,omitempty"`
+		License           string         `json:"license,omitempty"`
+		Repository        string         `json:"repository,omitempty"`
+		PluginDownloadURL string         `json:"pluginDownloadURL,omitempty"`
+		Publisher         string         `json:"publisher,omitempty"`
+		Meta              *metaJSON      `json:"meta,omitempty"`
+		Language          map[string]any `json:"language,omitempty"`
+		Config            *configJSON    `json:"config,omitempty"`
+		// Types, Resources and Functions are written entry by entry (write): here they only hold the
+		// place of their entries, when there are any.
+		Types     map[string]*complexJSON  `json:"types,omitempty"`
+		Provider  *resourceJSON            `json:"provider,omitempty"`
+		Resources map[string]*resourceJSON `json:"resources,omitempty"`
+		Functions map[string]*functionJSON `json:"functions,omitempty"`
 	}
 	configJSON struct {
 		Variables map[string]*propertyJSON `json:"variables"`
@@ -200,9 +210,6 @@ func packageSpec(tree *model.Tree, opts Options) *packageJSON {
 		PluginDownloadURL: opts.PluginDownloadURL,
 		Publisher:         opts.Publisher,
 		Meta:              &metaJSON{ModuleFormat: moduleFormat},
-		Types:             map[string]*complexJSON{},
-		Resources:         map[string]*resourceJSON{},
-		Functions:         map[string]*functionJSON{},
 	}
 	// The Go SDK declares the array and map types of a resource (VPCArray, VPCMap and their Input and
 	// Output types) only when asked to, but uses them wherever a list or map of capabilities appears.
@@ -237,29 +244,45 @@ func packageSpec(tree *model.Tree, opts Options) *packageJSON {
 	if tree.Config != nil {
 		spec.Config, spec.Provider = configSpec(tree.Name, tree.Config)
 	}
+	return spec
+}
+
+// entry is one entry of the schema's "types", "resources" or "functions": its token, and what builds
+// its value.
+type entry struct {
+	token string
+	build func() any
+}
+
+// entries returns the schema's types, resources and functions, in the order of the model.
+func entries(tree *model.Tree) (types, resources, functions []entry) {
 	for _, pkg := range tree.Packages {
 		for _, f := range pkg.Files {
 			for _, r := range f.Resources {
-				spec.Resources[r.Token] = resourceSpec(r)
+				resources = append(resources, entry{r.Token, func() any { return resourceSpec(r) }})
 			}
 			for _, fn := range f.Functions {
-				spec.Functions[fn.Token] = functionSpec(fn)
+				functions = append(functions, entry{fn.Token, func() any { return functionSpec(fn) }})
 			}
 			for _, s := range f.Structs {
-				obj := objectSpec(s.Doc, s.Properties, func(p *model.Property) bool { return true })
-				spec.Types[s.Token] = &complexJSON{objectJSON: *obj}
+				types = append(types, entry{s.Token, func() any {
+					obj := objectSpec(s.Doc, s.Properties, func(p *model.Property) bool { return true })
+					return &complexJSON{objectJSON: *obj}
+				}})
 			}
 			for _, e := range f.Enums {
-				t := &complexJSON{objectJSON: objectJSON{Description: e.Doc, Type: "string"}}
-				names := enumValueNames(e)
-				for i, v := range e.Values {
-					t.Enum = append(t.Enum, enumValueJSON{Name: names[i], Description: v.Doc, Value: v.Value})
-				}
-				spec.Types[e.Token] = t
+				types = append(types, entry{e.Token, func() any {
+					t := &complexJSON{objectJSON: objectJSON{Description: e.Doc, Type: "string"}}
+					names := enumValueNames(e)
+					for i, v := range e.Values {
+						t.Enum = append(t.Enum, enumValueJSON{Name: names[i], Description: v.Doc, Value: v.Value})
+					}
+					return t
+				}})
 			}
 		}
 	}
-	return spec
+	return types, resources, functions
 }
 
 // moduleNames returns the names the SDKs give the modules whose directories cannot name a package in

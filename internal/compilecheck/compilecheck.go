@@ -120,7 +120,7 @@ func (b *Batch) Add(name string, tree *model.Tree) error {
 	b.t.Helper()
 	results, err := gen.Generate(tree, []gen.Output{
 		{Dir: "pack", Backend: typescript.Backend{}},
-		{Dir: "provider", Backend: gostub.New(gostub.Options{ImportPath: b.GoImportPath(name)})},
+		{Dir: "provider", Backend: gostub.New(gostub.Options{ImportPath: b.GoImportPath(name), VerifyLayout: true})},
 	})
 	if err != nil {
 		return err

@@ -163,7 +163,7 @@ func TestCorpusIsComplete(t *testing.T) {
 		t.Errorf("the 2017 corpus has warnings:\n%v", tree.Warnings)
 	}
 	pack := files(t, typescript.Backend{}, tree)
-	stubs := files(t, gostub.New(gostub.Options{ImportPath: "example.com/corpus/provider"}), tree)
+	stubs := files(t, gostub.New(gostub.Options{ImportPath: "example.com/corpus/provider", VerifyLayout: true}), tree)
 	raw, err := pulumischema.Marshal(tree, pulumischema.Options{})
 	if err != nil {
 		t.Fatal(err)

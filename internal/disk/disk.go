@@ -79,24 +79,11 @@ func notRegular(mode fs.FileMode) error {
 // an error from notRegular on anything else that is not a regular file, at no more cost than os.ReadFile
 // (open, fstat, read). It never blocks on a FIFO. It also returns the file's mode.
 func ReadFile(name string) ([]byte, fs.FileMode, error) {
-	f, err := openNoFollow(name)
+	f, fi, err := open(name)
 	if err != nil {
-		// Some special files cannot even be opened (a socket: ENXIO); say what they are.
-		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, errSymlink) {
-			if fi, lerr := os.Lstat(name); lerr == nil && !fi.Mode().IsRegular() {
-				return nil, 0, notRegular(fi.Mode())
-			}
-		}
 		return nil, 0, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, 0, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, 0, notRegular(fi.Mode())
-	}
 	// One more byte than the size, so that the read that returns io.EOF needs no new buffer.
 	data := make([]byte, 0, fi.Size()+1)
 	for {
@@ -113,6 +100,38 @@ func ReadFile(name string) ([]byte, fs.FileMode, error) {
 			data = append(data, 0)[:len(data)]
 		}
 	}
+}
+
+// Open opens a file cidlc may own for reading, as ReadFile reads it, for a caller that reads a large
+// file a piece at a time. It also returns the file's mode.
+func Open(name string) (*os.File, fs.FileMode, error) {
+	f, fi, err := open(name)
+	if err != nil {
+		return nil, 0, err
+	}
+	return f, fi.Mode(), nil
+}
+
+func open(name string) (*os.File, fs.FileInfo, error) {
+	f, err := openNoFollow(name)
+	if err != nil {
+		// Some special files cannot even be opened (a socket: ENXIO); say what they are.
+		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, errSymlink) {
+			if fi, lerr := os.Lstat(name); lerr == nil && !fi.Mode().IsRegular() {
+				return nil, nil, notRegular(fi.Mode())
+			}
+		}
+		return nil, nil, err
+	}
+	fi, err := f.Stat()
+	if err == nil && !fi.Mode().IsRegular() {
+		err = notRegular(fi.Mode())
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, fi, nil
 }
 
 // WriteFile replaces the file name with content through a temporary file in the same directory, so that

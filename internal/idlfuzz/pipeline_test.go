@@ -40,7 +40,7 @@ type outcome struct {
 func outputs() []gen.Output {
 	return []gen.Output{
 		{Dir: "pack", Backend: typescript.Backend{}},
-		{Dir: "provider", Backend: gostub.New(gostub.Options{ImportPath: "example.com/fuzz/provider"})},
+		{Dir: "provider", Backend: gostub.New(gostub.Options{ImportPath: "example.com/fuzz/provider", VerifyLayout: true})},
 		{Dir: "schema", Backend: pulumischema.Backend{Options: pulumischema.Options{File: "schema.json"}}},
 	}
 }

@@ -1,8 +1,6 @@
 package uptodate
 
 import (
-	"bufio"
-	"bytes"
 	"crypto/sha256"
 	"debug/elf"
 	"encoding/hex"
@@ -10,17 +8,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path"
 	"path/filepath"
 	"runtime"
-	"strconv"
-	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/cidlc/cidlc/gen"
-	"github.com/cidlc/cidlc/internal/disk"
+	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/internal/paths"
 )
 
@@ -30,7 +24,7 @@ import (
 const racyWindow = 3 * time.Second
 
 // stampVersion starts every stamp; a stamp of another format is ignored.
-const stampVersion = "cidlc stamp v1"
+const stampVersion = "cidlc stamp v2"
 
 // Cache is where stamps live. The zero Cache is disabled: it finds nothing and records nothing.
 type Cache struct {
@@ -118,8 +112,10 @@ func (c Cache) stampPath(outs []gen.Output) (string, error) {
 }
 
 // Lookup starts checking, in the background, whether the outputs still hold what the last stamp of
-// outs recorded: it reads only the stamp and the metadata (or, where needed, the content) of the files
-// it lists, so it can run while the IDL loads. Current then compares the stamp's key with the model's.
+// outs recorded, and whether the load's inputs the stamp records are as they were: it reads only the
+// stamp and the metadata (or, where needed, the content) of the files it lists, so it can run while the
+// IDL loads. Current then compares the stamp's key with the model's; CurrentUnloaded decides without
+// a load.
 func (c Cache) Lookup(outs []gen.Output) *Lookup {
 	l := &Lookup{done: make(chan struct{})}
 	if !c.Enabled() || len(outs) == 0 {
@@ -132,16 +128,17 @@ func (c Cache) Lookup(outs []gen.Output) *Lookup {
 		if err != nil {
 			return
 		}
-		l.stamp, l.ok = verifyStamp(path)
+		l.stamp, l.ok, l.inputsOK = verifyStamp(path)
 	}()
 	return l
 }
 
 // Lookup is a stamp check under way.
 type Lookup struct {
-	done  chan struct{}
-	stamp *stamp
-	ok    bool // the disk holds what the stamp records
+	done     chan struct{}
+	stamp    *stamp
+	ok       bool // the disk holds the outputs the stamp records
+	inputsOK bool // and the load's inputs the stamp records, if it records them
 }
 
 // Current waits for the check and reports whether the outputs are current for key: whether Write would
@@ -155,6 +152,33 @@ func (l *Lookup) Current(key Key) (gen.Report, bool) {
 	if !l.ok || l.stamp.key != key {
 		return gen.Report{}, false
 	}
+	return l.report()
+}
+
+// CurrentUnloaded waits for the check and reports whether the outputs are current without loading the
+// IDL directory idl with the package name name: the stamp's inputs (load.Inputs) are as recorded, and
+// so are the go command and its environment, so a load would parse the very sources whose digest the
+// stamp holds; and the key of that digest for outs is the stamp's. If so, it returns Current's report.
+// c must be the cache that looked it up.
+func (l *Lookup) CurrentUnloaded(c Cache, outs []gen.Output, idl, name string) (gen.Report, bool) {
+	if l == nil {
+		return gen.Report{}, false
+	}
+	<-l.done
+	if !l.ok || !l.inputsOK {
+		return gen.Report{}, false
+	}
+	if env, ok := environment(idl, name); !ok || env != l.stamp.in.env {
+		return gen.Report{}, false
+	}
+	if key, err := c.Key(l.stamp.in.sources, outs); err != nil || key != l.stamp.key {
+		return gen.Report{}, false
+	}
+	return l.report()
+}
+
+// report is the report of a current stamp: every file unchanged.
+func (l *Lookup) report() (gen.Report, bool) {
 	cwd, err := os.Getwd()
 	if err != nil {
 		return gen.Report{}, false
@@ -166,23 +190,42 @@ func (l *Lookup) Current(key Key) (gen.Report, bool) {
 	return r, true
 }
 
-// Refresh rewrites the stamp Current accepted if some of its files had to be checked by content, so
-// that the next run can trust their metadata. c must be the cache that looked it up.
-func (l *Lookup) Refresh(c Cache, outs []gen.Output) {
-	if l == nil || !l.ok || !l.stamp.refresh {
+// Refresh rewrites the stamp that Current or CurrentUnloaded accepted if some of its files had to be
+// checked by content, so that the next run can trust their metadata; and, when the run loaded its
+// sources (src), if the stamp's inputs did not prove them current, so that the next run need not load.
+// c must be the cache that looked it up.
+func (l *Lookup) Refresh(c Cache, outs []gen.Output, src *Sources) {
+	if l == nil || !l.ok {
+		return
+	}
+	in := l.stamp.in
+	switch {
+	case src != nil && !l.inputsOK:
+		in = recordInputs(src)
+	case !l.stamp.refresh:
 		return
 	}
 	path, err := c.stampPath(outs)
 	if err != nil {
 		return
 	}
-	c.save(path, l.stamp.key, l.stamp.files) // save lstats every file again
+	c.save(path, l.stamp.key, l.stamp.files, in) // save lstats every file again
 }
 
-// Record stamps results, which the disk now holds (after a Write, or a Check that found nothing stale),
-// under key. Errors are ignored: without a stamp the next run is merely slower.
-func (c Cache) Record(outs []gen.Output, key Key, results []gen.Result) {
-	if !c.Enabled() || len(outs) != len(results) {
+// Sources are what a run loaded, for its stamp: the digest its key was made of (load.Loaded.Digest),
+// what decides them besides their contents (load.Loaded.Inputs), and when the load began.
+type Sources struct {
+	Digest  []byte
+	Inputs  *load.Inputs
+	Started time.Time
+}
+
+// Record stamps the files of outs whose digests are digests (gen.Staged.Digests, one list per output,
+// the manifest first), which the disk now holds (after a Commit, or a Check that found nothing stale),
+// under key, with what the run loaded (src, whose digest key was made of). Errors are ignored: without
+// a stamp the next run is merely slower.
+func (c Cache) Record(outs []gen.Output, key Key, digests [][]gen.Digest, src *Sources) {
+	if !c.Enabled() || len(outs) != len(digests) {
 		return
 	}
 	path, err := c.stampPath(outs)
@@ -190,174 +233,16 @@ func (c Cache) Record(outs []gen.Output, key Key, results []gen.Result) {
 		return
 	}
 	var files []stampFile
-	var contents [][]byte // files[i]'s
-	for _, r := range results {
-		root, err := filepath.Abs(r.Dir)
+	for i, out := range outs {
+		root, err := filepath.Abs(out.Dir)
 		if err != nil {
 			return
 		}
-		add := func(rel string, content []byte) {
-			files = append(files, stampFile{abs: filepath.Join(root, filepath.FromSlash(rel)), root: root, rel: rel})
-			contents = append(contents, content)
-		}
-		// In the order of Write's report: the manifest is examined first.
-		add(gen.ManifestName, r.Manifest())
-		for _, f := range r.Files {
-			add(f.Path, f.Content)
+		for _, d := range digests[i] {
+			files = append(files, stampFile{abs: filepath.Join(root, filepath.FromSlash(d.Path)), root: root, rel: d.Path, sum: d.Sum})
 		}
 	}
-	parallel(len(files), func(i int) {
-		files[i].sum = sha256.Sum256(contents[i])
-	})
-	c.save(path, key, files)
-}
-
-// save writes a stamp of files, lstat-ing each; a file whose metadata cannot be trusted yet is recorded
-// by its hash alone.
-func (c Cache) save(path string, key Key, files []stampFile) {
-	taken := time.Now()
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "%s\nkey %x\n", stampVersion, key)
-	for i := range files {
-		e := &files[i]
-		fi, err := os.Lstat(e.abs)
-		if err != nil || !fi.Mode().IsRegular() {
-			return // not as generated: no stamp
-		}
-		meta := "-"
-		if taken.Sub(fi.ModTime()) > racyWindow {
-			meta = fileMeta(fi)
-		}
-		fmt.Fprintf(&b, "%x %s %q %q\n", e.sum, meta, e.root, e.rel)
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
-		return
-	}
-	// Through a temporary file, so that a concurrent run reads the old stamp or the new one.
-	disk.WriteFile(disk.OS{}, path, b.Bytes())
-}
-
-// stamp is a parsed stamp file.
-type stamp struct {
-	key     Key
-	files   []stampFile
-	refresh bool // some file was checked by content: a new stamp would trust its metadata
-}
-
-type stampFile struct {
-	abs, root, rel string
-	sum            [sha256.Size]byte
-	meta           string // fileMeta, or "-"
-}
-
-// verifyStamp reads the stamp file name and checks every file it lists. ok is false when there is no
-// usable stamp or any file differs from it.
-func verifyStamp(name string) (s *stamp, ok bool) {
-	s, err := readStamp(name)
-	if err != nil {
-		return nil, false
-	}
-	// Directories first: each must still be a directory, not a link (the output directory itself may
-	// be one, as for Write).
-	dirs := make(map[string]bool)
-	for _, e := range s.files {
-		for rel := path.Dir(e.rel); rel != "." && !dirs[filepath.Join(e.root, rel)]; rel = path.Dir(rel) {
-			dirs[filepath.Join(e.root, rel)] = true
-		}
-	}
-	for dir := range dirs {
-		if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
-			return s, false
-		}
-	}
-	var failed, hashed atomic.Bool
-	parallel(len(s.files), func(i int) {
-		e := &s.files[i]
-		if failed.Load() {
-			return
-		}
-		fi, err := os.Lstat(e.abs)
-		if err != nil || !fi.Mode().IsRegular() {
-			failed.Store(true)
-			return
-		}
-		if e.meta != "-" && fileMeta(fi) == e.meta {
-			return
-		}
-		content, _, err := disk.ReadFile(e.abs)
-		if err != nil || sha256.Sum256(content) != e.sum {
-			failed.Store(true)
-			return
-		}
-		hashed.Store(true)
-	})
-	s.refresh = hashed.Load()
-	return s, !failed.Load()
-}
-
-// readStamp parses a stamp file.
-func readStamp(path string) (*stamp, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, 1<<20)
-	line := func() string {
-		if !sc.Scan() {
-			return ""
-		}
-		return sc.Text()
-	}
-	malformed := errors.New("malformed stamp")
-	if line() != stampVersion {
-		return nil, malformed
-	}
-	var s stamp
-	keyHex, ok := strings.CutPrefix(line(), "key ")
-	if !ok {
-		return nil, malformed
-	}
-	if n, err := hex.Decode(s.key[:], []byte(keyHex)); err != nil || n != len(s.key) {
-		return nil, malformed
-	}
-	for sc.Scan() {
-		var e stampFile
-		var sum string
-		// sum meta "root" "rel"
-		fields := strings.SplitN(sc.Text(), " ", 3)
-		if len(fields) != 3 {
-			return nil, malformed
-		}
-		sum, e.meta = fields[0], fields[1]
-		if n, err := hex.Decode(e.sum[:], []byte(sum)); err != nil || n != len(e.sum) {
-			return nil, malformed
-		}
-		root, rest, err := unquotePrefix(fields[2])
-		if err != nil {
-			return nil, malformed
-		}
-		rel, err := strconv.Unquote(strings.TrimPrefix(rest, " "))
-		if err != nil || gen.ValidatePath(rel) != nil || !filepath.IsAbs(root) {
-			return nil, malformed
-		}
-		e.root, e.rel, e.abs = root, rel, filepath.Join(root, filepath.FromSlash(rel))
-		s.files = append(s.files, e)
-	}
-	if len(s.files) == 0 {
-		return nil, malformed
-	}
-	return &s, sc.Err()
-}
-
-// unquotePrefix splits a Go-quoted string off the front of s.
-func unquotePrefix(s string) (string, string, error) {
-	q, err := strconv.QuotedPrefix(s)
-	if err != nil {
-		return "", "", err
-	}
-	v, err := strconv.Unquote(q)
-	return v, s[len(q):], err
+	c.save(path, key, files, recordInputs(src))
 }
 
 // parallel calls f(0) … f(n-1) on one goroutine per core.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/internal/testsupport"
 	"github.com/cidlc/cidlc/internal/testsupport/gentest"
@@ -44,7 +45,7 @@ func stampOutputs(t *testing.T, out string, old bool, paths ...string) cached {
 	if c.key, err = c.cache.Key([]byte("sources-1"), c.outs); err != nil {
 		t.Fatal(err)
 	}
-	c.cache.Record(c.outs, c.key, results)
+	c.cache.Record(c.outs, c.key, gen.DigestsOf(results), nil)
 	return c
 }
 
@@ -216,7 +217,7 @@ func TestCacheRefresh(t *testing.T) {
 	if _, ok := l.Current(c.key); !ok {
 		t.Fatal("not current")
 	}
-	l.Refresh(c.cache, c.outs)
+	l.Refresh(c.cache, c.outs, nil)
 	// Now the metadata is trusted: an edit that keeps size and times but not the change time is
 	// still found, and the untouched tree is still current.
 	if !c.current(t) {
@@ -237,7 +238,7 @@ func TestDisabledCache(t *testing.T) {
 	outs := []gen.Output{{Dir: "out", Backend: gentest.Backend{}}}
 	results := gentest.Generate(t, "out", gentest.IDLBefore...)
 	gentest.Write(t, results)
-	c.Record(outs, uptodate.Key{}, results)
+	c.Record(outs, uptodate.Key{}, gen.DigestsOf(results), nil)
 	if _, ok := c.Lookup(outs).Current(uptodate.Key{}); ok {
 		t.Error("a disabled cache found outputs current")
 	}
@@ -271,5 +272,48 @@ func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestUnloadedIsTheToolsOwn: a stamp proves outputs current without a load only to the cidlc that made
+// it. Another build (another build ID) generates other files from the same sources, and must load.
+func TestUnloadedIsTheToolsOwn(t *testing.T) {
+	testsupport.InTempDir(t)
+	testsupport.WriteTree(t, "m", map[string]string{
+		"go.mod":   "module example.com/m\n\ngo 1.26.0\n",
+		"idl/a.go": "// Package a is.\npackage a\n\n// A is.\ntype A struct{ Name string }\n",
+	})
+	// Everything of the module, directories too, written long before the load: the stamp trusts the
+	// metadata only of what was not modified just before it.
+	then := time.Now().Add(-time.Minute)
+	must(t, filepath.WalkDir("m", func(name string, _ os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Chtimes(name, then, then)
+	}))
+	idl, err := filepath.Abs(filepath.Join("m", "idl"))
+	must(t, err)
+	started := time.Now()
+	loaded, err := load.LoadPackages(load.Config{Dir: idl})
+	must(t, err)
+	src := &uptodate.Sources{Digest: loaded.Digest(), Inputs: loaded.Inputs(), Started: started}
+
+	cacheDir := filepath.Join(t.TempDir(), "cache")
+	outs := []gen.Output{{Dir: "out", Backend: gentest.Backend{}}}
+	results := gentest.Generate(t, "out", gentest.IDLBefore...)
+	gentest.Write(t, results)
+	ageFiles(t, "out", time.Hour)
+	made := uptodate.New(cacheDir, "tool-1")
+	key, err := made.Key(src.Digest, outs)
+	must(t, err)
+	made.Record(outs, key, gen.DigestsOf(results), src)
+
+	if _, ok := made.Lookup(outs).CurrentUnloaded(made, outs, idl, ""); !ok {
+		t.Fatal("the cidlc that made the stamp cannot prove the outputs current without a load")
+	}
+	other := uptodate.New(cacheDir, "tool-2")
+	if _, ok := other.Lookup(outs).CurrentUnloaded(other, outs, idl, ""); ok {
+		t.Error("another cidlc build took the outputs as current without a load")
 	}
 }

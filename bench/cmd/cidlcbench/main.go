@@ -5,10 +5,11 @@
 //	go run ./bench/cmd/cidlcbench [-runs 5] [-trees examples,100,1000,10000] [-tygo] [-codec] [-update BENCHMARKS.md]
 //
 // Every command of a tree is run once per round, in a fixed order (floor, fresh, no-op, check, tygo,
-// floor, fresh, …), so that all of them see the same machine state; the report gives medians. Wall time is
-// measured around the process; peak RSS is what /usr/bin/time -f %M reports (ru_maxrss of the process and
-// the children it waited for, such as cidlc's `go list`: the largest single process). A warm-up round, not counted,
-// fills the go command's caches first.
+// floor, fresh, …), so that all of them see the same machine state; the report gives medians. Wall time
+// is measured around the process; CPU is its user and system time with its children's, which other jobs
+// on the machine disturb less than wall time; peak RSS is what /usr/bin/time -f %M reports (ru_maxrss of
+// the process and the children it waited for, such as cidlc's `go list`: the largest single process). A
+// warm-up round, not counted, fills the go command's caches first.
 package main
 
 import (
@@ -39,11 +40,11 @@ func main() {
 	flag.BoolVar(&cfg.tygo, "tygo", true, "measure tygo too (built into .cache/bench/tygo on first use)")
 	flag.BoolVar(&cfg.codec, "codec", true, "run the provider codec benchmark (generated vs reflection mapper)")
 	flag.BoolVar(&cfg.breaking, "breaking", true, "measure --breaking-against on a synthetic tree in a git repository of its own")
+	flag.BoolVar(&cfg.programStart, "program-start", true, "measure the start of a Node program that loads the generated package (issue 22)")
 	flag.IntVar(&cfg.breakingSize, "breaking-size", 1000, "resources of the tree -breaking measures")
-	flag.IntVar(&cfg.startup.size, "startup", 1000, "resources of the tree whose generated packages' program start is measured (0: not measured)")
-	flag.IntVar(&cfg.startup.runs, "startup-runs", 9, "measured runs of each program-start command (after one warm-up run)")
-	flag.StringVar(&cfg.startup.pulumi, "startup-pulumi", "", "the Pulumi CLI for gen-sdk (without it, program start is not measured)")
-	flag.StringVar(&cfg.startup.hosts, "startup-codegen-hosts", "", "the `dir` of the codegen-only language plugins gen-sdk needs")
+	flag.IntVar(&cfg.startup.runs, "program-start-runs", 9, "measured runs of each program-start command (after one warm-up run)")
+	flag.StringVar(&cfg.startup.pulumi, "program-start-pulumi", "", "the Pulumi CLI for gen-sdk (without it, program start is not measured)")
+	flag.StringVar(&cfg.startup.hosts, "program-start-codegen-hosts", "", "the `dir` of the codegen-only language plugins gen-sdk needs")
 	flag.StringVar(&cfg.update, "update", "", "also replace the report between the bench markers of this `file`")
 	flag.StringVar(&cfg.work, "work", ".cache/bench", "work `dir` (inside the module: the provider stubs must be)")
 	flag.Parse()
@@ -59,6 +60,7 @@ type config struct {
 	tygo         bool
 	codec        bool
 	breaking     bool
+	programStart bool
 	breakingSize int
 	startup      startupConfig
 	update       string
@@ -75,8 +77,8 @@ type tree struct {
 // sample is one run of one command.
 type sample struct {
 	wall   time.Duration
-	cpu    time.Duration // user + sys, of the process and the children it waited for
 	rss    int64         // KiB
+	cpu    time.Duration // user + system, of the process and the children it waited for
 	phases map[string]time.Duration
 	report string // cidlc -v: "N written, M unchanged, K removed"
 }
@@ -151,18 +153,6 @@ func run(cfg config, stdout, log io.Writer) error {
 		results = append(results, r)
 	}
 
-	var startup *startupResult
-	if cfg.startup.size > 0 && cfg.startup.pulumi != "" {
-		logf("measuring program start with the generated packages of synth%d", cfg.startup.size)
-		r, err := measureStartup(cfg.startup, work, bin, logf)
-		if err != nil {
-			return fmt.Errorf("program start: %w", err)
-		}
-		startup = &r
-	} else if cfg.startup.size > 0 {
-		logf("program start not measured: -startup-pulumi is not set (make bench sets it)")
-	}
-
 	var codec []string
 	if cfg.codec {
 		logf("running the provider codec benchmark")
@@ -171,10 +161,17 @@ func run(cfg config, stdout, log io.Writer) error {
 		}
 	}
 
+	var start *programStartResult
+	if cfg.programStart {
+		if start, err = measureProgramStart(cfg, work, logf); err != nil {
+			return fmt.Errorf("program start: %w", err)
+		}
+	}
+
 	var out bytes.Buffer
-	writeReport(&out, cfg, results, codec)
-	if startup != nil {
-		writeStartup(&out, *startup)
+	writeReport(&out, cfg, results, codec, start)
+	if start != nil {
+		writeStartup(&out, start.detail)
 	}
 	if _, err := stdout.Write(out.Bytes()); err != nil {
 		return err
@@ -339,6 +336,13 @@ func measure(cfg config, work, bin, tygo string, t tree) (result, error) {
 		// A fresh CI checkout has no stamp: --check generates everything and compares.
 		{key: "check-cold", argv: cidlc(kept, "--check"), env: []string{"CIDLC_CACHE=off"}},
 	}
+	if measuresScaling(t) {
+		// The same on one core and on two, side by side: how generation scales with cores.
+		for _, procs := range []string{"1", "2"} {
+			cmds = append(cmds, cmdSpec{key: "check-cold-gomaxprocs" + procs, argv: cidlc(kept, "--check"),
+				env: []string{"CIDLC_CACHE=off", "GOMAXPROCS=" + procs}})
+		}
+	}
 	if tygo != "" {
 		conf, err := tygoConfig(idl, tsOut)
 		if err != nil {
@@ -374,7 +378,7 @@ func tygoConfig(idl, out string) (string, error) {
 
 var (
 	timeLine   = regexp.MustCompile(`(?m)^cidlc: time: (.*)$`)
-	rssLine    = regexp.MustCompile(`(?m)^cidlcbench-maxrss (\d+)$`)
+	rssLine    = regexp.MustCompile(`(?m)^cidlcbench-maxrss (\d+) cpu ([\d.]+) ([\d.]+)$`)
 	reportLine = regexp.MustCompile(`(?m)^cidlc: (\d+ (?:written|to write), \d+ unchanged, \d+ (?:removed|to remove))$`)
 )
 
@@ -392,7 +396,7 @@ func runOnce(c cmdSpec) (sample, error) {
 	if timeTool != "" {
 		// GNU time measures the tree's peak RSS from a small process. The rusage of a child forked by
 		// this (Go, vfork-style) process would start from this process's own high-water mark.
-		argv = append([]string{timeTool, "-f", "cidlcbench-maxrss %M"}, argv...)
+		argv = append([]string{timeTool, "-f", "cidlcbench-maxrss %M cpu %U %S"}, argv...)
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = c.dir
@@ -407,11 +411,15 @@ func runOnce(c cmdSpec) (sample, error) {
 	if err != nil {
 		return sample{}, fmt.Errorf("%s: %v\n%s", strings.Join(c.argv, " "), err, tail(out.Bytes()))
 	}
-	s := sample{wall: wall, cpu: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), phases: map[string]time.Duration{}}
+	s := sample{wall: wall, phases: map[string]time.Duration{}}
 	if m := rssLine.FindSubmatch(out.Bytes()); m != nil {
 		s.rss, _ = strconv.ParseInt(string(m[1]), 10, 64)
+		user, _ := strconv.ParseFloat(string(m[2]), 64)
+		sys, _ := strconv.ParseFloat(string(m[3]), 64)
+		s.cpu = time.Duration((user + sys) * float64(time.Second))
 	} else if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		s.rss = int64(ru.Maxrss) // KiB on Linux
+		s.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	}
 	if m := timeLine.FindSubmatch(out.Bytes()); m != nil {
 		for part := range strings.SplitSeq(string(m[1]), ", ") {
@@ -546,36 +554,42 @@ func phaseString(st stats) string {
 }
 
 var commandNames = map[string]string{
-	"floor":        "floor (packages.Load only)",
-	"fresh":        "cidlc, fresh (empty dirs)",
-	"noop":         "cidlc, no-op (up to date)",
-	"check":        "cidlc --check (up to date)",
-	"check-cold":   "cidlc --check (up to date, no stamp: CI)",
-	"tygo":         "tygo " + tygoVersion + " (TS only)",
-	"validate":     "cidlc, validate only (no output)",
-	"breaking":     "cidlc --breaking-against=HEAD (one package edited)",
-	"breaking-all": "cidlc --breaking-against=HEAD~1 (every file differs)",
+	"floor":                  "floor (packages.Load only)",
+	"fresh":                  "cidlc, fresh (empty dirs)",
+	"noop":                   "cidlc, no-op (up to date)",
+	"check":                  "cidlc --check (up to date)",
+	"check-cold":             "cidlc --check (up to date, no stamp: CI)",
+	"check-cold-gomaxprocs1": "cidlc --check (no stamp), GOMAXPROCS=1",
+	"check-cold-gomaxprocs2": "cidlc --check (no stamp), GOMAXPROCS=2",
+	"tygo":                   "tygo " + tygoVersion + " (TS only)",
+	"validate":               "cidlc, validate only (no output)",
+	"breaking":               "cidlc --breaking-against=HEAD (one package edited)",
+	"breaking-all":           "cidlc --breaking-against=HEAD~1 (every file differs)",
 }
 
-func writeReport(w io.Writer, cfg config, results []result, codec []string) {
+func writeReport(w io.Writer, cfg config, results []result, codec []string, programStart *programStartResult) {
 	fmt.Fprintf(w, "Measured %s on %s: %d CPUs, %s memory, %s; medians of %d runs after 1 warm-up, commands alternating.\n\n",
 		time.Now().UTC().Format("2006-01-02"), hostName(), runtime.NumCPU(), memTotal(), goVersion(), cfg.runs)
-	fmt.Fprintln(w, "| tree | resources | command | wall | ÷ floor | peak RSS | ÷ floor | cidlc phases (-v) | files |")
-	fmt.Fprintln(w, "|---|---:|---|---:|---:|---:|---:|---|---|")
+	fmt.Fprintln(w, "| tree | resources | command | wall | ÷ floor | CPU | ÷ floor | peak RSS | ÷ floor | cidlc phases (-v) | files |")
+	fmt.Fprintln(w, "|---|---:|---|---:|---:|---:|---:|---:|---:|---|---|")
 	for _, r := range results {
 		floor, _ := r.stats("floor")
-		for _, key := range []string{"floor", "fresh", "noop", "check", "check-cold", "tygo", "validate", "breaking", "breaking-all"} {
+		for _, key := range []string{"floor", "fresh", "noop", "check", "check-cold", "check-cold-gomaxprocs1", "check-cold-gomaxprocs2",
+			"tygo", "validate", "breaking", "breaking-all"} {
 			st, ok := r.stats(key)
 			if !ok {
 				continue
 			}
-			fmt.Fprintf(w, "| %s | %d | %s | %s | %s | %s | %s | %s | %s |\n", r.tree.name, r.tree.resources, commandNames[key],
-				ms(st.wall), ratio(float64(st.wall), float64(floor.wall)), mib(st.rss), ratio(float64(st.rss), float64(floor.rss)),
-				phaseString(st), st.report)
+			fmt.Fprintf(w, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", r.tree.name, r.tree.resources, commandNames[key],
+				ms(st.wall), ratio(float64(st.wall), float64(floor.wall)), ms(st.cpu), ratio(float64(st.cpu), float64(floor.cpu)),
+				mib(st.rss), ratio(float64(st.rss), float64(floor.rss)), phaseString(st), st.report)
 		}
 	}
 	fmt.Fprintln(w)
 	writeBudgets(w, results)
+	if cfg.programStart {
+		writeProgramStartBudget(budgetTable{w}, programStart)
+	}
 	if len(codec) > 0 {
 		fmt.Fprintln(w, "\nProvider codec (examples/provider/storage: generated code vs the SDK's reflection mapper):")
 		fmt.Fprintln(w)
@@ -585,66 +599,6 @@ func writeReport(w io.Writer, cfg config, results []result, codec []string) {
 		}
 		fmt.Fprintln(w, "```")
 		writeCodecBudget(w, codec)
-	}
-}
-
-// writeBudgets checks the budgets of issue 9 against the medians.
-func writeBudgets(w io.Writer, results []result) {
-	fmt.Fprintln(w, "| budget | tree | measured | limit | verdict |")
-	fmt.Fprintln(w, "|---|---|---:|---:|---|")
-	verdict := func(name, tree string, got, limit float64, format string) {
-		v := "pass"
-		if got > limit {
-			v = "**FAIL**"
-		}
-		fmt.Fprintf(w, "| %s | %s | "+format+" | "+format+" | %s |\n", name, tree, got, limit, v)
-	}
-	perResource := map[int]float64{}
-	for _, r := range results {
-		floor, ok := r.stats("floor")
-		if !ok {
-			continue
-		}
-		name := r.tree.name
-		if validate, ok := r.stats("validate"); ok {
-			// Issue 21: what --breaking-against adds to a run costs less than a second load of the IDL.
-			for _, key := range []string{"breaking", "breaking-all"} {
-				st, _ := r.stats(key)
-				verdict("(--breaking-against − validate only) ÷ floor, "+strings.TrimPrefix(commandNames[key], "cidlc --breaking-against="),
-					name, float64(st.wall-validate.wall)/float64(floor.wall), 1.0, "%.2f×")
-			}
-			continue
-		}
-		fresh, _ := r.stats("fresh")
-		noop, _ := r.stats("noop")
-		check, _ := r.stats("check")
-		big := r.tree.resources >= 1000 && name != "examples"
-		if big {
-			verdict("no-op regeneration ÷ floor", name, float64(noop.wall)/float64(floor.wall), 1.10, "%.2f×")
-			verdict("--check ÷ floor", name, float64(check.wall)/float64(floor.wall), 1.10, "%.2f×")
-			if cold, ok := r.stats("check-cold"); ok {
-				verdict("--check without stamp (CI) ÷ floor", name, float64(cold.wall)/float64(floor.wall), 1.10, "%.2f×")
-			}
-		}
-		verdict("fresh generation ÷ floor", name, float64(fresh.wall)/float64(floor.wall), 1.5, "%.2f×")
-		// The RSS budget is the up-to-date runs'; fresh generation holds every generated file in memory
-		// until all backends have succeeded (nothing is written otherwise), so it is shown, not judged.
-		verdict("peak RSS ÷ floor, no-op and --check", name, float64(max(noop.rss, check.rss))/float64(floor.rss), 1.25, "%.2f×")
-		fmt.Fprintf(w, "| peak RSS ÷ floor, fresh (not a budget) | %s | %.2f× | – | – |\n", name, float64(fresh.rss)/float64(floor.rss))
-		if tygo, ok := r.stats("tygo"); ok {
-			verdict("cidlc fresh ÷ tygo", name, float64(fresh.wall)/float64(tygo.wall), 1.0, "%.2f×")
-		}
-		written := -1
-		if f := strings.Fields(noop.report); len(f) > 0 {
-			written, _ = strconv.Atoi(f[0])
-		}
-		verdict("files a no-op writes", name, float64(written), 0, "%.0f")
-		if name != "examples" {
-			perResource[r.tree.resources] = float64(fresh.wall) / float64(r.tree.resources)
-		}
-	}
-	if a, b := perResource[1000], perResource[10000]; a > 0 && b > 0 {
-		verdict("fresh per-resource cost 10,000 ÷ 1,000", "synth10000", b/a, 1.2, "%.2f×")
 	}
 }
 

@@ -14,7 +14,7 @@ func TestSmoke(t *testing.T) {
 	}
 	t.Chdir("../../..") // the module root, where `make bench` runs it
 	var out, log bytes.Buffer
-	cfg := config{runs: 1, trees: "examples", work: ".cache/bench-smoke", breaking: true, breakingSize: 40}
+	cfg := config{runs: 1, trees: "examples", work: ".cache/bench-smoke", breaking: true, breakingSize: 40, programStart: true}
 	if err := run(cfg, &out, &log); err != nil {
 		t.Fatalf("%v\n%s", err, log.String())
 	}
@@ -22,6 +22,8 @@ func TestSmoke(t *testing.T) {
 		"| floor (packages.Load only) |",
 		"| cidlc, no-op (up to date) |",
 		"| files a no-op writes | examples | 0 | 0 | pass |",
+		"| --check without stamp (CI) ÷ floor | examples |",
+		"| program start: cidlc pack's overhead ÷ Pulumi codegen's, time |",
 		"load ",
 		"| cidlc --breaking-against=HEAD (one package edited) |",
 		"breaking ",

@@ -1,0 +1,423 @@
+// Package layout lays out Go source exactly as go/format.Source does, for the Go that package gostub
+// generates with jennifer, at a fraction of its cost: go/format parses the source into a syntax tree
+// and prints it back, where this package reads the tokens once and writes them as gofmt would, deciding
+// line breaks, indentation and alignment by gofmt's own rules (go/printer's nodes.go and the
+// text/tabwriter it writes through, ported here for the constructs the stubs use).
+//
+// It lays out what jennifer renders with File.NoFormat (every token on the line gofmt keeps it on, no
+// comment but whole-line ones, no blank line inside a declaration) made of the constructs the stubs
+// are made of: imports, constants, variables, types (struct, interface, map, slice, pointer, function,
+// generic instances), functions and methods, and in their bodies variable declarations, assignments,
+// calls, returns, if and switch statements, composite literals, function literals, selectors, type
+// assertions, unary operators. For anything else — a binary operator, a for loop, a one-line function
+// body, a /* */ comment, a literal gofmt would rewrite — Source says it cannot, and the caller formats
+// with go/format. It never returns a layout it is unsure of: whatever it does not know it refuses.
+//
+// It must not grow into a general formatter: each construct it lays out is one gofmt's rules were
+// ported for, and tests compare it with go/format on every stub the tests generate.
+package layout
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+)
+
+// Source returns src laid out as go/format.Source would, and true; or nil and false when src holds
+// something this package does not lay out, or is not Go.
+func Source(src []byte) (out []byte, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, is := r.(errUnsupported); !is {
+				panic(r)
+			}
+			out, ok = nil, false
+		}
+	}()
+	p := printers.Get().(*printer)
+	defer p.reset()
+	p.toks = scan(string(src), p.toks[:0])
+	p.w.out = make([]byte, 0, len(src))
+	p.matchBrackets()
+	p.file()
+	return p.w.out, true
+}
+
+// printers keeps printers between calls, for their buffers.
+var printers = sync.Pool{New: func() any { return new(printer) }}
+
+// reset returns p to printers, keeping its buffers and nothing of the source.
+func (p *printer) reset() {
+	clear(p.toks)
+	*p = printer{toks: p.toks[:0], match: p.match[:0], open: p.open[:0], spare: p.spare[:0],
+		w: writer{lines: p.w.lines[:0], cells: p.w.cells[:0], text: p.w.text[:0], widths: p.w.widths[:0]}}
+	printers.Put(p)
+}
+
+// errUnsupported is the panic that abandons a layout.
+type errUnsupported struct{}
+
+func unsupported() { panic(errUnsupported{}) }
+
+// printer reads the tokens and writes them through its writer. Its rules follow go/printer's, which
+// decides line breaks by the source's lines: here, the lines jennifer wrote the tokens on.
+type printer struct {
+	toks  []tok
+	i     int    // the next token
+	match []int  // the index of the bracket that closes or opens toks[i]
+	open  []int  // matchBrackets' stack
+	spare []item // where items and listItems keep the lists they return, for the whole file
+	w     writer
+
+	srcLine int32 // the source line gofmt's printer would be at: its p.pos.Line
+	noLit   int   // > 0 in the header of an if or switch, where { starts the block
+}
+
+// matchBrackets pairs every bracket with its partner, so that lists can be measured before they are
+// printed. Unbalanced brackets are not Go.
+func (p *printer) matchBrackets() {
+	p.match = slices.Grow(p.match[:0], len(p.toks))[:len(p.toks)]
+	open := p.open[:0]
+	for i := range p.toks {
+		t := &p.toks[i]
+		if t.kind != kOp || len(t.text) != 1 {
+			continue
+		}
+		switch c := t.text[0]; c {
+		case '(', '[', '{':
+			open = append(open, i)
+		case ')', ']', '}':
+			if len(open) == 0 {
+				unsupported()
+			}
+			o := open[len(open)-1]
+			open = open[:len(open)-1]
+			if o := p.toks[o].text[0]; o == '(' && c != ')' || o == '[' && c != ']' || o == '{' && c != '}' {
+				unsupported()
+			}
+			p.match[o], p.match[i] = i, o
+		}
+	}
+	p.open = open
+	if len(open) > 0 {
+		unsupported()
+	}
+}
+
+// cur is the next token; is reports whether it is the operator or keyword s.
+func (p *printer) cur() *tok { return &p.toks[p.i] }
+func (p *printer) is(s string) bool {
+	t := p.cur()
+	return t.kind != kString && t.kind != kComment && t.text == s
+}
+func (p *printer) isAt(i int, s string) bool {
+	t := &p.toks[i]
+	return t.kind != kString && t.kind != kComment && t.text == s
+}
+
+// emit writes the next token. A token on a later source line than the printer is at would have gofmt
+// keep that line break: a layout this package does not know.
+func (p *printer) emit() *tok {
+	t := p.cur()
+	if t.kind == kEOF || t.kind == kComment {
+		unsupported()
+	}
+	if t.line > p.srcLine {
+		unsupported()
+	}
+	p.w.str(t.text)
+	p.srcLine = t.line
+	p.i++
+	return t
+}
+
+// expect emits the next token, which must be s.
+func (p *printer) expect(s string) {
+	if !p.is(s) {
+		unsupported()
+	}
+	p.emit()
+}
+
+// ident emits the next token, which must be an identifier.
+func (p *printer) ident() {
+	if p.cur().kind != kIdent {
+		unsupported()
+	}
+	p.emit()
+}
+
+// linebreak is go/printer's: it writes as many line breaks as the source has before line, at least
+// least and at most two, the first one a formfeed for a new section. indent is applied before them.
+func (p *printer) linebreak(line int32, least int, indent *bool, newSection bool) int {
+	n := max(min(int(line-p.srcLine), 2), least)
+	if n <= 0 {
+		return 0
+	}
+	if indent != nil && *indent {
+		p.w.indent++
+		*indent = false
+	}
+	if n > 1 && p.w.indent > 0 {
+		unsupported() // a blank line inside a declaration
+	}
+	p.srcLine += int32(n)
+	nbreaks := 0
+	if newSection {
+		p.w.formfeed()
+		n--
+		nbreaks = 2
+	}
+	nbreaks += n
+	for ; n > 0; n-- {
+		p.w.newline()
+	}
+	return nbreaks
+}
+
+// file lays out a whole file: go/printer's file and declList.
+func (p *printer) file() {
+	p.fileComments()
+	p.expect("package")
+	p.w.blank()
+	p.ident()
+	prev := ""
+	for p.cur().kind != kEOF {
+		p.topDecl(&prev)
+	}
+	p.w.formfeed()
+}
+
+// fileComments writes the comments before the package clause: the header, and the package's doc
+// comment, which gofmt reformats as a doc comment.
+func (p *printer) fileComments() {
+	first := true
+	for p.cur().kind == kComment {
+		start := p.i
+		for p.i+1 < len(p.toks) && p.toks[p.i+1].kind == kComment && p.toks[p.i+1].line == p.toks[p.i].line+1 {
+			p.i++
+		}
+		p.i++
+		group := p.toks[start:p.i]
+		if !first {
+			p.breakBefore(group[0].line)
+		}
+		first = false
+		next := p.cur()
+		if group[0].col == 0 && next.col == 0 && next.line == group[len(group)-1].line+1 {
+			p.docComment(group)
+		} else {
+			p.comments(group)
+		}
+		p.srcLine = group[len(group)-1].line
+	}
+	if !first {
+		p.breakBefore(p.cur().line)
+	}
+	p.srcLine = p.cur().line
+}
+
+// breakBefore writes the line breaks that gofmt keeps from the source before line: one, or two for a
+// blank line.
+func (p *printer) breakBefore(line int32) {
+	n := min(int(line-p.srcLine), 2)
+	if n < 1 {
+		unsupported()
+	}
+	for range n {
+		p.w.newline()
+	}
+}
+
+// comments writes a group of whole-line comments, each on its line, as gofmt writes them: without
+// trailing white space.
+func (p *printer) comments(group []tok) {
+	for i, c := range group {
+		if i > 0 {
+			p.w.formfeed()
+		}
+		p.comment(c.text)
+	}
+}
+
+// comment writes one // comment. Those that gofmt treats specially (line directives, build
+// constraints) are not laid out here.
+func (p *printer) comment(text string) {
+	if !strings.HasPrefix(text, "//") || strings.HasPrefix(text, "//line ") || strings.HasPrefix(text, "//go:build") ||
+		strings.HasPrefix(strings.TrimLeft(text[2:], " \t"), "+build") {
+		unsupported()
+	}
+	p.w.str(strings.TrimRightFunc(text, unicode.IsSpace))
+}
+
+// docComments consumes the comments before a declaration, field or method: a group of whole-line
+// comments on the lines just above the next token, or none. Comments anywhere else are not laid out.
+func (p *printer) docComments() []tok {
+	start := p.i
+	for p.cur().kind == kComment {
+		p.i++
+	}
+	group := p.toks[start:p.i]
+	for i := range group {
+		next := p.toks[start+i+1]
+		if next.line != group[i].line+1 {
+			unsupported()
+		}
+	}
+	if len(group) > 0 && group[0].col == 0 && p.cur().col == 0 {
+		unsupported() // gofmt would reformat it as a top-level doc comment
+	}
+	return group
+}
+
+// exprList is go/printer's exprList for a list of expressions between the source lines prevLine and
+// nextLine (-1 when the list has no such bound, as in an assignment): on one line if the source has it
+// on one line, else with the source's line breaks, the elements indented from the first break on, and
+// the keys of key: value elements in a column. elem prints element i; pair says whether it is
+// key: value with a one-token key; items are the elements' token ranges.
+func (p *printer) exprList(prevLine int32, items []item, commaTerm bool, nextLine int32, noIndent bool) {
+	if len(items) == 0 {
+		return
+	}
+	line := p.toks[items[0].from].line
+	endLine := p.toks[items[len(items)-1].to-1].line
+	if prevLine >= 0 && prevLine == line && line == endLine {
+		for i, it := range items {
+			if i > 0 {
+				p.expect(",")
+				p.w.blank()
+			}
+			p.element(it, false)
+		}
+		return
+	}
+	indent := !noIndent
+	prevBreak := -1
+	if prevLine >= 0 && prevLine < line && p.linebreak(line, 0, &indent, true) > 0 {
+		prevBreak = 0
+	}
+	sizesKnown := prevLine >= 0 && nextLine >= 0
+	size := 0
+	lnsum := 0.0
+	count := 0
+	prev := prevLine
+	for i, it := range items {
+		line = p.toks[it.from].line
+		useFF := true
+		prevSize := size
+		size = 0
+		if sizesKnown && line == p.toks[it.to-1].line {
+			// Single-line elements are measured by their key, when they are key: value. The size of
+			// other elements only chooses between a newline and a formfeed between lines without
+			// aligned cells, which write the same.
+			size = 1
+			if it.pair {
+				size = len(p.toks[it.from].text)
+			}
+		}
+		if prevSize > 0 && size > 0 {
+			const smallSize = 40
+			if count == 0 || prevSize <= smallSize && size <= smallSize {
+				useFF = false
+			} else {
+				const r = 2.5
+				geomean := math.Exp(lnsum / float64(count))
+				ratio := float64(size) / geomean
+				useFF = r*ratio <= 1 || r <= ratio
+			}
+		}
+		needsLinebreak := prev >= 0 && prev < line
+		if i > 0 {
+			p.expect(",")
+			needsBlank := true
+			if needsLinebreak {
+				nbreaks := p.linebreak(line, 0, &indent, useFF || prevBreak+1 < i)
+				if nbreaks > 0 {
+					prevBreak = i
+					needsBlank = false
+				}
+				if nbreaks > 1 {
+					lnsum, count = 0, 0
+				}
+			}
+			if needsBlank {
+				p.w.blank()
+			}
+		}
+		p.element(it, len(items) > 1 && it.pair && size > 0 && needsLinebreak)
+		if size > 0 {
+			lnsum += math.Log(float64(size))
+			count++
+		}
+		prev = p.toks[it.to-1].line
+	}
+	if commaTerm && nextLine >= 0 && p.srcLine < nextLine {
+		p.expect(",")
+		if !indent && !noIndent {
+			p.w.indent--
+		}
+		p.w.formfeed()
+		p.srcLine++
+		return
+	}
+	if !indent && !noIndent {
+		p.w.indent--
+	}
+}
+
+// item is an element of a list: its tokens, and whether it is key: value with a one-token key.
+type item struct {
+	from, to int
+	pair     bool
+}
+
+// items splits the tokens between the brackets open and close into the elements of a list.
+func (p *printer) items(open, close int) []item {
+	base := len(p.spare)
+	from := open + 1
+	for i := from; i <= close; i++ {
+		t := &p.toks[i]
+		if t.kind == kOp {
+			switch t.text {
+			case "(", "[", "{":
+				if i != close {
+					i = p.match[i]
+					continue
+				}
+			}
+		}
+		if i == close || p.isAt(i, ",") {
+			if i == from {
+				if i == close {
+					break // no element, or a trailing comma
+				}
+				unsupported()
+			}
+			p.spare = append(p.spare, item{from: from, to: i, pair: i-from >= 3 && p.isAt(from+1, ":")})
+			from = i + 1
+		}
+	}
+	return p.spare[base:len(p.spare):len(p.spare)]
+}
+
+// element prints one element of a list; aligned says that its key is a cell.
+func (p *printer) element(it item, aligned bool) {
+	if p.i != it.from {
+		unsupported()
+	}
+	if it.pair {
+		p.emit()
+		p.expect(":")
+		if aligned {
+			p.w.vtab()
+		} else {
+			p.w.blank()
+		}
+	}
+	p.expr()
+	if p.i != it.to {
+		unsupported()
+	}
+}
