@@ -69,7 +69,10 @@
 //     needs it, with names resolved through the file's importSet (which hands out local names and
 //     records the imports that the "imports" template renders), types from types.go, literals from
 //     literal.go, tables of contracts (object literals) from contracts.go. file.go renders a file's
-//     declarations in source order, barrel.go the index.ts of a directory, generate.go the package.
+//     declarations in source order, barrel.go the index.ts of a directory, generate.go the package:
+//     the declaration files and barrels are independent of each other, and render in parallel, one
+//     goroutine per core, each with a renderer (its own clone of the templates) from a pool; the
+//     runtimes they use, the configuration's modules and the JSON files come after them.
 //   - template.go: the template functions and the output that knows its line; layout.go: prettier's
 //     layouts (lists, with a last object argument "hugged"; unions; assignments; conditions; object
 //     literals; comments); tsdoc.go: TSDoc comments.
@@ -83,9 +86,10 @@
 // importSet what the template writes (as resource.go does for pulumi and _contracts); and a place in the
 // outline of its file, fileGen.declarations (or Generate, for a file of its own such as _config.ts). The
 // interface template serves any interface whose members are properties; a piece of a class that a
-// second class needs (get, isInstance) becomes a template of its own, called with {{template}}. A construct that registers with the engine or invokes it (a resource, the
-// provider, a function) takes the release's options: its view sets a field from fileGen.usesRelease, and
-// its template merges _utilities.resourceOptsDefaults() under the caller's options when the field is set.
+// second class needs (get, isInstance) becomes a template of its own, called with {{template}}. A
+// construct that registers with the engine or invokes it (a resource, the provider, a function) takes
+// the release's options: its view sets a field from fileGen.usesRelease, and its template merges
+// _utilities.resourceOptsDefaults() under the caller's options when the field is set.
 //
 // Cross-file references are `import type` statements: every name one generated file takes from another
 // is a type, so the files never load each other at run time and import cycles are harmless. The value
