@@ -2,15 +2,12 @@ package main
 
 import (
 	"context"
-	"net"
 	"testing"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
-	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/protobuf/types/known/structpb"
 
 	acme "github.com/cidlc/cidlc/examples/provider"
@@ -72,20 +69,8 @@ func serveIn(t testing.TB, dir string) *driver {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = srv.Close() })
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	gs := grpc.NewServer()
-	pulumirpc.RegisterResourceProviderServer(gs, srv)
-	go func() { _ = gs.Serve(lis) }()
-	t.Cleanup(gs.Stop)
-	conn, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = conn.Close() })
-	return &driver{t: t, client: pulumirpc.NewResourceProviderClient(conn), cloud: c, live: map[string]*live{}}
+	client := providertest.Serve(t, srv, "acme").Client
+	return &driver{t: t, client: client, cloud: c, live: map[string]*live{}}
 }
 
 // providerURN is the URN of the stack's default provider.
