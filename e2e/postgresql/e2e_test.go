@@ -63,7 +63,7 @@ func TestE2E(t *testing.T) {
 	if diff := pgtest.Diff(before, after); diff != "" {
 		t.Errorf("the server's catalogs after destroy differ from before the test:\n%s", diff)
 	}
-	if n, err := server.Sessions(ctx, application); err != nil || n != 0 {
+	if n, err := server.SessionsLeft(ctx, application); err != nil || n != 0 {
 		t.Errorf("%d sessions of the provider's are left on the server (%v)", n, err)
 	}
 	if log := server.Log(); strings.Contains(log, server.Password) {

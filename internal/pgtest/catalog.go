@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -91,6 +92,42 @@ func (s *Server) Snapshot(ctx context.Context) (string, error) {
 	}
 	slices.Sort(lines) // bytewise, whatever the server's collation
 	return strings.Join(lines, "\n") + "\n", nil
+}
+
+// SessionsLeft is Sessions once the sessions being closed have ended: the server lists a session until
+// its backend process has exited, a moment after its client closed the connection, so SessionsLeft asks
+// again, for up to five seconds, while any is listed. A session left open stays, and is counted.
+func (s *Server) SessionsLeft(ctx context.Context, application string) (int, error) {
+	return settled(func() (int, error) { return s.Sessions(ctx, application) })
+}
+
+// SessionsLeftIn is SessionsLeft for the client sessions connected to database, whatever their
+// application.
+func (s *Server) SessionsLeftIn(ctx context.Context, database string) (int, error) {
+	return settled(func() (int, error) {
+		conn, err := pgx.Connect(ctx, s.DSN("postgres"))
+		if err != nil {
+			return 0, err
+		}
+		defer conn.Close(ctx)
+		var n int
+		err = conn.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
+			WHERE backend_type = 'client backend' AND datname = $1 AND pid <> pg_backend_pid()`, database).Scan(&n)
+		return n, err
+	})
+}
+
+// settled calls count until it answers 0, an error, or five seconds have passed, and returns its last
+// answer.
+func settled(count func() (int, error)) (int, error) {
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		n, err := count()
+		if err != nil || n == 0 || time.Now().After(deadline) {
+			return n, err
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 // Sessions counts the client sessions that name themselves application (application_name), other

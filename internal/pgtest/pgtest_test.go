@@ -61,7 +61,7 @@ func TestServer(t *testing.T) {
 	if after != before {
 		t.Errorf("the snapshot after dropping what was created differs:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
-	if n, err := s.Sessions(ctx, "pgtest-probe"); err != nil || n != 0 {
+	if n, err := s.SessionsLeft(ctx, "pgtest-probe"); err != nil || n != 0 {
 		t.Errorf("Sessions after Close = %d, %v; want 0", n, err)
 	}
 

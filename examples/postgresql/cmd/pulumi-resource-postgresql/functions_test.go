@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"slices"
 	"testing"
 
@@ -62,8 +63,8 @@ func TestListSchemas(t *testing.T) {
 	if !got.DeepEquals(want) {
 		t.Errorf("listSchemas fn_db = %v, want %v", got, want)
 	}
-	if n := query[int64](t, "postgres", "SELECT count(*) FROM pg_stat_activity WHERE datname = 'fn_db'"); n != 0 {
-		t.Errorf("%d sessions stay in fn_db after listSchemas", n)
+	if n, err := server.SessionsLeftIn(context.Background(), "fn_db"); err != nil || n != 0 {
+		t.Errorf("%d sessions stay in fn_db after listSchemas (%v)", n, err)
 	}
 
 	_, failures, err = d.Invoke(postgresql.ListSchemas, map[string]any{"database": "fn_none"})

@@ -99,7 +99,7 @@ func TestParallel(t *testing.T) {
 	if err := srv.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if sessions, err := server.Sessions(context.Background(), postgresql.ApplicationName); err != nil || sessions != 0 {
+	if sessions, err := server.SessionsLeft(context.Background(), postgresql.ApplicationName); err != nil || sessions != 0 {
 		t.Errorf("after Close, the provider has %d sessions (%v), want none", sessions, err)
 	}
 }
