@@ -25,17 +25,17 @@ import * as _lazy from "./_lazy";
  */
 
 export type { ARN, MaintenanceWindow, MaintenanceWindowArgs, Region, Tags, TagsArgs } from "./types";
-export declare const ConsoleURL: typeof import("./types").ConsoleURL;
-export declare const DefaultRegion: typeof import("./types").DefaultRegion;
-export declare const DeletionProtectionByDefault: typeof import("./types").DeletionProtectionByDefault;
-export declare const MaxTagsPerResource: typeof import("./types").MaxTagsPerResource;
-export declare const RegionAPNortheast1: typeof import("./types").RegionAPNortheast1;
-export declare const RegionAPSouth1: typeof import("./types").RegionAPSouth1;
-export declare const RegionEUCentral1: typeof import("./types").RegionEUCentral1;
-export declare const RegionEUWest1: typeof import("./types").RegionEUWest1;
-export declare const RegionUSEast1: typeof import("./types").RegionUSEast1;
-export declare const RegionUSWest1: typeof import("./types").RegionUSWest1;
-export declare const TagKeyPattern: typeof import("./types").TagKeyPattern;
+export const ConsoleURL: typeof import("./types").ConsoleURL = null as any;
+export const DefaultRegion: typeof import("./types").DefaultRegion = null as any;
+export const DeletionProtectionByDefault: typeof import("./types").DeletionProtectionByDefault = null as any;
+export const MaxTagsPerResource: typeof import("./types").MaxTagsPerResource = null as any;
+export const RegionAPNortheast1: typeof import("./types").RegionAPNortheast1 = null as any;
+export const RegionAPSouth1: typeof import("./types").RegionAPSouth1 = null as any;
+export const RegionEUCentral1: typeof import("./types").RegionEUCentral1 = null as any;
+export const RegionEUWest1: typeof import("./types").RegionEUWest1 = null as any;
+export const RegionUSEast1: typeof import("./types").RegionUSEast1 = null as any;
+export const RegionUSWest1: typeof import("./types").RegionUSWest1 = null as any;
+export const TagKeyPattern: typeof import("./types").TagKeyPattern = null as any;
 _lazy.reexport(exports, require, "./types", [
     "ConsoleURL",
     "DefaultRegion",
@@ -52,7 +52,7 @@ _lazy.reexport(exports, require, "./types", [
 
 export type { ProviderArgs } from "./_provider";
 export type Provider = import("./_provider").Provider;
-export declare const Provider: typeof import("./_provider").Provider;
+export const Provider: typeof import("./_provider").Provider = null as any;
 _lazy.reexport(exports, require, "./_provider", ["Provider"]);
 
 /**

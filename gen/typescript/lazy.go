@@ -9,17 +9,18 @@ import (
 // A program pays, on every `pulumi preview` and `up`, for loading the package it imports; a provider of
 // a thousand resources is a thousand modules, of which a program uses a few. So a barrel loads none of
 // its directory's files: it re-exports their types by name (`export type { … } from`, which TypeScript
-// erases), declares each of their values with its type (`export declare const Bucket: typeof
-// import("./bucket").Bucket`, which emits nothing), and defines those values on the CommonJS exports
-// object as getters that require the file the first time a program reads one (_lazy.reexport, in the
-// package's _lazy.ts; _config.ts defines its getters the same way). A class is both: its instance type
+// erases), declares each of their values with its type and a placeholder (`export const Bucket: typeof
+// import("./bucket").Bucket = null as any`, which emits `exports.Bucket = null`), and defines those
+// values on the CommonJS exports object as getters that require the file the first time a program reads
+// one (_lazy.reexport, in the package's _lazy.ts; _config.ts defines its getters the same way). A class is both: its instance type
 // is an alias of the file's class, and the value is the class itself, so that `new`, `instanceof`,
 // isInstance, get and `extends` see the one class. Pulumi's own Node.js SDKs load their modules the same
 // way (utilities.lazyLoad), and for the same reason.
 //
-// An ES module that imports the package sees the values of the root barrel only through its default
-// export: Node finds the named exports of a CommonJS module by reading its code, and getters defined by
-// a function are invisible to it (namespaces, `export * as`, are not).
+// The placeholder is for ES modules: Node finds the named exports of a CommonJS module by reading its
+// code, where it sees `exports.Bucket = null` and not a getter defined by a function; without it, an ES
+// module could import the root barrel's values only through the package's default export. The getter
+// replaces the placeholder before any program reads it. (Pulumi's SDKs write the same placeholder.)
 //
 // The barrels themselves, every namespace of the package, are still loaded with the package: each
 // registers its directory's resources with the Pulumi runtime (see registration), so that a resource

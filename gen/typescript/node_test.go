@@ -94,6 +94,33 @@ for (const m of modules) {
 process.stdout.write(String(values));`
 	out := testsupport.Run(t, pack, "node", "-e", script)
 	t.Logf("every value of the package's modules is its barrel's, loaded on first use: %s values", strings.TrimSpace(out))
+
+	// An ES module imports a CommonJS module's names as Node's lexer finds them in its text, not as the
+	// module defines them when it runs: each barrel's names must be found, or `import { X } from "pkg"`
+	// fails.
+	esm := `const path = require("node:path");
+const assert = require("node:assert/strict");
+const { pathToFileURL } = require("node:url");
+const bin = path.resolve("bin") + path.sep;
+(async () => {
+    const barrels = require("node:fs").readdirSync(bin, { recursive: true })
+        .filter((f) => path.basename(f) === "index.js").sort();
+    let names = 0;
+    for (const b of barrels) {
+        const ns = await import(pathToFileURL(bin + b).href);
+        for (const name of Object.keys(require(bin + b))) {
+            assert.ok(name in ns, b + ": an ES module cannot import " + name + " by name");
+            assert.equal(ns[name], require(bin + b)[name], b + ": an ES module imports another " + name);
+            names++;
+        }
+    }
+    process.stdout.write(String(names));
+})().catch((err) => {
+    console.error(err);
+    process.exit(1);
+});`
+	out = testsupport.Run(t, pack, "node", "-e", esm)
+	t.Logf("an ES module imports every name of every barrel: %s names", strings.TrimSpace(out))
 }
 
 // checkValues compares the constants and enum values the compiled package in pack exports with those of

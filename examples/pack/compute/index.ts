@@ -7,12 +7,12 @@ import * as _lazy from "../_lazy";
 
 export type { EventSource, FunctionArgs, FunctionState, Runtime } from "./function";
 export type Function = import("./function").Function;
-export declare const Function: typeof import("./function").Function;
-export declare const MaxFunctionMemoryMB: typeof import("./function").MaxFunctionMemoryMB;
-export declare const RuntimeCustom: typeof import("./function").RuntimeCustom;
-export declare const RuntimeGo: typeof import("./function").RuntimeGo;
-export declare const RuntimeNodeJS20: typeof import("./function").RuntimeNodeJS20;
-export declare const RuntimePython312: typeof import("./function").RuntimePython312;
+export const Function: typeof import("./function").Function = null as any;
+export const MaxFunctionMemoryMB: typeof import("./function").MaxFunctionMemoryMB = null as any;
+export const RuntimeCustom: typeof import("./function").RuntimeCustom = null as any;
+export const RuntimeGo: typeof import("./function").RuntimeGo = null as any;
+export const RuntimeNodeJS20: typeof import("./function").RuntimeNodeJS20 = null as any;
+export const RuntimePython312: typeof import("./function").RuntimePython312 = null as any;
 _lazy.reexport(exports, require, "./function", [
     "Function",
     "MaxFunctionMemoryMB",
@@ -24,12 +24,12 @@ _lazy.reexport(exports, require, "./function", [
 
 export type { GetImageArgs, GetImageOutputArgs, GetImageResult, ImageArgs, ImageFormat, ImageState } from "./image";
 export type Image = import("./image").Image;
-export declare const Image: typeof import("./image").Image;
-export declare const ImageFormatQCOW2: typeof import("./image").ImageFormatQCOW2;
-export declare const ImageFormatRaw: typeof import("./image").ImageFormatRaw;
-export declare const ImageFormatVMDK: typeof import("./image").ImageFormatVMDK;
-export declare const getImage: typeof import("./image").getImage;
-export declare const getImageOutput: typeof import("./image").getImageOutput;
+export const Image: typeof import("./image").Image = null as any;
+export const ImageFormatQCOW2: typeof import("./image").ImageFormatQCOW2 = null as any;
+export const ImageFormatRaw: typeof import("./image").ImageFormatRaw = null as any;
+export const ImageFormatVMDK: typeof import("./image").ImageFormatVMDK = null as any;
+export const getImage: typeof import("./image").getImage = null as any;
+export const getImageOutput: typeof import("./image").getImageOutput = null as any;
 _lazy.reexport(exports, require, "./image", [
     "Image",
     "ImageFormatQCOW2",
@@ -41,16 +41,16 @@ _lazy.reexport(exports, require, "./image", [
 
 export type { DiskSpec, DiskSpecArgs, InstanceArgs, InstanceState, InstanceStatus, MachineType } from "./instance";
 export type Instance = import("./instance").Instance;
-export declare const DefaultUserData: typeof import("./instance").DefaultUserData;
-export declare const Instance: typeof import("./instance").Instance;
-export declare const InstanceStatusPending: typeof import("./instance").InstanceStatusPending;
-export declare const InstanceStatusRunning: typeof import("./instance").InstanceStatusRunning;
-export declare const InstanceStatusStopped: typeof import("./instance").InstanceStatusStopped;
-export declare const MachineTypeLarge: typeof import("./instance").MachineTypeLarge;
-export declare const MachineTypeMemory: typeof import("./instance").MachineTypeMemory;
-export declare const MachineTypeNano: typeof import("./instance").MachineTypeNano;
-export declare const MachineTypeSmall: typeof import("./instance").MachineTypeSmall;
-export declare const MachineTypeStandard: typeof import("./instance").MachineTypeStandard;
+export const DefaultUserData: typeof import("./instance").DefaultUserData = null as any;
+export const Instance: typeof import("./instance").Instance = null as any;
+export const InstanceStatusPending: typeof import("./instance").InstanceStatusPending = null as any;
+export const InstanceStatusRunning: typeof import("./instance").InstanceStatusRunning = null as any;
+export const InstanceStatusStopped: typeof import("./instance").InstanceStatusStopped = null as any;
+export const MachineTypeLarge: typeof import("./instance").MachineTypeLarge = null as any;
+export const MachineTypeMemory: typeof import("./instance").MachineTypeMemory = null as any;
+export const MachineTypeNano: typeof import("./instance").MachineTypeNano = null as any;
+export const MachineTypeSmall: typeof import("./instance").MachineTypeSmall = null as any;
+export const MachineTypeStandard: typeof import("./instance").MachineTypeStandard = null as any;
 _lazy.reexport(exports, require, "./instance", [
     "DefaultUserData",
     "Instance",
@@ -66,15 +66,15 @@ _lazy.reexport(exports, require, "./instance", [
 
 export type { KeyPairArgs, KeyPairState } from "./keyPair";
 export type KeyPair = import("./keyPair").KeyPair;
-export declare const KeyPair: typeof import("./keyPair").KeyPair;
+export const KeyPair: typeof import("./keyPair").KeyPair = null as any;
 _lazy.reexport(exports, require, "./keyPair", ["KeyPair"]);
 
 export type { VolumeArgs, VolumeKind, VolumeState } from "./volume";
 export type Volume = import("./volume").Volume;
-export declare const Volume: typeof import("./volume").Volume;
-export declare const VolumeKindHDD: typeof import("./volume").VolumeKindHDD;
-export declare const VolumeKindProvisionedSSD: typeof import("./volume").VolumeKindProvisionedSSD;
-export declare const VolumeKindSSD: typeof import("./volume").VolumeKindSSD;
+export const Volume: typeof import("./volume").Volume = null as any;
+export const VolumeKindHDD: typeof import("./volume").VolumeKindHDD = null as any;
+export const VolumeKindProvisionedSSD: typeof import("./volume").VolumeKindProvisionedSSD = null as any;
+export const VolumeKindSSD: typeof import("./volume").VolumeKindSSD = null as any;
 _lazy.reexport(exports, require, "./volume", ["Volume", "VolumeKindHDD", "VolumeKindProvisionedSSD", "VolumeKindSSD"]);
 
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a

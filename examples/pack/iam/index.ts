@@ -7,29 +7,29 @@ import * as _lazy from "../_lazy";
 
 export type { AccessKeyArgs, AccessKeyState, AccessKeyStatus } from "./accessKey";
 export type AccessKey = import("./accessKey").AccessKey;
-export declare const AccessKey: typeof import("./accessKey").AccessKey;
-export declare const AccessKeyActive: typeof import("./accessKey").AccessKeyActive;
-export declare const AccessKeyInactive: typeof import("./accessKey").AccessKeyInactive;
+export const AccessKey: typeof import("./accessKey").AccessKey = null as any;
+export const AccessKeyActive: typeof import("./accessKey").AccessKeyActive = null as any;
+export const AccessKeyInactive: typeof import("./accessKey").AccessKeyInactive = null as any;
 _lazy.reexport(exports, require, "./accessKey", ["AccessKey", "AccessKeyActive", "AccessKeyInactive"]);
 
 export type { PolicyArgs, PolicyAttachmentArgs, PolicyAttachmentState, PolicyState } from "./policy";
 export type Policy = import("./policy").Policy;
 export type PolicyAttachment = import("./policy").PolicyAttachment;
-export declare const Policy: typeof import("./policy").Policy;
-export declare const PolicyAttachment: typeof import("./policy").PolicyAttachment;
+export const Policy: typeof import("./policy").Policy = null as any;
+export const PolicyAttachment: typeof import("./policy").PolicyAttachment = null as any;
 _lazy.reexport(exports, require, "./policy", ["Policy", "PolicyAttachment"]);
 
 export type { RoleArgs, RoleState } from "./role";
 export type Role = import("./role").Role;
-export declare const MaxSessionHours: typeof import("./role").MaxSessionHours;
-export declare const Role: typeof import("./role").Role;
+export const MaxSessionHours: typeof import("./role").MaxSessionHours = null as any;
+export const Role: typeof import("./role").Role = null as any;
 _lazy.reexport(exports, require, "./role", ["MaxSessionHours", "Role"]);
 
 export type { GroupArgs, GroupState, UserArgs, UserState } from "./user";
 export type Group = import("./user").Group;
 export type User = import("./user").User;
-export declare const Group: typeof import("./user").Group;
-export declare const User: typeof import("./user").User;
+export const Group: typeof import("./user").Group = null as any;
+export const User: typeof import("./user").User = null as any;
 _lazy.reexport(exports, require, "./user", ["Group", "User"]);
 
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a

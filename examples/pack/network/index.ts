@@ -16,12 +16,12 @@ export type {
     Scheme,
 } from "./loadBalancer";
 export type LoadBalancer = import("./loadBalancer").LoadBalancer;
-export declare const ListenerProtocolHTTP: typeof import("./loadBalancer").ListenerProtocolHTTP;
-export declare const ListenerProtocolHTTPS: typeof import("./loadBalancer").ListenerProtocolHTTPS;
-export declare const ListenerProtocolTCP: typeof import("./loadBalancer").ListenerProtocolTCP;
-export declare const LoadBalancer: typeof import("./loadBalancer").LoadBalancer;
-export declare const SchemeInternal: typeof import("./loadBalancer").SchemeInternal;
-export declare const SchemeInternetFacing: typeof import("./loadBalancer").SchemeInternetFacing;
+export const ListenerProtocolHTTP: typeof import("./loadBalancer").ListenerProtocolHTTP = null as any;
+export const ListenerProtocolHTTPS: typeof import("./loadBalancer").ListenerProtocolHTTPS = null as any;
+export const ListenerProtocolTCP: typeof import("./loadBalancer").ListenerProtocolTCP = null as any;
+export const LoadBalancer: typeof import("./loadBalancer").LoadBalancer = null as any;
+export const SchemeInternal: typeof import("./loadBalancer").SchemeInternal = null as any;
+export const SchemeInternetFacing: typeof import("./loadBalancer").SchemeInternetFacing = null as any;
 _lazy.reexport(exports, require, "./loadBalancer", [
     "ListenerProtocolHTTP",
     "ListenerProtocolHTTPS",
@@ -40,11 +40,11 @@ export type {
     SecurityGroupState,
 } from "./securityGroup";
 export type SecurityGroup = import("./securityGroup").SecurityGroup;
-export declare const ProtocolAll: typeof import("./securityGroup").ProtocolAll;
-export declare const ProtocolICMP: typeof import("./securityGroup").ProtocolICMP;
-export declare const ProtocolTCP: typeof import("./securityGroup").ProtocolTCP;
-export declare const ProtocolUDP: typeof import("./securityGroup").ProtocolUDP;
-export declare const SecurityGroup: typeof import("./securityGroup").SecurityGroup;
+export const ProtocolAll: typeof import("./securityGroup").ProtocolAll = null as any;
+export const ProtocolICMP: typeof import("./securityGroup").ProtocolICMP = null as any;
+export const ProtocolTCP: typeof import("./securityGroup").ProtocolTCP = null as any;
+export const ProtocolUDP: typeof import("./securityGroup").ProtocolUDP = null as any;
+export const SecurityGroup: typeof import("./securityGroup").SecurityGroup = null as any;
 _lazy.reexport(exports, require, "./securityGroup", [
     "ProtocolAll",
     "ProtocolICMP",
@@ -55,18 +55,18 @@ _lazy.reexport(exports, require, "./securityGroup", [
 
 export type { SubnetArgs, SubnetState } from "./subnet";
 export type Subnet = import("./subnet").Subnet;
-export declare const Subnet: typeof import("./subnet").Subnet;
+export const Subnet: typeof import("./subnet").Subnet = null as any;
 _lazy.reexport(exports, require, "./subnet", ["Subnet"]);
 
 export type { VPCArgs, VPCState } from "./vpc";
 export type VPC = import("./vpc").VPC;
-export declare const DefaultVPCCIDR: typeof import("./vpc").DefaultVPCCIDR;
-export declare const VPC: typeof import("./vpc").VPC;
+export const DefaultVPCCIDR: typeof import("./vpc").DefaultVPCCIDR = null as any;
+export const VPC: typeof import("./vpc").VPC = null as any;
 _lazy.reexport(exports, require, "./vpc", ["DefaultVPCCIDR", "VPC"]);
 
 export type { ListZonesArgs, ListZonesOutputArgs, ListZonesResult } from "./zones";
-export declare const listZones: typeof import("./zones").listZones;
-export declare const listZonesOutput: typeof import("./zones").listZonesOutput;
+export const listZones: typeof import("./zones").listZones = null as any;
+export const listZonesOutput: typeof import("./zones").listZonesOutput = null as any;
 _lazy.reexport(exports, require, "./zones", ["listZones", "listZonesOutput"]);
 
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a

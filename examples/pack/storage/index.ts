@@ -20,13 +20,13 @@ export type {
     StorageClass,
 } from "./bucket";
 export type Bucket = import("./bucket").Bucket;
-export declare const Bucket: typeof import("./bucket").Bucket;
-export declare const CannedACLAuthenticatedRead: typeof import("./bucket").CannedACLAuthenticatedRead;
-export declare const CannedACLPrivate: typeof import("./bucket").CannedACLPrivate;
-export declare const CannedACLPublicRead: typeof import("./bucket").CannedACLPublicRead;
-export declare const StorageClassArchive: typeof import("./bucket").StorageClassArchive;
-export declare const StorageClassInfrequent: typeof import("./bucket").StorageClassInfrequent;
-export declare const StorageClassStandard: typeof import("./bucket").StorageClassStandard;
+export const Bucket: typeof import("./bucket").Bucket = null as any;
+export const CannedACLAuthenticatedRead: typeof import("./bucket").CannedACLAuthenticatedRead = null as any;
+export const CannedACLPrivate: typeof import("./bucket").CannedACLPrivate = null as any;
+export const CannedACLPublicRead: typeof import("./bucket").CannedACLPublicRead = null as any;
+export const StorageClassArchive: typeof import("./bucket").StorageClassArchive = null as any;
+export const StorageClassInfrequent: typeof import("./bucket").StorageClassInfrequent = null as any;
+export const StorageClassStandard: typeof import("./bucket").StorageClassStandard = null as any;
 _lazy.reexport(exports, require, "./bucket", [
     "Bucket",
     "CannedACLAuthenticatedRead",
@@ -45,9 +45,9 @@ export type {
     GetObjectURLResult,
 } from "./bucketObject";
 export type BucketObject = import("./bucketObject").BucketObject;
-export declare const BucketObject: typeof import("./bucketObject").BucketObject;
-export declare const getObjectURL: typeof import("./bucketObject").getObjectURL;
-export declare const getObjectURLOutput: typeof import("./bucketObject").getObjectURLOutput;
+export const BucketObject: typeof import("./bucketObject").BucketObject = null as any;
+export const getObjectURL: typeof import("./bucketObject").getObjectURL = null as any;
+export const getObjectURLOutput: typeof import("./bucketObject").getObjectURLOutput = null as any;
 _lazy.reexport(exports, require, "./bucketObject", ["BucketObject", "getObjectURL", "getObjectURLOutput"]);
 
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a

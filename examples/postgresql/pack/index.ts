@@ -26,12 +26,12 @@ import * as _lazy from "./_lazy";
  */
 
 export type { SSLMode } from "./config";
-export declare const SSLModeAllow: typeof import("./config").SSLModeAllow;
-export declare const SSLModeDisable: typeof import("./config").SSLModeDisable;
-export declare const SSLModePrefer: typeof import("./config").SSLModePrefer;
-export declare const SSLModeRequire: typeof import("./config").SSLModeRequire;
-export declare const SSLModeVerifyCA: typeof import("./config").SSLModeVerifyCA;
-export declare const SSLModeVerifyFull: typeof import("./config").SSLModeVerifyFull;
+export const SSLModeAllow: typeof import("./config").SSLModeAllow = null as any;
+export const SSLModeDisable: typeof import("./config").SSLModeDisable = null as any;
+export const SSLModePrefer: typeof import("./config").SSLModePrefer = null as any;
+export const SSLModeRequire: typeof import("./config").SSLModeRequire = null as any;
+export const SSLModeVerifyCA: typeof import("./config").SSLModeVerifyCA = null as any;
+export const SSLModeVerifyFull: typeof import("./config").SSLModeVerifyFull = null as any;
 _lazy.reexport(exports, require, "./config", [
     "SSLModeAllow",
     "SSLModeDisable",
@@ -43,35 +43,35 @@ _lazy.reexport(exports, require, "./config", [
 
 export type { DatabaseArgs, DatabaseState } from "./database";
 export type Database = import("./database").Database;
-export declare const Database: typeof import("./database").Database;
+export const Database: typeof import("./database").Database = null as any;
 _lazy.reexport(exports, require, "./database", ["Database"]);
 
 export type { ExtensionArgs, ExtensionState } from "./extension";
 export type Extension = import("./extension").Extension;
-export declare const Extension: typeof import("./extension").Extension;
+export const Extension: typeof import("./extension").Extension = null as any;
 _lazy.reexport(exports, require, "./extension", ["Extension"]);
 
 export type { GrantArgs, GrantState, ObjectType, Privilege } from "./grant";
 export type Grant = import("./grant").Grant;
-export declare const Grant: typeof import("./grant").Grant;
-export declare const ObjectTypeDatabase: typeof import("./grant").ObjectTypeDatabase;
-export declare const ObjectTypeFunction: typeof import("./grant").ObjectTypeFunction;
-export declare const ObjectTypeSchema: typeof import("./grant").ObjectTypeSchema;
-export declare const ObjectTypeSequence: typeof import("./grant").ObjectTypeSequence;
-export declare const ObjectTypeTable: typeof import("./grant").ObjectTypeTable;
-export declare const PrivilegeAll: typeof import("./grant").PrivilegeAll;
-export declare const PrivilegeConnect: typeof import("./grant").PrivilegeConnect;
-export declare const PrivilegeCreate: typeof import("./grant").PrivilegeCreate;
-export declare const PrivilegeDelete: typeof import("./grant").PrivilegeDelete;
-export declare const PrivilegeExecute: typeof import("./grant").PrivilegeExecute;
-export declare const PrivilegeInsert: typeof import("./grant").PrivilegeInsert;
-export declare const PrivilegeReferences: typeof import("./grant").PrivilegeReferences;
-export declare const PrivilegeSelect: typeof import("./grant").PrivilegeSelect;
-export declare const PrivilegeTemporary: typeof import("./grant").PrivilegeTemporary;
-export declare const PrivilegeTrigger: typeof import("./grant").PrivilegeTrigger;
-export declare const PrivilegeTruncate: typeof import("./grant").PrivilegeTruncate;
-export declare const PrivilegeUpdate: typeof import("./grant").PrivilegeUpdate;
-export declare const PrivilegeUsage: typeof import("./grant").PrivilegeUsage;
+export const Grant: typeof import("./grant").Grant = null as any;
+export const ObjectTypeDatabase: typeof import("./grant").ObjectTypeDatabase = null as any;
+export const ObjectTypeFunction: typeof import("./grant").ObjectTypeFunction = null as any;
+export const ObjectTypeSchema: typeof import("./grant").ObjectTypeSchema = null as any;
+export const ObjectTypeSequence: typeof import("./grant").ObjectTypeSequence = null as any;
+export const ObjectTypeTable: typeof import("./grant").ObjectTypeTable = null as any;
+export const PrivilegeAll: typeof import("./grant").PrivilegeAll = null as any;
+export const PrivilegeConnect: typeof import("./grant").PrivilegeConnect = null as any;
+export const PrivilegeCreate: typeof import("./grant").PrivilegeCreate = null as any;
+export const PrivilegeDelete: typeof import("./grant").PrivilegeDelete = null as any;
+export const PrivilegeExecute: typeof import("./grant").PrivilegeExecute = null as any;
+export const PrivilegeInsert: typeof import("./grant").PrivilegeInsert = null as any;
+export const PrivilegeReferences: typeof import("./grant").PrivilegeReferences = null as any;
+export const PrivilegeSelect: typeof import("./grant").PrivilegeSelect = null as any;
+export const PrivilegeTemporary: typeof import("./grant").PrivilegeTemporary = null as any;
+export const PrivilegeTrigger: typeof import("./grant").PrivilegeTrigger = null as any;
+export const PrivilegeTruncate: typeof import("./grant").PrivilegeTruncate = null as any;
+export const PrivilegeUpdate: typeof import("./grant").PrivilegeUpdate = null as any;
+export const PrivilegeUsage: typeof import("./grant").PrivilegeUsage = null as any;
 _lazy.reexport(exports, require, "./grant", [
     "Grant",
     "ObjectTypeDatabase",
@@ -96,21 +96,21 @@ _lazy.reexport(exports, require, "./grant", [
 
 export type { GetRoleArgs, GetRoleOutputArgs, GetRoleResult, RoleArgs, RoleState } from "./role";
 export type Role = import("./role").Role;
-export declare const Role: typeof import("./role").Role;
-export declare const getRole: typeof import("./role").getRole;
-export declare const getRoleOutput: typeof import("./role").getRoleOutput;
+export const Role: typeof import("./role").Role = null as any;
+export const getRole: typeof import("./role").getRole = null as any;
+export const getRoleOutput: typeof import("./role").getRoleOutput = null as any;
 _lazy.reexport(exports, require, "./role", ["Role", "getRole", "getRoleOutput"]);
 
 export type { ListSchemasArgs, ListSchemasOutputArgs, ListSchemasResult, SchemaArgs, SchemaState } from "./schema";
 export type Schema = import("./schema").Schema;
-export declare const Schema: typeof import("./schema").Schema;
-export declare const listSchemas: typeof import("./schema").listSchemas;
-export declare const listSchemasOutput: typeof import("./schema").listSchemasOutput;
+export const Schema: typeof import("./schema").Schema = null as any;
+export const listSchemas: typeof import("./schema").listSchemas = null as any;
+export const listSchemasOutput: typeof import("./schema").listSchemasOutput = null as any;
 _lazy.reexport(exports, require, "./schema", ["Schema", "listSchemas", "listSchemasOutput"]);
 
 export type { ProviderArgs } from "./_provider";
 export type Provider = import("./_provider").Provider;
-export declare const Provider: typeof import("./_provider").Provider;
+export const Provider: typeof import("./_provider").Provider = null as any;
 _lazy.reexport(exports, require, "./_provider", ["Provider"]);
 
 /**

@@ -12,7 +12,7 @@ import * as _lazy from "./_lazy";
  */
 
 export type { RequireArgs, RequireOutputArgs, RequireResult } from "./commonjs";
-export declare const requireOutput: typeof import("./commonjs").requireOutput;
+export const requireOutput: typeof import("./commonjs").requireOutput = null as any;
 declare const _require_: typeof import("./commonjs").require;
 export { _require_ as require };
 _lazy.reexport(exports, require, "./commonjs", ["require", "requireOutput"]);
@@ -36,13 +36,13 @@ export type {
     ScopeArgs,
 } from "./lookup";
 export type Image = import("./lookup").Image;
-export declare const EUWest: typeof import("./lookup").EUWest;
-export declare const Image: typeof import("./lookup").Image;
-export declare const USWest: typeof import("./lookup").USWest;
-export declare const getCaller: typeof import("./lookup").getCaller;
-export declare const getCallerOutput: typeof import("./lookup").getCallerOutput;
-export declare const getImage: typeof import("./lookup").getImage;
-export declare const getImageOutput: typeof import("./lookup").getImageOutput;
+export const EUWest: typeof import("./lookup").EUWest = null as any;
+export const Image: typeof import("./lookup").Image = null as any;
+export const USWest: typeof import("./lookup").USWest = null as any;
+export const getCaller: typeof import("./lookup").getCaller = null as any;
+export const getCallerOutput: typeof import("./lookup").getCallerOutput = null as any;
+export const getImage: typeof import("./lookup").getImage = null as any;
+export const getImageOutput: typeof import("./lookup").getImageOutput = null as any;
 _lazy.reexport(exports, require, "./lookup", [
     "EUWest",
     "Image",
@@ -54,8 +54,8 @@ _lazy.reexport(exports, require, "./lookup", [
 ]);
 
 export type { GetPromiseArgs, GetPromiseOutputArgs, GetPromiseResult, Promise, PromiseArgs } from "./shadow";
-export declare const getPromise: typeof import("./shadow").getPromise;
-export declare const getPromiseOutput: typeof import("./shadow").getPromiseOutput;
+export const getPromise: typeof import("./shadow").getPromise = null as any;
+export const getPromiseOutput: typeof import("./shadow").getPromiseOutput = null as any;
 _lazy.reexport(exports, require, "./shadow", ["getPromise", "getPromiseOutput"]);
 
 /**

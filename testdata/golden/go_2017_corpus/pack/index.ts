@@ -12,9 +12,9 @@ import * as _lazy from "./_lazy";
  */
 
 export type { ARN, Region } from "./types";
-export declare const DefaultRegion: typeof import("./types").DefaultRegion;
-export declare const USEast1Region: typeof import("./types").USEast1Region;
-export declare const USWest2Region: typeof import("./types").USWest2Region;
+export const DefaultRegion: typeof import("./types").DefaultRegion = null as any;
+export const USEast1Region: typeof import("./types").USEast1Region = null as any;
+export const USWest2Region: typeof import("./types").USWest2Region = null as any;
 _lazy.reexport(exports, require, "./types", ["DefaultRegion", "USEast1Region", "USWest2Region"]);
 
 export * as cloudwatch from "./cloudwatch";

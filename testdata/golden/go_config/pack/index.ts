@@ -13,14 +13,14 @@ import * as _lazy from "./_lazy";
 
 export type { DiskArgs, DiskState, Endpoint, Labels, LabelsArgs, Region, Retry, RetryArgs } from "./config";
 export type Disk = import("./config").Disk;
-export declare const Disk: typeof import("./config").Disk;
-export declare const EUWest: typeof import("./config").EUWest;
-export declare const USWest: typeof import("./config").USWest;
+export const Disk: typeof import("./config").Disk = null as any;
+export const EUWest: typeof import("./config").EUWest = null as any;
+export const USWest: typeof import("./config").USWest = null as any;
 _lazy.reexport(exports, require, "./config", ["Disk", "EUWest", "USWest"]);
 
 export type { ProviderArgs } from "./_provider";
 export type Provider = import("./_provider").Provider;
-export declare const Provider: typeof import("./_provider").Provider;
+export const Provider: typeof import("./_provider").Provider = null as any;
 _lazy.reexport(exports, require, "./_provider", ["Provider"]);
 
 /**

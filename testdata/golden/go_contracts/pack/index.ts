@@ -27,11 +27,11 @@ export type {
 export type Database = import("./db").Database;
 export type Parameters = import("./db").Parameters;
 export type Snapshot = import("./db").Snapshot;
-export declare const Database: typeof import("./db").Database;
-export declare const MySQL: typeof import("./db").MySQL;
-export declare const Parameters: typeof import("./db").Parameters;
-export declare const Postgres: typeof import("./db").Postgres;
-export declare const Snapshot: typeof import("./db").Snapshot;
+export const Database: typeof import("./db").Database = null as any;
+export const MySQL: typeof import("./db").MySQL = null as any;
+export const Parameters: typeof import("./db").Parameters = null as any;
+export const Postgres: typeof import("./db").Postgres = null as any;
+export const Snapshot: typeof import("./db").Snapshot = null as any;
 _lazy.reexport(exports, require, "./db", ["Database", "MySQL", "Parameters", "Postgres", "Snapshot"]);
 
 /**

@@ -14,12 +14,12 @@ import * as _lazy from "./_lazy";
 
 export type { PluginVersion, WidgetArgs, WidgetState } from "./doc";
 export type Widget = import("./doc").Widget;
-export declare const Widget: typeof import("./doc").Widget;
+export const Widget: typeof import("./doc").Widget = null as any;
 _lazy.reexport(exports, require, "./doc", ["Widget"]);
 
 export type { ProviderArgs } from "./_provider";
 export type Provider = import("./_provider").Provider;
-export declare const Provider: typeof import("./_provider").Provider;
+export const Provider: typeof import("./_provider").Provider = null as any;
 _lazy.reexport(exports, require, "./_provider", ["Provider"]);
 
 export * as gears from "./gears";

@@ -14,7 +14,7 @@ export type { Provider, ProviderArgs, ProviderTypeArgs } from "./settings";
 
 export type { ProviderResourceArgs } from "./_provider";
 export type ProviderResource = import("./_provider").ProviderResource;
-export declare const ProviderResource: typeof import("./_provider").ProviderResource;
+export const ProviderResource: typeof import("./_provider").ProviderResource = null as any;
 _lazy.reexport(exports, require, "./_provider", ["ProviderResource"]);
 
 /**

@@ -10,14 +10,14 @@ import * as _lazy from "./_lazy";
  * @packageDocumentation
  */
 
-export declare const Answer: typeof import("./feat").Answer;
-export declare const Big: typeof import("./feat").Big;
-export declare const Enabled: typeof import("./feat").Enabled;
-export declare const Greeting: typeof import("./feat").Greeting;
-export declare const Largest: typeof import("./feat").Largest;
-export declare const Negative: typeof import("./feat").Negative;
-export declare const Ratio: typeof import("./feat").Ratio;
-export declare const Tiny: typeof import("./feat").Tiny;
+export const Answer: typeof import("./feat").Answer = null as any;
+export const Big: typeof import("./feat").Big = null as any;
+export const Enabled: typeof import("./feat").Enabled = null as any;
+export const Greeting: typeof import("./feat").Greeting = null as any;
+export const Largest: typeof import("./feat").Largest = null as any;
+export const Negative: typeof import("./feat").Negative = null as any;
+export const Ratio: typeof import("./feat").Ratio = null as any;
+export const Tiny: typeof import("./feat").Tiny = null as any;
 _lazy.reexport(exports, require, "./feat", [
     "Answer",
     "Big",
@@ -30,8 +30,8 @@ _lazy.reexport(exports, require, "./feat", [
 ]);
 
 export type { NetMode } from "./net";
-export declare const NetModeBridge: typeof import("./net").NetModeBridge;
-export declare const NetModeHost: typeof import("./net").NetModeHost;
+export const NetModeBridge: typeof import("./net").NetModeBridge = null as any;
+export const NetModeHost: typeof import("./net").NetModeHost = null as any;
 _lazy.reexport(exports, require, "./net", ["NetModeBridge", "NetModeHost"]);
 
 export type {
@@ -60,9 +60,9 @@ export type {
     Shapes,
     ShapesArgs,
 } from "./types";
-export declare const Blue: typeof import("./types").Blue;
-export declare const Green: typeof import("./types").Green;
-export declare const Red: typeof import("./types").Red;
+export const Blue: typeof import("./types").Blue = null as any;
+export const Green: typeof import("./types").Green = null as any;
+export const Red: typeof import("./types").Red = null as any;
 _lazy.reexport(exports, require, "./types", ["Blue", "Green", "Red"]);
 
 /**

@@ -13,22 +13,22 @@ import * as _lazy from "./_lazy";
  */
 
 export type { Quote, Tall, Wide } from "./enums";
-export declare const QuoteBackslash: typeof import("./enums").QuoteBackslash;
-export declare const QuoteBacktick: typeof import("./enums").QuoteBacktick;
-export declare const QuoteDouble: typeof import("./enums").QuoteDouble;
-export declare const QuoteEmoji: typeof import("./enums").QuoteEmoji;
-export declare const QuoteLineSeparator: typeof import("./enums").QuoteLineSeparator;
-export declare const QuoteSingle: typeof import("./enums").QuoteSingle;
-export declare const QuoteTemplate: typeof import("./enums").QuoteTemplate;
-export declare const TallFirst: typeof import("./enums").TallFirst;
-export declare const TallFourth: typeof import("./enums").TallFourth;
-export declare const TallLong: typeof import("./enums").TallLong;
-export declare const TallSecond: typeof import("./enums").TallSecond;
-export declare const TallThird: typeof import("./enums").TallThird;
-export declare const WideFirst: typeof import("./enums").WideFirst;
-export declare const WideFourth: typeof import("./enums").WideFourth;
-export declare const WideSecond: typeof import("./enums").WideSecond;
-export declare const WideThird: typeof import("./enums").WideThird;
+export const QuoteBackslash: typeof import("./enums").QuoteBackslash = null as any;
+export const QuoteBacktick: typeof import("./enums").QuoteBacktick = null as any;
+export const QuoteDouble: typeof import("./enums").QuoteDouble = null as any;
+export const QuoteEmoji: typeof import("./enums").QuoteEmoji = null as any;
+export const QuoteLineSeparator: typeof import("./enums").QuoteLineSeparator = null as any;
+export const QuoteSingle: typeof import("./enums").QuoteSingle = null as any;
+export const QuoteTemplate: typeof import("./enums").QuoteTemplate = null as any;
+export const TallFirst: typeof import("./enums").TallFirst = null as any;
+export const TallFourth: typeof import("./enums").TallFourth = null as any;
+export const TallLong: typeof import("./enums").TallLong = null as any;
+export const TallSecond: typeof import("./enums").TallSecond = null as any;
+export const TallThird: typeof import("./enums").TallThird = null as any;
+export const WideFirst: typeof import("./enums").WideFirst = null as any;
+export const WideFourth: typeof import("./enums").WideFourth = null as any;
+export const WideSecond: typeof import("./enums").WideSecond = null as any;
+export const WideThird: typeof import("./enums").WideThird = null as any;
 _lazy.reexport(exports, require, "./enums", [
     "QuoteBackslash",
     "QuoteBacktick",
@@ -50,7 +50,7 @@ _lazy.reexport(exports, require, "./enums", [
 
 export type { ErrorArgs, ErrorState } from "./error";
 export type Error = import("./error").Error;
-export declare const Error: typeof import("./error").Error;
+export const Error: typeof import("./error").Error = null as any;
 _lazy.reexport(exports, require, "./error", ["Error"]);
 
 export type {
@@ -65,9 +65,10 @@ export type {
 export type AVeryLongResourceNameThatMakesTheConstructorWrapItsSignature =
     import("./names").AVeryLongResourceNameThatMakesTheConstructorWrapItsSignature;
 export type Function = import("./names").Function;
-export declare const AVeryLongResourceNameThatMakesTheConstructorWrapItsSignature: typeof import("./names").AVeryLongResourceNameThatMakesTheConstructorWrapItsSignature;
-export declare const Function: typeof import("./names").Function;
-export declare const SymbolIterator: typeof import("./names").SymbolIterator;
+export const AVeryLongResourceNameThatMakesTheConstructorWrapItsSignature: typeof import("./names").AVeryLongResourceNameThatMakesTheConstructorWrapItsSignature =
+    null as any;
+export const Function: typeof import("./names").Function = null as any;
+export const SymbolIterator: typeof import("./names").SymbolIterator = null as any;
 _lazy.reexport(exports, require, "./names", [
     "AVeryLongResourceNameThatMakesTheConstructorWrapItsSignature",
     "Function",
@@ -76,24 +77,24 @@ _lazy.reexport(exports, require, "./names", [
 
 export type { ObjectArgs, ObjectState } from "./object";
 export type Object = import("./object").Object;
-export declare const Object: typeof import("./object").Object;
+export const Object: typeof import("./object").Object = null as any;
 _lazy.reexport(exports, require, "./object", ["Object"]);
 
-export declare const Backslashes: typeof import("./strings").Backslashes;
-export declare const Bidi: typeof import("./strings").Bidi;
-export declare const BothQuotes: typeof import("./strings").BothQuotes;
-export declare const Combining: typeof import("./strings").Combining;
-export declare const CommentEnd: typeof import("./strings").CommentEnd;
-export declare const Controls: typeof import("./strings").Controls;
-export declare const DoubleQuotes: typeof import("./strings").DoubleQuotes;
-export declare const Emoji: typeof import("./strings").Emoji;
-export declare const Empty: typeof import("./strings").Empty;
-export declare const Invisible: typeof import("./strings").Invisible;
-export declare const LineSeparators: typeof import("./strings").LineSeparators;
-export declare const Long: typeof import("./strings").Long;
-export declare const Script: typeof import("./strings").Script;
-export declare const SingleQuotes: typeof import("./strings").SingleQuotes;
-export declare const Template: typeof import("./strings").Template;
+export const Backslashes: typeof import("./strings").Backslashes = null as any;
+export const Bidi: typeof import("./strings").Bidi = null as any;
+export const BothQuotes: typeof import("./strings").BothQuotes = null as any;
+export const Combining: typeof import("./strings").Combining = null as any;
+export const CommentEnd: typeof import("./strings").CommentEnd = null as any;
+export const Controls: typeof import("./strings").Controls = null as any;
+export const DoubleQuotes: typeof import("./strings").DoubleQuotes = null as any;
+export const Emoji: typeof import("./strings").Emoji = null as any;
+export const Empty: typeof import("./strings").Empty = null as any;
+export const Invisible: typeof import("./strings").Invisible = null as any;
+export const LineSeparators: typeof import("./strings").LineSeparators = null as any;
+export const Long: typeof import("./strings").Long = null as any;
+export const Script: typeof import("./strings").Script = null as any;
+export const SingleQuotes: typeof import("./strings").SingleQuotes = null as any;
+export const Template: typeof import("./strings").Template = null as any;
 _lazy.reexport(exports, require, "./strings", [
     "Backslashes",
     "Bidi",

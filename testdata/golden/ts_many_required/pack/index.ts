@@ -12,7 +12,7 @@ import * as _lazy from "./_lazy";
 
 export type { FormArgs, FormState } from "./form";
 export type Form = import("./form").Form;
-export declare const Form: typeof import("./form").Form;
+export const Form: typeof import("./form").Form = null as any;
 _lazy.reexport(exports, require, "./form", ["Form"]);
 
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a

@@ -18,12 +18,12 @@ export type {
     ZoneInfo,
     ZoneInfoArgs,
 } from "./zones";
-export declare const getZone: typeof import("./zones").getZone;
-export declare const getZoneFunctionOutput: typeof import("./zones").getZoneFunctionOutput;
-export declare const getZoneOutput: typeof import("./zones").getZoneOutput;
-export declare const getZoneOutputOutput: typeof import("./zones").getZoneOutputOutput;
-export declare const listZones: typeof import("./zones").listZones;
-export declare const listZonesOutput: typeof import("./zones").listZonesOutput;
+export const getZone: typeof import("./zones").getZone = null as any;
+export const getZoneFunctionOutput: typeof import("./zones").getZoneFunctionOutput = null as any;
+export const getZoneOutput: typeof import("./zones").getZoneOutput = null as any;
+export const getZoneOutputOutput: typeof import("./zones").getZoneOutputOutput = null as any;
+export const listZones: typeof import("./zones").listZones = null as any;
+export const listZonesOutput: typeof import("./zones").listZonesOutput = null as any;
 _lazy.reexport(exports, require, "./zones", [
     "getZone",
     "getZoneFunctionOutput",

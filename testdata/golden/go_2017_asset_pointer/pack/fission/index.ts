@@ -6,7 +6,7 @@ import * as _lazy from "../_lazy";
 
 export type { FunctionArgs, FunctionState } from "./function";
 export type Function = import("./function").Function;
-export declare const Function: typeof import("./function").Function;
+export const Function: typeof import("./function").Function = null as any;
 _lazy.reexport(exports, require, "./function", ["Function"]);
 
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a

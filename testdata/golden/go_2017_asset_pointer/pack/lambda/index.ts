@@ -7,8 +7,8 @@ import * as _lazy from "../_lazy";
 export type { Bundle, BundleArgs, DeploymentArgs, DeploymentState, FunctionArgs, FunctionState } from "./function";
 export type Deployment = import("./function").Deployment;
 export type Function = import("./function").Function;
-export declare const Deployment: typeof import("./function").Deployment;
-export declare const Function: typeof import("./function").Function;
+export const Deployment: typeof import("./function").Deployment = null as any;
+export const Function: typeof import("./function").Function = null as any;
 _lazy.reexport(exports, require, "./function", ["Deployment", "Function"]);
 
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a

@@ -13,9 +13,9 @@ export type {
     AlarmState,
 } from "./alarm";
 export type Alarm = import("./alarm").Alarm;
-export declare const Alarm: typeof import("./alarm").Alarm;
-export declare const GreaterThanThreshold: typeof import("./alarm").GreaterThanThreshold;
-export declare const LessThanThreshold: typeof import("./alarm").LessThanThreshold;
+export const Alarm: typeof import("./alarm").Alarm = null as any;
+export const GreaterThanThreshold: typeof import("./alarm").GreaterThanThreshold = null as any;
+export const LessThanThreshold: typeof import("./alarm").LessThanThreshold = null as any;
 _lazy.reexport(exports, require, "./alarm", ["Alarm", "GreaterThanThreshold", "LessThanThreshold"]);
 
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a

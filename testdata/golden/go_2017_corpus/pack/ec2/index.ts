@@ -6,14 +6,14 @@ import * as _lazy from "../_lazy";
 
 export type { InstanceArgs, InstanceState, InstanceType } from "./instance";
 export type Instance = import("./instance").Instance;
-export declare const Instance: typeof import("./instance").Instance;
-export declare const T2MicroInstance: typeof import("./instance").T2MicroInstance;
-export declare const T2NanoInstance: typeof import("./instance").T2NanoInstance;
+export const Instance: typeof import("./instance").Instance = null as any;
+export const T2MicroInstance: typeof import("./instance").T2MicroInstance = null as any;
+export const T2NanoInstance: typeof import("./instance").T2NanoInstance = null as any;
 _lazy.reexport(exports, require, "./instance", ["Instance", "T2MicroInstance", "T2NanoInstance"]);
 
 export type { SecurityGroupArgs, SecurityGroupRule, SecurityGroupRuleArgs, SecurityGroupState } from "./securityGroup";
 export type SecurityGroup = import("./securityGroup").SecurityGroup;
-export declare const SecurityGroup: typeof import("./securityGroup").SecurityGroup;
+export const SecurityGroup: typeof import("./securityGroup").SecurityGroup = null as any;
 _lazy.reexport(exports, require, "./securityGroup", ["SecurityGroup"]);
 
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a

@@ -6,7 +6,7 @@ import * as _lazy from "../_lazy";
 
 export type { InlinePolicy, InlinePolicyArgs, RoleArgs, RoleState } from "./role";
 export type Role = import("./role").Role;
-export declare const Role: typeof import("./role").Role;
+export const Role: typeof import("./role").Role = null as any;
 _lazy.reexport(exports, require, "./role", ["Role"]);
 
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a

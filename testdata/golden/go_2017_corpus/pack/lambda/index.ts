@@ -16,9 +16,9 @@ export type {
     VPCConfigArgs,
 } from "./function";
 export type Function = import("./function").Function;
-export declare const Function: typeof import("./function").Function;
-export declare const NodeJS6d10Runtime: typeof import("./function").NodeJS6d10Runtime;
-export declare const Python2d7Runtime: typeof import("./function").Python2d7Runtime;
+export const Function: typeof import("./function").Function = null as any;
+export const NodeJS6d10Runtime: typeof import("./function").NodeJS6d10Runtime = null as any;
+export const Python2d7Runtime: typeof import("./function").Python2d7Runtime = null as any;
 _lazy.reexport(exports, require, "./function", ["Function", "NodeJS6d10Runtime", "Python2d7Runtime"]);
 
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a

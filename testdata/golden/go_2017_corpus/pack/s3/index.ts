@@ -7,8 +7,8 @@ import * as _lazy from "../_lazy";
 export type { BucketArgs, BucketState, ObjectArgs, ObjectState } from "./object";
 export type Bucket = import("./object").Bucket;
 export type Object = import("./object").Object;
-export declare const Bucket: typeof import("./object").Bucket;
-export declare const Object: typeof import("./object").Object;
+export const Bucket: typeof import("./object").Bucket = null as any;
+export const Object: typeof import("./object").Object = null as any;
 _lazy.reexport(exports, require, "./object", ["Bucket", "Object"]);
 
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a

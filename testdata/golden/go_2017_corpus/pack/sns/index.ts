@@ -6,11 +6,11 @@ import * as _lazy from "../_lazy";
 
 export type { TopicArgs, TopicProtocol, TopicState, TopicSubscription, TopicSubscriptionArgs } from "./topic";
 export type Topic = import("./topic").Topic;
-export declare const EmailTopic: typeof import("./topic").EmailTopic;
-export declare const HTTPSTopic: typeof import("./topic").HTTPSTopic;
-export declare const HTTPTopic: typeof import("./topic").HTTPTopic;
-export declare const LambdaTopic: typeof import("./topic").LambdaTopic;
-export declare const Topic: typeof import("./topic").Topic;
+export const EmailTopic: typeof import("./topic").EmailTopic = null as any;
+export const HTTPSTopic: typeof import("./topic").HTTPSTopic = null as any;
+export const HTTPTopic: typeof import("./topic").HTTPTopic = null as any;
+export const LambdaTopic: typeof import("./topic").LambdaTopic = null as any;
+export const Topic: typeof import("./topic").Topic = null as any;
 _lazy.reexport(exports, require, "./topic", ["EmailTopic", "HTTPSTopic", "HTTPTopic", "LambdaTopic", "Topic"]);
 
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a

@@ -6,9 +6,9 @@ import * as _lazy from "../_lazy";
 
 export type { Config, ConfigArgs, ContentType, SubscriptionArgs, SubscriptionState } from "./subscription";
 export type Subscription = import("./subscription").Subscription;
-export declare const FormContentType: typeof import("./subscription").FormContentType;
-export declare const JSONContentType: typeof import("./subscription").JSONContentType;
-export declare const Subscription: typeof import("./subscription").Subscription;
+export const FormContentType: typeof import("./subscription").FormContentType = null as any;
+export const JSONContentType: typeof import("./subscription").JSONContentType = null as any;
+export const Subscription: typeof import("./subscription").Subscription = null as any;
 _lazy.reexport(exports, require, "./subscription", ["FormContentType", "JSONContentType", "Subscription"]);
 
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a

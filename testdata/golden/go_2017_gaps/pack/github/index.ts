@@ -6,7 +6,7 @@ import * as _lazy from "../_lazy";
 
 export type { SubscriptionArgs, SubscriptionState } from "./subscription";
 export type Subscription = import("./subscription").Subscription;
-export declare const Subscription: typeof import("./subscription").Subscription;
+export const Subscription: typeof import("./subscription").Subscription = null as any;
 _lazy.reexport(exports, require, "./subscription", ["Subscription"]);
 
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a

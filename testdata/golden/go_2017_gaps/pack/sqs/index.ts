@@ -17,7 +17,7 @@ export type {
     RedrivePolicyArgs,
 } from "./queue";
 export type Queue = import("./queue").Queue;
-export declare const Queue: typeof import("./queue").Queue;
+export const Queue: typeof import("./queue").Queue = null as any;
 _lazy.reexport(exports, require, "./queue", ["Queue"]);
 
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a

@@ -6,9 +6,9 @@ import * as _lazy from "../_lazy";
 
 export type { MilestoneArgs, MilestoneResourceState, MilestoneState } from "./milestone";
 export type Milestone = import("./milestone").Milestone;
-export declare const Milestone: typeof import("./milestone").Milestone;
-export declare const MilestoneClosed: typeof import("./milestone").MilestoneClosed;
-export declare const MilestoneOpen: typeof import("./milestone").MilestoneOpen;
+export const Milestone: typeof import("./milestone").Milestone = null as any;
+export const MilestoneClosed: typeof import("./milestone").MilestoneClosed = null as any;
+export const MilestoneOpen: typeof import("./milestone").MilestoneOpen = null as any;
 _lazy.reexport(exports, require, "./milestone", ["Milestone", "MilestoneClosed", "MilestoneOpen"]);
 
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a

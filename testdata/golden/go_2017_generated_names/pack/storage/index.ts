@@ -18,7 +18,7 @@ export type {
     UnmarshalRule,
 } from "./bucket";
 export type Bucket = import("./bucket").Bucket;
-export declare const Bucket: typeof import("./bucket").Bucket;
+export const Bucket: typeof import("./bucket").Bucket = null as any;
 _lazy.reexport(exports, require, "./bucket", ["Bucket"]);
 
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a

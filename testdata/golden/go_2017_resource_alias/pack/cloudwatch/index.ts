@@ -6,7 +6,7 @@ import * as _lazy from "../_lazy";
 
 export type { ActionTarget, AlarmArgs, AlarmState } from "./alarm";
 export type Alarm = import("./alarm").Alarm;
-export declare const Alarm: typeof import("./alarm").Alarm;
+export const Alarm: typeof import("./alarm").Alarm = null as any;
 _lazy.reexport(exports, require, "./alarm", ["Alarm"]);
 
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a

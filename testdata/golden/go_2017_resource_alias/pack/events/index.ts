@@ -6,7 +6,7 @@ import * as _lazy from "../_lazy";
 
 export type { RuleArgs, RuleSettings, RuleSettingsArgs, RuleState, Target } from "./rule";
 export type Rule = import("./rule").Rule;
-export declare const Rule: typeof import("./rule").Rule;
+export const Rule: typeof import("./rule").Rule = null as any;
 _lazy.reexport(exports, require, "./rule", ["Rule"]);
 
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a

@@ -6,7 +6,7 @@ import * as _lazy from "../_lazy";
 
 export type { TopicArgs, TopicState } from "./topic";
 export type Topic = import("./topic").Topic;
-export declare const Topic: typeof import("./topic").Topic;
+export const Topic: typeof import("./topic").Topic = null as any;
 _lazy.reexport(exports, require, "./topic", ["Topic"]);
 
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a

@@ -7,7 +7,7 @@ import * as _lazy from "../_lazy";
 
 export type { FirewallArgs, FirewallState, Node, NodeArgs, Rule, RuleArgs } from "./rule";
 export type Firewall = import("./rule").Firewall;
-export declare const Firewall: typeof import("./rule").Firewall;
+export const Firewall: typeof import("./rule").Firewall = null as any;
 _lazy.reexport(exports, require, "./rule", ["Firewall"]);
 
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a

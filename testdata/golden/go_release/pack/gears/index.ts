@@ -7,9 +7,9 @@ import * as _lazy from "../_lazy";
 
 export type { GearArgs, GearState, GetGearArgs, GetGearOutputArgs, GetGearResult } from "./gear";
 export type Gear = import("./gear").Gear;
-export declare const Gear: typeof import("./gear").Gear;
-export declare const getGear: typeof import("./gear").getGear;
-export declare const getGearOutput: typeof import("./gear").getGearOutput;
+export const Gear: typeof import("./gear").Gear = null as any;
+export const getGear: typeof import("./gear").getGear = null as any;
+export const getGearOutput: typeof import("./gear").getGearOutput = null as any;
 _lazy.reexport(exports, require, "./gear", ["Gear", "getGear", "getGearOutput"]);
 
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a

@@ -6,12 +6,12 @@ import * as _lazy from "../_lazy";
 
 export type { SecurityGroupArgs, SecurityGroupRule, SecurityGroupRuleArgs, SecurityGroupState } from "./securityGroup";
 export type SecurityGroup = import("./securityGroup").SecurityGroup;
-export declare const SecurityGroup: typeof import("./securityGroup").SecurityGroup;
+export const SecurityGroup: typeof import("./securityGroup").SecurityGroup = null as any;
 _lazy.reexport(exports, require, "./securityGroup", ["SecurityGroup"]);
 
 export type { VPCArgs, VPCState } from "./vpc";
 export type VPC = import("./vpc").VPC;
-export declare const VPC: typeof import("./vpc").VPC;
+export const VPC: typeof import("./vpc").VPC = null as any;
 _lazy.reexport(exports, require, "./vpc", ["VPC"]);
 
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a

@@ -6,19 +6,19 @@ import * as _lazy from "../_lazy";
 
 export type { DiskArgs, DiskState } from "./disk";
 export type Disk = import("./disk").Disk;
-export declare const Disk: typeof import("./disk").Disk;
+export const Disk: typeof import("./disk").Disk = null as any;
 _lazy.reexport(exports, require, "./disk", ["Disk"]);
 
 export type { MarkerArgs, MarkerState } from "./marker";
 export type Marker = import("./marker").Marker;
-export declare const Marker: typeof import("./marker").Marker;
+export const Marker: typeof import("./marker").Marker = null as any;
 _lazy.reexport(exports, require, "./marker", ["Marker"]);
 
 export type { Rule, RuleArgs } from "./rule";
 
 export type { ServerArgs, ServerState } from "./server";
 export type Server = import("./server").Server;
-export declare const Server: typeof import("./server").Server;
+export const Server: typeof import("./server").Server = null as any;
 _lazy.reexport(exports, require, "./server", ["Server"]);
 
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a

@@ -6,9 +6,9 @@ import * as _lazy from "../_lazy";
 
 export type { NetworkArgs, NetworkState, Protocol, Route, RouteArgs } from "./network";
 export type Network = import("./network").Network;
-export declare const Network: typeof import("./network").Network;
-export declare const ProtocolTCP: typeof import("./network").ProtocolTCP;
-export declare const ProtocolUDP: typeof import("./network").ProtocolUDP;
+export const Network: typeof import("./network").Network = null as any;
+export const ProtocolTCP: typeof import("./network").ProtocolTCP = null as any;
+export const ProtocolUDP: typeof import("./network").ProtocolUDP = null as any;
 _lazy.reexport(exports, require, "./network", ["Network", "ProtocolTCP", "ProtocolUDP"]);
 
 /**

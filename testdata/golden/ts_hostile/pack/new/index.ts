@@ -3,5 +3,5 @@
 
 import * as _lazy from "../_lazy";
 
-export declare const Version: typeof import("./fresh").Version;
+export const Version: typeof import("./fresh").Version = null as any;
 _lazy.reexport(exports, require, "./fresh", ["Version"]);

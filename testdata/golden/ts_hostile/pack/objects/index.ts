@@ -6,7 +6,7 @@ import * as _lazy from "../_lazy";
 
 export type { Object_Args, Object_State } from "./underscore";
 export type Object_ = import("./underscore").Object_;
-export declare const Object_: typeof import("./underscore").Object_;
+export const Object_: typeof import("./underscore").Object_ = null as any;
 _lazy.reexport(exports, require, "./underscore", ["Object_"]);
 
 /**

@@ -6,7 +6,7 @@ import * as _lazy from "../../_lazy";
 
 export type { ThingArgs, ThingState } from "./thing";
 export type Thing = import("./thing").Thing;
-export declare const Thing: typeof import("./thing").Thing;
+export const Thing: typeof import("./thing").Thing = null as any;
 _lazy.reexport(exports, require, "./thing", ["Thing"]);
 
 // Lets the Pulumi runtime turn references to this directory's resources, such as outputs that hold a
