@@ -4,12 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"path"
-	"runtime"
 	"strings"
-	"sync"
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/internal/parallel"
 )
 
 // Import paths of the packages that stubs use.
@@ -79,25 +78,14 @@ func (b *Backend) generate(tree *model.Tree, emit func(*gen.File)) ([]*gen.File,
 	}
 	names := exportedNames(tree)
 	results := make([]result, len(tree.Packages))
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(tree.Packages)) {
-		wg.Go(func() {
-			for i := range work {
-				r := &results[i]
-				keep := emit
-				if keep == nil {
-					keep = func(f *gen.File) { r.files = append(r.files, f) }
-				}
-				r.errs = b.packageStubs(tree.Packages[i], names, keep)
-			}
-		})
-	}
-	for i := range tree.Packages {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	parallel.For(len(tree.Packages), func(i int) {
+		r := &results[i]
+		keep := emit
+		if keep == nil {
+			keep = func(f *gen.File) { r.files = append(r.files, f) }
+		}
+		r.errs = b.packageStubs(tree.Packages[i], names, keep)
+	})
 
 	var files []*gen.File
 	var errs []error

@@ -4,14 +4,13 @@ import (
 	"fmt"
 	"maps"
 	"path"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/internal/parallel"
 )
 
 // Backend generates the TypeScript package. The zero value is ready to use: a package of no release.
@@ -159,25 +158,14 @@ func renderModules(modules []module, emit func(*gen.File)) ([]*gen.File, []*impo
 		err   error
 	}
 	results := make([]result, len(modules))
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(modules)) {
-		wg.Go(func() {
-			for i := range work {
-				r := &results[i]
-				r.file, r.scope, r.err = modules[i]()
-				if r.err == nil && emit != nil {
-					emit(r.file)
-					r.file = nil
-				}
-			}
-		})
-	}
-	for i := range modules {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	parallel.For(len(modules), func(i int) {
+		r := &results[i]
+		r.file, r.scope, r.err = modules[i]()
+		if r.err == nil && emit != nil {
+			emit(r.file)
+			r.file = nil
+		}
+	})
 
 	var files []*gen.File
 	scopes := make([]*importSet, 0, len(modules))

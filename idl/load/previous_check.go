@@ -12,13 +12,14 @@ import (
 	"maps"
 	"path"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/cidlc/cidlc/internal/parallel"
 )
 
 // parse parses the files of the packages that were not reused, but for those l parsed from the same
@@ -81,23 +82,13 @@ type parsed struct {
 func parseFiles(fset *token.FileSet, root string, files map[string][]byte, rels []string) map[string]parsed {
 	out := make(map[string]parsed, len(rels))
 	var mu sync.Mutex
-	var wg sync.WaitGroup
-	next := make(chan string)
-	for range min(runtime.GOMAXPROCS(0), len(rels)) {
-		wg.Go(func() {
-			for rel := range next {
-				f, err := ParseFile(fset, filepath.Join(root, filepath.FromSlash(rel)), files[rel])
-				mu.Lock()
-				out[rel] = parsed{f, err}
-				mu.Unlock()
-			}
-		})
-	}
-	for _, rel := range rels {
-		next <- rel
-	}
-	close(next)
-	wg.Wait()
+	parallel.For(len(rels), func(i int) {
+		rel := rels[i]
+		f, err := ParseFile(fset, filepath.Join(root, filepath.FromSlash(rel)), files[rel])
+		mu.Lock()
+		out[rel] = parsed{f, err}
+		mu.Unlock()
+	})
 	return out
 }
 
@@ -220,20 +211,7 @@ func (ld *previousLoad) checkAll() {
 		byLevel[l-1] = append(byLevel[l-1], dir)
 	}
 	for _, dirs := range byLevel {
-		var wg sync.WaitGroup
-		next := make(chan string)
-		for range min(runtime.GOMAXPROCS(0), len(dirs)) {
-			wg.Go(func() {
-				for dir := range next {
-					ld.check(dir)
-				}
-			})
-		}
-		for _, dir := range dirs {
-			next <- dir
-		}
-		close(next)
-		wg.Wait()
+		parallel.For(len(dirs), func(i int) { ld.check(dirs[i]) })
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/cidlc/cidlc/internal/disk"
+	"github.com/cidlc/cidlc/internal/parallel"
 )
 
 // inputs are the part of a stamp that lets a run decide without loading the IDL: the digest of the
@@ -186,7 +187,7 @@ func (in *inputs) verify(hashed *atomic.Bool) bool {
 		return false
 	}
 	var failed atomic.Bool
-	parallel(len(in.entries), func(i int) {
+	parallel.For(len(in.entries), func(i int) {
 		e := &in.entries[i]
 		if failed.Load() {
 			return

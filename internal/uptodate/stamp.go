@@ -17,6 +17,7 @@ import (
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/internal/disk"
+	"github.com/cidlc/cidlc/internal/parallel"
 )
 
 // A stamp file is lines of text:
@@ -93,7 +94,7 @@ func verifyStamp(name string) (s *stamp, ok, inputsOK bool) {
 		}
 	}
 	var failed, hashed atomic.Bool
-	parallel(len(s.files), func(i int) {
+	parallel.For(len(s.files), func(i int) {
 		e := &s.files[i]
 		if failed.Load() {
 			return

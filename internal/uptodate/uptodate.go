@@ -9,8 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
-	"sync"
 	"time"
 
 	"github.com/cidlc/cidlc/gen"
@@ -243,28 +241,6 @@ func (c Cache) Record(outs []gen.Output, key Key, digests [][]gen.Digest, src *S
 		}
 	}
 	c.save(path, key, files, recordInputs(src))
-}
-
-// parallel calls f(0) … f(n-1) on one goroutine per core.
-func parallel(n int, f func(i int)) {
-	workers := min(runtime.GOMAXPROCS(0), n)
-	if workers <= 1 {
-		for i := range n {
-			f(i)
-		}
-		return
-	}
-	var wg sync.WaitGroup
-	chunk := (n + workers - 1) / workers
-	for w := range workers {
-		lo, hi := w*chunk, min(n, (w+1)*chunk)
-		wg.Go(func() {
-			for i := lo; i < hi; i++ {
-				f(i)
-			}
-		})
-	}
-	wg.Wait()
 }
 
 // toolIdentity returns what identifies the running executable's code: its Go build ID where the
