@@ -74,14 +74,14 @@ func write(w io.Writer, tree *model.Tree, opts Options) error {
 // encode encodes v as the schema's encoder does, its lines after the first prefixed, without the final
 // newline.
 func encode(v any, prefix string) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
+	var compact bytes.Buffer
+	enc := json.NewEncoder(&compact)
 	enc.SetEscapeHTML(false)
-	enc.SetIndent(prefix, "    ")
 	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+	src := bytes.TrimSuffix(compact.Bytes(), []byte("\n"))
+	return appendIndented(make([]byte, 0, 2*len(src)), src, prefix, "    "), nil
 }
 
 // sorted sorts entries by token, keeping of two with one token the later, as a map would.
