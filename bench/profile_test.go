@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cidlc/cidlc"
+	"github.com/cidlc/cidlc/idl/load"
 )
 
 // BenchmarkCidlc runs cidlc in-process on the tree in $CIDLC_BENCH_TREE (a tree `make bench` wrote, e.g.
@@ -32,5 +33,24 @@ func BenchmarkCidlc(b *testing.B) {
 	}
 	for b.Loop() {
 		run()
+	}
+}
+
+// BenchmarkModel builds the model of the tree in $CIDLC_BENCH_TREE, loaded once: the model phase
+// alone, for `go test -run '^$' -bench Model -benchmem -cpuprofile cpu.prof ./bench/`.
+func BenchmarkModel(b *testing.B) {
+	tree := os.Getenv("CIDLC_BENCH_TREE")
+	if tree == "" {
+		b.Skip("set CIDLC_BENCH_TREE to an IDL tree, relative to the module root")
+	}
+	b.Chdir("..")
+	loaded, err := load.LoadPackages(load.Config{Dir: tree})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := loaded.Model(); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
