@@ -79,13 +79,23 @@ func notRegular(mode fs.FileMode) error {
 // an error from notRegular on anything else that is not a regular file, at no more cost than os.ReadFile
 // (open, fstat, read). It never blocks on a FIFO. It also returns the file's mode.
 func ReadFile(name string) ([]byte, fs.FileMode, error) {
+	return ReadFileInto(name, nil)
+}
+
+// ReadFileInto is ReadFile into buf's memory when the file fits in its capacity, so that a caller that
+// reads many files and keeps few of them can reuse one buffer: the data is buf[:n] then, and a new slice
+// otherwise.
+func ReadFileInto(name string, buf []byte) ([]byte, fs.FileMode, error) {
 	f, fi, err := open(name)
 	if err != nil {
 		return nil, 0, err
 	}
 	defer f.Close()
 	// One more byte than the size, so that the read that returns io.EOF needs no new buffer.
-	data := make([]byte, 0, fi.Size()+1)
+	data := buf[:0]
+	if int64(cap(data)) < fi.Size()+1 {
+		data = make([]byte, 0, fi.Size()+1)
+	}
 	for {
 		n, err := f.Read(data[len(data):cap(data)])
 		data = data[:len(data)+n]
