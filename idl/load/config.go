@@ -48,7 +48,7 @@ func (c *builder) checkConfigTypes(d *decl) {
 			continue
 		}
 		subject, pos := d.obj.Name()+"."+p.GoName, p.Pos
-		if site := c.embeddedVia[p]; site != nil {
+		if site := c.embedSite(p); site != nil {
 			subject, pos = d.obj.Name()+": embeds "+site.name+", whose property "+site.name+"."+p.GoName, site.pos
 		}
 		if what, where := unconfigurable(p.Type, map[*model.Struct]bool{}); what != "" {

@@ -64,10 +64,17 @@ func (c *builder) copyProperties(props []*model.Property, site *embedSite) []*mo
 		cp := *p
 		out[i] = &cp
 		if site != nil {
-			c.embeddedVia[&cp] = site
+			c.embeddedVia.Store(&cp, site)
 		}
 	}
 	return out
+}
+
+// embedSite returns the embedded field that brought p into its declaration, or nil.
+func (c *builder) embedSite(p *model.Property) *embedSite {
+	site, _ := c.embeddedVia.Load(p)
+	s, _ := site.(*embedSite)
+	return s
 }
 
 // embedSite is an embedded struct field that brought properties into a declaration, for diagnostics

@@ -35,7 +35,7 @@ func (c *builder) validateProperties(owner string, props []*model.Property, kind
 			continue // its type was rejected: say nothing more about it
 		}
 		subject, pos := owner+"."+p.GoName, p.Pos
-		if site := c.embeddedVia[p]; site != nil {
+		if site := c.embedSite(p); site != nil {
 			subject, pos = owner+": embeds "+site.name+", whose property "+site.name+"."+p.GoName, site.pos
 		}
 		if prev, ok := seen[p.Name]; ok {
@@ -56,7 +56,7 @@ func (c *builder) validateProperties(owner string, props []*model.Property, kind
 		goNames[p.GoName] = p
 		// The properties of an embedded struct were checked against the rules of every struct where it is
 		// declared; those of resources are checked here.
-		embedded := c.embeddedVia[p] != nil
+		embedded := c.embedSite(p) != nil
 		if n := nesting(p.Type); n > maxNesting && !embedded {
 			c.report(p.Pos, subject+": arrays and maps nest "+strconv.Itoa(n)+" deep in its type; the most is "+strconv.Itoa(maxNesting)+
 				" (past about 45, the Go compiler cannot type-check the stubs' codecs): give some of the levels a struct of their own")
@@ -127,7 +127,7 @@ var reservedCallNames = func() map[string]bool {
 // fieldOf names property p of owner for a message: Owner.Field, or Embedded.Field for one that an
 // embedded struct brought in.
 func (c *builder) fieldOf(owner string, p *model.Property) string {
-	if site := c.embeddedVia[p]; site != nil {
+	if site := c.embedSite(p); site != nil {
 		return site.name + "." + p.GoName + ", which " + owner + " embeds"
 	}
 	return owner + "." + p.GoName
@@ -135,7 +135,7 @@ func (c *builder) fieldOf(owner string, p *model.Property) string {
 
 // report records a diagnostic at a position already resolved.
 func (c *builder) report(pos token.Position, msg string) {
-	c.diags = append(c.diags, Diagnostic{Pos: pos, Msg: msg})
+	c.add(Diagnostic{Pos: pos, Msg: msg})
 }
 
 func quote(s string) string { return strconv.Quote(s) }
