@@ -3,6 +3,7 @@ package pulumischema
 import (
 	"bytes"
 	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
@@ -75,5 +76,87 @@ func assertIndentedAsJSONIndent(t *testing.T, src []byte, prefix string) {
 	}
 	if got := appendIndented(nil, src, prefix, "    "); !bytes.Equal(got, want.Bytes()) {
 		t.Errorf("%.80s with prefix %q:\ngot  %.300s\nwant %.300s", src, prefix, got, want.Bytes())
+	}
+}
+
+// TestEncodedAsEncodingJSON: appendEntry encodes random resources, types and functions — every field
+// set or not, nil and empty maps and lists, strings JSON must escape, defaults of every kind — as
+// encoding/json does.
+func TestEncodedAsEncodingJSON(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	texts := []string{"", "x", "aws:s3/bucket:Bucket", `a"b`, `a\b`, "<a & b>", "é", "\u2028", "\x00", "\xff", "line\nbreak", "tab\t"}
+	str := func() string { return texts[rng.IntN(len(texts))] }
+	strs := func() []string {
+		switch rng.IntN(3) {
+		case 0:
+			return nil
+		case 1:
+			return []string{}
+		}
+		return []string{str(), str()}
+	}
+	var typ func(depth int) *typeJSON
+	typ = func(depth int) *typeJSON {
+		if depth > 2 || rng.IntN(2) == 0 {
+			return nil
+		}
+		return &typeJSON{Type: str(), Ref: str(), AdditionalProperties: typ(depth + 1), Items: typ(depth + 1)}
+	}
+	defaults := []any{nil, "v", "<é>", 1.5, 0.0, true, false, []any{"a", 2.0}, map[string]any{"k": "v"}}
+	props := func() map[string]*propertyJSON {
+		if rng.IntN(4) == 0 {
+			return nil
+		}
+		m := map[string]*propertyJSON{}
+		for range rng.IntN(4) {
+			if rng.IntN(8) == 0 {
+				m[str()] = nil
+				continue
+			}
+			p := &propertyJSON{Description: str(), Default: defaults[rng.IntN(len(defaults))],
+				DeprecationMessage: str(), Secret: rng.IntN(2) == 0, ReplaceOnChanges: rng.IntN(2) == 0}
+			if tp := typ(0); tp != nil {
+				p.typeJSON = *tp
+			}
+			if rng.IntN(3) == 0 {
+				p.DefaultInfo = &defaultInfoJSON{Environment: strs()}
+			}
+			m[str()] = p
+		}
+		return m
+	}
+	object := func() *objectJSON {
+		if rng.IntN(4) == 0 {
+			return nil
+		}
+		return &objectJSON{Description: str(), Properties: props(), Type: str(), Required: strs()}
+	}
+	for range 3000 {
+		obj := object()
+		if obj == nil {
+			obj = &objectJSON{}
+		}
+		complexType := &complexJSON{objectJSON: *obj}
+		for range rng.IntN(3) {
+			complexType.Enum = append(complexType.Enum, enumValueJSON{Name: str(), Description: str(), Value: str()})
+		}
+		values := []any{
+			&resourceJSON{objectJSON: *obj, InputProperties: props(), RequiredInputs: strs(), StateInputs: object()},
+			complexType,
+			&functionJSON{Description: str(), Inputs: object(), Outputs: object()},
+		}
+		for _, v := range values {
+			want, err := appendEncoded(nil, v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := appendEntry(nil, v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Fatalf("%T:\ngot  %s\nwant %s", v, got, want)
+			}
+		}
 	}
 }

@@ -38,6 +38,8 @@ func write(w io.Writer, tree *model.Tree, opts Options) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	// Each map's placeholder entry, as encoded in head, gives way to the map's entries.
 	placeholderLine := []byte("        \"\\u0000cidlc\": null")
+	// Each entry is encoded, then laid out, in buffers that serve them all.
+	var compact, indented, key []byte
 	for _, list := range [][]entry{types, resources, functions} {
 		if len(list) == 0 {
 			continue
@@ -51,18 +53,15 @@ func write(w io.Writer, tree *model.Tree, opts Options) error {
 			if j > 0 {
 				bw.WriteString(",\n")
 			}
-			key, err := encode(e.token, "")
-			if err != nil {
-				return fmt.Errorf("schema: %w", err)
-			}
-			value, err := encode(e.build(), "        ")
+			compact, err = appendEntry(compact[:0], e.build())
 			if err != nil {
 				return fmt.Errorf("schema: %s: %w", e.token, err)
 			}
+			indented = appendIndented(indented[:0], compact, "        ", "    ")
 			bw.WriteString("        ")
-			bw.Write(key)
+			bw.Write(appendString(key[:0], e.token))
 			bw.WriteString(": ")
-			bw.Write(value)
+			bw.Write(indented)
 		}
 		head = head[i+len(placeholderLine):]
 	}
