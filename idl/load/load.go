@@ -131,8 +131,18 @@ func LoadPackages(cfg Config) (*Loaded, error) {
 	if fset == nil {
 		fset = token.NewFileSet()
 	}
-	sums := &sourceSums{sums: make(map[string][sha256.Size]byte), loneCRs: make(map[string]token.Position)}
+	sums := &sourceSums{sums: make(map[string][sha256.Size]byte), loneCRs: make(map[string]token.Position), parse: ParseFile}
+	var pre *preparse
+	if len(cfg.Overlay) == 0 {
+		// Files the overlay replaces would be parsed in vain.
+		pre = startPreparse(fset, root)
+		sums.parse = pre.parse
+	}
 	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: root, Fset: fset, ParseFile: sums.parseFile, Overlay: cfg.Overlay}, "./...")
+	if pre != nil {
+		pre.finish()
+		sums.parse = ParseFile
+	}
 	if err != nil {
 		return nil, goToolError(shown, err)
 	}
@@ -188,6 +198,8 @@ type sourceSums struct {
 	mu      sync.Mutex
 	sums    map[string][sha256.Size]byte
 	loneCRs map[string]token.Position
+	// parse parses a file: ParseFile, or a preparse's.
+	parse func(fset *token.FileSet, filename string, src []byte) (*ast.File, error)
 }
 
 func (s *sourceSums) parseFile(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
@@ -199,7 +211,7 @@ func (s *sourceSums) parseFile(fset *token.FileSet, filename string, src []byte)
 		s.loneCRs[filename] = cr
 	}
 	s.mu.Unlock()
-	return ParseFile(fset, filename, src)
+	return s.parse(fset, filename, src)
 }
 
 // Digest identifies everything the model is made of, so that two loads with equal digests give equal
