@@ -38,6 +38,9 @@ var parsed = template.Must(template.New("").Option("missingkey=error").Funcs(tem
 //     they are (`...opts`, `id: id`); union HEAD MEMBER… — a type annotation whose type is a union.
 //   - list OPEN ITEMS CLOSE, assign HEAD VALUE TAIL (VALUE a string or the members of a union), chain
 //     OPEN OPERATOR OPERANDS CLOSE, property PROP (of an object literal) — the layouts of layout.go.
+//     What comes before the bracket or the "=" is the line's, so templates write it as text:
+//     `return new {{.Class}}{{list "(" …}}`, `resourceInputs[{{.Wire}}] {{assign "=" …}}` (a call of
+//     print to make it an argument costs more than the layout).
 func templateFuncs(out *output) template.FuncMap {
 	docs := docCache{}
 	return template.FuncMap{
