@@ -293,7 +293,7 @@ func (g *fileGen) provider(c *model.Config, names providerNames) (string, error)
 		if p.Default != nil {
 			m.Default, _ = jsValue(p.Default)
 		}
-		v.Args.Members = append(v.Args.Members, m)
+		v.Args.add(m)
 		if p.Secret {
 			v.Secrets = append(v.Secrets, jsString(p.Name))
 		}

@@ -52,14 +52,14 @@ func (g *fileGen) function(fn *model.Function) (string, error) {
 		Promise:    g.promiseType,
 		Args:       interfaceView{Name: g.declName(&fn.Decl, argsSuffix)},
 		OutputArgs: interfaceView{Name: g.declName(&fn.Decl, outputArgsSuffix)},
-		Result:     interfaceView{Name: g.declName(&fn.Decl, resultSuffix)},
+		Result:     interfaceView{Name: g.declName(&fn.Decl, resultSuffix), Readonly: true},
 		Released:   g.usesRelease(),
 	}
 	for _, prop := range fn.Properties {
 		key := propertyKey(prop.Name)
 		if prop.Out {
-			v.Result.Members = append(v.Result.Members, memberView{
-				Doc: prop.Doc, Deprecated: prop.Deprecated, Readonly: true, Key: key, Optional: prop.Optional, Type: g.outputType(prop.Type),
+			v.Result.add(memberView{
+				Doc: prop.Doc, Deprecated: prop.Deprecated, Key: key, Optional: prop.Optional, Type: g.outputType(prop.Type),
 			})
 			continue
 		}
@@ -79,8 +79,8 @@ func (g *fileGen) function(fn *model.Function) (string, error) {
 		// getX takes values, as Pulumi's SDKs have it; getXOutput takes outputs of other resources too.
 		plain, input := member, member
 		plain.Type, input.Type = g.outputType(prop.Type), g.inputType(prop.Type)
-		v.Args.Members = append(v.Args.Members, plain)
-		v.OutputArgs.Members = append(v.OutputArgs.Members, input)
+		v.Args.add(plain)
+		v.OutputArgs.add(input)
 	}
 	contracts, err := g.contractTable(fn.Name, fn.Inputs())
 	if err != nil {

@@ -33,41 +33,52 @@ type isInstanceView struct {
 // propertyView is one property of a resource: the class's Output property, and the statements of the
 // constructor that send it.
 type propertyView struct {
-	Name           string // the wire name
-	Wire           string // the wire name, as a literal
-	Key            string // the wire name as a member's name (see propertyKey)
-	StateRead      string // reading it from the state, `state?.name`: made once, read in the template's loops
-	ArgsRead       string // reading it from the arguments, `args?.name`
-	Doc            string
-	Deprecated     string
-	Output         string // the output shape of its type
-	HoldsResource  bool   // whether the value can hold a resource: an OutputInstance, not an Output
-	MaybeUndefined bool   // whether the Output may hold undefined
-	Out            bool   // set by the provider: sent as undefined
-	Required       bool   // a required input
-	Synthetic      bool   // the name of a named resource, which defaults to the resource's own name
-	Default        string // the default, as a literal, or ""
-	Secret         bool   // sent as a secret
-	Immutable      bool   // never changes once the resource exists: its doc says so
+	Name      string // the wire name
+	Wire      string // the wire name, as a literal
+	Key       string // the wire name as a member's name (see propertyKey)
+	StateRead string // reading it from the state, `state?.name`: made once, read in the template's loops
+	ArgsRead  string // reading it from the arguments, `args?.name`
+	Doc       string
+	// Notes says whether its doc has more than Doc: the immutable note or a tag. Most docs have not,
+	// and the template gives them a shorter way (see the interface template).
+	Notes      bool
+	Deprecated string
+	Output     string // the type of its Output property: pulumi.Output<…>, or OutputInstance (see resourceProperty)
+	Out        bool   // set by the provider: sent as undefined
+	Required   bool   // a required input
+	Synthetic  bool   // the name of a named resource, which defaults to the resource's own name
+	Default    string // the default, as a literal, or ""
+	Secret     bool   // sent as a secret
+	Immutable  bool   // never changes once the resource exists: its doc says so
 }
 
 // interfaceView is what the "interface" template renders.
 type interfaceView struct {
-	Name    string
-	Members []memberView
+	Name     string
+	Readonly bool // whether its members are readonly: an output shape
+	Members  []memberView
 }
 
 // memberView is one member of an interface.
 type memberView struct {
-	Doc        string
+	Doc string
+	// Notes says whether its doc has more than Doc: the environment variables, the immutable note or a
+	// tag; see add.
+	Notes      bool
 	Env        string // which environment variables give it, unwrapped: a configuration's
 	Deprecated string
 	Default    string // the default, as a literal, for @defaultValue; "" for none
 	Immutable  bool   // an input of a resource that never changes once the resource exists: its doc says so
-	Readonly   bool
 	Key        string // the member's name (see propertyKey)
 	Optional   bool
 	Type       string
+}
+
+// add appends m to the interface's members. Most members' docs are their text alone, which the template
+// writes with a shorter call: add notes which are not.
+func (v *interfaceView) add(m memberView) {
+	m.Notes = m.Env != "" || m.Immutable || m.Deprecated != "" || m.Default != ""
+	v.Members = append(v.Members, m)
 }
 
 // maxRequiredChecks is the most required inputs checked by one if statement each. tsc's control-flow
@@ -132,7 +143,7 @@ func (g *fileGen) resourceProperty(v *resourceView, prop *model.Property) proper
 	key := propertyKey(prop.Name)
 	output := g.outputType(prop.Type) // before the input shape: the order of the imports' aliases
 	input := g.inputType(prop.Type)
-	v.State.Members = append(v.State.Members, memberView{Doc: prop.Doc, Deprecated: prop.Deprecated, Key: key, Optional: true, Type: input})
+	v.State.add(memberView{Doc: prop.Doc, Deprecated: prop.Deprecated, Key: key, Optional: true, Type: input})
 	p := propertyView{
 		Name:       prop.Name,
 		Wire:       jsString(prop.Name),
@@ -140,19 +151,13 @@ func (g *fileGen) resourceProperty(v *resourceView, prop *model.Property) proper
 		StateRead:  propertyAccess("state", prop.Name),
 		ArgsRead:   propertyAccess("args", prop.Name),
 		Doc:        prop.Doc,
+		Notes:      prop.Immutable || prop.Deprecated != "",
 		Deprecated: prop.Deprecated,
-		Output:     output,
-		// pulumi.Output<T> "lifts" the properties of T, and TypeScript rejects that type as circular for
-		// resource classes whose properties lead back to them (a VPC whose subnets know their VPC).
-		// OutputInstance has everything else (apply, use as an Input), and no lifting.
-		HoldsResource: holdsResource(prop.Type, map[*model.Struct]bool{}),
-		// An in property is never read back: a resource read with get does not have it. The name of a
-		// named resource is optional as an input only: it defaults to the resource's own name.
-		MaybeUndefined: (prop.Optional && !prop.Synthetic) || prop.In,
-		Out:            prop.Out,
-		Synthetic:      prop.Synthetic,
-		Secret:         prop.Secret,
-		Immutable:      prop.Immutable,
+		Output:     propertyOutput(g.scope.Pulumi(), prop, output),
+		Out:        prop.Out,
+		Synthetic:  prop.Synthetic,
+		Secret:     prop.Secret,
+		Immutable:  prop.Immutable,
 	}
 	if prop.Out {
 		// Listed all the same: CustomResource creates an Output property for every input key.
@@ -164,10 +169,27 @@ func (g *fileGen) resourceProperty(v *resourceView, prop *model.Property) proper
 	// A property with a default may be left out, like an optional one.
 	optional := prop.Optional || prop.Default != nil
 	p.Required = !optional
-	v.Args.Members = append(v.Args.Members, memberView{
+	v.Args.add(memberView{
 		Doc: prop.Doc, Deprecated: prop.Deprecated, Default: p.Default, Immutable: prop.Immutable, Key: key, Optional: optional, Type: input,
 	})
 	return p
+}
+
+// propertyOutput returns the type of the Output property of prop, whose output shape is output, with
+// pulumi the name of @pulumi/pulumi.
+func propertyOutput(pulumi string, prop *model.Property, output string) string {
+	// An in property is never read back: a resource read with get does not have it. The name of a named
+	// resource is optional as an input only: it defaults to the resource's own name.
+	if (prop.Optional && !prop.Synthetic) || prop.In {
+		output += " | undefined"
+	}
+	// pulumi.Output<T> "lifts" the properties of T, and TypeScript rejects that type as circular for
+	// resource classes whose properties lead back to them (a VPC whose subnets know their VPC).
+	// OutputInstance has everything else (apply, use as an Input), and no lifting.
+	if holdsResource(prop.Type, map[*model.Struct]bool{}) {
+		return pulumi + ".OutputInstance<" + output + ">"
+	}
+	return pulumi + ".Output<" + output + ">"
 }
 
 // registrationView is what the "registration" template renders.

@@ -12,16 +12,16 @@ type structView struct {
 func (g *fileGen) structDecl(s *model.Struct) (string, error) {
 	v := structView{
 		Doc:    s.Doc,
-		Output: interfaceView{Name: g.scope.Name(g.path, s.Name)},
+		Output: interfaceView{Name: g.scope.Name(g.path, s.Name), Readonly: true},
 		Input:  interfaceView{Name: g.declName(&s.Decl, argsSuffix)},
 	}
 	for _, prop := range s.Properties {
 		m := memberView{Doc: prop.Doc, Deprecated: prop.Deprecated, Key: propertyKey(prop.Name), Optional: prop.Optional}
 		output, input := m, m
-		output.Readonly, output.Type = true, g.outputType(prop.Type)
+		output.Type = g.outputType(prop.Type)
 		input.Type = g.inputType(prop.Type)
-		v.Output.Members = append(v.Output.Members, output)
-		v.Input.Members = append(v.Input.Members, input)
+		v.Output.add(output)
+		v.Input.add(input)
 	}
 	return render("struct", v)
 }
