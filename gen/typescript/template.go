@@ -22,9 +22,10 @@ var parsed = template.Must(template.New("").Option("missingkey=error").Funcs(tem
 
 // templateFuncs returns the functions templates call, those that lay out text bound to out.
 //
-//   - doc TEXT TAGS… — the TSDoc comment of TEXT (kept as written) and the tags that are not empty,
-//     then a line break and the indentation, so that the template's text goes on with the declaration
-//     it documents; nothing when all is empty. It starts a line: `    {{doc .Doc}}readonly x: string;`.
+//   - doc TEXT — the TSDoc comment of TEXT (kept as written), then a line break and the indentation, so
+//     that the template's text goes on with the declaration it documents; nothing when TEXT is empty.
+//     It starts a line: `    {{doc .Doc}}readonly x: string;`.
+//   - docTags TEXT TAGS… — the same, with the tags that are not empty after TEXT.
 //   - tag NAME VALUE — "NAME VALUE", or "" when VALUE is.
 //   - paragraphs TEXT… — the texts that are not empty, as the paragraphs of one doc comment.
 //   - wrap TEXT… — the concatenation of its arguments, wrapped for a doc comment at this indentation.
@@ -36,20 +37,23 @@ var parsed = template.Must(template.New("").Option("missingkey=error").Funcs(tem
 //   - js S — S as a string literal; access OBJ NAME — reading property NAME of OBJ (`args?.name`).
 //   - items ITEM… — a list of items, for list; object MEMBER… — an object literal of MEMBERs written as
 //     they are (`...opts`, `id: id`); union HEAD MEMBER… — a type annotation whose type is a union.
-//   - list OPEN ITEMS CLOSE, assign HEAD VALUE TAIL (VALUE a string or the members of a union), chain
-//     OPEN OPERATOR OPERANDS CLOSE, property PROP (of an object literal) — the layouts of layout.go.
-//     What comes before the bracket or the "=" is the line's, so templates write it as text:
+//   - list OPEN ITEMS CLOSE, assign HEAD VALUE TAIL, assignUnion HEAD MEMBERS TAIL (the value a union),
+//     chain OPEN OPERATOR OPERANDS CLOSE, property PROP (of an object literal) — the layouts of
+//     layout.go. What comes before the bracket or the "=" is the line's, so templates write it as text:
 //     `return new {{.Class}}{{list "(" …}}`, `resourceInputs[{{.Wire}}] {{assign "=" …}}` (a call of
 //     print to make it an argument costs more than the layout).
+//
+// Every call goes through reflection, which allocates its arguments and results; the functions the
+// templates call per property (doc, assign) take and return strings only, and report a misuse through
+// out (see output.fail) rather than with an error result.
 func templateFuncs(out *output) template.FuncMap {
 	docs := docCache{}
 	return template.FuncMap{
-		"doc": func(text string, tags ...string) (string, error) {
-			line, err := out.lineStart("doc")
-			if err != nil {
-				return "", err
-			}
-			return docs.comment(line, text, tags), nil
+		"doc": func(text string) string {
+			return docs.comment(out.lineStart("doc"), text, "")
+		},
+		"docTags": func(text string, tags ...string) string {
+			return docs.comment(out.lineStart("docTags"), text, tagLines(tags))
 		},
 		"tag": func(name, value string) string {
 			if value == "" {
@@ -66,10 +70,10 @@ func templateFuncs(out *output) template.FuncMap {
 			}
 			return strings.Join(ps, "\n\n")
 		},
-		"wrap": func(text ...string) (string, error) {
+		"wrap": func(text ...string) string {
 			return wrapAt(out, true, text)
 		},
-		"wrapWhen": func(cond bool, text ...string) (string, error) {
+		"wrapWhen": func(cond bool, text ...string) string {
 			return wrapAt(out, cond, text)
 		},
 		"article": article,
@@ -79,21 +83,19 @@ func templateFuncs(out *output) template.FuncMap {
 		"items":   func(items ...item) []item { return items },
 		"object":  objectOf,
 		"union":   func(head string, members ...string) unionType { return unionType{head, members} },
-		"list": func(open string, items any, close string) (string, error) {
+		"list": func(open string, items any, close string) string {
 			its, err := itemsOf(items)
 			if err != nil {
-				return "", err
+				out.fail(err)
+				return ""
 			}
-			return list(out.line(), open, its, close), nil
+			return list(out.line(), open, its, close)
 		},
-		"assign": func(head string, value any, tail string) (string, error) {
-			switch v := value.(type) {
-			case string:
-				return assign(out.line(), head, []string{v}, tail), nil
-			case []string:
-				return assign(out.line(), head, v, tail), nil
-			}
-			return "", fmt.Errorf("assign: a value of type %T", value)
+		"assign": func(head, value, tail string) string {
+			return assign(out.line(), head, []string{value}, tail)
+		},
+		"assignUnion": func(head string, members []string, tail string) string {
+			return assign(out.line(), head, members, tail)
 		},
 		"chain": func(open, operator string, operands []item, close string) string {
 			flat := make([]string, len(operands))
@@ -108,13 +110,12 @@ func templateFuncs(out *output) template.FuncMap {
 
 // wrapAt is wrap of the concatenation of text at the line of out, when cond; "" when not, or when text is
 // empty.
-func wrapAt(out *output, cond bool, text []string) (string, error) {
+func wrapAt(out *output, cond bool, text []string) string {
 	joined := strings.Join(text, "")
 	if !cond || joined == "" {
-		return "", nil
+		return ""
 	}
-	line, err := out.lineStart("wrap")
-	return wrap(line, joined), err
+	return wrap(out.lineStart("wrap"), joined)
 }
 
 // A docCache remembers the doc comments a renderer wrote: a property's comes three times per resource
@@ -127,8 +128,8 @@ type docKey struct{ indent, text, tags string }
 const docCacheSize = 4096
 
 // comment is docComment, remembered.
-func (c docCache) comment(indent, text string, tags []string) string {
-	k := docKey{indent, text, tagLines(tags)}
+func (c docCache) comment(indent, text, tags string) string {
+	k := docKey{indent, text, tags}
 	if d, ok := c[k]; ok {
 		return d
 	}
@@ -158,7 +159,8 @@ func itemsOf(items any) ([]item, error) {
 // An output is what a template writes into. It knows the line being written, for the layout functions.
 type output struct {
 	bytes.Buffer
-	start int // where the line being written starts
+	start int   // where the line being written starts
+	err   error // the first misuse of a layout function: see fail
 }
 
 func (o *output) Write(p []byte) (int, error) {
@@ -168,16 +170,34 @@ func (o *output) Write(p []byte) (int, error) {
 	return o.Buffer.Write(p)
 }
 
-// line returns the text written on the current line so far.
-func (o *output) line() string { return string(o.Bytes()[o.start:]) }
+// fail records the misuse of a layout function by a template, which the execution returns (see
+// renderer.execute): the template is wrong, and its output is not used.
+func (o *output) fail(err error) {
+	if o.err == nil {
+		o.err = err
+	}
+}
+
+// line returns the text written on the current line so far. Most often it is an indentation, which
+// costs no copy.
+func (o *output) line() string {
+	line := o.Bytes()[o.start:]
+	if n := len(line) - len(bytes.TrimLeft(line, " ")); n == len(line) && n <= len(blanks) {
+		return blanks[:n]
+	}
+	return string(line)
+}
+
+// blanks holds the indentations line returns without a copy.
+const blanks = "                                                                                "
 
 // lineStart returns the line so far, which must be its indentation alone: what fn writes starts a line.
-func (o *output) lineStart(fn string) (string, error) {
+func (o *output) lineStart(fn string) string {
 	line := o.line()
 	if strings.TrimLeft(line, " ") != "" {
-		return "", fmt.Errorf("%s must start a line; it follows %q", fn, line)
+		o.fail(fmt.Errorf("%s must start a line; it follows %q", fn, line))
 	}
-	return line, nil
+	return line
 }
 
 // A renderer is a copy of the templates whose functions are bound to its output.
@@ -195,8 +215,11 @@ func newRenderer() *renderer {
 // execute executes the named template on view into the renderer's output, which it empties first.
 func (r *renderer) execute(name string, view any) error {
 	r.out.Reset()
-	r.out.start = 0
-	return r.templates.ExecuteTemplate(&r.out, name, view)
+	r.out.start, r.out.err = 0, nil
+	if err := r.templates.ExecuteTemplate(&r.out, name, view); err != nil {
+		return err
+	}
+	return r.out.err
 }
 
 // render executes the named template on view. Templates end their text with a newline; render drops
