@@ -52,9 +52,9 @@
 // Where prettier's layout of a line depends on its length, the template passes the line's parts to a
 // layout function at the place where the construct starts, and doc comments are written the same way:
 //
-//	    {{doc .Doc (tag "@deprecated" .Deprecated)}}declare public readonly {{.Key}}: …;
+//	    {{docTags .Doc (tag "@deprecated" .Deprecated)}}declare public readonly {{.Key}}: …;
 //	…
-//	        {{list "super(" (items (print .Class ".__pulumiType") "name" "resourceInputs" "opts") ");"}}
+//	        {{list "super(" (print .Class ".__pulumiType") "name" "resourceInputs" "opts" ");"}}
 //
 // The output a template writes into knows the line written so far, so the function knows its
 // indentation and how much room is left: indentation lives in the templates' text, not in constants.

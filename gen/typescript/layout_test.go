@@ -185,7 +185,7 @@ func TestObjectLayout(t *testing.T) {
 func TestTemplateLine(t *testing.T) {
 	r := newRenderer()
 	template.Must(r.templates.New("test").Parse("class X {\n" +
-		`    {{docTags "Doc." (tag "@deprecated" "old") (tag "@defaultValue" "")}}{{list "f(" (items "a" "b") ");"}}` + "\n" +
+		`    {{docTags "Doc." (tag "@deprecated" "old") (tag "@defaultValue" "")}}{{list "f(" "a" "b" ");"}}` + "\n" +
 		`    {{doc ""}}x;` + "\n}\n"))
 	got, err := r.render("test", nil)
 	if err != nil {

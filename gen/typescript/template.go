@@ -34,14 +34,18 @@ var parsed = template.Must(template.New("").Option("missingkey=error").Funcs(tem
 //     call, so a condition around a wrap would wrap in vain).
 //   - article NAME — "a" or "an".
 //   - comment PHRASES… — a line comment: see comment.
-//   - js S — S as a string literal; access OBJ NAME — reading property NAME of OBJ (`args?.name`).
-//   - items ITEM… — a list of items, for list; object MEMBER… — an object literal of MEMBERs written as
-//     they are (`...opts`, `id: id`); union HEAD MEMBER… — a type annotation whose type is a union.
-//   - list OPEN ITEMS CLOSE, assign HEAD VALUE TAIL, assignUnion HEAD MEMBERS TAIL (the value a union),
-//     chain OPEN OPERATOR OPERANDS CLOSE, property PROP (of an object literal) — the layouts of
-//     layout.go. What comes before the bracket or the "=" is the line's, so templates write it as text:
-//     `return new {{.Class}}{{list "(" …}}`, `resourceInputs[{{.Wire}}] {{assign "=" …}}` (a call of
-//     print to make it an argument costs more than the layout).
+//   - js S… — the concatenation of S… as a string literal; access OBJ NAME — reading property NAME of
+//     OBJ (`args?.name`).
+//   - items ITEM… — a list of items, for a variable that list takes later; object MEMBER… — an object
+//     literal of MEMBERs written as they are (`...opts`, `id: id`); union HEAD MEMBER… — a type
+//     annotation whose type is a union.
+//   - list OPEN ITEM… CLOSE (an ITEM that is a slice, of items or strings, gives its elements), assign
+//     HEAD VALUE TAIL, assignUnion HEAD MEMBERS TAIL (the value a union), chain OPEN OPERATOR OPERAND…
+//     CLOSE, property PROP (of an object literal) — the layouts of layout.go, written as what they lay
+//     out: `{{list "super(" "name" "opts" ");"}}`. What comes before the bracket or the "=" is the
+//     line's, so templates write it as text: `return new {{.Class}}{{list "(" …}}`,
+//     `resourceInputs[{{.Wire}}] {{assign "=" …}}` (a call of print to make it an argument costs more
+//     than the layout).
 //
 // Every call goes through reflection, which allocates its arguments and results; the functions the
 // templates call per property (doc, assign) take and return strings only, and report a misuse through
@@ -78,18 +82,18 @@ func templateFuncs(out *output) template.FuncMap {
 		},
 		"article": article,
 		"comment": func(phrases ...string) string { return comment(out.line(), phrases) },
-		"js":      jsString,
+		"js":      func(s ...string) string { return jsString(strings.Join(s, "")) },
 		"access":  propertyAccess,
 		"items":   func(items ...item) []item { return items },
 		"object":  objectOf,
 		"union":   func(head string, members ...string) unionType { return unionType{head, members} },
-		"list": func(open string, items any, close string) string {
-			its, err := itemsOf(items)
+		"list": func(open string, rest ...any) string {
+			items, close, err := listOf(rest)
 			if err != nil {
 				out.fail(err)
 				return ""
 			}
-			return list(out.line(), open, its, close)
+			return list(out.line(), open, items, close)
 		},
 		"assign": func(head, value, tail string) string {
 			return assign(out.line(), head, []string{value}, tail)
@@ -97,12 +101,12 @@ func templateFuncs(out *output) template.FuncMap {
 		"assignUnion": func(head string, members []string, tail string) string {
 			return assign(out.line(), head, members, tail)
 		},
-		"chain": func(open, operator string, operands []item, close string) string {
-			flat := make([]string, len(operands))
-			for i, o := range operands {
-				flat[i] = flatText(o)
+		"chain": func(open, operator string, rest ...string) string {
+			if len(rest) < 2 {
+				out.fail(fmt.Errorf("chain: %d operands and close, want at least 2", len(rest)))
+				return ""
 			}
-			return chain(out.line(), open, operator, flat, close)
+			return chain(out.line(), open, operator, rest[:len(rest)-1], rest[len(rest)-1])
 		},
 		"property": func(p jsProp) string { return p.layout(out.line()) },
 	}
@@ -141,19 +145,40 @@ func (c docCache) comment(indent, text, tags string) string {
 	return d
 }
 
-// itemsOf returns the items of a list: items made by the items function, or a slice of strings.
-func itemsOf(items any) ([]item, error) {
-	switch v := items.(type) {
-	case []item:
-		return v, nil
-	case []string:
-		list := make([]item, len(v))
-		for i, s := range v {
-			list[i] = s
-		}
-		return list, nil
+// listOf splits the arguments of list after its opening bracket into its items and its closing bracket,
+// the last. An argument that is a slice of items (made by items) or of strings gives its elements.
+func listOf(args []any) (items []item, close string, err error) {
+	if len(args) == 0 {
+		return nil, "", fmt.Errorf("list: no closing bracket")
 	}
-	return nil, fmt.Errorf("list: items of type %T", items)
+	close, ok := args[len(args)-1].(string)
+	if !ok {
+		return nil, "", fmt.Errorf("list: a closing bracket of type %T", args[len(args)-1])
+	}
+	args = args[:len(args)-1]
+	flat := true
+	for _, a := range args {
+		switch a.(type) {
+		case []item, []string:
+			flat = false
+		}
+	}
+	if flat {
+		return args, close, nil
+	}
+	for _, a := range args {
+		switch v := a.(type) {
+		case []item:
+			items = append(items, v...)
+		case []string:
+			for _, s := range v {
+				items = append(items, s)
+			}
+		default:
+			items = append(items, a)
+		}
+	}
+	return items, close, nil
 }
 
 // An output is what a template writes into. It knows the line being written, for the layout functions.
