@@ -14,11 +14,11 @@ type aliasView struct {
 // alias declares a type alias, and its input twin XArgs when the aliased type has one (a map or array
 // whose elements may be outputs, a struct): `type Tags = { [key: string]: string }` and
 // `type TagsArgs = { [key: string]: pulumi.Input<string> }`.
-func (g *fileGen) alias(a *model.Alias) (string, error) {
+func (g *fileGen) alias(a *model.Alias) error {
 	v := aliasView{Doc: a.Doc, Name: g.scope.Name(g.path, a.Name), Type: g.outputType(a.Type)}
 	if hasInputShape(a.Type) {
 		v.InputName = g.declName(&a.Decl, argsSuffix)
 		v.Input = g.inputValue(a.Type)
 	}
-	return render("alias", v)
+	return g.block("alias", v)
 }

@@ -97,13 +97,8 @@ func barrel(tree *model.Tree, names twinNames, provider providerNames, release g
 	}
 	registers := slices.ContainsFunc(registered, func(f *model.File) bool { return len(f.Resources) > 0 })
 	g := newBarrelGen(tree, names, release, self, d.index, modules, registers)
-
-	var blocks []string
-	add := func(template string, view any) error {
-		block, err := render(template, view)
-		blocks = append(blocks, block)
-		return err
-	}
+	defer g.done()
+	add := g.block
 	if d.dir == "" && tree.Doc != "" {
 		if err := add("packageDoc", tree.Doc); err != nil {
 			return nil, nil, err
@@ -143,19 +138,16 @@ func barrel(tree *model.Tree, names twinNames, provider providerNames, release g
 	if err != nil {
 		return nil, nil, err
 	}
-	blocks = append(blocks, decls...)
 	if registers {
-		block, err := g.registration(registered)
-		if err != nil {
+		if err := g.registration(registered); err != nil {
 			return nil, nil, err
 		}
-		blocks = append(blocks, block)
 	}
-	if len(modules) == 0 && len(d.subdirs) == 0 && len(decls) == 0 {
+	if len(modules) == 0 && len(d.subdirs) == 0 && decls == 0 {
 		if err := add("emptyModule", nil); err != nil {
 			return nil, nil, err
 		}
 	}
-	content, err = g.content(source, blocks)
+	content, err = g.content(source)
 	return content, g.scope, err
 }

@@ -53,36 +53,38 @@ func claimProviderNames(ns *gen.Names) providerNames {
 // says whether the class uses the runtime of contracts and the release.
 func configFiles(tree *model.Tree, twins twinNames, names providerNames, release gen.Release, c *model.Config) ([]*gen.File, *importSet, error) {
 	var files []*gen.File
-	add := func(g *fileGen, blocks []string, err error) error {
-		if err != nil {
+	// add renders the file of g with render, which renders its blocks.
+	add := func(g *fileGen, render func(g *fileGen) error) error {
+		defer g.done()
+		if err := render(g); err != nil {
 			return err
 		}
-		content, err := g.content(c.File.Path, blocks)
+		content, err := g.content(c.File.Path)
 		if err != nil {
 			return err
 		}
 		files = append(files, &gen.File{Path: g.path + ".ts", Content: content})
 		return nil
 	}
-	g := newFileGen(tree, twins, release, configurationFile, nil)
-	block, err := g.configuration(c)
-	if err := add(g, []string{block}, err); err != nil {
-		return nil, nil, err
-	}
-	g = newConfigModuleGen(tree, twins, c)
-	blocks, err := g.configModule(c)
-	if err := add(g, blocks, err); err != nil {
-		return nil, nil, err
-	}
-	g = newFileGen(tree, twins, release, providerFile, nil)
-	g.scope = newImportSet(providerFile, map[string]string{names.class: names.class, names.args: names.args})
-	block, err = g.provider(c, names)
+	err := add(newFileGen(tree, twins, release, configurationFile, nil), func(g *fileGen) error {
+		return g.configuration(c)
+	})
 	if err != nil {
 		return nil, nil, err
 	}
-	// The contracts of the structs the configuration holds, which the class's check refers to.
-	contracts, err := g.structContractFunctions()
-	if err := add(g, append([]string{block}, contracts...), err); err != nil {
+	if err := add(newConfigModuleGen(tree, twins, c), func(g *fileGen) error { return g.configModule(c) }); err != nil {
+		return nil, nil, err
+	}
+	g := newFileGen(tree, twins, release, providerFile, nil)
+	g.scope = newImportSet(providerFile, map[string]string{names.class: names.class, names.args: names.args})
+	err = add(g, func(g *fileGen) error {
+		if err := g.provider(c, names); err != nil {
+			return err
+		}
+		// The contracts of the structs the configuration holds, which the class's check refers to.
+		return g.structContractFunctions()
+	})
+	if err != nil {
 		return nil, nil, err
 	}
 	return files, g.scope, nil
@@ -96,7 +98,7 @@ type configurationView struct {
 
 // configuration renders the block of _configuration.ts: each property's setting, and the functions
 // that read them.
-func (g *fileGen) configuration(c *model.Config) (string, error) {
+func (g *fileGen) configuration(c *model.Config) error {
 	g.scope.usePulumi() // the template writes pulumi.Config
 	v := configurationView{Package: g.tree.Name}
 	for _, p := range c.Properties {
@@ -113,7 +115,7 @@ func (g *fileGen) configuration(c *model.Config) (string, error) {
 		if p.Default != nil {
 			lit, err := jsValue(p.Default)
 			if err != nil {
-				return "", err
+				return err
 			}
 			s.add("default", lit)
 		}
@@ -125,7 +127,7 @@ func (g *fileGen) configuration(c *model.Config) (string, error) {
 		}
 		v.Settings = append(v.Settings, jsProp{propertyKey(p.Name), s})
 	}
-	return render("configuration", v)
+	return g.block("configuration", v)
 }
 
 // required reports whether a configuration property needs a value: it is neither optional nor has a
@@ -161,13 +163,11 @@ type configVarView struct {
 
 // configModule renders the blocks of _config.ts: the declaration of the CommonJS exports object, then a
 // getter per property.
-func (g *fileGen) configModule(c *model.Config) ([]string, error) {
+func (g *fileGen) configModule(c *model.Config) error {
 	g.scope.useConfiguration() // the getters call _configuration.value
-	block, err := render("configModule", nil)
-	if err != nil {
-		return nil, err
+	if err := g.block("configModule", nil); err != nil {
+		return err
 	}
-	blocks := []string{block}
 	names := configVarNames(c)
 	for i, p := range c.Properties {
 		env := envSentence(p, "When the stack's configuration does not set it, ")
@@ -191,13 +191,11 @@ func (g *fileGen) configModule(c *model.Config) ([]string, error) {
 		if p.Optional {
 			v.Type += " | undefined"
 		}
-		block, err := render("configVar", v)
-		if err != nil {
-			return nil, err
+		if err := g.block("configVar", v); err != nil {
+			return err
 		}
-		blocks = append(blocks, block)
 	}
-	return blocks, nil
+	return nil
 }
 
 // configVarNames are the names of the config module's exports, one per property: its key, unless that
@@ -262,7 +260,7 @@ type providerView struct {
 }
 
 // provider renders the block of _provider.ts: the Provider class and its arguments.
-func (g *fileGen) provider(c *model.Config, names providerNames) (string, error) {
+func (g *fileGen) provider(c *model.Config, names providerNames) error {
 	g.scope.usePulumi()        // the template writes pulumi.ProviderResource
 	g.scope.useConfiguration() // and _configuration.complete
 	pkg := g.tree.Name
@@ -300,10 +298,10 @@ func (g *fileGen) provider(c *model.Config, names providerNames) (string, error)
 	}
 	contracts, err := g.contractTable(names.class, c.Properties) // Provider.password is deprecated: …
 	if err != nil {
-		return "", err
+		return err
 	}
 	v.Contracts = contracts
-	return render("provider", v)
+	return g.block("provider", v)
 }
 
 // configNamespace is the config module as the root barrel exports it: a namespace. (The barrel

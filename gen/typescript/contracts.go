@@ -180,15 +180,14 @@ type structContractsView struct {
 
 // structContractFunctions declares the functions that structContract named, in the order they were
 // first needed (the fields of one may need more).
-func (g *fileGen) structContractFunctions() ([]string, error) {
-	var blocks []string
+func (g *fileGen) structContractFunctions() error {
 	for i := 0; i < len(g.structOrder); i++ {
 		s := g.structOrder[i]
 		var fields jsObject
 		for _, p := range s.Properties {
 			c, err := g.propertyContract(s.Name, p)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if c.Any() {
 				fields.add(propertyKey(p.Name), c)
@@ -199,15 +198,14 @@ func (g *fileGen) structContractFunctions() ([]string, error) {
 		if g.path == providerFile {
 			checker = "the provider's arguments"
 		}
-		block, err := render("structContracts", structContractsView{
+		err := g.block("structContracts", structContractsView{
 			Func: g.structContracts[s], Struct: s.Name, Source: s.File.Path, Checker: checker, Fields: fields.props,
 		})
 		if err != nil {
-			return nil, err
+			return err
 		}
-		blocks = append(blocks, block)
 	}
-	return blocks, nil
+	return nil
 }
 
 // contractTable returns the contracts of the inputs among props, the properties of owner (a resource, a

@@ -20,12 +20,12 @@ type constView struct {
 
 // enum declares the enum as the union of its values, in declaration order, and each value as a constant
 // of that type, so that programs can write either compute.RuntimeGo or "go1.x".
-func (g *fileGen) enum(e *model.Enum) (string, error) {
+func (g *fileGen) enum(e *model.Enum) error {
 	v := enumView{Doc: e.Doc, Name: g.scope.Name(g.path, e.Name)}
 	for _, val := range e.Values {
 		lit := jsString(val.Value)
 		v.Values = append(v.Values, lit)
 		v.Constants = append(v.Constants, constView{Doc: val.Doc, Name: g.scope.Name(g.path, val.Name), Value: lit})
 	}
-	return render("enum", v)
+	return g.block("enum", v)
 }

@@ -24,6 +24,9 @@ type fileGen struct {
 	// structOrder (see contracts.go).
 	structContracts map[*model.Struct]string
 	structOrder     []*model.Struct
+	// body holds the file's blocks, rendered one after the other (see block), until content puts the
+	// head before them.
+	body *renderer
 }
 
 // fileView is what the "file" template renders: the head of a file, which its blocks follow (see
@@ -100,51 +103,82 @@ func newScopedFileGen(tree *model.Tree, names twinNames, release gen.Release, pa
 }
 
 // declarations renders the file's declarations in source order, then the contracts of the structs its
-// resources and functions hold. The barrel of the file's directory registers its resources (see
-// registration).
-func (g *fileGen) declarations() ([]string, error) {
+// resources and functions hold, and returns how many blocks they made. The barrel of the file's
+// directory registers its resources (see registration).
+func (g *fileGen) declarations() (int, error) {
 	if g.file == nil {
-		return nil, nil
+		return 0, nil
 	}
-	var blocks []string
+	before := g.blocks()
 	for _, d := range g.file.Declarations() {
-		var block string
 		var err error
 		switch d := d.(type) {
 		case *model.Resource:
-			block, err = g.resource(d)
+			err = g.resource(d)
 		case *model.Function:
-			block, err = g.function(d)
+			err = g.function(d)
 		case *model.Struct:
-			block, err = g.structDecl(d)
+			err = g.structDecl(d)
 		case *model.Enum:
-			block, err = g.enum(d)
+			err = g.enum(d)
 		case *model.Alias:
-			block, err = g.alias(d)
+			err = g.alias(d)
 		case *model.ResourceAlias:
 			// Another name for the resource's class, for references only: export type ActionTarget = Topic.
-			block, err = g.alias(&model.Alias{Decl: d.Decl, Type: &model.Type{Kind: model.Capability, Ref: d.Ref, Resource: d.Resource}})
+			err = g.alias(&model.Alias{Decl: d.Decl, Type: &model.Type{Kind: model.Capability, Ref: d.Ref, Resource: d.Resource}})
 		case *model.Const:
-			block, err = g.constDecl(d)
+			err = g.constDecl(d)
 		case *model.Config:
 			continue // the package's own modules hold it: see config.go
 		}
 		if err != nil {
-			return nil, err
+			return 0, err
 		}
-		blocks = append(blocks, block)
 	}
-	contracts, err := g.structContractFunctions()
-	if err != nil {
-		return nil, err
+	if err := g.structContractFunctions(); err != nil {
+		return 0, err
 	}
-	return append(blocks, contracts...), nil
+	return g.blocks() - before, nil
 }
 
-// content renders the whole file around blocks. It comes last: rendering the blocks is what fills the
-// import set.
-func (g *fileGen) content(source string, blocks []string) ([]byte, error) {
-	return renderFile("file", fileView{Header: gen.Header, Source: source, Imports: g.scope.view()}, blocks)
+// block renders the named template on view as the next block of the file, after a blank line. The
+// blocks go straight into the file's text: rendering them into strings to be joined copied every file
+// twice.
+func (g *fileGen) block(name string, view any) error {
+	if g.body == nil {
+		g.body = renderers.Get().(*renderer)
+		g.body.reset()
+	}
+	return g.body.appendBlock(name, view)
+}
+
+// blocks returns how many blocks the file has so far.
+func (g *fileGen) blocks() int {
+	if g.body == nil {
+		return 0
+	}
+	return g.body.blocks
+}
+
+// content renders the whole file: its head, then its blocks. It comes last: rendering the blocks is what
+// fills the import set. It releases the file's renderer: the fileGen is done.
+func (g *fileGen) content(source string) ([]byte, error) {
+	defer g.done()
+	var body []byte
+	if g.blocks() > 0 {
+		if body = g.body.out.Bytes(); body == nil {
+			body = []byte{} // blocks, all empty: still after a blank line
+		}
+	}
+	return renderFile("file", fileView{Header: gen.Header, Source: source, Imports: g.scope.view()}, body)
+}
+
+// done gives the file's renderer back, when it has one; the file's text is then gone.
+func (g *fileGen) done() {
+	if g.body != nil {
+		renderers.Put(g.body)
+		g.body = nil
+	}
 }
 
 // hasDeclarations reports whether f declares anything; a file that does not (a doc.go) generates no .ts.

@@ -40,7 +40,7 @@ type formView struct {
 // Form returns the view of the plain form (invoke), or of the Output form (invokeOutput).
 func (v *functionView) Form(output bool) formView { return formView{v, output} }
 
-func (g *fileGen) function(fn *model.Function) (string, error) {
+func (g *fileGen) function(fn *model.Function) error {
 	g.scope.usePulumi() // the template writes pulumi.runtime
 	v := &functionView{
 		Doc:        fn.Doc,
@@ -84,8 +84,8 @@ func (g *fileGen) function(fn *model.Function) (string, error) {
 	}
 	contracts, err := g.contractTable(fn.Name, fn.Inputs())
 	if err != nil {
-		return "", err
+		return err
 	}
 	v.Contracts = contracts
-	return render("function", v)
+	return g.block("function", v)
 }

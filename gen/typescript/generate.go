@@ -64,11 +64,11 @@ func (b Backend) generate(tree *model.Tree, emit func(*gen.File)) ([]*gen.File, 
 		for _, f := range d.files {
 			modules = append(modules, func() (*gen.File, *importSet, error) {
 				g := newFileGen(tree, names, b.Release, tsPath(f), f)
-				blocks, err := g.declarations()
-				if err != nil {
+				defer g.done()
+				if _, err := g.declarations(); err != nil {
 					return nil, nil, fmt.Errorf("%s: %w", f.Path, err)
 				}
-				content, err := g.content(f.Path, blocks)
+				content, err := g.content(f.Path)
 				if err != nil {
 					return nil, nil, fmt.Errorf("%s: %w", f.Path, err)
 				}

@@ -87,7 +87,7 @@ func (v *interfaceView) add(m memberView) {
 // one loop over their names checks them all.
 const maxRequiredChecks = 32
 
-func (g *fileGen) resource(r *model.Resource) (string, error) {
+func (g *fileGen) resource(r *model.Resource) error {
 	g.scope.usePulumi() // the template writes pulumi.CustomResource
 	class := g.scope.Name(g.path, r.Name)
 	v := &resourceView{
@@ -131,10 +131,10 @@ func (g *fileGen) resource(r *model.Resource) (string, error) {
 	}
 	contracts, err := g.contractTable(r.Name, r.Properties)
 	if err != nil {
-		return "", err
+		return err
 	}
 	v.Contracts = contracts
-	return render("resource", v)
+	return g.block("resource", v)
 }
 
 // resourceProperty returns the view of prop, and adds it to the resource's state and, for an input, its
@@ -211,7 +211,7 @@ type registeredResource struct {
 // capability output), the runtime builds an instance of its class instead of returning a bare ID. The
 // barrel registers them, not their files, which it loads only when a program reads one of their values
 // (see lazy.go): the runtime may need a class that the program never named.
-func (g *fileGen) registration(files []*model.File) (string, error) {
+func (g *fileGen) registration(files []*model.File) error {
 	g.scope.usePulumi() // the template writes pulumi.runtime
 	v := registrationView{Error: g.errorCtor, Package: g.tree.Name}
 	for _, f := range files {
@@ -224,8 +224,8 @@ func (g *fileGen) registration(files []*model.File) (string, error) {
 		}
 	}
 	if len(v.Resources) == 0 {
-		return "", nil
+		return nil
 	}
 	v.Released = g.usesRelease()
-	return render("registration", v)
+	return g.block("registration", v)
 }

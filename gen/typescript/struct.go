@@ -9,7 +9,7 @@ type structView struct {
 	Input  interfaceView // XArgs: what a program passes, every member a pulumi.Input
 }
 
-func (g *fileGen) structDecl(s *model.Struct) (string, error) {
+func (g *fileGen) structDecl(s *model.Struct) error {
 	v := structView{
 		Doc:    s.Doc,
 		Output: interfaceView{Name: g.scope.Name(g.path, s.Name), Readonly: true},
@@ -23,5 +23,5 @@ func (g *fileGen) structDecl(s *model.Struct) (string, error) {
 		v.Output.add(output)
 		v.Input.add(input)
 	}
-	return render("struct", v)
+	return g.block("struct", v)
 }

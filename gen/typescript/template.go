@@ -229,6 +229,7 @@ func (o *output) lineStart(fn string) string {
 type renderer struct {
 	out       output
 	templates *template.Template
+	blocks    int // how many blocks appendBlock wrote into the output
 }
 
 func newRenderer() *renderer {
@@ -237,14 +238,41 @@ func newRenderer() *renderer {
 	return r
 }
 
-// execute executes the named template on view into the renderer's output, which it empties first.
-func (r *renderer) execute(name string, view any) error {
+// reset empties the renderer's output.
+func (r *renderer) reset() {
 	r.out.Reset()
 	r.out.start, r.out.err = 0, nil
+	r.blocks = 0
+}
+
+// execute executes the named template on view into the renderer's output, which it empties first.
+func (r *renderer) execute(name string, view any) error {
+	r.reset()
+	return r.run(name, view)
+}
+
+// run executes the named template on view after what the output holds.
+func (r *renderer) run(name string, view any) error {
 	if err := r.templates.ExecuteTemplate(&r.out, name, view); err != nil {
 		return err
 	}
 	return r.out.err
+}
+
+// appendBlock executes the named template on view as a block after those the output holds, after a
+// blank line, without the newlines the template ends its text with.
+func (r *renderer) appendBlock(name string, view any) error {
+	if r.blocks > 0 {
+		r.out.Write([]byte("\n\n"))
+	}
+	r.blocks++
+	start := r.out.Len()
+	err := r.run(name, view)
+	text := r.out.Bytes()
+	end := max(start, len(bytes.TrimRight(text, "\n")))
+	r.out.Truncate(end)
+	r.out.start = bytes.LastIndexByte(text[:end], '\n') + 1
+	return err
 }
 
 // render executes the named template on view. Templates end their text with a newline; render drops
@@ -266,25 +294,21 @@ func render(name string, view any) (string, error) {
 	return r.render(name, view)
 }
 
-// renderFile executes the named template on view, then writes blocks after it, each after a blank line,
-// and returns the text as the content of a file: ending in one newline. Its text and the blocks are
-// copied once, into the content.
-func renderFile(name string, view any, blocks []string) ([]byte, error) {
+// renderFile executes the named template on view, then writes body after it, after a blank line unless
+// body is empty, and returns the text as the content of a file: ending in one newline. body, the blocks
+// of a file (see fileGen.block), is copied once, into the content.
+func renderFile(name string, view any, body []byte) ([]byte, error) {
 	r := renderers.Get().(*renderer)
 	defer renderers.Put(r)
 	if err := r.execute(name, view); err != nil {
 		return nil, err
 	}
 	head := bytes.TrimRight(r.out.Bytes(), "\n")
-	size := len(head) + 1
-	for _, b := range blocks {
-		size += 2 + len(b)
-	}
-	content := make([]byte, 0, size)
+	content := make([]byte, 0, len(head)+2+len(body)+1)
 	content = append(content, head...)
-	for _, b := range blocks {
+	if body != nil {
 		content = append(content, "\n\n"...)
-		content = append(content, b...)
+		content = append(content, body...)
 	}
 	return append(content, '\n'), nil
 }
