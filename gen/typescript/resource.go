@@ -13,14 +13,15 @@ type resourceView struct {
 	IsInstance   isInstanceView
 	Error        string // how the file's code names JavaScript's Error
 	Properties   []propertyView
-	Args         interfaceView // XArgs: the inputs
-	State        interfaceView // XState: every property, all optional, for get
-	ArgsRequired bool          // whether an input is required, and so the constructor's args
-	RequiredLoop []string      // the wire names of the required inputs, as literals, when one loop checks them all
-	Contracts    jsObject      // the contracts of the inputs that have some
-	Replaces     []string      // the wire names of the properties that force replacement, as literals
-	Secrets      []string      // the wire names of the secret properties, as literals
-	Released     bool          // whether the constructor merges the release's options (see usesRelease)
+	Args         interfaceView  // XArgs: the inputs
+	State        interfaceView  // XState: every property, all optional, for get
+	ArgsRequired bool           // whether an input is required, and so the constructor's args
+	RequiredLoop []string       // the wire names of the required inputs, as literals, when one loop checks them all
+	Checked      []propertyView // the required inputs, each checked by an if of its own, unless RequiredLoop
+	Contracts    jsObject       // the contracts of the inputs that have some
+	Replaces     []string       // the wire names of the properties that force replacement, as literals
+	Secrets      []string       // the wire names of the secret properties, as literals
+	Released     bool           // whether the constructor merges the release's options (see usesRelease)
 }
 
 // isInstanceView is what the "isInstance" template renders.
@@ -38,7 +39,10 @@ type propertyView struct {
 	Key       string // the wire name as a member's name (see propertyKey)
 	StateRead string // reading it from the state, `state?.name`: made once, read in the template's loops
 	ArgsRead  string // reading it from the arguments, `args?.name`
-	Doc       string
+	// Input is what the constructor sends for an input: ArgsRead, or its default when the arguments
+	// leave it out (`args?.name ?? name` for the name of a named resource).
+	Input string
+	Doc   string
 	// Notes says whether its doc has more than Doc: the immutable note or a tag. Most docs have not,
 	// and the template gives them a shorter way (see the interface template).
 	Notes      bool
@@ -104,6 +108,9 @@ func (g *fileGen) resource(r *model.Resource) error {
 		Released:   g.usesRelease(),
 	}
 	var required []string
+	v.Properties = make([]propertyView, 0, len(r.Properties))
+	v.State.Members = make([]memberView, 0, len(r.Properties))
+	v.Args.Members = make([]memberView, 0, len(r.Properties))
 	for _, prop := range r.Properties {
 		// The out property called id is the resource's ID: CustomResource.id already holds it.
 		if prop.Out && prop.Name == "id" {
@@ -128,6 +135,12 @@ func (g *fileGen) resource(r *model.Resource) error {
 	v.ArgsRequired = len(required) > 0
 	if len(required) > maxRequiredChecks {
 		v.RequiredLoop = required
+	} else if len(required) > 0 {
+		for _, p := range v.Properties {
+			if p.Required {
+				v.Checked = append(v.Checked, p)
+			}
+		}
 	}
 	contracts, err := g.contractTable(r.Name, r.Properties)
 	if err != nil {
@@ -163,8 +176,14 @@ func (g *fileGen) resourceProperty(v *resourceView, prop *model.Property) proper
 		// Listed all the same: CustomResource creates an Output property for every input key.
 		return p
 	}
+	p.Input = p.ArgsRead
 	if prop.Default != nil {
 		p.Default, _ = jsValue(prop.Default) // a bool, number or string, as the loader made sure
+	}
+	if prop.Synthetic {
+		p.Input += " ?? name"
+	} else if p.Default != "" {
+		p.Input += " ?? " + p.Default
 	}
 	// A property with a default may be left out, like an optional one.
 	optional := prop.Optional || prop.Default != nil
