@@ -68,8 +68,15 @@ func isWide(r rune) bool {
 	return false
 }
 
-// fits reports whether line, which includes its indentation, fits in printWidth.
-func fits(line string) bool { return textWidth(line) <= printWidth }
+// fits reports whether the line made of parts, the first with its indentation, fits in printWidth. The
+// parts are measured one after the other rather than joined: most lines fit, and the join was garbage.
+func fits(parts ...string) bool {
+	w := 0
+	for _, p := range parts {
+		w += textWidth(p)
+	}
+	return w <= printWidth
+}
 
 // indentOf returns the indentation of line: its leading spaces.
 func indentOf(line string) string { return line[:len(line)-len(strings.TrimLeft(line, " "))] }
@@ -102,7 +109,7 @@ func layoutItem(line string, it item, tail string) string {
 	if !ok {
 		return it.(string) + tail
 	}
-	if flat := b.flat() + tail; !b.mustBreak() && fits(line+flat) {
+	if flat := b.flat() + tail; !b.mustBreak() && fits(line, flat) {
 		return flat
 	}
 	return b.broken(indentOf(line)) + tail
@@ -125,24 +132,31 @@ func layoutItem(line string, it item, tail string) string {
 // literal is "hugged" when the line up to its bracket fits: the other items stay on the first line and
 // the literal breaks open, `f(a, {` … `})`.
 func list(line, open string, items []item, close string) string {
-	flat := make([]string, len(items))
+	// The list on one line, built at once: most lists fit.
+	var one strings.Builder
+	one.Grow(len(open) + 2*len(items) + len(close) + 32*len(items))
+	one.WriteString(open)
 	mustBreak := false
 	for i, it := range items {
-		flat[i] = flatText(it)
+		if i > 0 {
+			one.WriteString(", ")
+		}
+		one.WriteString(flatText(it))
 		if b, ok := it.(breakable); ok && b.mustBreak() {
 			mustBreak = true
 		}
 	}
-	if one := open + strings.Join(flat, ", ") + close; len(items) == 0 || !mustBreak && fits(line+one) {
-		return one
+	one.WriteString(close)
+	if len(items) == 0 || !mustBreak && fits(line, one.String()) {
+		return one.String()
 	}
 	indent := indentOf(line)
 	if last, ok := items[len(items)-1].(huggable); ok {
 		head := open
-		for _, f := range flat[:len(flat)-1] {
-			head += f + ", "
+		for _, it := range items[:len(items)-1] {
+			head += flatText(it) + ", "
 		}
-		if fits(line + head + last.opening()) {
+		if fits(line, head, last.opening()) {
 			return head + last.broken(indent) + close
 		}
 	}
@@ -269,7 +283,7 @@ func (p jsProp) layout(line string) string {
 		return p.head(": ") + layoutItem(line+p.head(": "), p.value, ",")
 	}
 	flat := p.head(": ") + v + ","
-	if fits(line+flat) || !strings.HasPrefix(v, `"`) && !strings.HasPrefix(v, `'`) || textWidth(p.key) < len(indentUnit)+3 {
+	if fits(line, flat) || !strings.HasPrefix(v, `"`) && !strings.HasPrefix(v, `'`) || textWidth(p.key) < len(indentUnit)+3 {
 		return flat
 	}
 	return p.head(":") + "\n" + indentOf(line) + indentUnit + v + ","
@@ -281,11 +295,11 @@ func (p jsProp) layout(line string) string {
 // one member per line, each after "| ".
 func assign(line, head string, members []string, tail string) string {
 	value := strings.Join(members, " | ")
-	if flat := head + " " + value + tail; fits(line + flat) {
+	if flat := head + " " + value + tail; fits(line, flat) {
 		return flat
 	}
 	inner := indentOf(line) + indentUnit
-	if len(members) == 1 || fits(inner+value+tail) {
+	if len(members) == 1 || fits(inner, value, tail) {
 		return head + "\n" + inner + value + tail
 	}
 	var b strings.Builder
@@ -300,7 +314,7 @@ func assign(line, head string, members []string, tail string) string {
 // does: on one line when it fits, else each operand on a line of its own, one level deeper, the operator
 // at the end of the line.
 func chain(line, open, operator string, operands []string, close string) string {
-	if flat := open + strings.Join(operands, " "+operator+" ") + close; fits(line + flat) {
+	if flat := open + strings.Join(operands, " "+operator+" ") + close; fits(line, flat) {
 		return flat
 	}
 	indent := indentOf(line)
@@ -318,7 +332,7 @@ func chain(line, open, operator string, operands []string, close string) string 
 // comment lays out a line comment made of phrases: on one line when it fits, else one phrase per line.
 // prettier leaves comments alone; this keeps the ones cidlc writes within printWidth.
 func comment(line string, phrases []string) string {
-	if flat := "// " + strings.Join(phrases, " "); fits(line + flat) {
+	if flat := "// " + strings.Join(phrases, " "); fits(line, flat) {
 		return flat
 	}
 	return "// " + strings.Join(phrases, "\n"+indentOf(line)+"// ")
