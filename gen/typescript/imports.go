@@ -147,7 +147,9 @@ type importsView struct {
 // typeImport is one `import type` statement.
 type typeImport struct {
 	Names []string // sorted: "Rule", or "Rule as Rule_types"
-	From  string   // the module specifier, as a literal
+	// Single is the name when it is the only one: prettier never breaks the import of a single name.
+	Single string
+	From   string // the module specifier, as a literal
 }
 
 // Any reports whether the file imports anything.
@@ -194,7 +196,11 @@ func (s *importSet) view() importsView {
 				names = append(names, k.name)
 			}
 		}
-		v.Types = append(v.Types, typeImport{Names: names, From: jsString(st.from)})
+		imp := typeImport{Names: names, From: jsString(st.from)}
+		if len(names) == 1 {
+			imp.Single = names[0]
+		}
+		v.Types = append(v.Types, imp)
 	}
 	return v
 }
