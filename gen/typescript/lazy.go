@@ -41,15 +41,16 @@ type lazyModule struct {
 	// barrel's code needs as it is (require, exports): declared under another local name and exported
 	// under their own. Only a function can be so named.
 	Shadows []string
+	Getters jsArray // the names of the module's values, as literals: those _lazy.reexport defines
 }
 
-// Getters returns the names of the module's values, as literals: those _lazy.reexport defines.
-func (m *lazyModule) Getters() jsArray {
-	var getters jsArray
+// setGetters sets the module's Getters from its Values and Shadows.
+func (m *lazyModule) setGetters() *lazyModule {
+	m.Getters = nil
 	for _, v := range slices.Sorted(slices.Values(slices.Concat(m.Values, m.Shadows))) {
-		getters = append(getters, jsString(v))
+		m.Getters = append(m.Getters, jsString(v))
 	}
-	return getters
+	return m
 }
 
 // moduleExports returns the exports of the module generated from f, as the barrel of dir re-exports it.
@@ -98,16 +99,17 @@ func moduleExports(dir string, f *model.File, names twinNames) *lazyModule {
 	for _, names := range [][]string{m.Types, m.Classes, m.Values, m.Shadows} {
 		slices.Sort(names)
 	}
-	return m
+	return m.setGetters()
 }
 
 // providerExports returns the exports of _provider.ts, as the root barrel re-exports them.
 func providerExports(names providerNames) *lazyModule {
-	return &lazyModule{
+	m := &lazyModule{
 		path:    providerFile,
 		From:    jsString(relativeSpecifier("", providerFile)),
 		Types:   []string{names.args},
 		Classes: []string{names.class},
 		Values:  []string{names.class},
 	}
+	return m.setGetters()
 }
