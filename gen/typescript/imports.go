@@ -133,6 +133,7 @@ func identifierPart(r rune) rune {
 
 // importsView is what the "imports" template renders.
 type importsView struct {
+	Any       bool // whether the file imports anything
 	Pulumi    bool
 	Contracts string // the module specifier of the runtime of contracts, as a literal, if the file imports it
 	// Configuration is the module specifier of the configuration's module, as a literal, if the file
@@ -150,11 +151,6 @@ type typeImport struct {
 	// Single is the name when it is the only one: prettier never breaks the import of a single name.
 	Single string
 	From   string // the module specifier, as a literal
-}
-
-// Any reports whether the file imports anything.
-func (v importsView) Any() bool {
-	return v.Pulumi || v.Contracts != "" || v.Configuration != "" || v.Utilities != "" || v.Lazy != "" || len(v.Types) > 0
 }
 
 // view returns the file's imports: @pulumi/pulumi, the package's runtimes and release, then the
@@ -202,6 +198,7 @@ func (s *importSet) view() importsView {
 		}
 		v.Types = append(v.Types, imp)
 	}
+	v.Any = v.Pulumi || v.Contracts != "" || v.Configuration != "" || v.Utilities != "" || v.Lazy != "" || len(v.Types) > 0
 	return v
 }
 

@@ -44,7 +44,7 @@ import type { Rule as Rule_v1_2_a_b_c } from "../v1.2/a~b+c";
 	if got := strings.TrimPrefix(got, "\n") + "\n"; got != want {
 		t.Errorf("imports:\n%s\nwant:\n%s", got, want)
 	}
-	if v := newImportSet("x", nil).view(); v.Any() {
+	if v := newImportSet("x", nil).view(); v.Any {
 		t.Errorf("empty imports = %+v", v)
 	}
 }
