@@ -50,7 +50,6 @@ type propertyView struct {
 	Output     string // the type of its Output property: pulumi.Output<…>, or OutputInstance (see resourceProperty)
 	Out        bool   // set by the provider: sent as undefined
 	Required   bool   // a required input
-	Synthetic  bool   // the name of a named resource, which defaults to the resource's own name
 	Default    string // the default, as a literal, or ""
 	Secret     bool   // sent as a secret
 	Immutable  bool   // never changes once the resource exists: its doc says so
@@ -168,7 +167,6 @@ func (g *fileGen) resourceProperty(v *resourceView, prop *model.Property) proper
 		Deprecated: prop.Deprecated,
 		Output:     propertyOutput(g.scope.Pulumi(), prop, output),
 		Out:        prop.Out,
-		Synthetic:  prop.Synthetic,
 		Secret:     prop.Secret,
 		Immutable:  prop.Immutable,
 	}
