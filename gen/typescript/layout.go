@@ -24,8 +24,15 @@ const (
 // marks none. It approximates prettier's getStringWidth with the main wide blocks; it only matters for
 // non-ASCII text within a few columns of printWidth.
 func textWidth(s string) int {
+	// Most text is printable ASCII, a column a byte: the layouts measure every line they lay out.
 	w := 0
-	for _, r := range s {
+	for w < len(s) && 0x20 <= s[w] && s[w] < 0x7f {
+		w++
+	}
+	if w == len(s) {
+		return w
+	}
+	for _, r := range s[w:] {
 		switch {
 		case r < 0x20 || 0x7f <= r && r <= 0x9f:
 		case r < 0x300: // below the first combining mark, and far below the first wide character
