@@ -18,6 +18,9 @@ import (
 // so that the source shows what the string holds) are escaped as \uXXXX or \u{XXXXX}; everything else,
 // emoji and backticks and `${` included, is written as it is: none of it is special in a quoted string.
 func jsString(s string) string {
+	if plainASCII(s) {
+		return `"` + s + `"` // names and most messages: nothing to escape
+	}
 	quote := '"'
 	if strings.Count(s, `"`) > strings.Count(s, `'`) {
 		quote = '\''
@@ -52,6 +55,17 @@ func jsString(s string) string {
 	}
 	b.WriteRune(quote)
 	return b.String()
+}
+
+// plainASCII reports whether s is printable ASCII without a double quote or a backslash: what jsString
+// writes as it is.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // jsNumber returns f as a TypeScript number literal, in the normal form prettier prints: no exponent
