@@ -16,7 +16,7 @@ var commentText = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\x00", `\x00`, 
 // doc returns the doc comment text as `//` lines: a model's doc has its comment markers removed, and
 // jennifer would render a multi-line string as a /* */ block.
 func doc(text string) string {
-	if !utf8.ValidString(text) || strings.ContainsAny(text, "\r\x00\ufeff") {
+	if needsRepair(text) {
 		text = commentText.Replace(strings.ToValidUTF8(text, "\ufffd"))
 	}
 	var b strings.Builder
@@ -39,6 +39,22 @@ func doc(text string) string {
 		}
 	}
 	return b.String()
+}
+
+// needsRepair reports whether text holds what commentText replaces or bytes that are not UTF-8. Almost
+// every doc is ASCII without CR, which one pass over its bytes decides: strings.ContainsAny with a
+// non-ASCII character in its set compares every rune with every character, a twentieth of the backend.
+func needsRepair(text string) bool {
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == '\r' || c == 0:
+			return true
+		case c >= utf8.RuneSelf:
+			rest := text[i:]
+			return !utf8.ValidString(rest) || strings.ContainsAny(rest, "\r\x00\ufeff")
+		}
+	}
+	return false
 }
 
 // withDoc puts the doc comment text, if any, above code.

@@ -272,3 +272,21 @@ func TestPrivateNames(t *testing.T) {
 		}
 	}
 }
+
+// TestDocRepairs checks that a doc comment keeps to what the Go scanner accepts in a // comment, whatever
+// the text: a deprecated= message may hold anything.
+func TestDocRepairs(t *testing.T) {
+	for text, want := range map[string]string{
+		"plain\n\n\tcode":     "// plain\n//\n//\tcode",
+		"crlf\r\nand cr\rend": "// crlf\n// and cr\n// end",
+		"nul\x00":             `// nul\x00`,
+		"é then \ufeffbom":    `// é then \ufeffbom`,
+		"bad \xff utf-8":      "// bad \ufffd utf-8",
+		"é valid, then \r":    "// é valid, then \n//",
+		"café only":           "// café only",
+	} {
+		if got := doc(text); got != want {
+			t.Errorf("doc(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
