@@ -20,7 +20,8 @@ import (
 // source order, so that a stub file reads alongside its IDL file. verify is Options.VerifyLayout.
 func (g *packageGen) stubFile(f *model.File, verify bool) ([]byte, error) {
 	pkg := g.pkg
-	jf := jen.NewFilePathName(packageImportPath(g.root, pkg), pkg.Name)
+	g.startFile()
+	jf := jen.NewFilePathName(g.fileImports.own, pkg.Name)
 	jf.HeaderComment(gen.Header)
 	jf.HeaderComment("// Source: " + f.Path)
 	// The package doc goes with the package's first file; Go joins the package docs of all files.
@@ -34,7 +35,7 @@ func (g *packageGen) stubFile(f *model.File, verify bool) ([]byte, error) {
 		jf.Add(g.generatePlugin())
 	}
 	if len(f.Resources) > 0 || len(f.Functions) > 0 || len(f.Structs) > 0 || f.Config != nil {
-		jf.Add(generateGuard())
+		jf.Add(g.generateGuard())
 	}
 	for _, code := range g.decls(f) {
 		for _, c := range code {
@@ -42,7 +43,7 @@ func (g *packageGen) stubFile(f *model.File, verify bool) ([]byte, error) {
 		}
 	}
 
-	return render(jf, stubPath(f.Path), verify)
+	return g.render(jf, stubPath(f.Path), verify)
 }
 
 // render renders jf gofmt'd. jennifer writes the code unformatted, and package layout lays it out as
@@ -50,10 +51,13 @@ func (g *packageGen) stubFile(f *model.File, verify bool) ([]byte, error) {
 // layout does not know, go/format formats, here rather than in jennifer, to report a failure (a
 // generator bug) with the source's line numbers. With verify, go/format formats every file too, and a
 // layout that differs from it is an error.
-func render(jf *jen.File, name string, verify bool) ([]byte, error) {
+func (g *packageGen) render(jf *jen.File, name string, verify bool) ([]byte, error) {
 	var src bytes.Buffer
 	jf.NoFormat = true
 	if err := jf.Render(&src); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if err := g.checkImports(src.Bytes()); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	out, laidOut := layout.Source(src.Bytes())
@@ -75,14 +79,7 @@ func render(jf *jen.File, name string, verify bool) ([]byte, error) {
 // the path (the stubs of the root IDL package live in `…/provider` but are package `acme`). An IDL
 // package named like a local variable of generated code is imported under another name.
 func (g *packageGen) nameImports(jf *jen.File) {
-	jf.ImportNames(map[string]string{
-		runtimePath:  "provider",
-		resourcePath: "resource",
-		tokensPath:   "tokens",
-		assetPath:    "asset",
-		archivePath:  "archive",
-		regexpPath:   "regexp",
-	})
+	jf.ImportNames(runtimeNames)
 	for _, h := range g.imports {
 		if h.alias {
 			jf.ImportAlias(h.path, h.name)
@@ -121,9 +118,9 @@ func importHints(root string, tree *model.Tree) []importHint {
 // to compile instead of misbehaving.
 //
 //	const _ = provider.StubsV1
-func generateGuard() jen.Code {
+func (g *packageGen) generateGuard() jen.Code {
 	return withDoc("The stubs need the runtime of the cidlc release that generated them.",
-		jen.Const().Id("_").Op("=").Add(rt("StubsV1")))
+		g.code("const _ = ").rt("StubsV1").done())
 }
 
 // decls returns the code of f's declarations in source order.

@@ -64,7 +64,8 @@ func TestCodecs(t *testing.T) {
 	})
 	tree.Packages[0].Files[0].Aliases = []*model.Alias{tags}
 	tags.File = tree.Packages[0].Files[0]
-	// A fragment renders outside any file: every package shows under the last element of its path.
+	// A fragment renders outside any file: every other package shows under the last element of its
+	// path; the declarations of g's own package, net, need no qualifier.
 	g := newPackageGen("example.com/stubs/acme", gen.Release{}, tree.Packages[1], exportedNames(tree))
 	enumRef := &model.Type{Kind: model.EnumRef, Enum: region}
 	for _, c := range []struct {
@@ -72,20 +73,20 @@ func TestCodecs(t *testing.T) {
 		goType, dec, enc string
 	}{
 		{&model.Type{Kind: model.String}, "string", "provider.String[string]", "provider.StringValue[string]"},
-		{&model.Type{Kind: model.Capability, Resource: vpc}, "provider.Ref", "provider.RefTo(net.VPC)", "provider.RefValue"},
+		{&model.Type{Kind: model.Capability, Resource: vpc}, "provider.Ref", "provider.RefTo(VPC)", "provider.RefValue"},
 		{&model.Type{Kind: model.AliasRef, Alias: tags}, "acme.Tags", "provider.MapOf[acme.Tags](provider.String[string])", "provider.MapValueOf[acme.Tags](provider.StringValue[string])"},
 		{&model.Type{Kind: model.Map, Key: enumRef, Elem: &model.Type{Kind: model.Array, Elem: &model.Type{Kind: model.StructRef, Struct: rule}}},
 			"map[acme.Region][]acme.Rule",
 			"provider.EnumMapOf[map[acme.Region][]acme.Rule](provider.ArrayOf[[]acme.Rule](acme.UnmarshalRule))",
 			"provider.MapValueOf[map[acme.Region][]acme.Rule](provider.ArrayValueOf[[]acme.Rule](acme.MarshalRule))"},
 	} {
-		if got := show(g.goType(c.typ)); got != c.goType {
+		if got := show(g.goType(g.code(), c.typ).done()); got != c.goType {
 			t.Errorf("goType(%s) = %s, want %s", c.typ.Kind, got, c.goType)
 		}
-		if got := show(g.decoder(c.typ)); got != c.dec {
+		if got := show(g.decoder(g.code(), c.typ).done()); got != c.dec {
 			t.Errorf("decoder(%s) = %s, want %s", c.typ.Kind, got, c.dec)
 		}
-		if got := show(g.encoder(c.typ)); got != c.enc {
+		if got := show(g.encoder(g.code(), c.typ).done()); got != c.enc {
 			t.Errorf("encoder(%s) = %s, want %s", c.typ.Kind, got, c.enc)
 		}
 	}
@@ -188,13 +189,14 @@ func TestHeader(t *testing.T) {
 func TestFormatFailure(t *testing.T) {
 	jf := jen.NewFile("p")
 	jf.Func().Id("f").Params().Block(jen.Op("(")) // not Go
-	_, err := render(jf, "p_stub.go", false)
+	_, err := (&packageGen{}).render(jf, "p_stub.go", false)
 	if err == nil || !strings.Contains(err.Error(), "p_stub.go: generated Go does not parse") || !strings.Contains(err.Error(), "    5  (") {
 		t.Errorf("render of bad Go: %v; want the error and the numbered source", err)
 	}
 }
 
 func TestConstraintsLit(t *testing.T) {
+	g := &packageGen{}
 	f := func(v float64) *float64 { return &v }
 	n := func(v int) *int { return &v }
 	for _, c := range []struct {
@@ -207,12 +209,12 @@ func TestConstraintsLit(t *testing.T) {
 		{model.Constraints{UniqueItems: true, Items: &model.Constraints{MinProperties: n(1)}},
 			"&provider.Constraints{UniqueItems: true, Items: &provider.Constraints{MinProperties: provider.Int(1)}}"},
 	} {
-		if got := show(constraintsLit(&c.cs)); got != c.want {
+		if got := show(g.constraintsLit(g.code(), &c.cs).done()); got != c.want {
 			t.Errorf("constraintsLit(%+v) =\n%s\nwant\n%s", c.cs, got, c.want)
 		}
 	}
 	for v, want := range map[any]string{20.0: "resource.NewNumberProperty(20)", "a, b": `resource.NewStringProperty("a, b")`, false: "resource.NewBoolProperty(false)"} {
-		if got := show(defaultValue(v)); got != want {
+		if got := show(g.defaultValue(g.code(), v).done()); got != want {
 			t.Errorf("defaultValue(%v) = %s, want %s", v, got, want)
 		}
 	}

@@ -31,7 +31,7 @@ func (g *packageGen) generatePlugin() jen.Code {
 		"generated with these stubs ask for. A plugin's main gives both to provider.Serve in its provider.Info.",
 		tree.Name, release.Version)
 	return withDoc(text, jen.Const().Defs(
-		jen.Id(n.name).Op("=").Lit(tree.Name),
-		jen.Id(n.version).Op("=").Lit(release.Version),
+		g.code(n.name, " = ").lit(tree.Name).done(),
+		g.code(n.version, " = ").lit(release.Version).done(),
 	))
 }

@@ -20,33 +20,39 @@ func isPointer(p *model.Property) bool {
 
 // field declares p's field in the marshaling struct of a resource or struct.
 func (g *packageGen) field(p *model.Property) jen.Code {
+	c := g.code(p.GoName, " ")
 	if isID(p) {
-		return g.fieldOf(p, jen.Qual(resourcePath, "ID"))
+		c.qual(resourcePath, "ID")
+	} else {
+		g.fieldType(c, p, isPointer(p))
 	}
-	return g.fieldOf(p, g.fieldType(p, isPointer(p)))
+	return g.fieldOf(p, c)
 }
 
-// fieldType is the type of p's field: a pointer to p's Go type, or that type itself.
-func (g *packageGen) fieldType(p *model.Property, pointer bool) *jen.Statement {
+// fieldType appends the type of p's field: a pointer to p's Go type, or that type itself.
+func (g *packageGen) fieldType(c *code, p *model.Property, pointer bool) *code {
 	if pointer {
-		return jen.Op("*").Add(g.goType(p.Type))
+		c.id("*")
 	}
-	return g.goType(p.Type)
+	return g.goType(c, p.Type)
 }
 
-// fieldOf declares p's field of type typ, with p's doc.
-func (g *packageGen) fieldOf(p *model.Property, typ jen.Code) jen.Code {
+// immutableNote is what the doc of an immutable property's field adds: what the ops may rely on,
+// that Update never has to handle a change of it.
+var immutableNote = prose("Immutable: set when the resource is created. An update that would change it " +
+	"fails before Update is called, so olds and news always hold the same value.")
+
+// fieldOf declares p's field, whose name and type c holds, with p's doc.
+func (g *packageGen) fieldOf(p *model.Property, c *code) jen.Code {
 	text := p.Doc
 	if p.Immutable {
-		// What the ops may rely on: Update never has to handle a change of it.
-		text = paragraphs(text, prose("Immutable: set when the resource is created. An update that would change it "+
-			"fails before Update is called, so olds and news always hold the same value."))
+		text = paragraphs(text, immutableNote)
 	}
 	if p.Deprecated != "" {
 		// Go's convention, which tools such as staticcheck and gopls understand.
 		text = paragraphs(text, "Deprecated: "+p.Deprecated)
 	}
-	return withDoc(text, jen.Id(p.GoName).Add(typ))
+	return withDoc(text, c.done())
 }
 
 // unmarshalField reads p, a property of the resource or struct owner, from the open object o into recv's
@@ -67,11 +73,13 @@ func (g *packageGen) unmarshalField(recv, owner string, p *model.Property) jen.C
 	case p.Optional:
 		read = "Optional"
 	}
-	dec := g.decoder(p.Type)
+	c := g.code(recv, ".", p.GoName, " = ").rt(read).id("(o, ").lit(p.Name).id(", ")
 	if p.Constraints != nil {
-		dec = rt("Checked").Call(dec, jen.Id(g.contractName(owner, p)))
+		g.decoder(c.rt("Checked").id("("), p.Type).id(", ", g.contractName(owner, p), ")")
+	} else {
+		g.decoder(c, p.Type)
 	}
-	return jen.Id(recv).Dot(p.GoName).Op("=").Add(rt(read)).Call(jen.Id("o"), jen.Lit(p.Name), dec)
+	return c.id(")").done()
 }
 
 // marshalField writes recv's field of p, a pointer or not, into the property map m:
@@ -82,5 +90,6 @@ func (g *packageGen) marshalField(recv string, p *model.Property, pointer bool) 
 	if pointer {
 		put = "PutOptional"
 	}
-	return rt(put).Call(jen.Id("m"), jen.Lit(p.Name), jen.Id(recv).Dot(p.GoName), g.encoder(p.Type))
+	c := g.code().rt(put).id("(m, ").lit(p.Name).id(", ", recv, ".", p.GoName, ", ")
+	return g.encoder(c, p.Type).id(")").done()
 }

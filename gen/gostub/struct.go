@@ -23,33 +23,31 @@ func (g *packageGen) generateStruct(s *model.Struct) jen.Code {
 	for i, p := range s.Properties {
 		fields[i] = g.field(p)
 	}
-	return withDoc(s.Doc, jen.Type().Id(s.Name).Struct(fields...))
+	return withDoc(s.Doc, g.code("type ", s.Name).done().Struct(fields...))
 }
 
 // generateStructUnmarshal declares UnmarshalS, the decoder of S.
 func (g *packageGen) generateStructUnmarshal(s *model.Struct) jen.Code {
-	body := []jen.Code{
-		jen.Var().Id("s").Id(s.Name),
-		jen.Id("o").Op(":=").Id("d").Dot("Object").Call(jen.Id("v")),
-	}
+	body := make([]jen.Code, 0, len(s.Properties)+4)
+	body = append(body, jen.Id("var s "+s.Name), jen.Id("o := d.Object(v)"))
 	for _, p := range s.Properties {
 		body = append(body, g.unmarshalField("s", s.Name, p))
 	}
-	body = append(body, jen.Id("o").Dot("Close").Call(), jen.Return(jen.Id("s")))
+	body = append(body, jen.Id("o.Close()"), jen.Id("return s"))
 	text := prose("%s returns the %s that the property value v holds; problems go to d.", g.unmarshalName(s), s.Name)
-	return withDoc(text, jen.Func().Id(g.unmarshalName(s)).
-		Params(jen.Id("d").Op("*").Add(rt("Decoder")), jen.Id("v").Qual(resourcePath, "PropertyValue")).Id(s.Name).
-		Block(body...))
+	return withDoc(text, g.code("func ", g.unmarshalName(s), "(d *").rt("Decoder").id(", v ").
+		qual(resourcePath, "PropertyValue").id(") ", s.Name).done().Block(body...))
 }
 
 // generateStructMarshal declares MarshalS, the encoder of S.
 func (g *packageGen) generateStructMarshal(s *model.Struct) jen.Code {
-	body := []jen.Code{jen.Id("m").Op(":=").Make(jen.Qual(resourcePath, "PropertyMap"), jen.Lit(len(s.Properties)))}
+	body := make([]jen.Code, 0, len(s.Properties)+2)
+	body = append(body, g.code("m := make(").qual(resourcePath, "PropertyMap").id(", ").int(len(s.Properties)).id(")").done())
 	for _, p := range s.Properties {
 		body = append(body, g.marshalField("s", p, isPointer(p)))
 	}
-	body = append(body, jen.Return(jen.Qual(resourcePath, "NewProperty").Call(jen.Id("m"))))
+	body = append(body, g.code("return ").qual(resourcePath, "NewProperty").id("(m)").done())
 	text := prose("%s returns s as a property value.", g.marshalFuncName(s))
-	return withDoc(text, jen.Func().Id(g.marshalFuncName(s)).Params(jen.Id("s").Id(s.Name)).Qual(resourcePath, "PropertyValue").
+	return withDoc(text, g.code("func ", g.marshalFuncName(s), "(s ", s.Name, ") ").qual(resourcePath, "PropertyValue").done().
 		Block(body...))
 }

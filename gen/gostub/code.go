@@ -1,0 +1,195 @@
+package gostub
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// code builds one line of generated Go, or a part of one, as few jennifer nodes as it can: a run of
+// text is one jen.Id, not a node per token. Spacing inside a line is package layout's (it reads
+// tokens and writes them as gofmt would), so the text only has to hold the tokens, and the line
+// breaks stay jennifer's: its groups (Block, Struct, Interface, Custom) put each item on a line.
+//
+// A name of another package is text too, qualified by the name the file imports the package under,
+// once the file holds a jen.Qual of that package: jennifer imports what it renders a jen.Qual of
+// (and names it; see packageGen.qualifier). A stub file has about 140 lines per resource, and jennifer
+// renders each node with an allocation or two: building and rendering a node per token was half of
+// the backend's time.
+type code struct {
+	g     *packageGen
+	nodes jen.Statement
+	text  []byte // what follows nodes, not yet a node
+}
+
+// code starts a piece of code with the texts parts.
+func (g *packageGen) code(parts ...string) *code {
+	c := &code{g: g}
+	return c.id(parts...)
+}
+
+// id appends text: identifiers, operators, anything but a name of another package.
+func (c *code) id(parts ...string) *code {
+	for _, p := range parts {
+		c.text = append(c.text, p...)
+	}
+	return c
+}
+
+// qual appends the name of package path's member name.
+func (c *code) qual(path, name string) *code {
+	if q, ok := c.g.qualifier(path); ok {
+		if q != "" {
+			c.text = append(c.text, q...)
+			c.text = append(c.text, '.')
+		}
+		c.text = append(c.text, name...)
+		return c
+	}
+	c.flush()
+	c.nodes = append(c.nodes, jen.Qual(path, name))
+	return c
+}
+
+// rt appends the name of a member of the runtime, package provider.
+func (c *code) rt(name string) *code { return c.qual(runtimePath, name) }
+
+// lit appends the Go literal of a string, as jen.Lit writes it (%#v of a string is strconv.Quote).
+func (c *code) lit(s string) *code {
+	c.text = strconv.AppendQuote(c.text, s)
+	return c
+}
+
+// num appends the literal of a float: the shortest decimal that reads back as v, 50 and not 50.0,
+// 1e+21 and not 1000000000000000000000.
+func (c *code) num(v float64) *code {
+	c.text = strconv.AppendFloat(c.text, v, 'g', -1, 64)
+	return c
+}
+
+// int appends the literal of an int.
+func (c *code) int(n int) *code {
+	c.text = strconv.AppendInt(c.text, int64(n), 10)
+	return c
+}
+
+// add appends code built with jennifer.
+func (c *code) add(code jen.Code) *code {
+	c.flush()
+	c.nodes = append(c.nodes, code)
+	return c
+}
+
+func (c *code) flush() {
+	if len(c.text) > 0 {
+		c.nodes = append(c.nodes, jen.Id(string(c.text)))
+		c.text = c.text[:0]
+	}
+}
+
+// done returns the code built, for jennifer's groups and statements to hold.
+func (c *code) done() *jen.Statement {
+	c.flush()
+	if len(c.nodes) == 1 {
+		if s, ok := c.nodes[0].(*jen.Statement); ok {
+			return s
+		}
+	}
+	return &c.nodes
+}
+
+// fileImports are the packages that the file being generated imports under a name known in advance,
+// which is all of them but an IDL package whose name another IDL package has too (jennifer numbers
+// those in the order it meets them).
+type fileImports struct {
+	// names are the names of the packages whose name is known, by import path: the runtime's and the
+	// SDK's, and the IDL packages'.
+	names map[string]string
+	// own is the import path of the stubs being generated: its names need no qualifier.
+	own string
+	// quals are the packages the file holds a jen.Qual of, which jennifer imports.
+	quals []string
+}
+
+// newFileImports names the imports of the stubs of package own among hints, the imports of every IDL
+// package (importHints).
+func newFileImports(own string, hints []importHint) fileImports {
+	names := make(map[string]string, len(hints)+len(runtimeImports))
+	for _, h := range hints {
+		names[h.path] = h.name
+	}
+	count := make(map[string]int, len(hints))
+	for _, h := range hints {
+		count[h.name]++
+	}
+	for _, h := range hints {
+		if count[h.name] > 1 || jen.IsReservedWord(h.name) {
+			delete(names, h.path) // jennifer renames it, and which one depends on the order of the file
+		}
+	}
+	// The stubs import these under their own names, which no IDL package's import takes (importHints
+	// gives an IDL package named like one of them another name).
+	for path, name := range runtimeNames {
+		names[path] = name
+	}
+	return fileImports{names: names, own: own}
+}
+
+// runtimeNames are the packages the stubs use besides the IDL's, by import path, and their names.
+var runtimeNames = map[string]string{
+	runtimePath:  "provider",
+	resourcePath: "resource",
+	tokensPath:   "tokens",
+	assetPath:    "asset",
+	archivePath:  "archive",
+	regexpPath:   "regexp",
+	contextPath:  "context",
+}
+
+// qualifier is the name under which the file being generated refers to the package path, and true;
+// or false when the reference must be a jen.Qual: the first in the file, which makes jennifer import
+// the package, or one to a package whose name jennifer decides.
+func (g *packageGen) qualifier(path string) (string, bool) {
+	im := &g.fileImports
+	if path == im.own {
+		return "", true
+	}
+	name, known := im.names[path]
+	if !known {
+		return "", false
+	}
+	if slices.Contains(im.quals, path) {
+		return name, true
+	}
+	im.quals = append(im.quals, path)
+	return "", false
+}
+
+// startFile forgets the packages the previous file imported.
+func (g *packageGen) startFile() { g.fileImports.quals = g.fileImports.quals[:0] }
+
+// checkImports reports a file whose source, as jennifer rendered it, does not import a package it
+// refers to by name: a reference made text while the jen.Qual that imports it was not rendered, a
+// generator bug that would otherwise surface as stubs that do not compile.
+func (g *packageGen) checkImports(src []byte) error {
+	if len(g.fileImports.quals) == 0 {
+		return nil
+	}
+	start := bytes.Index(src, []byte("\nimport "))
+	if start < 0 {
+		return fmt.Errorf("the stubs refer to %s but import nothing (a cidlc bug)", g.fileImports.quals[0])
+	}
+	block := src[start:]
+	if end := bytes.Index(block, []byte("\n\n")); end >= 0 {
+		block = block[:end]
+	}
+	for _, path := range g.fileImports.quals {
+		if !bytes.Contains(block, []byte(strconv.Quote(path))) {
+			return fmt.Errorf("the stubs refer to %s but do not import it (a cidlc bug)", path)
+		}
+	}
+	return nil
+}
