@@ -21,14 +21,13 @@ import (
 func (g *packageGen) stubFile(f *model.File, verify bool) ([]byte, error) {
 	pkg := g.pkg
 	g.startFile()
-	jf := jen.NewFilePathName(g.fileImports.own, pkg.Name)
+	jf := jen.NewFilePathName(g.file.own, pkg.Name)
 	jf.HeaderComment(gen.Header)
 	jf.HeaderComment("// Source: " + f.Path)
 	// The package doc goes with the package's first file; Go joins the package docs of all files.
 	if pkg.Doc != "" && pkg.Files[0] == f {
 		jf.PackageComment(doc(pkg.Doc))
 	}
-	g.nameImports(jf)
 
 	// Who the plugin is goes with the package doc too.
 	if pkg.Dir == "" && pkg.Files[0] == f && g.release.Pinned() {
@@ -42,6 +41,7 @@ func (g *packageGen) stubFile(f *model.File, verify bool) ([]byte, error) {
 			jf.Add(c)
 		}
 	}
+	g.nameImports(jf)
 
 	return g.render(jf, stubPath(f.Path), verify)
 }
@@ -75,16 +75,18 @@ func (g *packageGen) render(jf *jen.File, name string, verify bool) ([]byte, err
 	return formatted, nil
 }
 
-// nameImports gives every package the stubs may import its real name, where jennifer would guess from
+// nameImports gives every package the file refers to its real name, where jennifer would guess from
 // the path (the stubs of the root IDL package live in `…/provider` but are package `acme`). An IDL
-// package named like a local variable of generated code is imported under another name.
+// package named like a local variable of generated code is imported under another name. Only the
+// packages the file refers to are named: naming every IDL package in every file cost files × packages.
 func (g *packageGen) nameImports(jf *jen.File) {
-	jf.ImportNames(runtimeNames)
-	for _, h := range g.imports {
-		if h.alias {
-			jf.ImportAlias(h.path, h.name)
-		} else {
-			jf.ImportName(h.path, h.name)
+	for _, path := range g.file.quals {
+		if name, ok := runtimeNames[path]; ok {
+			jf.ImportName(path, name)
+		} else if h, ok := g.imports.hints[path]; ok && h.alias {
+			jf.ImportAlias(path, h.name)
+		} else if ok {
+			jf.ImportName(path, h.name)
 		}
 	}
 }
@@ -95,23 +97,18 @@ type importHint struct {
 	alias      bool
 }
 
-// importHints returns the import of the stubs of every package of the tree, for nameImports. They are
-// the same for every file: computed once per package, not once per file, which at 10,000 resources in
-// 200 packages cost a tenth of the backend.
-func importHints(root string, tree *model.Tree) []importHint {
-	hints := make([]importHint, 0, len(tree.Packages))
-	for _, other := range tree.Packages {
-		p := packageImportPath(root, other)
-		switch {
-		case slices.Contains(bodyLocals, other.Name) || slices.Contains(runtimeImports, other.Name):
-			hints = append(hints, importHint{p, other.Name + "stubs", true})
-		case path.Base(p) != other.Name:
-			hints = append(hints, importHint{p, other.Name, true}) // said explicitly, as goimports would
-		default:
-			hints = append(hints, importHint{p, other.Name, false})
-		}
+// importOf returns the import of the stubs of the IDL package pkg, whose root package's stubs are the
+// package root.
+func importOf(root string, pkg *model.Package) importHint {
+	p := packageImportPath(root, pkg)
+	switch {
+	case slices.Contains(bodyLocals, pkg.Name) || slices.Contains(runtimeImports, pkg.Name):
+		return importHint{p, pkg.Name + "stubs", true}
+	case path.Base(p) != pkg.Name:
+		return importHint{p, pkg.Name, true} // said explicitly, as goimports would
+	default:
+		return importHint{p, pkg.Name, false}
 	}
-	return hints
 }
 
 // generateGuard refers to the runtime's contract version, so that stubs from another cidlc release fail

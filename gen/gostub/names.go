@@ -30,21 +30,15 @@ type packageGen struct {
 	private map[string]string
 	// names are the exported names the stubs of the whole IDL generate.
 	names *exported
-	// imports name the stubs of every IDL package, as every file imports them (nameImports).
-	imports []importHint
-	// paths are the import paths of the stubs of every IDL package.
-	paths map[*model.Package]string
-	// fileImports are the packages the file being generated imports (code.qual).
-	fileImports fileImports
+	// imports name the stubs of every IDL package, as every file imports them.
+	imports *treeImports
+	// file is what the file being generated imports (code.qual).
+	file fileImports
 }
 
-func newPackageGen(root string, release gen.Release, pkg *model.Package, names *exported) *packageGen {
+func newPackageGen(root string, release gen.Release, pkg *model.Package, names *exported, imports *treeImports) *packageGen {
 	g := &packageGen{root: root, release: release, pkg: pkg, taken: map[string]bool{}, names: names,
-		imports: importHints(root, pkg.Tree), paths: make(map[*model.Package]string, len(pkg.Tree.Packages))}
-	for _, other := range pkg.Tree.Packages {
-		g.paths[other] = packageImportPath(root, other)
-	}
-	g.fileImports = newFileImports(g.paths[pkg], g.imports)
+		imports: imports, file: fileImports{own: imports.paths[pkg]}}
 	for _, n := range append(slices.Clone(bodyLocals), runtimeImports...) {
 		g.taken[n] = true
 	}
@@ -108,7 +102,7 @@ func (g *packageGen) assignPrivateNames() {
 }
 
 // importPath is the import path of the stubs of the IDL package pkg.
-func (g *packageGen) importPath(pkg *model.Package) string { return g.paths[pkg] }
+func (g *packageGen) importPath(pkg *model.Package) string { return g.imports.paths[pkg] }
 
 // marshalName is the name of resource r's marshaling struct.
 func (g *packageGen) marshalName(r *model.Resource) string { return g.private["resource "+r.Name] }
