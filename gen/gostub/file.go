@@ -52,9 +52,10 @@ func (g *packageGen) stubFile(f *model.File, verify bool) ([]byte, error) {
 // generator bug) with the source's line numbers. With verify, go/format formats every file too, and a
 // layout that differs from it is an error.
 func (g *packageGen) render(jf *jen.File, name string, verify bool) ([]byte, error) {
-	var src bytes.Buffer
+	src := &g.src // jennifer's text is read here and not kept: the buffer serves every file
+	src.Reset()
 	jf.NoFormat = true
-	if err := jf.Render(&src); err != nil {
+	if err := jf.Render(src); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if err := g.checkImports(src.Bytes()); err != nil {

@@ -1,6 +1,7 @@
 package gostub
 
 import (
+	"bytes"
 	"go/token"
 	"go/types"
 	"slices"
@@ -34,6 +35,8 @@ type packageGen struct {
 	imports *treeImports
 	// file is what the file being generated imports (code.qual).
 	file fileImports
+	// src holds what jennifer renders of a file, for render.
+	src bytes.Buffer
 }
 
 func newPackageGen(root string, release gen.Release, pkg *model.Package, names *exported, imports *treeImports) *packageGen {

@@ -39,10 +39,11 @@ func Source(src []byte) (out []byte, ok bool) {
 	p := printers.Get().(*printer)
 	defer p.reset()
 	p.toks = scan(string(src), p.toks[:0])
-	p.w.out = make([]byte, 0, len(src))
+	p.w.out = slices.Grow(p.w.out[:0], len(src)+len(src)/4)
 	p.matchBrackets()
 	p.file()
-	return p.w.out, true
+	// The printer's buffer is kept for the next file; the caller gets a copy of the size it needs.
+	return slices.Clone(p.w.out), true
 }
 
 // printers keeps printers between calls, for their buffers.
@@ -52,7 +53,7 @@ var printers = sync.Pool{New: func() any { return new(printer) }}
 func (p *printer) reset() {
 	clear(p.toks)
 	*p = printer{toks: p.toks[:0], match: p.match[:0], open: p.open[:0], spare: p.spare[:0],
-		w: writer{lines: p.w.lines[:0], cells: p.w.cells[:0], text: p.w.text[:0], widths: p.w.widths[:0]}}
+		w: writer{out: p.w.out[:0], lines: p.w.lines[:0], cells: p.w.cells[:0], text: p.w.text[:0], widths: p.w.widths[:0]}}
 	printers.Put(p)
 }
 
