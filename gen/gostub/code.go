@@ -27,10 +27,23 @@ type code struct {
 	text  []byte // what follows nodes, not yet a node
 }
 
-// code starts a piece of code with the texts parts.
+// code starts a piece of code with the texts parts. Codes are reused: done hands c back.
 func (g *packageGen) code(parts ...string) *code {
-	c := &code{g: g}
+	var c *code
+	if n := len(g.free); n > 0 {
+		c, g.free = g.free[n-1], g.free[:n-1]
+	} else {
+		c = &code{g: g}
+	}
 	return c.id(parts...)
+}
+
+// doc starts a piece of code with the doc comment text, if any.
+func (g *packageGen) doc(text string) *code { return g.code().doc(text) }
+
+// prose starts a piece of code with a doc comment of the stubs' own (see prose).
+func (g *packageGen) prose(format string, args ...string) *code {
+	return g.code().prose(format, args...)
 }
 
 // id appends text: identifiers, operators, anything but a name of another package.
@@ -92,15 +105,22 @@ func (c *code) flush() {
 	}
 }
 
-// done returns the code built, for jennifer's groups and statements to hold.
+// done returns the code built, for jennifer's groups and statements to hold, and gives c back to its
+// generator: c must not be used after.
 func (c *code) done() *jen.Statement {
-	c.flush()
-	if len(c.nodes) == 1 {
-		if s, ok := c.nodes[0].(*jen.Statement); ok {
-			return s
-		}
+	var s *jen.Statement
+	if len(c.nodes) == 0 {
+		s = jen.Id(string(c.text))
+	} else {
+		c.flush()
+		s = new(jen.Statement)
+		*s = slices.Clone(c.nodes)
 	}
-	return &c.nodes
+	c.text = c.text[:0]
+	clear(c.nodes)
+	c.nodes = c.nodes[:0]
+	c.g.free = append(c.g.free, c)
+	return s
 }
 
 // treeImports are how the stubs of any package of a tree import the others' and the runtime's: the

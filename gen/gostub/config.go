@@ -27,7 +27,7 @@ func (g *packageGen) generateConfigStruct(c *model.Config) jen.Code {
 	text := prose("%s is the configuration of a %s provider instance, as %s's configure function reads it: "+
 		"decoded, checked, with the values of environment variables and defaults for what the instance's "+
 		"configuration does not set.", c.Name, g.pkg.Tree.Name, g.names.newProvider)
-	return withDoc(paragraphs(text, c.Doc), g.code("type ", c.Name).done().Struct(fields...))
+	return g.doc(paragraphs(text, c.Doc)).id("type ", c.Name).done().Struct(fields...)
 }
 
 // generateNewProvider declares the constructor of the provider, which Serve runs:
@@ -36,10 +36,6 @@ func (g *packageGen) generateConfigStruct(c *model.Config) jen.Code {
 //		return provider.NewConfigurer(provider.ConfigSpec[Config]{…}, configure)
 //	}
 func (g *packageGen) generateNewProvider(c *model.Config) jen.Code {
-	text := prose("%s returns the %s provider: give it to provider.Serve. The engine configures each provider "+
-		"instance (the default provider of a stack, and each explicit one) with a configuration of its own; "+
-		"configure is called with it, once per instance, and returns what the instance serves, built for "+
-		"that configuration.", g.names.newProvider, g.pkg.Tree.Name)
 	var props []jen.Code
 	for _, p := range c.Properties {
 		props = append(props, g.configProperty(p))
@@ -48,9 +44,12 @@ func (g *packageGen) generateNewProvider(c *model.Config) jen.Code {
 		g.code("Properties: []").rt("ConfigProperty").done().Custom(multiline, props...),
 		jen.Id("Unmarshal: (*"+c.Name+").unmarshal"),
 	)
-	return withDoc(text, g.code("func ", g.names.newProvider, "(configure ").rt("ConfigureFunc").id("[", c.Name, "]) ").
-		rt("Configurer").done().
-		Block(g.code("return ").rt("NewConfigurer").id("(").add(spec).id(", configure)").done()))
+	return g.prose("%s returns the %s provider: give it to provider.Serve. The engine configures each provider "+
+		"instance (the default provider of a stack, and each explicit one) with a configuration of its own; "+
+		"configure is called with it, once per instance, and returns what the instance serves, built for "+
+		"that configuration.", g.names.newProvider, g.pkg.Tree.Name).
+		id("func ", g.names.newProvider, "(configure ").rt("ConfigureFunc").id("[", c.Name, "]) ").rt("Configurer").done().
+		Block(g.code("return ").rt("NewConfigurer").id("(").add(spec).id(", configure)").done())
 }
 
 // configProperty is the provider.ConfigProperty literal of p. A required property carries its doc,
@@ -101,6 +100,6 @@ func (g *packageGen) generateConfigUnmarshal(c *model.Config) jen.Code {
 	for i, p := range c.Properties {
 		body[i] = g.unmarshalField("obj", c.Name, p)
 	}
-	return withDoc("unmarshal reads obj's properties from o.",
-		g.code("func (obj *", c.Name, ") unmarshal(o ").rt("Object").id(")").done().Block(body...))
+	return g.doc("unmarshal reads obj's properties from o.").
+		id("func (obj *", c.Name, ") unmarshal(o ").rt("Object").id(")").done().Block(body...)
 }

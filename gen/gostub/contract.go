@@ -41,7 +41,7 @@ func (g *packageGen) generateContracts(owner, enforcer string, props []*model.Pr
 	if len(defs) == 0 {
 		return jen.Null()
 	}
-	return withDoc(prose("The contracts of %s's properties, which %s enforces.", owner, enforcer), jen.Var().Defs(defs...))
+	return g.prose("The contracts of %s's properties, which %s enforces.", owner, enforcer).id("var").done().Defs(defs...)
 }
 
 // constraintsLit appends the literal of a *provider.Constraints, its fields in declaration order.

@@ -11,14 +11,14 @@ import (
 
 // generateAlias declares an alias as the Go type it names: type ARN string, type Tags map[string]string.
 func (g *packageGen) generateAlias(a *model.Alias) jen.Code {
-	return withDoc(a.Doc, g.goType(g.code("type ", a.Name, " "), a.Type).done())
+	return g.goType(g.doc(a.Doc).id("type ", a.Name, " "), a.Type).done()
 }
 
 // generateConst declares a constant with its exact value. Numbers are typed float64, the IDL's one number
 // type; strings and bools stay untyped, as Go programs usually declare them; enum constants have their
 // enum's type.
 func (g *packageGen) generateConst(c *model.Const) jen.Code {
-	decl := g.code("const ", c.Name, " ")
+	decl := g.doc(c.Doc).id("const ", c.Name, " ")
 	if c.Type.Kind != model.String && c.Type.Kind != model.Bool {
 		g.goType(decl, c.Type)
 	}
@@ -33,5 +33,5 @@ func (g *packageGen) generateConst(c *model.Const) jen.Code {
 	default:
 		panic(fmt.Sprintf("gostub: constant %s has a value of type %T", c.Name, c.Value))
 	}
-	return withDoc(c.Doc, decl.done())
+	return decl.done()
 }

@@ -7,6 +7,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/dave/jennifer/jen"
 
@@ -65,6 +66,9 @@ func (g *packageGen) render(jf *jen.File, name string, verify bool) ([]byte, err
 	if laidOut && !verify {
 		return out, nil
 	}
+	if !laidOut {
+		formatFallbacks.Add(1)
+	}
 	formatted, err := format.Source(src.Bytes())
 	if err != nil {
 		return nil, fmt.Errorf("%s: generated Go does not parse (a cidlc bug): %v\n%s", name, err, numbered(src.Bytes()))
@@ -75,6 +79,10 @@ func (g *packageGen) render(jf *jen.File, name string, verify bool) ([]byte, err
 	}
 	return formatted, nil
 }
+
+// formatFallbacks counts the files that package layout did not lay out, since the process started:
+// go/format costs several times more, and the tests check that no stub of theirs needs it.
+var formatFallbacks atomic.Int64
 
 // nameImports gives every package the file refers to its real name, where jennifer would guess from
 // the path (the stubs of the root IDL package live in `…/provider` but are package `acme`). An IDL
@@ -117,8 +125,7 @@ func importOf(root string, pkg *model.Package) importHint {
 //
 //	const _ = provider.StubsV1
 func (g *packageGen) generateGuard() jen.Code {
-	return withDoc("The stubs need the runtime of the cidlc release that generated them.",
-		g.code("const _ = ").rt("StubsV1").done())
+	return g.doc("The stubs need the runtime of the cidlc release that generated them.").id("const _ = ").rt("StubsV1").done()
 }
 
 // decls returns the code of f's declarations in source order.

@@ -31,20 +31,20 @@ func isResultPointer(p *model.Property) bool { return p.Optional && !nilable(p.T
 //
 //	const GetImage tokens.ModuleMember = "acme:compute/image:getImage"
 func (g *packageGen) generateFunctionToken(fn *model.Function) jen.Code {
-	return withDoc(prose("%s is the token of the function %s.", fn.Name, fn.CallName),
-		g.code("const ", fn.Name, " ").qual(tokensPath, "ModuleMember").id(" = ").lit(fn.Token).done())
+	return g.prose("%s is the token of the function %s.", fn.Name, fn.CallName).
+		id("const ", fn.Name, " ").qual(tokensPath, "ModuleMember").id(" = ").lit(fn.Token).done()
 }
 
 // generateFunctionStruct declares the marshaling struct, whose inputs ops read and whose results they set.
 func (g *packageGen) generateFunctionStruct(fn *model.Function) jen.Code {
 	fields := make([]jen.Code, len(fn.Properties))
 	for i, p := range fn.Properties {
-		fields[i] = g.fieldOf(p, g.fieldType(g.code(p.GoName, " "), p, isResultPointer(p)))
+		fields[i] = g.fieldType(g.fieldDoc(p).id(p.GoName, " "), p, isResultPointer(p)).done()
 	}
 	text := prose("%s is the marshaling struct of calls of %s: its inputs, which %s reads, and its results, "+
 		"which it sets. Optional inputs and results are pointers, nil when absent; capabilities are references.",
 		g.functionMarshalName(fn), fn.CallName, g.functionOpsName(fn))
-	return withDoc(paragraphs(text, fn.Doc), g.code("type ", g.functionMarshalName(fn)).done().Struct(fields...))
+	return g.doc(paragraphs(text, fn.Doc)).id("type ", g.functionMarshalName(fn)).done().Struct(fields...)
 }
 
 // invokeDoc is the doc of FProviderOps.Invoke, the same for every function.
@@ -54,20 +54,19 @@ var invokeDoc = prose("Invoke sets obj's results from its inputs, which passed t
 
 // generateFunctionOps declares FProviderOps, the interface the author implements.
 func (g *packageGen) generateFunctionOps(fn *model.Function) jen.Code {
-	text := prose("%s is what a provider author implements for the function %s; %s turns it into a part of the provider.",
-		g.functionOpsName(fn), fn.CallName, g.newFunctionProviderName(fn))
-	return withDoc(text, g.code("type ", g.functionOpsName(fn)).done().Interface(
-		withDoc(invokeDoc, g.code("Invoke(").ctxParam().id(", obj *", g.functionMarshalName(fn), ") error").done()),
-	))
+	return g.prose("%s is what a provider author implements for the function %s; %s turns it into a part of the provider.",
+		g.functionOpsName(fn), fn.CallName, g.newFunctionProviderName(fn)).id("type ", g.functionOpsName(fn)).done().Interface(
+		g.doc(invokeDoc).id("Invoke(").ctxParam().id(", obj *", g.functionMarshalName(fn), ") error").done(),
+	)
 }
 
 // generateFunctionProvider declares FProvider.
 func (g *packageGen) generateFunctionProvider(fn *model.Function) jen.Code {
-	text := prose("%s answers calls of %s: it is the provider.FunctionProvider that checks their inputs, calls %s "+
-		"and returns the results.", g.functionProviderName(fn), fn.CallName, g.functionOpsName(fn))
-	return withDoc(text, g.code("type ", g.functionProviderName(fn)).done().Struct(
+	return g.prose("%s answers calls of %s: it is the provider.FunctionProvider that checks their inputs, calls %s "+
+		"and returns the results.", g.functionProviderName(fn), fn.CallName, g.functionOpsName(fn)).
+		id("type ", g.functionProviderName(fn)).done().Struct(
 		g.code("*").rt("Function").id("[", g.functionMarshalName(fn), "]").done(),
-	))
+	)
 }
 
 // generateFunctionConstructor declares NewFProvider, which binds the author's ops to the function's spec.
@@ -83,11 +82,10 @@ func (g *packageGen) generateFunctionConstructor(fn *model.Function) jen.Code {
 		jen.Id("Unmarshal: (*"+t+").unmarshal"),
 		jen.Id("Marshal: (*"+t+").marshal"),
 	)
-	text := prose("%s returns the provider of the function %s that ops implement.", g.newFunctionProviderName(fn), fn.CallName)
-	return withDoc(text, g.code("func ", g.newFunctionProviderName(fn), "(ops ", g.functionOpsName(fn), ") *",
-		g.functionProviderName(fn)).done().Block(
+	return g.prose("%s returns the provider of the function %s that ops implement.", g.newFunctionProviderName(fn), fn.CallName).
+		id("func ", g.newFunctionProviderName(fn), "(ops ", g.functionOpsName(fn), ") *", g.functionProviderName(fn)).done().Block(
 		g.code("return &", g.functionProviderName(fn), "{").rt("NewFunction").id("(").add(spec).id(", ops)}").done(),
-	))
+	)
 }
 
 // generateFunctionUnmarshal declares the method that reads the inputs.
@@ -96,8 +94,8 @@ func (g *packageGen) generateFunctionUnmarshal(fn *model.Function) jen.Code {
 	for _, p := range fn.Inputs() {
 		body = append(body, g.unmarshalField("obj", fn.Name, p))
 	}
-	return withDoc("unmarshal reads obj's inputs from o.",
-		g.code("func (obj *", g.functionMarshalName(fn), ") unmarshal(o ").rt("Object").id(")").done().Block(body...))
+	return g.doc("unmarshal reads obj's inputs from o.").
+		id("func (obj *", g.functionMarshalName(fn), ") unmarshal(o ").rt("Object").id(")").done().Block(body...)
 }
 
 // generateFunctionMarshal declares the method that writes the results that are set.
@@ -109,6 +107,6 @@ func (g *packageGen) generateFunctionMarshal(fn *model.Function) jen.Code {
 		body = append(body, g.marshalField("obj", p, isResultPointer(p)))
 	}
 	body = append(body, jen.Id("return m"))
-	return withDoc("marshal returns obj's results that are set.",
-		g.code("func (obj *", g.functionMarshalName(fn), ") marshal() ").qual(resourcePath, "PropertyMap").done().Block(body...))
+	return g.doc("marshal returns obj's results that are set.").
+		id("func (obj *", g.functionMarshalName(fn), ") marshal() ").qual(resourcePath, "PropertyMap").done().Block(body...)
 }

@@ -292,3 +292,57 @@ func TestDocRepairs(t *testing.T) {
 		}
 	}
 }
+
+// TestProse checks the stubs' own doc comments against what fmt.Sprintf and a wrap at proseWidth give,
+// and that a comment written straight into code (code.prose) is that doc comment, whatever its words.
+func TestProse(t *testing.T) {
+	sprintfWrapped := func(format string, args ...string) string {
+		as := make([]any, len(args))
+		for i, a := range args {
+			as[i] = a
+		}
+		var lines []string
+		line := ""
+		for _, w := range strings.Fields(fmt.Sprintf(format, as...)) {
+			if line != "" && len(line)+1+len(w) > proseWidth {
+				lines, line = append(lines, line), ""
+			}
+			if line != "" {
+				line += " "
+			}
+			line += w
+		}
+		if line != "" {
+			lines = append(lines, line)
+		}
+		return strings.Join(lines, "\n")
+	}
+	long := strings.Repeat("word ", 40)
+	g := &packageGen{imports: &treeImports{}}
+	for _, c := range []struct {
+		format string
+		args   []string
+	}{
+		{"%s is the type token of %s resources.", []string{"VPC", "VPC"}},
+		{long + "%s and %s " + long, []string{"A", "B"}},
+		{"  spaced\tout\n\nwords  ", nil},
+		{"%s%s", []string{strings.Repeat("x", 120), "y"}},
+		{"%s %s %s", []string{strings.Repeat("x", 47), strings.Repeat("y", 48), "z"}}, // a line of exactly proseWidth
+		{"%s has\u00a0a no-break space, %s a NUL", []string{"Über", "\x00"}},
+		{"%s", []string{""}},
+	} {
+		want := sprintfWrapped(c.format, c.args...)
+		if got := prose(c.format, c.args...); got != want {
+			t.Errorf("prose(%q, %q) =\n%s\nwant\n%s", c.format, c.args, got, want)
+		}
+		wantDoc := ""
+		if want != "" {
+			wantDoc = doc(want) + docEnd
+		}
+		code := g.code().prose(c.format, c.args...)
+		if got := string(code.text); got != wantDoc {
+			t.Errorf("code.prose(%q, %q) =\n%q\nwant\n%q", c.format, c.args, got, wantDoc)
+		}
+		code.done()
+	}
+}

@@ -37,6 +37,9 @@ type packageGen struct {
 	file fileImports
 	// src holds what jennifer renders of a file, for render.
 	src bytes.Buffer
+	// free are the codes done with, for code to reuse; scratch is a buffer for code.prose.
+	free    []*code
+	scratch []byte
 }
 
 func newPackageGen(root string, release gen.Release, pkg *model.Package, names *exported, imports *treeImports) *packageGen {

@@ -20,13 +20,13 @@ func isPointer(p *model.Property) bool {
 
 // field declares p's field in the marshaling struct of a resource or struct.
 func (g *packageGen) field(p *model.Property) jen.Code {
-	c := g.code(p.GoName, " ")
+	c := g.fieldDoc(p).id(p.GoName, " ")
 	if isID(p) {
 		c.qual(resourcePath, "ID")
 	} else {
 		g.fieldType(c, p, isPointer(p))
 	}
-	return g.fieldOf(p, c)
+	return c.done()
 }
 
 // fieldType appends the type of p's field: a pointer to p's Go type, or that type itself.
@@ -42,8 +42,8 @@ func (g *packageGen) fieldType(c *code, p *model.Property, pointer bool) *code {
 var immutableNote = prose("Immutable: set when the resource is created. An update that would change it " +
 	"fails before Update is called, so olds and news always hold the same value.")
 
-// fieldOf declares p's field, whose name and type c holds, with p's doc.
-func (g *packageGen) fieldOf(p *model.Property, c *code) jen.Code {
+// fieldDoc starts p's field with its doc.
+func (g *packageGen) fieldDoc(p *model.Property) *code {
 	text := p.Doc
 	if p.Immutable {
 		text = paragraphs(text, immutableNote)
@@ -52,7 +52,7 @@ func (g *packageGen) fieldOf(p *model.Property, c *code) jen.Code {
 		// Go's convention, which tools such as staticcheck and gopls understand.
 		text = paragraphs(text, "Deprecated: "+p.Deprecated)
 	}
-	return withDoc(text, c.done())
+	return g.doc(text)
 }
 
 // unmarshalField reads p, a property of the resource or struct owner, from the open object o into recv's

@@ -27,8 +27,8 @@ func (g *packageGen) resource(r *model.Resource) []jen.Code {
 //
 //	const VPC tokens.Type = "acme:network/vpc:VPC"
 func (g *packageGen) generateToken(r *model.Resource) jen.Code {
-	return withDoc(prose("%s is the type token of %s resources.", r.Name, r.Name),
-		g.code("const ", r.Name, " ").qual(tokensPath, "Type").id(" = ").lit(r.Token).done())
+	return g.prose("%s is the type token of %s resources.", r.Name, r.Name).
+		id("const ", r.Name, " ").qual(tokensPath, "Type").id(" = ").lit(r.Token).done()
 }
 
 // generateResourceStruct declares the marshaling struct, which ops read and fill in.
@@ -40,7 +40,7 @@ func (g *packageGen) generateResourceStruct(r *model.Resource) jen.Code {
 	text := prose("%s is the marshaling struct of %s resources: every property, outputs included, as %s see "+
 		"them. Optional and out properties are pointers, nil when absent; capabilities are references.",
 		g.marshalName(r), r.Name, g.opsName(r))
-	return withDoc(paragraphs(text, r.Doc), g.code("type ", g.marshalName(r)).done().Struct(fields...))
+	return g.doc(paragraphs(text, r.Doc)).id("type ", g.marshalName(r)).done().Struct(fields...)
 }
 
 // The parameters that every ops method has.
@@ -51,21 +51,21 @@ func (c *code) idParam() *code  { return c.id("id ").qual(resourcePath, "ID") }
 // generateOps declares TProviderOps, the interface the author implements.
 func (g *packageGen) generateOps(r *model.Resource) jen.Code {
 	n, t := r.Name, g.marshalName(r)
-	text := prose("%s is what a provider author implements for %s resources; %s turns it into a provider. "+
-		"It may also implement %s and %s.", g.opsName(r), n, g.newProviderName(r), g.checkerName(r), g.differName(r))
-	return withDoc(text, g.code("type ", g.opsName(r)).done().Interface(
-		withDoc(prose("Create creates the %s that the inputs in obj describe, sets obj's out properties, and returns "+
-			"the new resource's ID.", n),
-			g.code("Create(").ctxParam().id(", ").urnParam().id(", obj *", t, ") (").qual(resourcePath, "ID").id(", error)").done()),
-		withDoc(prose("Read sets obj to the current state of the %s id. obj holds the last known state, or, on import, "+
-			"only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.", n),
-			g.code("Read(").ctxParam().id(", ").idParam().id(", obj *", t, ") error").done()),
-		withDoc(prose("Update changes the %s id from olds to news, and sets the out properties of news that change; "+
-			"they start with their old values.", n),
-			g.code("Update(").ctxParam().id(", ").idParam().id(", olds, news *", t, ") error").done()),
-		withDoc(prose("Delete deletes the %s id. A resource that is already gone may return provider.ErrNotFound.", n),
-			g.code("Delete(").ctxParam().id(", ").idParam().id(", obj *", t, ") error").done()),
-	))
+	return g.prose("%s is what a provider author implements for %s resources; %s turns it into a provider. "+
+		"It may also implement %s and %s.", g.opsName(r), n, g.newProviderName(r), g.checkerName(r), g.differName(r)).
+		id("type ", g.opsName(r)).done().Interface(
+		g.prose("Create creates the %s that the inputs in obj describe, sets obj's out properties, and returns "+
+			"the new resource's ID.", n).
+			id("Create(").ctxParam().id(", ").urnParam().id(", obj *", t, ") (").qual(resourcePath, "ID").id(", error)").done(),
+		g.prose("Read sets obj to the current state of the %s id. obj holds the last known state, or, on import, "+
+			"only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.", n).
+			id("Read(").ctxParam().id(", ").idParam().id(", obj *", t, ") error").done(),
+		g.prose("Update changes the %s id from olds to news, and sets the out properties of news that change; "+
+			"they start with their old values.", n).
+			id("Update(").ctxParam().id(", ").idParam().id(", olds, news *", t, ") error").done(),
+		g.prose("Delete deletes the %s id. A resource that is already gone may return provider.ErrNotFound.", n).
+			id("Delete(").ctxParam().id(", ").idParam().id(", obj *", t, ") error").done(),
+	)
 }
 
 // The docs of the hooks' methods, the same for every resource.
@@ -77,42 +77,41 @@ var (
 
 // generateChecker declares the optional validation hook.
 func (g *packageGen) generateChecker(r *model.Resource) jen.Code {
-	text := prose("%s is implemented by %s that validate %s inputs beyond what the IDL says.", g.checkerName(r), g.opsName(r), r.Name)
-	return withDoc(text, g.code("type ", g.checkerName(r)).done().Interface(
-		withDoc(checkDoc, g.code("Check(").ctxParam().id(", ").urnParam().id(", obj *", g.marshalName(r), ") ([]").
-			rt("CheckFailure").id(", error)").done()),
-	))
+	return g.prose("%s is implemented by %s that validate %s inputs beyond what the IDL says.", g.checkerName(r), g.opsName(r), r.Name).
+		id("type ", g.checkerName(r)).done().Interface(
+		g.doc(checkDoc).id("Check(").ctxParam().id(", ").urnParam().id(", obj *", g.marshalName(r), ") ([]").
+			rt("CheckFailure").id(", error)").done(),
+	)
 }
 
 // generateDiffer declares the optional diff hook.
 func (g *packageGen) generateDiffer(r *model.Resource) jen.Code {
-	text := prose("%s is implemented by %s that decide replacements of %s resources beyond the replaces "+
-		"properties.", g.differName(r), g.opsName(r), r.Name)
-	return withDoc(text, g.code("type ", g.differName(r)).done().Interface(
-		withDoc(diffDoc, g.code("Diff(").ctxParam().id(", ").idParam().id(", olds, news *", g.marshalName(r), ", diff *").
-			rt("Diff").id(") error").done()),
-	))
+	return g.prose("%s is implemented by %s that decide replacements of %s resources beyond the replaces "+
+		"properties.", g.differName(r), g.opsName(r), r.Name).id("type ", g.differName(r)).done().Interface(
+		g.doc(diffDoc).id("Diff(").ctxParam().id(", ").idParam().id(", olds, news *", g.marshalName(r), ", diff *").
+			rt("Diff").id(") error").done(),
+	)
 }
 
 // generateProvider declares TProvider.
 func (g *packageGen) generateProvider(r *model.Resource) jen.Code {
-	text := prose("%s serves %s resources: it is the provider.ResourceProvider that validates, diffs and "+
-		"marshals them, and calls %s for the rest.", g.providerName(r), r.Name, g.opsName(r))
-	return withDoc(text, g.code("type ", g.providerName(r)).done().Struct(
+	return g.prose("%s serves %s resources: it is the provider.ResourceProvider that validates, diffs and "+
+		"marshals them, and calls %s for the rest.", g.providerName(r), r.Name, g.opsName(r)).
+		id("type ", g.providerName(r)).done().Struct(
 		g.code("*").rt("Resource").id("[", g.marshalName(r), "]").done(),
-	))
+	)
 }
 
 // generateConstructor declares NewTProvider, which binds the author's ops, and the hooks they
 // implement, to the resource's spec.
 func (g *packageGen) generateConstructor(r *model.Resource) jen.Code {
-	text := prose("%s returns the provider of %s resources that ops implement.", g.newProviderName(r), r.Name)
-	return withDoc(text, g.code("func ", g.newProviderName(r), "(ops ", g.opsName(r), ") *", g.providerName(r)).done().Block(
+	return g.prose("%s returns the provider of %s resources that ops implement.", g.newProviderName(r), r.Name).
+		id("func ", g.newProviderName(r), "(ops ", g.opsName(r), ") *", g.providerName(r)).done().Block(
 		g.code("var hooks ").rt("Hooks").id("[", g.marshalName(r), "]").done(),
 		g.code("if c, ok := ops.(", g.checkerName(r), "); ok").done().Block(jen.Id("hooks.Check = c.Check")),
 		g.code("if d, ok := ops.(", g.differName(r), "); ok").done().Block(jen.Id("hooks.Diff = d.Diff")),
 		g.code("return &", g.providerName(r), "{").rt("NewResource").id("(").add(g.spec(r)).id(", ops, hooks)}").done(),
-	))
+	)
 }
 
 // spec is the resource's provider.Spec literal.
@@ -176,8 +175,8 @@ func (g *packageGen) generateResourceUnmarshal(r *model.Resource) jen.Code {
 			body = append(body, g.unmarshalField("obj", r.Name, p))
 		}
 	}
-	return withDoc("unmarshal reads obj's properties from o.",
-		g.code("func (obj *", g.marshalName(r), ") unmarshal(o ").rt("Object").id(")").done().Block(body...))
+	return g.doc("unmarshal reads obj's properties from o.").
+		id("func (obj *", g.marshalName(r), ") unmarshal(o ").rt("Object").id(")").done().Block(body...)
 }
 
 // generateResourceMarshal declares the method that writes every property that is set.
@@ -192,6 +191,6 @@ func (g *packageGen) generateResourceMarshal(r *model.Resource) jen.Code {
 	body = append(body, g.code("m := make(").qual(resourcePath, "PropertyMap").id(", ").int(len(puts)).id(")").done())
 	body = append(body, puts...)
 	body = append(body, jen.Id("return m"))
-	return withDoc("marshal returns obj's properties that are set.",
-		g.code("func (obj *", g.marshalName(r), ") marshal() ").qual(resourcePath, "PropertyMap").done().Block(body...))
+	return g.doc("marshal returns obj's properties that are set.").
+		id("func (obj *", g.marshalName(r), ") marshal() ").qual(resourcePath, "PropertyMap").done().Block(body...)
 }

@@ -23,7 +23,7 @@ func (g *packageGen) generateStruct(s *model.Struct) jen.Code {
 	for i, p := range s.Properties {
 		fields[i] = g.field(p)
 	}
-	return withDoc(s.Doc, g.code("type ", s.Name).done().Struct(fields...))
+	return g.doc(s.Doc).id("type ", s.Name).done().Struct(fields...)
 }
 
 // generateStructUnmarshal declares UnmarshalS, the decoder of S.
@@ -34,9 +34,9 @@ func (g *packageGen) generateStructUnmarshal(s *model.Struct) jen.Code {
 		body = append(body, g.unmarshalField("s", s.Name, p))
 	}
 	body = append(body, jen.Id("o.Close()"), jen.Id("return s"))
-	text := prose("%s returns the %s that the property value v holds; problems go to d.", g.unmarshalName(s), s.Name)
-	return withDoc(text, g.code("func ", g.unmarshalName(s), "(d *").rt("Decoder").id(", v ").
-		qual(resourcePath, "PropertyValue").id(") ", s.Name).done().Block(body...))
+	return g.prose("%s returns the %s that the property value v holds; problems go to d.", g.unmarshalName(s), s.Name).
+		id("func ", g.unmarshalName(s), "(d *").rt("Decoder").id(", v ").qual(resourcePath, "PropertyValue").id(") ", s.Name).done().
+		Block(body...)
 }
 
 // generateStructMarshal declares MarshalS, the encoder of S.
@@ -47,7 +47,6 @@ func (g *packageGen) generateStructMarshal(s *model.Struct) jen.Code {
 		body = append(body, g.marshalField("s", p, isPointer(p)))
 	}
 	body = append(body, g.code("return ").qual(resourcePath, "NewProperty").id("(m)").done())
-	text := prose("%s returns s as a property value.", g.marshalFuncName(s))
-	return withDoc(text, g.code("func ", g.marshalFuncName(s), "(s ", s.Name, ") ").qual(resourcePath, "PropertyValue").done().
-		Block(body...))
+	return g.prose("%s returns s as a property value.", g.marshalFuncName(s)).
+		id("func ", g.marshalFuncName(s), "(s ", s.Name, ") ").qual(resourcePath, "PropertyValue").done().Block(body...)
 }
