@@ -11,10 +11,12 @@ import (
 	"github.com/cidlc/cidlc/idl/model"
 )
 
-// code builds one line of generated Go, or a part of one, as few jennifer nodes as it can: a run of
+// code builds lines of generated Go, or a part of one, as few jennifer nodes as it can: a run of
 // text is one jen.Id, not a node per token. Spacing inside a line is package layout's (it reads
-// tokens and writes them as gofmt would), so the text only has to hold the tokens, and the line
-// breaks stay jennifer's: its groups (Block, Struct, Interface, Custom) put each item on a line.
+// tokens and writes them as gofmt would), so the text only has to hold the tokens and the line breaks
+// gofmt keeps: jennifer's groups (Block, Struct, Interface, Custom) put their items on lines of their
+// own, and the lines of a block's statements, a struct's fields or a literal's elements are one item
+// (see lines).
 //
 // A name of another package is text too, qualified by the name the file imports the package under,
 // once the file holds a jen.Qual of that package: jennifer imports what it renders a jen.Qual of
@@ -96,6 +98,23 @@ func (c *code) add(code jen.Code) *code {
 	c.flush()
 	c.nodes = append(c.nodes, code)
 	return c
+}
+
+// lines is one code of n lines, line(c, i) appending the i-th, each but the last followed by sep and
+// a line break: the items of a jennifer group, in one node. It is nil for no line, as a group of no
+// item is written on one line.
+func (g *packageGen) lines(n int, sep string, line func(c *code, i int)) []jen.Code {
+	if n == 0 {
+		return nil
+	}
+	c := g.code()
+	for i := range n {
+		if i > 0 {
+			c.id(sep, "\n")
+		}
+		line(c, i)
+	}
+	return []jen.Code{c.done()}
 }
 
 func (c *code) flush() {

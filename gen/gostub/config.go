@@ -20,14 +20,10 @@ func (g *packageGen) configDecl(c *model.Config) []jen.Code {
 // generateConfigStruct declares the configuration's struct, with the field rules of a resource's
 // marshaling struct: a property with a default is a value, an optional one a pointer.
 func (g *packageGen) generateConfigStruct(c *model.Config) jen.Code {
-	fields := make([]jen.Code, len(c.Properties))
-	for i, p := range c.Properties {
-		fields[i] = g.field(p)
-	}
 	text := prose("%s is the configuration of a %s provider instance, as %s's configure function reads it: "+
 		"decoded, checked, with the values of environment variables and defaults for what the instance's "+
 		"configuration does not set.", c.Name, g.pkg.Tree.Name, g.names.newProvider)
-	return g.doc(paragraphs(text, c.Doc)).id("type ", c.Name).done().Struct(fields...)
+	return g.doc(paragraphs(text, c.Doc)).id("type ", c.Name).done().Struct(g.fields(c.Properties)...)
 }
 
 // generateNewProvider declares the constructor of the provider, which Serve runs:
@@ -96,10 +92,7 @@ var textKinds = map[model.TextKind]string{
 
 // generateConfigUnmarshal declares the method that reads every property of the configuration.
 func (g *packageGen) generateConfigUnmarshal(c *model.Config) jen.Code {
-	body := make([]jen.Code, len(c.Properties))
-	for i, p := range c.Properties {
-		body[i] = g.unmarshalField("obj", c.Name, p)
-	}
 	return g.doc("unmarshal reads obj's properties from o.").
-		id("func (obj *", c.Name, ") unmarshal(o ").rt("Object").id(")").done().Block(body...)
+		id("func (obj *", c.Name, ") unmarshal(o ").rt("Object").id(")").done().
+		Block(g.unmarshalFields("obj", c.Name, c.Properties)...)
 }

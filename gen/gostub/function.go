@@ -37,10 +37,9 @@ func (g *packageGen) generateFunctionToken(fn *model.Function) jen.Code {
 
 // generateFunctionStruct declares the marshaling struct, whose inputs ops read and whose results they set.
 func (g *packageGen) generateFunctionStruct(fn *model.Function) jen.Code {
-	fields := make([]jen.Code, len(fn.Properties))
-	for i, p := range fn.Properties {
-		fields[i] = g.fieldType(g.fieldDoc(p).id(p.GoName, " "), p, isResultPointer(p)).done()
-	}
+	fields := g.propertyLines(fn.Properties, "", func(c *code, p *model.Property) {
+		g.fieldType(g.fieldDoc(c, p).id(p.GoName, " "), p, isResultPointer(p))
+	})
 	text := prose("%s is the marshaling struct of calls of %s: its inputs, which %s reads, and its results, "+
 		"which it sets. Optional inputs and results are pointers, nil when absent; capabilities are references.",
 		g.functionMarshalName(fn), fn.CallName, g.functionOpsName(fn))
@@ -72,10 +71,7 @@ func (g *packageGen) generateFunctionProvider(fn *model.Function) jen.Code {
 // generateFunctionConstructor declares NewFProvider, which binds the author's ops to the function's spec.
 func (g *packageGen) generateFunctionConstructor(fn *model.Function) jen.Code {
 	t := g.functionMarshalName(fn)
-	props := make([]jen.Code, len(fn.Properties))
-	for i, p := range fn.Properties {
-		props[i] = g.propertySpec(p)
-	}
+	props := g.propertySpecs(fn.Properties)
 	spec := g.code().rt("FunctionSpec").id("[", t, "]").done().Custom(multiline,
 		jen.Id("Token: "+fn.Name),
 		g.code("Properties: []").rt("Property").done().Custom(multiline, props...),
@@ -90,22 +86,16 @@ func (g *packageGen) generateFunctionConstructor(fn *model.Function) jen.Code {
 
 // generateFunctionUnmarshal declares the method that reads the inputs.
 func (g *packageGen) generateFunctionUnmarshal(fn *model.Function) jen.Code {
-	var body []jen.Code
-	for _, p := range fn.Inputs() {
-		body = append(body, g.unmarshalField("obj", fn.Name, p))
-	}
 	return g.doc("unmarshal reads obj's inputs from o.").
-		id("func (obj *", g.functionMarshalName(fn), ") unmarshal(o ").rt("Object").id(")").done().Block(body...)
+		id("func (obj *", g.functionMarshalName(fn), ") unmarshal(o ").rt("Object").id(")").done().
+		Block(g.unmarshalFields("obj", fn.Name, fn.Inputs())...)
 }
 
 // generateFunctionMarshal declares the method that writes the results that are set.
 func (g *packageGen) generateFunctionMarshal(fn *model.Function) jen.Code {
 	results := fn.Results()
-	body := make([]jen.Code, 0, len(results)+2)
-	body = append(body, g.code("m := make(").qual(resourcePath, "PropertyMap").id(", ").int(len(results)).id(")").done())
-	for _, p := range results {
-		body = append(body, g.marshalField("obj", p, isResultPointer(p)))
-	}
+	body := []jen.Code{g.code("m := make(").qual(resourcePath, "PropertyMap").id(", ").int(len(results)).id(")").done()}
+	body = append(body, g.marshalFields("obj", results, isResultPointer)...)
 	body = append(body, jen.Id("return m"))
 	return g.doc("marshal returns obj's results that are set.").
 		id("func (obj *", g.functionMarshalName(fn), ") marshal() ").qual(resourcePath, "PropertyMap").done().Block(body...)

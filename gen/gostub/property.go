@@ -18,15 +18,17 @@ func isPointer(p *model.Property) bool {
 	return (p.Optional || p.Out) && !p.Synthetic && !nilable(p.Type)
 }
 
-// field declares p's field in the marshaling struct of a resource or struct.
-func (g *packageGen) field(p *model.Property) jen.Code {
-	c := g.fieldDoc(p).id(p.GoName, " ")
-	if isID(p) {
-		c.qual(resourcePath, "ID")
-	} else {
-		g.fieldType(c, p, isPointer(p))
-	}
-	return c.done()
+// fields are the fields of the properties props in the marshaling struct of a resource or struct.
+func (g *packageGen) fields(props []*model.Property) []jen.Code {
+	return g.lines(len(props), "", func(c *code, i int) {
+		p := props[i]
+		g.fieldDoc(c, p).id(p.GoName, " ")
+		if isID(p) {
+			c.qual(resourcePath, "ID")
+		} else {
+			g.fieldType(c, p, isPointer(p))
+		}
+	})
 }
 
 // fieldType appends the type of p's field: a pointer to p's Go type, or that type itself.
@@ -42,8 +44,8 @@ func (g *packageGen) fieldType(c *code, p *model.Property, pointer bool) *code {
 var immutableNote = prose("Immutable: set when the resource is created. An update that would change it " +
 	"fails before Update is called, so olds and news always hold the same value.")
 
-// fieldDoc starts p's field with its doc.
-func (g *packageGen) fieldDoc(p *model.Property) *code {
+// fieldDoc appends the doc of p's field.
+func (g *packageGen) fieldDoc(c *code, p *model.Property) *code {
 	text := p.Doc
 	if p.Immutable {
 		text = paragraphs(text, immutableNote)
@@ -52,7 +54,7 @@ func (g *packageGen) fieldDoc(p *model.Property) *code {
 		// Go's convention, which tools such as staticcheck and gopls understand.
 		text = paragraphs(text, "Deprecated: "+p.Deprecated)
 	}
-	return g.doc(text)
+	return c.doc(text)
 }
 
 // unmarshalField reads p, a property of the resource or struct owner, from the open object o into recv's
@@ -60,7 +62,7 @@ func (g *packageGen) fieldDoc(p *model.Property) *code {
 //
 //	obj.VPC = provider.Optional(o, "vpc", provider.RefTo(VPC))
 //	obj.Size = provider.Required(o, "size", provider.Checked(provider.Number[float64], databaseSize))
-func (g *packageGen) unmarshalField(recv, owner string, p *model.Property) jen.Code {
+func (g *packageGen) unmarshalField(c *code, recv, owner string, p *model.Property) {
 	read := "Required"
 	switch {
 	case p.Out && nilable(p.Type):
@@ -73,23 +75,52 @@ func (g *packageGen) unmarshalField(recv, owner string, p *model.Property) jen.C
 	case p.Optional:
 		read = "Optional"
 	}
-	c := g.code(recv, ".", p.GoName, " = ").rt(read).id("(o, ").lit(p.Name).id(", ")
+	c.id(recv, ".", p.GoName, " = ").rt(read).id("(o, ").lit(p.Name).id(", ")
 	if p.Constraints != nil {
 		g.decoder(c.rt("Checked").id("("), p.Type).id(", ", g.contractName(owner, p), ")")
 	} else {
 		g.decoder(c, p.Type)
 	}
-	return c.id(")").done()
+	c.id(")")
+}
+
+// unmarshalFields are the lines that read the properties props of the resource or struct owner into
+// recv (unmarshalField).
+func (g *packageGen) unmarshalFields(recv, owner string, props []*model.Property) []jen.Code {
+	return g.propertyLines(props, "", func(c *code, p *model.Property) { g.unmarshalField(c, recv, owner, p) })
+}
+
+// marshalFields are the lines that write the properties props from recv into m (marshalField). pointer
+// says whether a property's field is a pointer.
+func (g *packageGen) marshalFields(recv string, props []*model.Property, pointer func(*model.Property) bool) []jen.Code {
+	return g.propertyLines(props, "", func(c *code, p *model.Property) { g.marshalField(c, recv, p, pointer(p)) })
+}
+
+// propertyLines is a line per property of props, line(c, p) appending p's, each but the last followed
+// by sep: the items of a jennifer group, in one node (see lines).
+func (g *packageGen) propertyLines(props []*model.Property, sep string, line func(c *code, p *model.Property)) []jen.Code {
+	return g.lines(len(props), sep, func(c *code, i int) { line(c, props[i]) })
+}
+
+// wireProperties are the properties of r but the resource ID, which is no property on the wire.
+func wireProperties(r *model.Resource) []*model.Property {
+	props := make([]*model.Property, 0, len(r.Properties))
+	for _, p := range r.Properties {
+		if !isID(p) {
+			props = append(props, p)
+		}
+	}
+	return props
 }
 
 // marshalField writes recv's field of p, a pointer or not, into the property map m:
 //
 //	provider.PutOptional(m, "vpc", obj.VPC, provider.RefValue)
-func (g *packageGen) marshalField(recv string, p *model.Property, pointer bool) jen.Code {
+func (g *packageGen) marshalField(c *code, recv string, p *model.Property, pointer bool) {
 	put := "Put"
 	if pointer {
 		put = "PutOptional"
 	}
-	c := g.code().rt(put).id("(m, ").lit(p.Name).id(", ", recv, ".", p.GoName, ", ")
-	return g.encoder(c, p.Type).id(")").done()
+	c.rt(put).id("(m, ").lit(p.Name).id(", ", recv, ".", p.GoName, ", ")
+	g.encoder(c, p.Type).id(")")
 }

@@ -33,14 +33,10 @@ func (g *packageGen) generateToken(r *model.Resource) jen.Code {
 
 // generateResourceStruct declares the marshaling struct, which ops read and fill in.
 func (g *packageGen) generateResourceStruct(r *model.Resource) jen.Code {
-	fields := make([]jen.Code, len(r.Properties))
-	for i, p := range r.Properties {
-		fields[i] = g.field(p)
-	}
 	text := prose("%s is the marshaling struct of %s resources: every property, outputs included, as %s see "+
 		"them. Optional and out properties are pointers, nil when absent; capabilities are references.",
 		g.marshalName(r), r.Name, g.opsName(r))
-	return g.doc(paragraphs(text, r.Doc)).id("type ", g.marshalName(r)).done().Struct(fields...)
+	return g.doc(paragraphs(text, r.Doc)).id("type ", g.marshalName(r)).done().Struct(g.fields(r.Properties)...)
 }
 
 // The parameters that every ops method has.
@@ -117,15 +113,13 @@ func (g *packageGen) generateConstructor(r *model.Resource) jen.Code {
 // spec is the resource's provider.Spec literal.
 func (g *packageGen) spec(r *model.Resource) jen.Code {
 	t := g.marshalName(r)
-	var props []jen.Code
 	var id *model.Property
 	for _, p := range r.Properties {
 		if isID(p) {
 			id = p
-			continue
 		}
-		props = append(props, g.propertySpec(p))
 	}
+	props := g.propertySpecs(wireProperties(r))
 	fields := []jen.Code{jen.Id("Type: " + r.Name)}
 	if r.Named {
 		fields = append(fields, jen.Id("Named: true"))
@@ -144,12 +138,18 @@ func (g *packageGen) spec(r *model.Resource) jen.Code {
 	return g.code().rt("Spec").id("[", t, "]").done().Custom(multiline, fields...)
 }
 
-// propertySpec is the provider.Property literal of p, in a resource's or function's spec:
+// propertySpecs are the provider.Property literals of props, in a resource's or function's spec
+// (propertySpec).
+func (g *packageGen) propertySpecs(props []*model.Property) []jen.Code {
+	return g.propertyLines(props, ",", func(c *code, p *model.Property) { g.propertySpec(c, p) })
+}
+
+// propertySpec appends the provider.Property literal of p, in a resource's or function's spec:
 //
 //	{Key: "vpc", Replaces: true}
 //	{Key: "size", Default: resource.NewNumberProperty(20)}
-func (g *packageGen) propertySpec(p *model.Property) jen.Code {
-	c := g.code("{Key: ").lit(p.Name)
+func (g *packageGen) propertySpec(c *code, p *model.Property) {
+	c.id("{Key: ").lit(p.Name)
 	for _, flag := range []struct {
 		name string
 		set  bool
@@ -161,7 +161,7 @@ func (g *packageGen) propertySpec(p *model.Property) jen.Code {
 	if p.Default != nil {
 		g.defaultValue(c.id(", Default: "), p.Default)
 	}
-	return c.id("}").done()
+	c.id("}")
 }
 
 // multiline lays out a composite literal one element per line.
@@ -169,27 +169,16 @@ var multiline = jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}
 
 // generateResourceUnmarshal declares the method that reads every property.
 func (g *packageGen) generateResourceUnmarshal(r *model.Resource) jen.Code {
-	var body []jen.Code
-	for _, p := range r.Properties {
-		if !isID(p) {
-			body = append(body, g.unmarshalField("obj", r.Name, p))
-		}
-	}
 	return g.doc("unmarshal reads obj's properties from o.").
-		id("func (obj *", g.marshalName(r), ") unmarshal(o ").rt("Object").id(")").done().Block(body...)
+		id("func (obj *", g.marshalName(r), ") unmarshal(o ").rt("Object").id(")").done().
+		Block(g.unmarshalFields("obj", r.Name, wireProperties(r))...)
 }
 
 // generateResourceMarshal declares the method that writes every property that is set.
 func (g *packageGen) generateResourceMarshal(r *model.Resource) jen.Code {
-	var puts []jen.Code
-	for _, p := range r.Properties {
-		if !isID(p) {
-			puts = append(puts, g.marshalField("obj", p, isPointer(p)))
-		}
-	}
-	body := make([]jen.Code, 0, len(puts)+2)
-	body = append(body, g.code("m := make(").qual(resourcePath, "PropertyMap").id(", ").int(len(puts)).id(")").done())
-	body = append(body, puts...)
+	props := wireProperties(r)
+	body := []jen.Code{g.code("m := make(").qual(resourcePath, "PropertyMap").id(", ").int(len(props)).id(")").done()}
+	body = append(body, g.marshalFields("obj", props, isPointer)...)
 	body = append(body, jen.Id("return m"))
 	return g.doc("marshal returns obj's properties that are set.").
 		id("func (obj *", g.marshalName(r), ") marshal() ").qual(resourcePath, "PropertyMap").done().Block(body...)

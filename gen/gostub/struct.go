@@ -19,20 +19,13 @@ func (g *packageGen) structDecl(s *model.Struct) []jen.Code {
 
 // generateStruct declares the struct with a field per property.
 func (g *packageGen) generateStruct(s *model.Struct) jen.Code {
-	fields := make([]jen.Code, len(s.Properties))
-	for i, p := range s.Properties {
-		fields[i] = g.field(p)
-	}
-	return g.doc(s.Doc).id("type ", s.Name).done().Struct(fields...)
+	return g.doc(s.Doc).id("type ", s.Name).done().Struct(g.fields(s.Properties)...)
 }
 
 // generateStructUnmarshal declares UnmarshalS, the decoder of S.
 func (g *packageGen) generateStructUnmarshal(s *model.Struct) jen.Code {
-	body := make([]jen.Code, 0, len(s.Properties)+4)
-	body = append(body, jen.Id("var s "+s.Name), jen.Id("o := d.Object(v)"))
-	for _, p := range s.Properties {
-		body = append(body, g.unmarshalField("s", s.Name, p))
-	}
+	body := []jen.Code{jen.Id("var s " + s.Name), jen.Id("o := d.Object(v)")}
+	body = append(body, g.unmarshalFields("s", s.Name, s.Properties)...)
 	body = append(body, jen.Id("o.Close()"), jen.Id("return s"))
 	return g.prose("%s returns the %s that the property value v holds; problems go to d.", g.unmarshalName(s), s.Name).
 		id("func ", g.unmarshalName(s), "(d *").rt("Decoder").id(", v ").qual(resourcePath, "PropertyValue").id(") ", s.Name).done().
@@ -41,11 +34,8 @@ func (g *packageGen) generateStructUnmarshal(s *model.Struct) jen.Code {
 
 // generateStructMarshal declares MarshalS, the encoder of S.
 func (g *packageGen) generateStructMarshal(s *model.Struct) jen.Code {
-	body := make([]jen.Code, 0, len(s.Properties)+2)
-	body = append(body, g.code("m := make(").qual(resourcePath, "PropertyMap").id(", ").int(len(s.Properties)).id(")").done())
-	for _, p := range s.Properties {
-		body = append(body, g.marshalField("s", p, isPointer(p)))
-	}
+	body := []jen.Code{g.code("m := make(").qual(resourcePath, "PropertyMap").id(", ").int(len(s.Properties)).id(")").done()}
+	body = append(body, g.marshalFields("s", s.Properties, isPointer)...)
 	body = append(body, g.code("return ").qual(resourcePath, "NewProperty").id("(m)").done())
 	return g.prose("%s returns s as a property value.", g.marshalFuncName(s)).
 		id("func ", g.marshalFuncName(s), "(s ", s.Name, ") ").qual(resourcePath, "PropertyValue").done().Block(body...)
