@@ -100,19 +100,25 @@ func (c *code) add(code jen.Code) *code {
 	return c
 }
 
-// lines is one code of n lines, line(c, i) appending the i-th, each but the last followed by sep and
-// a line break: the items of a jennifer group, in one node. It is nil for no line, as a group of no
-// item is written on one line.
-func (g *packageGen) lines(n int, sep string, line func(c *code, i int)) []jen.Code {
-	if n == 0 {
-		return nil
-	}
-	c := g.code()
+// lines appends n lines, line(c, i) appending the i-th, each but the last followed by sep and a line
+// break.
+func (c *code) lines(n int, sep string, line func(c *code, i int)) *code {
 	for i := range n {
 		if i > 0 {
 			c.id(sep, "\n")
 		}
 		line(c, i)
+	}
+	return c
+}
+
+// items returns the code built as the items of a jennifer group (Block, Struct, Custom), which writes
+// each on lines of its own: one item, however many lines it holds, or none for no code, as a group of
+// no item is written on one line. It gives c back, as done does.
+func (c *code) items() []jen.Code {
+	if len(c.text) == 0 && len(c.nodes) == 0 {
+		c.g.free = append(c.g.free, c)
+		return nil
 	}
 	return []jen.Code{c.done()}
 }

@@ -94,5 +94,5 @@ var textKinds = map[model.TextKind]string{
 func (g *packageGen) generateConfigUnmarshal(c *model.Config) jen.Code {
 	return g.doc("unmarshal reads obj's properties from o.").
 		id("func (obj *", c.Name, ") unmarshal(o ").rt("Object").id(")").done().
-		Block(g.unmarshalFields("obj", c.Name, c.Properties)...)
+		Block(g.unmarshalFields(g.code(), "obj", c.Name, c.Properties).items()...)
 }

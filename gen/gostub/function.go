@@ -37,9 +37,10 @@ func (g *packageGen) generateFunctionToken(fn *model.Function) jen.Code {
 
 // generateFunctionStruct declares the marshaling struct, whose inputs ops read and whose results they set.
 func (g *packageGen) generateFunctionStruct(fn *model.Function) jen.Code {
-	fields := g.propertyLines(fn.Properties, "", func(c *code, p *model.Property) {
+	fields := g.code().lines(len(fn.Properties), "", func(c *code, i int) {
+		p := fn.Properties[i]
 		g.fieldType(g.fieldDoc(c, p).id(p.GoName, " "), p, isResultPointer(p))
-	})
+	}).items()
 	text := prose("%s is the marshaling struct of calls of %s: its inputs, which %s reads, and its results, "+
 		"which it sets. Optional inputs and results are pointers, nil when absent; capabilities are references.",
 		g.functionMarshalName(fn), fn.CallName, g.functionOpsName(fn))
@@ -73,10 +74,8 @@ func (g *packageGen) generateFunctionConstructor(fn *model.Function) jen.Code {
 	t := g.functionMarshalName(fn)
 	props := g.propertySpecs(fn.Properties)
 	spec := g.code().rt("FunctionSpec").id("[", t, "]").done().Custom(multiline,
-		jen.Id("Token: "+fn.Name),
-		g.code("Properties: []").rt("Property").done().Custom(multiline, props...),
-		jen.Id("Unmarshal: (*"+t+").unmarshal"),
-		jen.Id("Marshal: (*"+t+").marshal"),
+		g.code("Token: ", fn.Name, ",\nProperties: []").rt("Property").done().Custom(multiline, props...),
+		g.code("Unmarshal: (*", t, ").unmarshal,\nMarshal: (*", t, ").marshal").done(),
 	)
 	return g.prose("%s returns the provider of the function %s that ops implement.", g.newFunctionProviderName(fn), fn.CallName).
 		id("func ", g.newFunctionProviderName(fn), "(ops ", g.functionOpsName(fn), ") *", g.functionProviderName(fn)).done().Block(
@@ -88,15 +87,13 @@ func (g *packageGen) generateFunctionConstructor(fn *model.Function) jen.Code {
 func (g *packageGen) generateFunctionUnmarshal(fn *model.Function) jen.Code {
 	return g.doc("unmarshal reads obj's inputs from o.").
 		id("func (obj *", g.functionMarshalName(fn), ") unmarshal(o ").rt("Object").id(")").done().
-		Block(g.unmarshalFields("obj", fn.Name, fn.Inputs())...)
+		Block(g.unmarshalFields(g.code(), "obj", fn.Name, fn.Inputs()).items()...)
 }
 
 // generateFunctionMarshal declares the method that writes the results that are set.
 func (g *packageGen) generateFunctionMarshal(fn *model.Function) jen.Code {
 	results := fn.Results()
-	body := []jen.Code{g.code("m := make(").qual(resourcePath, "PropertyMap").id(", ").int(len(results)).id(")").done()}
-	body = append(body, g.marshalFields("obj", results, isResultPointer)...)
-	body = append(body, jen.Id("return m"))
+	body := g.marshalBody(g.code(), "obj", results, isResultPointer, "return m").done()
 	return g.doc("marshal returns obj's results that are set.").
-		id("func (obj *", g.functionMarshalName(fn), ") marshal() ").qual(resourcePath, "PropertyMap").done().Block(body...)
+		id("func (obj *", g.functionMarshalName(fn), ") marshal() ").qual(resourcePath, "PropertyMap").done().Block(body)
 }

@@ -20,7 +20,7 @@ func isPointer(p *model.Property) bool {
 
 // fields are the fields of the properties props in the marshaling struct of a resource or struct.
 func (g *packageGen) fields(props []*model.Property) []jen.Code {
-	return g.lines(len(props), "", func(c *code, i int) {
+	return g.code().lines(len(props), "", func(c *code, i int) {
 		p := props[i]
 		g.fieldDoc(c, p).id(p.GoName, " ")
 		if isID(p) {
@@ -28,7 +28,7 @@ func (g *packageGen) fields(props []*model.Property) []jen.Code {
 		} else {
 			g.fieldType(c, p, isPointer(p))
 		}
-	})
+	}).items()
 }
 
 // fieldType appends the type of p's field: a pointer to p's Go type, or that type itself.
@@ -84,22 +84,23 @@ func (g *packageGen) unmarshalField(c *code, recv, owner string, p *model.Proper
 	c.id(")")
 }
 
-// unmarshalFields are the lines that read the properties props of the resource or struct owner into
+// unmarshalFields appends the lines that read the properties props of the resource or struct owner into
 // recv (unmarshalField).
-func (g *packageGen) unmarshalFields(recv, owner string, props []*model.Property) []jen.Code {
-	return g.propertyLines(props, "", func(c *code, p *model.Property) { g.unmarshalField(c, recv, owner, p) })
+func (g *packageGen) unmarshalFields(c *code, recv, owner string, props []*model.Property) *code {
+	return c.lines(len(props), "", func(c *code, i int) { g.unmarshalField(c, recv, owner, props[i]) })
 }
 
-// marshalFields are the lines that write the properties props from recv into m (marshalField). pointer
-// says whether a property's field is a pointer.
-func (g *packageGen) marshalFields(recv string, props []*model.Property, pointer func(*model.Property) bool) []jen.Code {
-	return g.propertyLines(props, "", func(c *code, p *model.Property) { g.marshalField(c, recv, p, pointer(p)) })
-}
-
-// propertyLines is a line per property of props, line(c, p) appending p's, each but the last followed
-// by sep: the items of a jennifer group, in one node (see lines).
-func (g *packageGen) propertyLines(props []*model.Property, sep string, line func(c *code, p *model.Property)) []jen.Code {
-	return g.lines(len(props), sep, func(c *code, i int) { line(c, props[i]) })
+// marshalBody appends the statements that write the properties props from recv into a new property
+// map m (marshalField), and result, the statement that returns it. pointer says whether a property's
+// field is a pointer.
+func (g *packageGen) marshalBody(c *code, recv string, props []*model.Property, pointer func(*model.Property) bool,
+	result string) *code {
+	c.id("m := make(").qual(resourcePath, "PropertyMap").id(", ").int(len(props)).id(")\n")
+	c.lines(len(props), "", func(c *code, i int) { g.marshalField(c, recv, props[i], pointer(props[i])) })
+	if len(props) > 0 {
+		c.id("\n")
+	}
+	return c.id(result)
 }
 
 // wireProperties are the properties of r but the resource ID, which is no property on the wire.

@@ -52,14 +52,14 @@ func (g *packageGen) generateOps(r *model.Resource) jen.Code {
 		id("type ", g.opsName(r)).done().Interface(
 		g.prose("Create creates the %s that the inputs in obj describe, sets obj's out properties, and returns "+
 			"the new resource's ID.", n).
-			id("Create(").ctxParam().id(", ").urnParam().id(", obj *", t, ") (").qual(resourcePath, "ID").id(", error)").done(),
-		g.prose("Read sets obj to the current state of the %s id. obj holds the last known state, or, on import, "+
-			"only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.", n).
-			id("Read(").ctxParam().id(", ").idParam().id(", obj *", t, ") error").done(),
-		g.prose("Update changes the %s id from olds to news, and sets the out properties of news that change; "+
-			"they start with their old values.", n).
-			id("Update(").ctxParam().id(", ").idParam().id(", olds, news *", t, ") error").done(),
-		g.prose("Delete deletes the %s id. A resource that is already gone may return provider.ErrNotFound.", n).
+			id("Create(").ctxParam().id(", ").urnParam().id(", obj *", t, ") (").qual(resourcePath, "ID").id(", error)\n").
+			prose("Read sets obj to the current state of the %s id. obj holds the last known state, or, on import, "+
+				"only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.", n).
+			id("Read(").ctxParam().id(", ").idParam().id(", obj *", t, ") error\n").
+			prose("Update changes the %s id from olds to news, and sets the out properties of news that change; "+
+				"they start with their old values.", n).
+			id("Update(").ctxParam().id(", ").idParam().id(", olds, news *", t, ") error\n").
+			prose("Delete deletes the %s id. A resource that is already gone may return provider.ErrNotFound.", n).
 			id("Delete(").ctxParam().id(", ").idParam().id(", obj *", t, ") error").done(),
 	)
 }
@@ -103,10 +103,10 @@ func (g *packageGen) generateProvider(r *model.Resource) jen.Code {
 func (g *packageGen) generateConstructor(r *model.Resource) jen.Code {
 	return g.prose("%s returns the provider of %s resources that ops implement.", g.newProviderName(r), r.Name).
 		id("func ", g.newProviderName(r), "(ops ", g.opsName(r), ") *", g.providerName(r)).done().Block(
-		g.code("var hooks ").rt("Hooks").id("[", g.marshalName(r), "]").done(),
-		g.code("if c, ok := ops.(", g.checkerName(r), "); ok").done().Block(jen.Id("hooks.Check = c.Check")),
-		g.code("if d, ok := ops.(", g.differName(r), "); ok").done().Block(jen.Id("hooks.Diff = d.Diff")),
-		g.code("return &", g.providerName(r), "{").rt("NewResource").id("(").add(g.spec(r)).id(", ops, hooks)}").done(),
+		g.code("var hooks ").rt("Hooks").id("[", g.marshalName(r), "]\n",
+			"if c, ok := ops.(", g.checkerName(r), "); ok {\nhooks.Check = c.Check\n}\n",
+			"if d, ok := ops.(", g.differName(r), "); ok {\nhooks.Diff = d.Diff\n}\n",
+			"return &", g.providerName(r), "{").rt("NewResource").id("(").add(g.spec(r)).id(", ops, hooks)}").done(),
 	)
 }
 
@@ -119,29 +119,27 @@ func (g *packageGen) spec(r *model.Resource) jen.Code {
 			id = p
 		}
 	}
-	props := g.propertySpecs(wireProperties(r))
-	fields := []jen.Code{jen.Id("Type: " + r.Name)}
+	// The fields before and after the properties, each one item of the literal.
+	head := g.code("Type: ", r.Name, ",\n")
 	if r.Named {
-		fields = append(fields, jen.Id("Named: true"))
+		head.id("Named: true,\n")
 	}
-	fields = append(fields,
-		g.code("Properties: []").rt("Property").done().Custom(multiline, props...),
-		jen.Id("Unmarshal: (*"+t+").unmarshal"),
-		jen.Id("Marshal: (*"+t+").marshal"),
-	)
+	head.id("Properties: []").rt("Property")
+	tail := g.code("Unmarshal: (*", t, ").unmarshal,\nMarshal: (*", t, ").marshal")
 	if id != nil {
 		//	func(obj *instance, id resource.ID) { obj.ID = id }
-		fields = append(fields, g.code("SetID: func(obj *", t, ", ").idParam().id(")").done().Block(
-			jen.Id("obj."+id.GoName+" = id"),
-		))
+		tail.id(",\nSetID: func(obj *", t, ", ").idParam().id(") {\nobj.", id.GoName, " = id\n}")
 	}
-	return g.code().rt("Spec").id("[", t, "]").done().Custom(multiline, fields...)
+	return g.code().rt("Spec").id("[", t, "]").done().Custom(multiline,
+		head.done().Custom(multiline, g.propertySpecs(wireProperties(r))...),
+		tail.done(),
+	)
 }
 
 // propertySpecs are the provider.Property literals of props, in a resource's or function's spec
 // (propertySpec).
 func (g *packageGen) propertySpecs(props []*model.Property) []jen.Code {
-	return g.propertyLines(props, ",", func(c *code, p *model.Property) { g.propertySpec(c, p) })
+	return g.code().lines(len(props), ",", func(c *code, i int) { g.propertySpec(c, props[i]) }).items()
 }
 
 // propertySpec appends the provider.Property literal of p, in a resource's or function's spec:
@@ -171,15 +169,12 @@ var multiline = jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}
 func (g *packageGen) generateResourceUnmarshal(r *model.Resource) jen.Code {
 	return g.doc("unmarshal reads obj's properties from o.").
 		id("func (obj *", g.marshalName(r), ") unmarshal(o ").rt("Object").id(")").done().
-		Block(g.unmarshalFields("obj", r.Name, wireProperties(r))...)
+		Block(g.unmarshalFields(g.code(), "obj", r.Name, wireProperties(r)).items()...)
 }
 
 // generateResourceMarshal declares the method that writes every property that is set.
 func (g *packageGen) generateResourceMarshal(r *model.Resource) jen.Code {
-	props := wireProperties(r)
-	body := []jen.Code{g.code("m := make(").qual(resourcePath, "PropertyMap").id(", ").int(len(props)).id(")").done()}
-	body = append(body, g.marshalFields("obj", props, isPointer)...)
-	body = append(body, jen.Id("return m"))
+	body := g.marshalBody(g.code(), "obj", wireProperties(r), isPointer, "return m").done()
 	return g.doc("marshal returns obj's properties that are set.").
-		id("func (obj *", g.marshalName(r), ") marshal() ").qual(resourcePath, "PropertyMap").done().Block(body...)
+		id("func (obj *", g.marshalName(r), ") marshal() ").qual(resourcePath, "PropertyMap").done().Block(body)
 }

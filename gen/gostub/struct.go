@@ -24,19 +24,20 @@ func (g *packageGen) generateStruct(s *model.Struct) jen.Code {
 
 // generateStructUnmarshal declares UnmarshalS, the decoder of S.
 func (g *packageGen) generateStructUnmarshal(s *model.Struct) jen.Code {
-	body := []jen.Code{jen.Id("var s " + s.Name), jen.Id("o := d.Object(v)")}
-	body = append(body, g.unmarshalFields("s", s.Name, s.Properties)...)
-	body = append(body, jen.Id("o.Close()"), jen.Id("return s"))
+	body := g.unmarshalFields(g.code("var s ", s.Name, "\no := d.Object(v)\n"), "s", s.Name, s.Properties)
+	if len(s.Properties) > 0 {
+		body.id("\n")
+	}
+	body.id("o.Close()\nreturn s")
 	return g.prose("%s returns the %s that the property value v holds; problems go to d.", g.unmarshalName(s), s.Name).
 		id("func ", g.unmarshalName(s), "(d *").rt("Decoder").id(", v ").qual(resourcePath, "PropertyValue").id(") ", s.Name).done().
-		Block(body...)
+		Block(body.done())
 }
 
 // generateStructMarshal declares MarshalS, the encoder of S.
 func (g *packageGen) generateStructMarshal(s *model.Struct) jen.Code {
-	body := []jen.Code{g.code("m := make(").qual(resourcePath, "PropertyMap").id(", ").int(len(s.Properties)).id(")").done()}
-	body = append(body, g.marshalFields("s", s.Properties, isPointer)...)
-	body = append(body, g.code("return ").qual(resourcePath, "NewProperty").id("(m)").done())
+	body := g.marshalBody(g.code(), "s", s.Properties, isPointer, "return ")
+	body.qual(resourcePath, "NewProperty").id("(m)")
 	return g.prose("%s returns s as a property value.", g.marshalFuncName(s)).
-		id("func ", g.marshalFuncName(s), "(s ", s.Name, ") ").qual(resourcePath, "PropertyValue").done().Block(body...)
+		id("func ", g.marshalFuncName(s), "(s ", s.Name, ") ").qual(resourcePath, "PropertyValue").done().Block(body.done())
 }
