@@ -23,6 +23,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unsafe"
 )
 
 // Source returns src laid out as go/format.Source would, and true; or nil and false when src holds
@@ -41,7 +42,12 @@ func Source(src []byte) (out []byte, ok bool) {
 	if len(src) > math.MaxInt32 {
 		return nil, false
 	}
-	p.src = string(src)
+	if len(src) == 0 {
+		return nil, false
+	}
+	// The source is read, never kept: the tokens hold offsets into it, the output is a copy, and reset
+	// drops it. A string over the caller's bytes spares a copy of every file.
+	p.src = unsafe.String(&src[0], len(src))
 	p.toks = scan(p.src, p.toks[:0])
 	p.w.out = slices.Grow(p.w.out[:0], len(src)+len(src)/4)
 	p.matchBrackets()
