@@ -101,7 +101,7 @@ func (b *Backend) generate(tree *model.Tree, emit func(*gen.File)) ([]*gen.File,
 
 // packageStubs renders the stub files of one IDL package, handing each to emit.
 func (b *Backend) packageStubs(pkg *model.Package, names *exported, imports *treeImports, emit func(*gen.File)) []error {
-	mg := newPackageGen(b.opts.ImportPath, b.opts.Release, pkg, names, imports)
+	mg := newPackageGen(b.opts.Release, pkg, names, imports)
 	var errs []error
 	for _, f := range pkg.Files {
 		content, err := mg.stubFile(f, b.opts.VerifyLayout)

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
-	"path"
-	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -83,42 +81,6 @@ func (g *packageGen) render(jf *jen.File, name string, verify bool) ([]byte, err
 // formatFallbacks counts the files that package layout did not lay out, since the process started:
 // go/format costs several times more, and the tests check that no stub of theirs needs it.
 var formatFallbacks atomic.Int64
-
-// nameImports gives every package the file refers to its real name, where jennifer would guess from
-// the path (the stubs of the root IDL package live in `…/provider` but are package `acme`). An IDL
-// package named like a local variable of generated code is imported under another name. Only the
-// packages the file refers to are named: naming every IDL package in every file cost files × packages.
-func (g *packageGen) nameImports(jf *jen.File) {
-	for _, path := range g.file.quals {
-		if name, ok := runtimeNames[path]; ok {
-			jf.ImportName(path, name)
-		} else if h, ok := g.imports.hints[path]; ok && h.alias {
-			jf.ImportAlias(path, h.name)
-		} else if ok {
-			jf.ImportName(path, h.name)
-		}
-	}
-}
-
-// importHint is how the stubs import the stubs of an IDL package: by its name, or under an alias.
-type importHint struct {
-	path, name string
-	alias      bool
-}
-
-// importOf returns the import of the stubs of the IDL package pkg, whose root package's stubs are the
-// package root.
-func importOf(root string, pkg *model.Package) importHint {
-	p := packageImportPath(root, pkg)
-	switch {
-	case slices.Contains(bodyLocals, pkg.Name) || slices.Contains(runtimeImports, pkg.Name):
-		return importHint{p, pkg.Name + "stubs", true}
-	case path.Base(p) != pkg.Name:
-		return importHint{p, pkg.Name, true} // said explicitly, as goimports would
-	default:
-		return importHint{p, pkg.Name, false}
-	}
-}
 
 // generateGuard refers to the runtime's contract version, so that stubs from another cidlc release fail
 // to compile instead of misbehaving.

@@ -66,7 +66,7 @@ func TestCodecs(t *testing.T) {
 	tags.File = tree.Packages[0].Files[0]
 	// A fragment renders outside any file: every other package shows under the last element of its
 	// path; the declarations of g's own package, net, need no qualifier.
-	g := newPackageGen("example.com/stubs/acme", gen.Release{}, tree.Packages[1], exportedNames(tree), newTreeImports("example.com/stubs/acme", tree))
+	g := newPackageGen(gen.Release{}, tree.Packages[1], exportedNames(tree), newTreeImports("example.com/stubs/acme", tree))
 	enumRef := &model.Type{Kind: model.EnumRef, Enum: region}
 	for _, c := range []struct {
 		typ              *model.Type
@@ -94,7 +94,7 @@ func TestCodecs(t *testing.T) {
 
 func TestLowerName(t *testing.T) {
 	tree := tree(map[string][]*model.File{"": {{Path: "a.go"}}, "net": {{Path: "net/b.go"}}})
-	g := newPackageGen("example.com/p", gen.Release{}, tree.Packages[0], exportedNames(tree), newTreeImports("example.com/p", tree))
+	g := newPackageGen(gen.Release{}, tree.Packages[0], exportedNames(tree), newTreeImports("example.com/p", tree))
 	for name, want := range map[string]string{
 		"SecurityGroup": "securityGroup", "VPC": "vpc", "IPSet": "ipSet", "Type": "type_", "String": "string_",
 		"Resource": "resource_", "Net": "net_", "Hooks": "hooks_", "Obj": "obj_", "X": "x_", "URN": "urn",

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"unicode"
 
@@ -15,12 +16,11 @@ import (
 // stubs use inside those bodies (a marshaling struct, an imported package) must differ from all of them.
 var bodyLocals = []string{"c", "d", "hooks", "id", "m", "o", "obj", "ok", "ops", "s", "v", "x"}
 
-// runtimeImports are the names under which stubs import the runtime and the SDK.
-var runtimeImports = []string{"archive", "asset", "context", "provider", "regexp", "resource", "tokens"}
+// runtimeImports are the names under which stubs import the runtime and the SDK (runtimeNames).
+var runtimeImports = slices.Sorted(maps.Values(runtimeNames))
 
 // packageGen generates the stubs of one IDL package.
 type packageGen struct {
-	root    string      // the import path of the output directory
 	release gen.Release // the release the stubs belong to
 	pkg     *model.Package
 	// taken are the identifiers that a lower-cased resource name must not be: Go's keywords and
@@ -42,8 +42,8 @@ type packageGen struct {
 	scratch []byte
 }
 
-func newPackageGen(root string, release gen.Release, pkg *model.Package, names *exported, imports *treeImports) *packageGen {
-	g := &packageGen{root: root, release: release, pkg: pkg, taken: map[string]bool{}, names: names,
+func newPackageGen(release gen.Release, pkg *model.Package, names *exported, imports *treeImports) *packageGen {
+	g := &packageGen{release: release, pkg: pkg, taken: map[string]bool{}, names: names,
 		imports: imports, file: fileImports{own: imports.paths[pkg]}}
 	for _, n := range append(slices.Clone(bodyLocals), runtimeImports...) {
 		g.taken[n] = true
