@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -344,5 +345,75 @@ func TestProse(t *testing.T) {
 			t.Errorf("code.prose(%q, %q) =\n%q\nwant\n%q", c.format, c.args, got, wantDoc)
 		}
 		code.done()
+	}
+}
+
+// TestPackagesNamedAlike: two IDL packages with the same name are imported under two names, which
+// jennifer chooses, and every reference to either is qualified by the name of its own import.
+func TestPackagesNamedAlike(t *testing.T) {
+	tree := &model.Tree{Name: "acme", Path: "example.com/acme/idl"}
+	pkg := func(dir, name string, f *model.File) *model.Package {
+		p := &model.Package{Dir: dir, Name: name, Path: tree.Path + "/" + dir, Tree: tree, Files: []*model.File{f}}
+		f.Package = p
+		tree.Packages = append(tree.Packages, p)
+		return p
+	}
+	structIn := func(dir, name string) *model.Struct {
+		s := &model.Struct{Decl: model.Decl{Name: name}}
+		s.File = &model.File{Path: dir + "/types.go", Structs: []*model.Struct{s}}
+		pkg(dir, "util", s.File)
+		return s
+	}
+	a, b := structIn("a/util", "A"), structIn("b/util", "B")
+	prop := func(name string, s *model.Struct) *model.Property {
+		return &model.Property{GoName: name, Name: strings.ToLower(name), Type: &model.Type{Kind: model.StructRef, Struct: s}}
+	}
+	user := resourceDecl("User", prop("First", a), prop("Second", b), prop("Third", a), prop("Fourth", b))
+	root := &model.File{Path: "user.go", Resources: []*model.Resource{user}}
+	user.File = root
+	pkg("", "acme", root)
+	files, err := New(Options{ImportPath: "example.com/acme/out"}).Generate(tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var src []byte
+	for _, f := range files {
+		if f.Path == "user_stub.go" {
+			src = f.Content
+		}
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), "user_stub.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	imported := map[string]string{} // import name → path
+	for _, im := range f.Imports {
+		path, _ := strconv.Unquote(im.Path.Value)
+		name := path[strings.LastIndex(path, "/")+1:]
+		if im.Name != nil {
+			name = im.Name.Name
+		}
+		imported[name] = path
+	}
+	want := map[string]string{"A": "example.com/acme/out/a/util", "UnmarshalA": "example.com/acme/out/a/util",
+		"MarshalA": "example.com/acme/out/a/util", "B": "example.com/acme/out/b/util",
+		"UnmarshalB": "example.com/acme/out/b/util", "MarshalB": "example.com/acme/out/b/util"}
+	seen := 0
+	ast.Inspect(f, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		x, ok := sel.X.(*ast.Ident)
+		if path, known := want[sel.Sel.Name]; ok && known {
+			seen++
+			if imported[x.Name] != path {
+				t.Errorf("%s.%s refers to %q, want %s", x.Name, sel.Sel.Name, imported[x.Name], path)
+			}
+		}
+		return true
+	})
+	if seen < 12 {
+		t.Errorf("found %d references to the two packages, want 12:\n%s", seen, src)
 	}
 }
