@@ -76,7 +76,7 @@ func (b *Backend) generate(tree *model.Tree, emit func(*gen.File)) ([]*gen.File,
 		files []*gen.File
 		errs  []error
 	}
-	names := exportedNames(tree)
+	names, imports := exportedNames(tree), newTreeImports(b.opts.ImportPath, tree)
 	results := make([]result, len(tree.Packages))
 	parallel.For(len(tree.Packages), func(i int) {
 		r := &results[i]
@@ -84,7 +84,7 @@ func (b *Backend) generate(tree *model.Tree, emit func(*gen.File)) ([]*gen.File,
 		if keep == nil {
 			keep = func(f *gen.File) { r.files = append(r.files, f) }
 		}
-		r.errs = b.packageStubs(tree.Packages[i], names, keep)
+		r.errs = b.packageStubs(tree.Packages[i], names, imports, keep)
 	})
 
 	var files []*gen.File
@@ -100,8 +100,8 @@ func (b *Backend) generate(tree *model.Tree, emit func(*gen.File)) ([]*gen.File,
 }
 
 // packageStubs renders the stub files of one IDL package, handing each to emit.
-func (b *Backend) packageStubs(pkg *model.Package, names *exported, emit func(*gen.File)) []error {
-	mg := newPackageGen(b.opts.ImportPath, b.opts.Release, pkg, names)
+func (b *Backend) packageStubs(pkg *model.Package, names *exported, imports *treeImports, emit func(*gen.File)) []error {
+	mg := newPackageGen(b.opts.Release, pkg, names, imports)
 	var errs []error
 	for _, f := range pkg.Files {
 		content, err := mg.stubFile(f, b.opts.VerifyLayout)

@@ -1,11 +1,9 @@
 package gostub
 
 import (
-	"fmt"
+	"bytes"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/dave/jennifer/jen"
 )
 
 // commentText makes text fit for // comments: CR and CRLF line ends become LF, and what the Go scanner
@@ -16,37 +14,78 @@ var commentText = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\x00", `\x00`, 
 // doc returns the doc comment text as `//` lines: a model's doc has its comment markers removed, and
 // jennifer would render a multi-line string as a /* */ block.
 func doc(text string) string {
-	if !utf8.ValidString(text) || strings.ContainsAny(text, "\r\x00\ufeff") {
+	return string(appendDoc(nil, text))
+}
+
+// appendDoc appends the doc comment text as `//` lines, without a line break after the last.
+func appendDoc(dst []byte, text string) []byte {
+	if needsRepair(text) {
 		text = commentText.Replace(strings.ToValidUTF8(text, "\ufffd"))
 	}
-	var b strings.Builder
-	b.Grow(len(text) + 3*(strings.Count(text, "\n")+1))
 	first := true
 	for l := range strings.SplitSeq(text, "\n") {
 		if !first {
-			b.WriteByte('\n')
+			dst = append(dst, '\n')
 		}
 		first = false
 		switch {
 		case l == "":
-			b.WriteString("//")
+			dst = append(dst, "//"...)
 		case strings.HasPrefix(l, "\t"):
-			b.WriteString("//") // a code block keeps its tab indent
-			b.WriteString(l)
+			dst = append(dst, "//"...) // a code block keeps its tab indent
+			dst = append(dst, l...)
 		default:
-			b.WriteString("// ")
-			b.WriteString(l)
+			dst = append(dst, "// "...)
+			dst = append(dst, l...)
 		}
 	}
-	return b.String()
+	return dst
 }
 
-// withDoc puts the doc comment text, if any, above code.
-func withDoc(text string, code jen.Code) jen.Code {
-	if text == "" {
-		return code
+// needsRepair reports whether text holds what commentText replaces or bytes that are not UTF-8. Almost
+// every doc is ASCII without CR, which one pass over its bytes decides: strings.ContainsAny with a
+// non-ASCII character in its set compares every rune with every character, a twentieth of the backend.
+func needsRepair(text string) bool {
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == '\r' || c == 0:
+			return true
+		case c >= utf8.RuneSelf:
+			rest := text[i:]
+			return !utf8.ValidString(rest) || strings.ContainsAny(rest, "\r\x00\ufeff")
+		}
 	}
-	return jen.Comment(doc(text)).Line().Add(code)
+	return false
+}
+
+// doc appends the doc comment text, if any, on the lines above the code that follows.
+func (c *code) doc(text string) *code {
+	if text != "" {
+		c.text = append(appendDoc(c.text, text), docEnd...)
+	}
+	return c
+}
+
+// docEnd ends a doc comment: the code after it starts its line with a blank, as jennifer writes a
+// comment and its code. gofmt reformats a doc comment right above code at the start of a line as
+// go/doc/comment would (and package layout leaves that to go/format): the stubs' doc comments stay
+// as the IDL wrote them.
+const docEnd = "\n "
+
+// prose appends a doc comment of the stubs' own (see prose) on the lines above the code that follows.
+func (c *code) prose(format string, args ...string) *code {
+	g := c.g
+	g.scratch = expand(g.scratch[:0], format, args)
+	for _, b := range g.scratch {
+		if b >= utf8.RuneSelf || b == 0 {
+			return c.doc(prose(format, args...)) // what doc repairs, and what else FieldsSeq splits at
+		}
+	}
+	n := len(c.text)
+	if c.text = appendProse(c.text, g.scratch, "// "); len(c.text) > n {
+		c.text = append(c.text, docEnd...)
+	}
+	return c
 }
 
 // paragraphs joins the non-empty texts as paragraphs of one doc comment.
@@ -63,26 +102,44 @@ func paragraphs(texts ...string) string {
 // proseWidth is where the stubs' own doc comments wrap: the IDL's docs are kept as written.
 const proseWidth = 96
 
-// prose formats a doc comment of the stubs' own, wrapped at proseWidth.
-func prose(format string, args ...any) string {
-	text := format
-	if len(args) > 0 {
-		text = fmt.Sprintf(format, args...)
-	}
-	var b strings.Builder
-	b.Grow(len(text))
-	line := 0 // the length of the current line
-	for word := range strings.FieldsSeq(text) {
-		if line > 0 && line+1+len(word) > proseWidth {
-			b.WriteByte('\n')
-			line = 0
+// prose formats a doc comment of the stubs' own: format with each %s replaced by the next of args,
+// wrapped at proseWidth.
+func prose(format string, args ...string) string {
+	return string(appendProse(nil, expand(nil, format, args), ""))
+}
+
+// expand appends format with each %s replaced by the next of args: what fmt.Sprintf does with them,
+// without its reflection.
+func expand(dst []byte, format string, args []string) []byte {
+	for {
+		i := strings.Index(format, "%s")
+		if i < 0 || len(args) == 0 {
+			return append(dst, format...)
 		}
-		if line > 0 {
-			b.WriteByte(' ')
+		dst = append(dst, format[:i]...)
+		dst = append(dst, args[0]...)
+		format, args = format[i+2:], args[1:]
+	}
+}
+
+// appendProse appends the words of text wrapped at proseWidth, each line after prefix; nothing when
+// text has no word.
+func appendProse(dst, text []byte, prefix string) []byte {
+	line := 0 // the length of the current line
+	for word := range bytes.FieldsSeq(text) {
+		switch {
+		case line == 0:
+			dst = append(dst, prefix...)
+		case line+1+len(word) > proseWidth:
+			dst = append(dst, '\n')
+			dst = append(dst, prefix...)
+			line = 0
+		default:
+			dst = append(dst, ' ')
 			line++
 		}
-		b.WriteString(word)
+		dst = append(dst, word...)
 		line += len(word)
 	}
-	return b.String()
+	return dst
 }

@@ -35,27 +35,36 @@ func (g *packageGen) generateContracts(owner, enforcer string, props []*model.Pr
 	var defs []jen.Code
 	for _, p := range props {
 		if p.Constraints != nil {
-			defs = append(defs, jen.Id(g.contractName(owner, p)).Op("=").Add(constraintsLit(p.Constraints)))
+			defs = append(defs, g.constraintsLit(g.code(g.contractName(owner, p), " = "), p.Constraints).done())
 		}
 	}
 	if len(defs) == 0 {
 		return jen.Null()
 	}
-	return withDoc(prose("The contracts of %s's properties, which %s enforces.", owner, enforcer), jen.Var().Defs(defs...))
+	return g.prose("The contracts of %s's properties, which %s enforces.", owner, enforcer).id("var").done().Defs(defs...)
 }
 
-// constraintsLit is the literal of a *provider.Constraints, its fields in declaration order.
-func constraintsLit(cs *model.Constraints) jen.Code {
-	var fields []jen.Code
-	num := func(name string, f *float64) {
+// constraintsLit appends the literal of a *provider.Constraints, its fields in declaration order.
+func (g *packageGen) constraintsLit(c *code, cs *model.Constraints) *code {
+	c.id("&").rt("Constraints").id("{")
+	n := 0
+	name := func(name string) {
+		if n > 0 {
+			c.id(", ")
+		}
+		n++
+		c.id(name, ": ")
+	}
+	num := func(field string, f *float64) {
 		if f != nil {
-			// The shortest decimal that reads back as f, as for constants.
-			fields = append(fields, field(name, rt("Float").Call(jen.Op(strconv.FormatFloat(*f, 'g', -1, 64)))))
+			name(field)
+			c.rt("Float").id("(").num(*f).id(")")
 		}
 	}
-	count := func(name string, n *int) {
-		if n != nil {
-			fields = append(fields, field(name, rt("Int").Call(jen.Lit(*n))))
+	count := func(field string, v *int) {
+		if v != nil {
+			name(field)
+			c.rt("Int").id("(").int(*v).id(")")
 		}
 	}
 	num("Min", cs.Min)
@@ -66,41 +75,44 @@ func constraintsLit(cs *model.Constraints) jen.Code {
 	count("MinLength", cs.MinLength)
 	count("MaxLength", cs.MaxLength)
 	if cs.Pattern != "" {
-		fields = append(fields, field("Pattern", jen.Qual(regexpPath, "MustCompile").Call(patternLit(cs.Pattern))))
+		name("Pattern")
+		patternLit(c.qual(regexpPath, "MustCompile").id("("), cs.Pattern).id(")")
 	}
 	count("MinItems", cs.MinItems)
 	count("MaxItems", cs.MaxItems)
 	if cs.UniqueItems {
-		fields = append(fields, field("UniqueItems", jen.True()))
+		name("UniqueItems")
+		c.id("true")
 	}
 	count("MinProperties", cs.MinProperties)
 	count("MaxProperties", cs.MaxProperties)
 	if cs.Items != nil {
-		fields = append(fields, field("Items", constraintsLit(cs.Items)))
+		name("Items")
+		g.constraintsLit(c, cs.Items)
 	}
-	return jen.Op("&").Add(rt("Constraints")).Values(fields...)
+	return c.id("}")
 }
 
-// patternLit writes a pattern as a raw string, which keeps its backslashes readable, unless it holds what
-// a raw string cannot (a backquote, a carriage return) or would hide (other invisible characters).
-func patternLit(p string) jen.Code {
+// patternLit appends a pattern as a raw string, which keeps its backslashes readable, unless it holds
+// what a raw string cannot (a backquote, a carriage return) or would hide (other invisible characters).
+func patternLit(c *code, p string) *code {
 	raw := !strings.ContainsFunc(p, func(r rune) bool { return r == '`' || r != ' ' && !unicode.IsPrint(r) })
 	if raw {
-		return jen.Op("`" + p + "`")
+		return c.id("`", p, "`")
 	}
-	return jen.Lit(p)
+	return c.lit(p)
 }
 
-// defaultValue is the resource.PropertyValue of a property's default: a bool, float64 or string (an
-// enum's value).
-func defaultValue(v any) jen.Code {
+// defaultValue appends the resource.PropertyValue of a property's default: a bool, float64 or string
+// (an enum's value).
+func (g *packageGen) defaultValue(c *code, v any) *code {
 	switch v := v.(type) {
 	case bool:
-		return jen.Qual(resourcePath, "NewBoolProperty").Call(jen.Lit(v))
+		return c.qual(resourcePath, "NewBoolProperty").id("(", strconv.FormatBool(v), ")")
 	case float64:
-		return jen.Qual(resourcePath, "NewNumberProperty").Call(jen.Op(strconv.FormatFloat(v, 'g', -1, 64)))
+		return c.qual(resourcePath, "NewNumberProperty").id("(").num(v).id(")")
 	case string:
-		return jen.Qual(resourcePath, "NewStringProperty").Call(jen.Lit(v))
+		return c.qual(resourcePath, "NewStringProperty").id("(").lit(v).id(")")
 	}
 	panic("gostub: a default of an unexpected type")
 }

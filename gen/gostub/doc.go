@@ -25,7 +25,11 @@
 //
 // The code is written with jennifer, one function per emitted construct (generateStruct,
 // generateProvider, …), each returning jen.Code; stubFile lists them in order, the outline of a file.
-// Output is gofmt'd and deterministic: the same model gives the same bytes.
+// jennifer writes the file, its imports and the braces of its declarations, blocks and literals; the
+// lines inside them are text built by type code, a line or the lines of a body, a struct's fields or
+// a literal's elements to one jennifer node, since jennifer's cost is per node (see code). Output is
+// gofmt'd by package layout, which reads the tokens, and deterministic: the same model gives the same
+// bytes.
 //
 // The backend never touches the disk: it returns files for package gen to write. It needs one fact the
 // model does not hold, the Go import path of the output directory (Options.ImportPath), because stubs of

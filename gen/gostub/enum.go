@@ -18,40 +18,40 @@ func (g *packageGen) enum(e *model.Enum) []jen.Code {
 
 // generateEnumType declares the enum's string type.
 func (g *packageGen) generateEnumType(e *model.Enum) jen.Code {
-	return withDoc(e.Doc, jen.Type().Id(e.Name).String())
+	return g.doc(e.Doc).id("type ", e.Name, " string").done()
 }
 
 // generateEnumValues declares the enum's values as typed constants, in declaration order.
 func (g *packageGen) generateEnumValues(e *model.Enum) jen.Code {
 	defs := make([]jen.Code, len(e.Values))
 	for i, v := range e.Values {
-		defs[i] = withDoc(v.Doc, jen.Id(v.Name).Id(e.Name).Op("=").Lit(v.Value))
+		defs[i] = g.doc(v.Doc).id(v.Name, " ", e.Name, " = ").lit(v.Value).done()
 	}
 	return jen.Const().Defs(defs...)
 }
 
-// valueIDs are the enum's constants.
-func valueIDs(e *model.Enum) []jen.Code {
-	ids := make([]jen.Code, len(e.Values))
+// valueList appends the enum's constants, separated by commas.
+func valueList(c *code, e *model.Enum) *code {
 	for i, v := range e.Values {
-		ids[i] = jen.Id(v.Name)
+		if i > 0 {
+			c.id(", ")
+		}
+		c.id(v.Name)
 	}
-	return ids
+	return c
 }
 
 // generateEnumValid declares E.Valid, which the runtime's enum decoder calls.
 func (g *packageGen) generateEnumValid(e *model.Enum) jen.Code {
-	text := prose("Valid reports whether e is one of the values of %s.", e.Name)
-	return withDoc(text, jen.Func().Params(jen.Id("e").Id(e.Name)).Id("Valid").Params().Bool().Block(
-		jen.Switch(jen.Id("e")).Block(jen.Case(valueIDs(e)...).Block(jen.Return(jen.True()))),
-		jen.Return(jen.False()),
-	))
+	return g.prose("Valid reports whether e is one of the values of %s.", e.Name).id("func (e ", e.Name, ") Valid() bool").done().Block(
+		jen.Id("switch e").Block(jen.Case(valueList(g.code(), e).done()).Block(jen.Id("return true"))),
+		jen.Id("return false"),
+	)
 }
 
 // generateEnumValuesMethod declares E.Values, which error messages list.
 func (g *packageGen) generateEnumValuesMethod(e *model.Enum) jen.Code {
-	text := prose("Values returns the values of %s, in declaration order.", e.Name)
-	return withDoc(text, jen.Func().Params(jen.Id(e.Name)).Id("Values").Params().Index().Id(e.Name).Block(
-		jen.Return(jen.Index().Id(e.Name).Values(valueIDs(e)...)),
-	))
+	return g.prose("Values returns the values of %s, in declaration order.", e.Name).id("func (", e.Name, ") Values() []", e.Name).done().Block(
+		valueList(g.code("return []", e.Name, "{"), e).id("}").done(),
+	)
 }

@@ -4,9 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
-	"path"
-	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/dave/jennifer/jen"
 
@@ -20,29 +19,30 @@ import (
 // source order, so that a stub file reads alongside its IDL file. verify is Options.VerifyLayout.
 func (g *packageGen) stubFile(f *model.File, verify bool) ([]byte, error) {
 	pkg := g.pkg
-	jf := jen.NewFilePathName(packageImportPath(g.root, pkg), pkg.Name)
+	g.startFile()
+	jf := jen.NewFilePathName(g.file.own, pkg.Name)
 	jf.HeaderComment(gen.Header)
 	jf.HeaderComment("// Source: " + f.Path)
 	// The package doc goes with the package's first file; Go joins the package docs of all files.
 	if pkg.Doc != "" && pkg.Files[0] == f {
 		jf.PackageComment(doc(pkg.Doc))
 	}
-	g.nameImports(jf)
 
 	// Who the plugin is goes with the package doc too.
 	if pkg.Dir == "" && pkg.Files[0] == f && g.release.Pinned() {
 		jf.Add(g.generatePlugin())
 	}
 	if len(f.Resources) > 0 || len(f.Functions) > 0 || len(f.Structs) > 0 || f.Config != nil {
-		jf.Add(generateGuard())
+		jf.Add(g.generateGuard())
 	}
 	for _, code := range g.decls(f) {
 		for _, c := range code {
 			jf.Add(c)
 		}
 	}
+	g.nameImports(jf)
 
-	return render(jf, stubPath(f.Path), verify)
+	return g.render(jf, stubPath(f.Path), verify)
 }
 
 // render renders jf gofmt'd. jennifer writes the code unformatted, and package layout lays it out as
@@ -50,15 +50,22 @@ func (g *packageGen) stubFile(f *model.File, verify bool) ([]byte, error) {
 // layout does not know, go/format formats, here rather than in jennifer, to report a failure (a
 // generator bug) with the source's line numbers. With verify, go/format formats every file too, and a
 // layout that differs from it is an error.
-func render(jf *jen.File, name string, verify bool) ([]byte, error) {
-	var src bytes.Buffer
+func (g *packageGen) render(jf *jen.File, name string, verify bool) ([]byte, error) {
+	src := &g.src // jennifer's text is read here and not kept: the buffer serves every file
+	src.Reset()
 	jf.NoFormat = true
-	if err := jf.Render(&src); err != nil {
+	if err := jf.Render(src); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if err := g.checkImports(src.Bytes()); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	out, laidOut := layout.Source(src.Bytes())
 	if laidOut && !verify {
 		return out, nil
+	}
+	if !laidOut {
+		formatFallbacks.Add(1)
 	}
 	formatted, err := format.Source(src.Bytes())
 	if err != nil {
@@ -71,59 +78,16 @@ func render(jf *jen.File, name string, verify bool) ([]byte, error) {
 	return formatted, nil
 }
 
-// nameImports gives every package the stubs may import its real name, where jennifer would guess from
-// the path (the stubs of the root IDL package live in `…/provider` but are package `acme`). An IDL
-// package named like a local variable of generated code is imported under another name.
-func (g *packageGen) nameImports(jf *jen.File) {
-	jf.ImportNames(map[string]string{
-		runtimePath:  "provider",
-		resourcePath: "resource",
-		tokensPath:   "tokens",
-		assetPath:    "asset",
-		archivePath:  "archive",
-		regexpPath:   "regexp",
-	})
-	for _, h := range g.imports {
-		if h.alias {
-			jf.ImportAlias(h.path, h.name)
-		} else {
-			jf.ImportName(h.path, h.name)
-		}
-	}
-}
-
-// importHint is how the stubs import the stubs of an IDL package: by its name, or under an alias.
-type importHint struct {
-	path, name string
-	alias      bool
-}
-
-// importHints returns the import of the stubs of every package of the tree, for nameImports. They are
-// the same for every file: computed once per package, not once per file, which at 10,000 resources in
-// 200 packages cost a tenth of the backend.
-func importHints(root string, tree *model.Tree) []importHint {
-	hints := make([]importHint, 0, len(tree.Packages))
-	for _, other := range tree.Packages {
-		p := packageImportPath(root, other)
-		switch {
-		case slices.Contains(bodyLocals, other.Name) || slices.Contains(runtimeImports, other.Name):
-			hints = append(hints, importHint{p, other.Name + "stubs", true})
-		case path.Base(p) != other.Name:
-			hints = append(hints, importHint{p, other.Name, true}) // said explicitly, as goimports would
-		default:
-			hints = append(hints, importHint{p, other.Name, false})
-		}
-	}
-	return hints
-}
+// formatFallbacks counts the files that package layout did not lay out, since the process started:
+// go/format costs several times more, and the tests check that no stub of theirs needs it.
+var formatFallbacks atomic.Int64
 
 // generateGuard refers to the runtime's contract version, so that stubs from another cidlc release fail
 // to compile instead of misbehaving.
 //
 //	const _ = provider.StubsV1
-func generateGuard() jen.Code {
-	return withDoc("The stubs need the runtime of the cidlc release that generated them.",
-		jen.Const().Id("_").Op("=").Add(rt("StubsV1")))
+func (g *packageGen) generateGuard() jen.Code {
+	return g.doc("The stubs need the runtime of the cidlc release that generated them.").id("const _ = ").rt("StubsV1").done()
 }
 
 // decls returns the code of f's declarations in source order.

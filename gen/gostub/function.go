@@ -31,81 +31,69 @@ func isResultPointer(p *model.Property) bool { return p.Optional && !nilable(p.T
 //
 //	const GetImage tokens.ModuleMember = "acme:compute/image:getImage"
 func (g *packageGen) generateFunctionToken(fn *model.Function) jen.Code {
-	return withDoc(prose("%s is the token of the function %s.", fn.Name, fn.CallName),
-		jen.Const().Id(fn.Name).Qual(tokensPath, "ModuleMember").Op("=").Lit(fn.Token))
+	return g.prose("%s is the token of the function %s.", fn.Name, fn.CallName).
+		id("const ", fn.Name, " ").qual(tokensPath, "ModuleMember").id(" = ").lit(fn.Token).done()
 }
 
 // generateFunctionStruct declares the marshaling struct, whose inputs ops read and whose results they set.
 func (g *packageGen) generateFunctionStruct(fn *model.Function) jen.Code {
-	fields := make([]jen.Code, len(fn.Properties))
-	for i, p := range fn.Properties {
-		fields[i] = g.fieldOf(p, g.fieldType(p, isResultPointer(p)))
-	}
+	fields := g.code().lines(len(fn.Properties), "", func(c *code, i int) {
+		p := fn.Properties[i]
+		g.fieldType(g.fieldDoc(c, p).id(p.GoName, " "), p, isResultPointer(p))
+	}).items()
 	text := prose("%s is the marshaling struct of calls of %s: its inputs, which %s reads, and its results, "+
 		"which it sets. Optional inputs and results are pointers, nil when absent; capabilities are references.",
 		g.functionMarshalName(fn), fn.CallName, g.functionOpsName(fn))
-	return withDoc(paragraphs(text, fn.Doc), jen.Type().Id(g.functionMarshalName(fn)).Struct(fields...))
+	return g.doc(paragraphs(text, fn.Doc)).id("type ", g.functionMarshalName(fn)).done().Struct(fields...)
 }
+
+// invokeDoc is the doc of FProviderOps.Invoke, the same for every function.
+var invokeDoc = prose("Invoke sets obj's results from its inputs, which passed the IDL's rules, with their defaults filled " +
+	"in. An error that is a *provider.CheckError fails the inputs it names, as the IDL's rules do; any other " +
+	"error fails the call.")
 
 // generateFunctionOps declares FProviderOps, the interface the author implements.
 func (g *packageGen) generateFunctionOps(fn *model.Function) jen.Code {
-	text := prose("%s is what a provider author implements for the function %s; %s turns it into a part of the provider.",
-		g.functionOpsName(fn), fn.CallName, g.newFunctionProviderName(fn))
-	return withDoc(text, jen.Type().Id(g.functionOpsName(fn)).Interface(
-		withDoc(prose("Invoke sets obj's results from its inputs, which passed the IDL's rules, with their defaults filled "+
-			"in. An error that is a *provider.CheckError fails the inputs it names, as the IDL's rules do; any other "+
-			"error fails the call."),
-			jen.Id("Invoke").Params(ctxParam(), jen.Id("obj").Op("*").Id(g.functionMarshalName(fn))).Error()),
-	))
+	return g.prose("%s is what a provider author implements for the function %s; %s turns it into a part of the provider.",
+		g.functionOpsName(fn), fn.CallName, g.newFunctionProviderName(fn)).id("type ", g.functionOpsName(fn)).done().Interface(
+		g.doc(invokeDoc).id("Invoke(").ctxParam().id(", obj *", g.functionMarshalName(fn), ") error").done(),
+	)
 }
 
 // generateFunctionProvider declares FProvider.
 func (g *packageGen) generateFunctionProvider(fn *model.Function) jen.Code {
-	text := prose("%s answers calls of %s: it is the provider.FunctionProvider that checks their inputs, calls %s "+
-		"and returns the results.", g.functionProviderName(fn), fn.CallName, g.functionOpsName(fn))
-	return withDoc(text, jen.Type().Id(g.functionProviderName(fn)).Struct(
-		jen.Op("*").Add(rt("Function")).Types(jen.Id(g.functionMarshalName(fn))),
-	))
+	return g.prose("%s answers calls of %s: it is the provider.FunctionProvider that checks their inputs, calls %s "+
+		"and returns the results.", g.functionProviderName(fn), fn.CallName, g.functionOpsName(fn)).
+		id("type ", g.functionProviderName(fn)).done().Struct(
+		g.code("*").rt("Function").id("[", g.functionMarshalName(fn), "]").done(),
+	)
 }
 
 // generateFunctionConstructor declares NewFProvider, which binds the author's ops to the function's spec.
 func (g *packageGen) generateFunctionConstructor(fn *model.Function) jen.Code {
-	t := jen.Id(g.functionMarshalName(fn))
-	props := make([]jen.Code, len(fn.Properties))
-	for i, p := range fn.Properties {
-		props[i] = propertySpec(p)
-	}
-	spec := rt("FunctionSpec").Types(t.Clone()).Custom(multiline,
-		field("Token", jen.Id(fn.Name)),
-		field("Properties", jen.Index().Add(rt("Property")).Custom(multiline, props...)),
-		field("Unmarshal", jen.Parens(jen.Op("*").Add(t.Clone())).Dot("unmarshal")),
-		field("Marshal", jen.Parens(jen.Op("*").Add(t.Clone())).Dot("marshal")),
+	t := g.functionMarshalName(fn)
+	props := g.propertySpecs(fn.Properties)
+	spec := g.code().rt("FunctionSpec").id("[", t, "]").done().Custom(multiline,
+		g.code("Token: ", fn.Name, ",\nProperties: []").rt("Property").done().Custom(multiline, props...),
+		g.code("Unmarshal: (*", t, ").unmarshal,\nMarshal: (*", t, ").marshal").done(),
 	)
-	text := prose("%s returns the provider of the function %s that ops implement.", g.newFunctionProviderName(fn), fn.CallName)
-	return withDoc(text, jen.Func().Id(g.newFunctionProviderName(fn)).Params(jen.Id("ops").Id(g.functionOpsName(fn))).
-		Op("*").Id(g.functionProviderName(fn)).Block(
-		jen.Return(jen.Op("&").Id(g.functionProviderName(fn)).Values(rt("NewFunction").Call(spec, jen.Id("ops")))),
-	))
+	return g.prose("%s returns the provider of the function %s that ops implement.", g.newFunctionProviderName(fn), fn.CallName).
+		id("func ", g.newFunctionProviderName(fn), "(ops ", g.functionOpsName(fn), ") *", g.functionProviderName(fn)).done().Block(
+		g.code("return &", g.functionProviderName(fn), "{").rt("NewFunction").id("(").add(spec).id(", ops)}").done(),
+	)
 }
 
 // generateFunctionUnmarshal declares the method that reads the inputs.
 func (g *packageGen) generateFunctionUnmarshal(fn *model.Function) jen.Code {
-	var body []jen.Code
-	for _, p := range fn.Inputs() {
-		body = append(body, g.unmarshalField("obj", fn.Name, p))
-	}
-	return withDoc("unmarshal reads obj's inputs from o.",
-		jen.Func().Params(jen.Id("obj").Op("*").Id(g.functionMarshalName(fn))).Id("unmarshal").Params(jen.Id("o").Add(rt("Object"))).Block(body...))
+	return g.doc("unmarshal reads obj's inputs from o.").
+		id("func (obj *", g.functionMarshalName(fn), ") unmarshal(o ").rt("Object").id(")").done().
+		Block(g.unmarshalFields(g.code(), "obj", fn.Name, fn.Inputs()).items()...)
 }
 
 // generateFunctionMarshal declares the method that writes the results that are set.
 func (g *packageGen) generateFunctionMarshal(fn *model.Function) jen.Code {
 	results := fn.Results()
-	body := []jen.Code{jen.Id("m").Op(":=").Make(jen.Qual(resourcePath, "PropertyMap"), jen.Lit(len(results)))}
-	for _, p := range results {
-		body = append(body, g.marshalField("obj", p, isResultPointer(p)))
-	}
-	body = append(body, jen.Return(jen.Id("m")))
-	return withDoc("marshal returns obj's results that are set.",
-		jen.Func().Params(jen.Id("obj").Op("*").Id(g.functionMarshalName(fn))).Id("marshal").Params().Qual(resourcePath, "PropertyMap").Block(body...))
+	body := g.marshalBody(g.code(), "obj", results, isResultPointer, "return m").done()
+	return g.doc("marshal returns obj's results that are set.").
+		id("func (obj *", g.functionMarshalName(fn), ") marshal() ").qual(resourcePath, "PropertyMap").done().Block(body)
 }

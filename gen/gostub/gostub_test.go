@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -64,28 +65,29 @@ func TestCodecs(t *testing.T) {
 	})
 	tree.Packages[0].Files[0].Aliases = []*model.Alias{tags}
 	tags.File = tree.Packages[0].Files[0]
-	// A fragment renders outside any file: every package shows under the last element of its path.
-	g := newPackageGen("example.com/stubs/acme", gen.Release{}, tree.Packages[1], exportedNames(tree))
+	// A fragment renders outside any file: every other package shows under the last element of its
+	// path; the declarations of g's own package, net, need no qualifier.
+	g := newPackageGen(gen.Release{}, tree.Packages[1], exportedNames(tree), newTreeImports("example.com/stubs/acme", tree))
 	enumRef := &model.Type{Kind: model.EnumRef, Enum: region}
 	for _, c := range []struct {
 		typ              *model.Type
 		goType, dec, enc string
 	}{
 		{&model.Type{Kind: model.String}, "string", "provider.String[string]", "provider.StringValue[string]"},
-		{&model.Type{Kind: model.Capability, Resource: vpc}, "provider.Ref", "provider.RefTo(net.VPC)", "provider.RefValue"},
+		{&model.Type{Kind: model.Capability, Resource: vpc}, "provider.Ref", "provider.RefTo(VPC)", "provider.RefValue"},
 		{&model.Type{Kind: model.AliasRef, Alias: tags}, "acme.Tags", "provider.MapOf[acme.Tags](provider.String[string])", "provider.MapValueOf[acme.Tags](provider.StringValue[string])"},
 		{&model.Type{Kind: model.Map, Key: enumRef, Elem: &model.Type{Kind: model.Array, Elem: &model.Type{Kind: model.StructRef, Struct: rule}}},
 			"map[acme.Region][]acme.Rule",
 			"provider.EnumMapOf[map[acme.Region][]acme.Rule](provider.ArrayOf[[]acme.Rule](acme.UnmarshalRule))",
 			"provider.MapValueOf[map[acme.Region][]acme.Rule](provider.ArrayValueOf[[]acme.Rule](acme.MarshalRule))"},
 	} {
-		if got := show(g.goType(c.typ)); got != c.goType {
+		if got := show(g.goType(g.code(), c.typ).done()); got != c.goType {
 			t.Errorf("goType(%s) = %s, want %s", c.typ.Kind, got, c.goType)
 		}
-		if got := show(g.decoder(c.typ)); got != c.dec {
+		if got := show(g.decoder(g.code(), c.typ).done()); got != c.dec {
 			t.Errorf("decoder(%s) = %s, want %s", c.typ.Kind, got, c.dec)
 		}
-		if got := show(g.encoder(c.typ)); got != c.enc {
+		if got := show(g.encoder(g.code(), c.typ).done()); got != c.enc {
 			t.Errorf("encoder(%s) = %s, want %s", c.typ.Kind, got, c.enc)
 		}
 	}
@@ -93,7 +95,7 @@ func TestCodecs(t *testing.T) {
 
 func TestLowerName(t *testing.T) {
 	tree := tree(map[string][]*model.File{"": {{Path: "a.go"}}, "net": {{Path: "net/b.go"}}})
-	g := newPackageGen("example.com/p", gen.Release{}, tree.Packages[0], exportedNames(tree))
+	g := newPackageGen(gen.Release{}, tree.Packages[0], exportedNames(tree), newTreeImports("example.com/p", tree))
 	for name, want := range map[string]string{
 		"SecurityGroup": "securityGroup", "VPC": "vpc", "IPSet": "ipSet", "Type": "type_", "String": "string_",
 		"Resource": "resource_", "Net": "net_", "Hooks": "hooks_", "Obj": "obj_", "X": "x_", "URN": "urn",
@@ -188,13 +190,14 @@ func TestHeader(t *testing.T) {
 func TestFormatFailure(t *testing.T) {
 	jf := jen.NewFile("p")
 	jf.Func().Id("f").Params().Block(jen.Op("(")) // not Go
-	_, err := render(jf, "p_stub.go", false)
+	_, err := (&packageGen{imports: &treeImports{}}).render(jf, "p_stub.go", false)
 	if err == nil || !strings.Contains(err.Error(), "p_stub.go: generated Go does not parse") || !strings.Contains(err.Error(), "    5  (") {
 		t.Errorf("render of bad Go: %v; want the error and the numbered source", err)
 	}
 }
 
 func TestConstraintsLit(t *testing.T) {
+	g := &packageGen{imports: &treeImports{}}
 	f := func(v float64) *float64 { return &v }
 	n := func(v int) *int { return &v }
 	for _, c := range []struct {
@@ -207,12 +210,12 @@ func TestConstraintsLit(t *testing.T) {
 		{model.Constraints{UniqueItems: true, Items: &model.Constraints{MinProperties: n(1)}},
 			"&provider.Constraints{UniqueItems: true, Items: &provider.Constraints{MinProperties: provider.Int(1)}}"},
 	} {
-		if got := show(constraintsLit(&c.cs)); got != c.want {
+		if got := show(g.constraintsLit(g.code(), &c.cs).done()); got != c.want {
 			t.Errorf("constraintsLit(%+v) =\n%s\nwant\n%s", c.cs, got, c.want)
 		}
 	}
 	for v, want := range map[any]string{20.0: "resource.NewNumberProperty(20)", "a, b": `resource.NewStringProperty("a, b")`, false: "resource.NewBoolProperty(false)"} {
-		if got := show(defaultValue(v)); got != want {
+		if got := show(g.defaultValue(g.code(), v).done()); got != want {
 			t.Errorf("defaultValue(%v) = %s, want %s", v, got, want)
 		}
 	}
@@ -270,5 +273,147 @@ func TestPrivateNames(t *testing.T) {
 		if !declared[want] {
 			t.Errorf("%s is not declared", want)
 		}
+	}
+}
+
+// TestDocRepairs checks that a doc comment keeps to what the Go scanner accepts in a // comment, whatever
+// the text: a deprecated= message may hold anything.
+func TestDocRepairs(t *testing.T) {
+	for text, want := range map[string]string{
+		"plain\n\n\tcode":     "// plain\n//\n//\tcode",
+		"crlf\r\nand cr\rend": "// crlf\n// and cr\n// end",
+		"nul\x00":             `// nul\x00`,
+		"é then \ufeffbom":    `// é then \ufeffbom`,
+		"bad \xff utf-8":      "// bad \ufffd utf-8",
+		"é valid, then \r":    "// é valid, then \n//",
+		"café only":           "// café only",
+	} {
+		if got := doc(text); got != want {
+			t.Errorf("doc(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+// TestProse checks the stubs' own doc comments against what fmt.Sprintf and a wrap at proseWidth give,
+// and that a comment written straight into code (code.prose) is that doc comment, whatever its words.
+func TestProse(t *testing.T) {
+	sprintfWrapped := func(format string, args ...string) string {
+		as := make([]any, len(args))
+		for i, a := range args {
+			as[i] = a
+		}
+		var lines []string
+		line := ""
+		for _, w := range strings.Fields(fmt.Sprintf(format, as...)) {
+			if line != "" && len(line)+1+len(w) > proseWidth {
+				lines, line = append(lines, line), ""
+			}
+			if line != "" {
+				line += " "
+			}
+			line += w
+		}
+		if line != "" {
+			lines = append(lines, line)
+		}
+		return strings.Join(lines, "\n")
+	}
+	long := strings.Repeat("word ", 40)
+	g := &packageGen{imports: &treeImports{}}
+	for _, c := range []struct {
+		format string
+		args   []string
+	}{
+		{"%s is the type token of %s resources.", []string{"VPC", "VPC"}},
+		{long + "%s and %s " + long, []string{"A", "B"}},
+		{"  spaced\tout\n\nwords  ", nil},
+		{"%s%s", []string{strings.Repeat("x", 120), "y"}},
+		{"%s %s %s", []string{strings.Repeat("x", 47), strings.Repeat("y", 48), "z"}}, // a line of exactly proseWidth
+		{"%s has\u00a0a no-break space, %s a NUL", []string{"Über", "\x00"}},
+		{"%s", []string{""}},
+	} {
+		want := sprintfWrapped(c.format, c.args...)
+		if got := prose(c.format, c.args...); got != want {
+			t.Errorf("prose(%q, %q) =\n%s\nwant\n%s", c.format, c.args, got, want)
+		}
+		wantDoc := ""
+		if want != "" {
+			wantDoc = doc(want) + docEnd
+		}
+		code := g.code().prose(c.format, c.args...)
+		if got := string(code.text); got != wantDoc {
+			t.Errorf("code.prose(%q, %q) =\n%q\nwant\n%q", c.format, c.args, got, wantDoc)
+		}
+		code.done()
+	}
+}
+
+// TestPackagesNamedAlike: two IDL packages with the same name are imported under two names, which
+// jennifer chooses, and every reference to either is qualified by the name of its own import.
+func TestPackagesNamedAlike(t *testing.T) {
+	tree := &model.Tree{Name: "acme", Path: "example.com/acme/idl"}
+	pkg := func(dir, name string, f *model.File) *model.Package {
+		p := &model.Package{Dir: dir, Name: name, Path: tree.Path + "/" + dir, Tree: tree, Files: []*model.File{f}}
+		f.Package = p
+		tree.Packages = append(tree.Packages, p)
+		return p
+	}
+	structIn := func(dir, name string) *model.Struct {
+		s := &model.Struct{Decl: model.Decl{Name: name}}
+		s.File = &model.File{Path: dir + "/types.go", Structs: []*model.Struct{s}}
+		pkg(dir, "util", s.File)
+		return s
+	}
+	a, b := structIn("a/util", "A"), structIn("b/util", "B")
+	prop := func(name string, s *model.Struct) *model.Property {
+		return &model.Property{GoName: name, Name: strings.ToLower(name), Type: &model.Type{Kind: model.StructRef, Struct: s}}
+	}
+	user := resourceDecl("User", prop("First", a), prop("Second", b), prop("Third", a), prop("Fourth", b))
+	root := &model.File{Path: "user.go", Resources: []*model.Resource{user}}
+	user.File = root
+	pkg("", "acme", root)
+	files, err := New(Options{ImportPath: "example.com/acme/out"}).Generate(tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var src []byte
+	for _, f := range files {
+		if f.Path == "user_stub.go" {
+			src = f.Content
+		}
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), "user_stub.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	imported := map[string]string{} // import name → path
+	for _, im := range f.Imports {
+		path, _ := strconv.Unquote(im.Path.Value)
+		name := path[strings.LastIndex(path, "/")+1:]
+		if im.Name != nil {
+			name = im.Name.Name
+		}
+		imported[name] = path
+	}
+	want := map[string]string{"A": "example.com/acme/out/a/util", "UnmarshalA": "example.com/acme/out/a/util",
+		"MarshalA": "example.com/acme/out/a/util", "B": "example.com/acme/out/b/util",
+		"UnmarshalB": "example.com/acme/out/b/util", "MarshalB": "example.com/acme/out/b/util"}
+	seen := 0
+	ast.Inspect(f, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		x, ok := sel.X.(*ast.Ident)
+		if path, known := want[sel.Sel.Name]; ok && known {
+			seen++
+			if imported[x.Name] != path {
+				t.Errorf("%s.%s refers to %q, want %s", x.Name, sel.Sel.Name, imported[x.Name], path)
+			}
+		}
+		return true
+	})
+	if seen < 12 {
+		t.Errorf("found %d references to the two packages, want 12:\n%s", seen, src)
 	}
 }

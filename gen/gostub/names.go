@@ -1,8 +1,10 @@
 package gostub
 
 import (
+	"bytes"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"unicode"
 
@@ -14,12 +16,11 @@ import (
 // stubs use inside those bodies (a marshaling struct, an imported package) must differ from all of them.
 var bodyLocals = []string{"c", "d", "hooks", "id", "m", "o", "obj", "ok", "ops", "s", "v", "x"}
 
-// runtimeImports are the names under which stubs import the runtime and the SDK.
-var runtimeImports = []string{"archive", "asset", "context", "provider", "regexp", "resource", "tokens"}
+// runtimeImports are the names under which stubs import the runtime and the SDK (runtimeNames).
+var runtimeImports = slices.Sorted(maps.Values(runtimeNames))
 
 // packageGen generates the stubs of one IDL package.
 type packageGen struct {
-	root    string      // the import path of the output directory
 	release gen.Release // the release the stubs belong to
 	pkg     *model.Package
 	// taken are the identifiers that a lower-cased resource name must not be: Go's keywords and
@@ -30,13 +31,20 @@ type packageGen struct {
 	private map[string]string
 	// names are the exported names the stubs of the whole IDL generate.
 	names *exported
-	// imports name the stubs of every IDL package, as every file imports them (nameImports).
-	imports []importHint
+	// imports name the stubs of every IDL package, as every file imports them.
+	imports *treeImports
+	// file is what the file being generated imports (code.qual).
+	file fileImports
+	// src holds what jennifer renders of a file, for render.
+	src bytes.Buffer
+	// free are the codes done with, for code to reuse; scratch is a buffer for code.prose.
+	free    []*code
+	scratch []byte
 }
 
-func newPackageGen(root string, release gen.Release, pkg *model.Package, names *exported) *packageGen {
-	g := &packageGen{root: root, release: release, pkg: pkg, taken: map[string]bool{}, names: names,
-		imports: importHints(root, pkg.Tree)}
+func newPackageGen(release gen.Release, pkg *model.Package, names *exported, imports *treeImports) *packageGen {
+	g := &packageGen{release: release, pkg: pkg, taken: map[string]bool{}, names: names,
+		imports: imports, file: fileImports{own: imports.paths[pkg]}}
 	for _, n := range append(slices.Clone(bodyLocals), runtimeImports...) {
 		g.taken[n] = true
 	}
@@ -98,6 +106,9 @@ func (g *packageGen) assignPrivateNames() {
 		}
 	}
 }
+
+// importPath is the import path of the stubs of the IDL package pkg.
+func (g *packageGen) importPath(pkg *model.Package) string { return g.imports.paths[pkg] }
 
 // marshalName is the name of resource r's marshaling struct.
 func (g *packageGen) marshalName(r *model.Resource) string { return g.private["resource "+r.Name] }

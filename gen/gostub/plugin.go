@@ -26,12 +26,11 @@ func claimPluginNames(ns *gen.Names) pluginNames {
 //	)
 func (g *packageGen) generatePlugin() jen.Code {
 	n, tree, release := g.names.plugin, g.pkg.Tree, g.release
-	text := prose("The provider plugin of these stubs, as the Pulumi engine knows it: its executable is pulumi-resource-%s, "+
+	return g.prose("The provider plugin of these stubs, as the Pulumi engine knows it: its executable is pulumi-resource-%s, "+
 		"and its version %s is the one (cidlc --pkg-version) that the TypeScript package and the Pulumi schema "+
 		"generated with these stubs ask for. A plugin's main gives both to provider.Serve in its provider.Info.",
-		tree.Name, release.Version)
-	return withDoc(text, jen.Const().Defs(
-		jen.Id(n.name).Op("=").Lit(tree.Name),
-		jen.Id(n.version).Op("=").Lit(release.Version),
-	))
+		tree.Name, release.Version).id("const").done().Defs(
+		g.code(n.name, " = ").lit(tree.Name).done(),
+		g.code(n.version, " = ").lit(release.Version).done(),
+	)
 }

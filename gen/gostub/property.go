@@ -18,35 +18,43 @@ func isPointer(p *model.Property) bool {
 	return (p.Optional || p.Out) && !p.Synthetic && !nilable(p.Type)
 }
 
-// field declares p's field in the marshaling struct of a resource or struct.
-func (g *packageGen) field(p *model.Property) jen.Code {
-	if isID(p) {
-		return g.fieldOf(p, jen.Qual(resourcePath, "ID"))
-	}
-	return g.fieldOf(p, g.fieldType(p, isPointer(p)))
+// fields are the fields of the properties props in the marshaling struct of a resource or struct.
+func (g *packageGen) fields(props []*model.Property) []jen.Code {
+	return g.code().lines(len(props), "", func(c *code, i int) {
+		p := props[i]
+		g.fieldDoc(c, p).id(p.GoName, " ")
+		if isID(p) {
+			c.qual(resourcePath, "ID")
+		} else {
+			g.fieldType(c, p, isPointer(p))
+		}
+	}).items()
 }
 
-// fieldType is the type of p's field: a pointer to p's Go type, or that type itself.
-func (g *packageGen) fieldType(p *model.Property, pointer bool) *jen.Statement {
+// fieldType appends the type of p's field: a pointer to p's Go type, or that type itself.
+func (g *packageGen) fieldType(c *code, p *model.Property, pointer bool) *code {
 	if pointer {
-		return jen.Op("*").Add(g.goType(p.Type))
+		c.id("*")
 	}
-	return g.goType(p.Type)
+	return g.goType(c, p.Type)
 }
 
-// fieldOf declares p's field of type typ, with p's doc.
-func (g *packageGen) fieldOf(p *model.Property, typ jen.Code) jen.Code {
+// immutableNote is what the doc of an immutable property's field adds: what the ops may rely on,
+// that Update never has to handle a change of it.
+var immutableNote = prose("Immutable: set when the resource is created. An update that would change it " +
+	"fails before Update is called, so olds and news always hold the same value.")
+
+// fieldDoc appends the doc of p's field.
+func (g *packageGen) fieldDoc(c *code, p *model.Property) *code {
 	text := p.Doc
 	if p.Immutable {
-		// What the ops may rely on: Update never has to handle a change of it.
-		text = paragraphs(text, prose("Immutable: set when the resource is created. An update that would change it "+
-			"fails before Update is called, so olds and news always hold the same value."))
+		text = paragraphs(text, immutableNote)
 	}
 	if p.Deprecated != "" {
 		// Go's convention, which tools such as staticcheck and gopls understand.
 		text = paragraphs(text, "Deprecated: "+p.Deprecated)
 	}
-	return withDoc(text, jen.Id(p.GoName).Add(typ))
+	return c.doc(text)
 }
 
 // unmarshalField reads p, a property of the resource or struct owner, from the open object o into recv's
@@ -54,7 +62,7 @@ func (g *packageGen) fieldOf(p *model.Property, typ jen.Code) jen.Code {
 //
 //	obj.VPC = provider.Optional(o, "vpc", provider.RefTo(VPC))
 //	obj.Size = provider.Required(o, "size", provider.Checked(provider.Number[float64], databaseSize))
-func (g *packageGen) unmarshalField(recv, owner string, p *model.Property) jen.Code {
+func (g *packageGen) unmarshalField(c *code, recv, owner string, p *model.Property) {
 	read := "Required"
 	switch {
 	case p.Out && nilable(p.Type):
@@ -67,20 +75,53 @@ func (g *packageGen) unmarshalField(recv, owner string, p *model.Property) jen.C
 	case p.Optional:
 		read = "Optional"
 	}
-	dec := g.decoder(p.Type)
+	c.id(recv, ".", p.GoName, " = ").rt(read).id("(o, ").lit(p.Name).id(", ")
 	if p.Constraints != nil {
-		dec = rt("Checked").Call(dec, jen.Id(g.contractName(owner, p)))
+		g.decoder(c.rt("Checked").id("("), p.Type).id(", ", g.contractName(owner, p), ")")
+	} else {
+		g.decoder(c, p.Type)
 	}
-	return jen.Id(recv).Dot(p.GoName).Op("=").Add(rt(read)).Call(jen.Id("o"), jen.Lit(p.Name), dec)
+	c.id(")")
+}
+
+// unmarshalFields appends the lines that read the properties props of the resource or struct owner into
+// recv (unmarshalField).
+func (g *packageGen) unmarshalFields(c *code, recv, owner string, props []*model.Property) *code {
+	return c.lines(len(props), "", func(c *code, i int) { g.unmarshalField(c, recv, owner, props[i]) })
+}
+
+// marshalBody appends the statements that write the properties props from recv into a new property
+// map m (marshalField), and result, the statement that returns it. pointer says whether a property's
+// field is a pointer.
+func (g *packageGen) marshalBody(c *code, recv string, props []*model.Property, pointer func(*model.Property) bool,
+	result string) *code {
+	c.id("m := make(").qual(resourcePath, "PropertyMap").id(", ").int(len(props)).id(")\n")
+	c.lines(len(props), "", func(c *code, i int) { g.marshalField(c, recv, props[i], pointer(props[i])) })
+	if len(props) > 0 {
+		c.id("\n")
+	}
+	return c.id(result)
+}
+
+// wireProperties are the properties of r but the resource ID, which is no property on the wire.
+func wireProperties(r *model.Resource) []*model.Property {
+	props := make([]*model.Property, 0, len(r.Properties))
+	for _, p := range r.Properties {
+		if !isID(p) {
+			props = append(props, p)
+		}
+	}
+	return props
 }
 
 // marshalField writes recv's field of p, a pointer or not, into the property map m:
 //
 //	provider.PutOptional(m, "vpc", obj.VPC, provider.RefValue)
-func (g *packageGen) marshalField(recv string, p *model.Property, pointer bool) jen.Code {
+func (g *packageGen) marshalField(c *code, recv string, p *model.Property, pointer bool) {
 	put := "Put"
 	if pointer {
 		put = "PutOptional"
 	}
-	return rt(put).Call(jen.Id("m"), jen.Lit(p.Name), jen.Id(recv).Dot(p.GoName), g.encoder(p.Type))
+	c.rt(put).id("(m, ").lit(p.Name).id(", ", recv, ".", p.GoName, ", ")
+	g.encoder(c, p.Type).id(")")
 }

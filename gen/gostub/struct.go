@@ -19,37 +19,25 @@ func (g *packageGen) structDecl(s *model.Struct) []jen.Code {
 
 // generateStruct declares the struct with a field per property.
 func (g *packageGen) generateStruct(s *model.Struct) jen.Code {
-	fields := make([]jen.Code, len(s.Properties))
-	for i, p := range s.Properties {
-		fields[i] = g.field(p)
-	}
-	return withDoc(s.Doc, jen.Type().Id(s.Name).Struct(fields...))
+	return g.doc(s.Doc).id("type ", s.Name).done().Struct(g.fields(s.Properties)...)
 }
 
 // generateStructUnmarshal declares UnmarshalS, the decoder of S.
 func (g *packageGen) generateStructUnmarshal(s *model.Struct) jen.Code {
-	body := []jen.Code{
-		jen.Var().Id("s").Id(s.Name),
-		jen.Id("o").Op(":=").Id("d").Dot("Object").Call(jen.Id("v")),
+	body := g.unmarshalFields(g.code("var s ", s.Name, "\no := d.Object(v)\n"), "s", s.Name, s.Properties)
+	if len(s.Properties) > 0 {
+		body.id("\n")
 	}
-	for _, p := range s.Properties {
-		body = append(body, g.unmarshalField("s", s.Name, p))
-	}
-	body = append(body, jen.Id("o").Dot("Close").Call(), jen.Return(jen.Id("s")))
-	text := prose("%s returns the %s that the property value v holds; problems go to d.", g.unmarshalName(s), s.Name)
-	return withDoc(text, jen.Func().Id(g.unmarshalName(s)).
-		Params(jen.Id("d").Op("*").Add(rt("Decoder")), jen.Id("v").Qual(resourcePath, "PropertyValue")).Id(s.Name).
-		Block(body...))
+	body.id("o.Close()\nreturn s")
+	return g.prose("%s returns the %s that the property value v holds; problems go to d.", g.unmarshalName(s), s.Name).
+		id("func ", g.unmarshalName(s), "(d *").rt("Decoder").id(", v ").qual(resourcePath, "PropertyValue").id(") ", s.Name).done().
+		Block(body.done())
 }
 
 // generateStructMarshal declares MarshalS, the encoder of S.
 func (g *packageGen) generateStructMarshal(s *model.Struct) jen.Code {
-	body := []jen.Code{jen.Id("m").Op(":=").Make(jen.Qual(resourcePath, "PropertyMap"), jen.Lit(len(s.Properties)))}
-	for _, p := range s.Properties {
-		body = append(body, g.marshalField("s", p, isPointer(p)))
-	}
-	body = append(body, jen.Return(jen.Qual(resourcePath, "NewProperty").Call(jen.Id("m"))))
-	text := prose("%s returns s as a property value.", g.marshalFuncName(s))
-	return withDoc(text, jen.Func().Id(g.marshalFuncName(s)).Params(jen.Id("s").Id(s.Name)).Qual(resourcePath, "PropertyValue").
-		Block(body...))
+	body := g.marshalBody(g.code(), "s", s.Properties, isPointer, "return ")
+	body.qual(resourcePath, "NewProperty").id("(m)")
+	return g.prose("%s returns s as a property value.", g.marshalFuncName(s)).
+		id("func ", g.marshalFuncName(s), "(s ", s.Name, ") ").qual(resourcePath, "PropertyValue").done().Block(body.done())
 }

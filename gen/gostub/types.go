@@ -13,40 +13,39 @@ import (
 //
 //	provider.MapOf[map[string][]Rule](provider.ArrayOf[[]Rule](UnmarshalRule))
 
-// declRef refers to a declaration of the IDL, from the stubs of any package.
-func (g *packageGen) declRef(d *model.Decl) *jen.Statement {
-	return jen.Qual(packageImportPath(g.root, d.Package()), d.Name)
+// declRef appends a reference to a declaration of the IDL, from the stubs of any package.
+func (g *packageGen) declRef(c *code, d *model.Decl) *code {
+	return c.qual(g.importPath(d.Package()), d.Name)
 }
 
-func rt(name string) *jen.Statement { return jen.Qual(runtimePath, name) }
-
-// goType is the Go type of a value of type t.
-func (g *packageGen) goType(t *model.Type) *jen.Statement {
+// goType appends the Go type of a value of type t.
+func (g *packageGen) goType(c *code, t *model.Type) *code {
 	switch t.Kind {
 	case model.Bool:
-		return jen.Bool()
+		return c.id("bool")
 	case model.Number:
-		return jen.Float64()
+		return c.id("float64")
 	case model.String:
-		return jen.String()
+		return c.id("string")
 	case model.Any:
-		return jen.Any()
+		return c.id("any")
 	case model.Asset:
-		return jen.Op("*").Qual(assetPath, "Asset")
+		return c.id("*").qual(assetPath, "Asset")
 	case model.Archive:
-		return jen.Op("*").Qual(archivePath, "Archive")
+		return c.id("*").qual(archivePath, "Archive")
 	case model.AnyResource, model.Capability:
-		return rt("Ref")
+		return c.rt("Ref")
 	case model.StructRef:
-		return g.declRef(&t.Struct.Decl)
+		return g.declRef(c, &t.Struct.Decl)
 	case model.EnumRef:
-		return g.declRef(&t.Enum.Decl)
+		return g.declRef(c, &t.Enum.Decl)
 	case model.AliasRef:
-		return g.declRef(&t.Alias.Decl)
+		return g.declRef(c, &t.Alias.Decl)
 	case model.Array:
-		return jen.Index().Add(g.goType(t.Elem))
+		return g.goType(c.id("[]"), t.Elem)
 	case model.Map:
-		return jen.Map(g.goType(t.Key)).Add(g.goType(t.Elem))
+		g.goType(c.id("map["), t.Key)
+		return g.goType(c.id("]"), t.Elem)
 	}
 	panic(fmt.Sprintf("gostub: unknown type kind %q", t.Kind))
 }
@@ -65,83 +64,88 @@ var primitiveCodecs = map[model.Kind][2]string{
 	model.String: {"String", "StringValue"},
 }
 
-// decoder is the expression of the decoder of t: a func(*provider.Decoder, resource.PropertyValue) G
+// decoder appends the expression of the decoder of t: a func(*provider.Decoder, resource.PropertyValue) G
 // where G is goType(t).
-func (g *packageGen) decoder(t *model.Type) *jen.Statement {
-	return g.decoderAs(t, g.goType(t))
+func (g *packageGen) decoder(c *code, t *model.Type) *code {
+	return g.decoderAs(c, t, t)
 }
 
-// decoderAs is the decoder of t yielding the Go type as, which is goType(t) or an alias of it.
-func (g *packageGen) decoderAs(t *model.Type, as jen.Code) *jen.Statement {
+// typeArg appends [G], G the Go type of as.
+func (g *packageGen) typeArg(c *code, as *model.Type) *code {
+	return g.goType(c.id("["), as).id("]")
+}
+
+// decoderAs appends the decoder of t yielding the Go type of as, which is t or an alias of it.
+func (g *packageGen) decoderAs(c *code, t, as *model.Type) *code {
 	switch t.Kind {
 	case model.Bool, model.Number, model.String:
-		return rt(primitiveCodecs[t.Kind][0]).Types(as)
+		return g.typeArg(c.rt(primitiveCodecs[t.Kind][0]), as)
 	case model.Any:
-		return rt("Any")
+		return c.rt("Any")
 	case model.Asset:
-		return rt("Asset")
+		return c.rt("Asset")
 	case model.Archive:
-		return rt("Archive")
+		return c.rt("Archive")
 	case model.AnyResource:
-		return rt("AnyRef")
+		return c.rt("AnyRef")
 	case model.Capability:
-		return rt("RefTo").Call(g.declRef(&t.Resource.Decl))
+		return g.declRef(c.rt("RefTo").id("("), &t.Resource.Decl).id(")")
 	case model.StructRef:
-		return jen.Qual(packageImportPath(g.root, t.Struct.Package()), g.unmarshalName(t.Struct))
+		return c.qual(g.importPath(t.Struct.Package()), g.unmarshalName(t.Struct))
 	case model.EnumRef:
-		return rt("Enum").Types(as)
+		return g.typeArg(c.rt("Enum"), as)
 	case model.AliasRef:
 		if t.Alias.Type.Kind == model.Any {
 			// An interface type takes no part in generic conversions: adapt the codec.
 			//	func(d *provider.Decoder, v resource.PropertyValue) Doc { return provider.Any(d, v) }
-			return jen.Func().Params(jen.Id("d").Op("*").Add(rt("Decoder")), jen.Id("v").Qual(resourcePath, "PropertyValue")).
-				Add(as).Block(jen.Return(rt("Any").Call(jen.Id("d"), jen.Id("v"))))
+			c.id("func(d *").rt("Decoder").id(", v ").qual(resourcePath, "PropertyValue").id(") ")
+			return g.goType(c, as).add(jen.Block(g.code("return ").rt("Any").id("(d, v)").done()))
 		}
-		return g.decoderAs(t.Alias.Type, as)
+		return g.decoderAs(c, t.Alias.Type, as)
 	case model.Array:
-		return rt("ArrayOf").Types(as).Call(g.decoder(t.Elem))
+		return g.decoder(g.typeArg(c.rt("ArrayOf"), as).id("("), t.Elem).id(")")
 	case model.Map:
 		if t.Key.Kind == model.EnumRef {
-			return rt("EnumMapOf").Types(as).Call(g.decoder(t.Elem))
+			return g.decoder(g.typeArg(c.rt("EnumMapOf"), as).id("("), t.Elem).id(")")
 		}
-		return rt("MapOf").Types(as).Call(g.decoder(t.Elem))
+		return g.decoder(g.typeArg(c.rt("MapOf"), as).id("("), t.Elem).id(")")
 	}
 	panic(fmt.Sprintf("gostub: unknown type kind %q", t.Kind))
 }
 
-// encoder is the expression of the encoder of t: a func(G) resource.PropertyValue.
-func (g *packageGen) encoder(t *model.Type) *jen.Statement {
-	return g.encoderAs(t, g.goType(t))
+// encoder appends the expression of the encoder of t: a func(G) resource.PropertyValue.
+func (g *packageGen) encoder(c *code, t *model.Type) *code {
+	return g.encoderAs(c, t, t)
 }
 
-// encoderAs is the encoder of t taking the Go type as, which is goType(t) or an alias of it.
-func (g *packageGen) encoderAs(t *model.Type, as jen.Code) *jen.Statement {
+// encoderAs appends the encoder of t taking the Go type of as, which is t or an alias of it.
+func (g *packageGen) encoderAs(c *code, t, as *model.Type) *code {
 	switch t.Kind {
 	case model.Bool, model.Number, model.String:
-		return rt(primitiveCodecs[t.Kind][1]).Types(as)
+		return g.typeArg(c.rt(primitiveCodecs[t.Kind][1]), as)
 	case model.Any:
-		return rt("AnyValue")
+		return c.rt("AnyValue")
 	case model.Asset:
-		return rt("AssetValue")
+		return c.rt("AssetValue")
 	case model.Archive:
-		return rt("ArchiveValue")
+		return c.rt("ArchiveValue")
 	case model.AnyResource, model.Capability:
-		return rt("RefValue")
+		return c.rt("RefValue")
 	case model.StructRef:
-		return jen.Qual(packageImportPath(g.root, t.Struct.Package()), g.marshalFuncName(t.Struct))
+		return c.qual(g.importPath(t.Struct.Package()), g.marshalFuncName(t.Struct))
 	case model.EnumRef:
-		return rt("StringValue").Types(as)
+		return g.typeArg(c.rt("StringValue"), as)
 	case model.AliasRef:
 		if t.Alias.Type.Kind == model.Any {
 			//	func(x Doc) resource.PropertyValue { return provider.AnyValue(x) }
-			return jen.Func().Params(jen.Id("x").Add(as)).Qual(resourcePath, "PropertyValue").
-				Block(jen.Return(rt("AnyValue").Call(jen.Id("x"))))
+			g.goType(c.id("func(x "), as).id(") ").qual(resourcePath, "PropertyValue")
+			return c.add(jen.Block(g.code("return ").rt("AnyValue").id("(x)").done()))
 		}
-		return g.encoderAs(t.Alias.Type, as)
+		return g.encoderAs(c, t.Alias.Type, as)
 	case model.Array:
-		return rt("ArrayValueOf").Types(as).Call(g.encoder(t.Elem))
+		return g.encoder(g.typeArg(c.rt("ArrayValueOf"), as).id("("), t.Elem).id(")")
 	case model.Map:
-		return rt("MapValueOf").Types(as).Call(g.encoder(t.Elem))
+		return g.encoder(g.typeArg(c.rt("MapValueOf"), as).id("("), t.Elem).id(")")
 	}
 	panic(fmt.Sprintf("gostub: unknown type kind %q", t.Kind))
 }

@@ -16,10 +16,10 @@ func (p *printer) topDecl(prev *string) {
 		unsupported()
 	}
 	least := 1
-	if *prev != kw.text || len(doc) > 0 {
+	if *prev != p.text(kw) || len(doc) > 0 {
 		least = 2
 	}
-	*prev = kw.text
+	*prev = p.text(kw)
 	if len(doc) > 0 {
 		// gofmt keeps one blank line before a doc comment at the top level.
 		p.w.newline()
@@ -30,7 +30,7 @@ func (p *printer) topDecl(prev *string) {
 	} else {
 		p.linebreak(kw.line, least, nil, false)
 	}
-	switch kw.text {
+	switch p.text(kw) {
 	case "import", "const", "var", "type":
 		p.genDecl()
 	case "func":
@@ -50,7 +50,7 @@ type specInfo struct {
 
 // genDecl lays out an import, const, var or type declaration, single or grouped.
 func (p *printer) genDecl() {
-	kw := p.emit().text
+	kw := p.text(p.emit())
 	p.w.blank()
 	if !p.is("(") {
 		p.spec(kw, 1, specInfo{})
@@ -101,7 +101,7 @@ func (p *printer) specs(kw string, lparen, rparen int) []specInfo {
 		line := p.toks[i-1].line
 		for i < rparen && p.toks[i].line == line && p.toks[i].kind != kComment {
 			t := &p.toks[i]
-			if t.kind == kOp && (t.text == "(" || t.text == "[" || t.text == "{") {
+			if t.kind == kOp && isOpenBracket(p.text(t)) {
 				i = p.match[i]
 				line = p.toks[i].line
 			} else if p.isAt(i, "=") {
@@ -160,10 +160,11 @@ func (p *printer) checkImportsSorted(lparen, rparen int) {
 		if t.kind != kString {
 			continue
 		}
-		if t.text[0] != '"' || t.text <= prev || containsByte(t.text, '\\') {
+		text := p.text(t)
+		if text[0] != '"' || text <= prev || containsByte(text, '\\') {
 			unsupported()
 		}
-		prev = t.text
+		prev = text
 	}
 }
 
@@ -202,7 +203,7 @@ func (p *printer) spec(kw string, n int, s specInfo) {
 			p.emit()
 			p.w.blank()
 		}
-		if p.cur().kind != kString || p.cur().text[0] != '"' {
+		if p.cur().kind != kString || p.text(p.cur())[0] != '"' {
 			unsupported()
 		}
 		p.emit()
@@ -259,7 +260,7 @@ func (p *printer) listItems() []item {
 		t := &p.toks[i]
 		end := t.kind == kEOF || t.kind == kComment || t.line != line
 		if !end && t.kind == kOp {
-			switch t.text {
+			switch p.text(t) {
 			case "(", "[":
 				i = p.match[i]
 				line = p.toks[i].line
@@ -387,13 +388,13 @@ func (p *printer) namedEntry(from, to int) bool {
 	case next.kind == kIdent:
 		return true
 	case next.kind == kKeyword:
-		switch next.text {
+		switch p.text(next) {
 		case "map", "func", "struct", "interface", "chan":
 			return true
 		}
 		unsupported()
 	case next.kind == kOp:
-		switch next.text {
+		switch p.text(next) {
 		case "*":
 			return true
 		case "[":
@@ -454,9 +455,17 @@ func (p *printer) startsType() bool {
 	case kIdent:
 		return true
 	case kKeyword:
-		return t.text == "map" || t.text == "func" || t.text == "struct" || t.text == "interface" || t.text == "chan"
+		switch p.text(t) {
+		case "map", "func", "struct", "interface", "chan":
+			return true
+		}
+		return false
 	case kOp:
-		return t.text == "*" || t.text == "[" || t.text == "(" || t.text == "<-"
+		switch p.text(t) {
+		case "*", "[", "(", "<-":
+			return true
+		}
+		return false
 	}
 	return false
 }
@@ -600,7 +609,7 @@ func (p *printer) countLines(from, to int) int {
 			n++
 		}
 		line = t.line
-		if t.kind == kOp && (t.text == "(" || t.text == "[" || t.text == "{") {
+		if t.kind == kOp && isOpenBracket(p.text(t)) {
 			i = p.match[i]
 			line = p.toks[i].line
 		}

@@ -12,9 +12,10 @@ func (p *printer) docComment(group []tok) {
 	var text strings.Builder
 	var directives []string
 	for _, c := range group {
-		after := c.text[2:]
+		line := p.text(&c)
+		after := line[2:]
 		if isDirective(after) {
-			directives = append(directives, c.text)
+			directives = append(directives, line)
 			continue
 		}
 		text.WriteString(strings.TrimPrefix(after, " "))

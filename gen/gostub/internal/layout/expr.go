@@ -7,7 +7,7 @@ package layout
 // depends on the precedence of those around it.
 func (p *printer) expr() {
 	p.unaryExpr()
-	if t := p.cur(); t.kind == kOp && isBinaryOp(t.text) {
+	if t := p.cur(); t.kind == kOp && isBinaryOp(p.text(t)) {
 		unsupported()
 	}
 }
@@ -22,7 +22,7 @@ func isBinaryOp(s string) bool {
 
 func (p *printer) unaryExpr() {
 	if t := p.cur(); t.kind == kOp {
-		switch t.text {
+		switch p.text(t) {
 		case "*", "&", "-", "+", "!", "^":
 			p.emit()
 			p.unaryExpr()

@@ -23,6 +23,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unsafe"
 )
 
 // Source returns src laid out as go/format.Source would, and true; or nil and false when src holds
@@ -38,11 +39,21 @@ func Source(src []byte) (out []byte, ok bool) {
 	}()
 	p := printers.Get().(*printer)
 	defer p.reset()
-	p.toks = scan(string(src), p.toks[:0])
-	p.w.out = make([]byte, 0, len(src))
+	if len(src) > math.MaxInt32 {
+		return nil, false
+	}
+	if len(src) == 0 {
+		return nil, false
+	}
+	// The source is read, never kept: the tokens hold offsets into it, the output is a copy, and reset
+	// drops it. A string over the caller's bytes spares a copy of every file.
+	p.src = unsafe.String(&src[0], len(src))
+	p.toks = scan(p.src, p.toks[:0])
+	p.w.out = slices.Grow(p.w.out[:0], len(src)+len(src)/4)
 	p.matchBrackets()
 	p.file()
-	return p.w.out, true
+	// The printer's buffer is kept for the next file; the caller gets a copy of the size it needs.
+	return slices.Clone(p.w.out), true
 }
 
 // printers keeps printers between calls, for their buffers.
@@ -50,9 +61,8 @@ var printers = sync.Pool{New: func() any { return new(printer) }}
 
 // reset returns p to printers, keeping its buffers and nothing of the source.
 func (p *printer) reset() {
-	clear(p.toks)
 	*p = printer{toks: p.toks[:0], match: p.match[:0], open: p.open[:0], spare: p.spare[:0],
-		w: writer{lines: p.w.lines[:0], cells: p.w.cells[:0], text: p.w.text[:0], widths: p.w.widths[:0]}}
+		w: writer{out: p.w.out[:0], lines: p.w.lines[:0], cells: p.w.cells[:0], text: p.w.text[:0], widths: p.w.widths[:0]}}
 	printers.Put(p)
 }
 
@@ -64,6 +74,7 @@ func unsupported() { panic(errUnsupported{}) }
 // printer reads the tokens and writes them through its writer. Its rules follow go/printer's, which
 // decides line breaks by the source's lines: here, the lines jennifer wrote the tokens on.
 type printer struct {
+	src   string
 	toks  []tok
 	i     int    // the next token
 	match []int  // the index of the bracket that closes or opens toks[i]
@@ -82,10 +93,10 @@ func (p *printer) matchBrackets() {
 	open := p.open[:0]
 	for i := range p.toks {
 		t := &p.toks[i]
-		if t.kind != kOp || len(t.text) != 1 {
+		if t.kind != kOp || t.end-t.off != 1 {
 			continue
 		}
-		switch c := t.text[0]; c {
+		switch c := p.src[t.off]; c {
 		case '(', '[', '{':
 			open = append(open, i)
 		case ')', ']', '}':
@@ -94,7 +105,7 @@ func (p *printer) matchBrackets() {
 			}
 			o := open[len(open)-1]
 			open = open[:len(open)-1]
-			if o := p.toks[o].text[0]; o == '(' && c != ')' || o == '[' && c != ']' || o == '{' && c != '}' {
+			if o := p.src[p.toks[o].off]; o == '(' && c != ')' || o == '[' && c != ']' || o == '{' && c != '}' {
 				unsupported()
 			}
 			p.match[o], p.match[i] = i, o
@@ -106,15 +117,20 @@ func (p *printer) matchBrackets() {
 	}
 }
 
+// text is the text of t, a token of the source.
+func (p *printer) text(t *tok) string { return p.src[t.off:t.end] }
+
+func isOpenBracket(s string) bool { return s == "(" || s == "[" || s == "{" }
+
 // cur is the next token; is reports whether it is the operator or keyword s.
 func (p *printer) cur() *tok { return &p.toks[p.i] }
 func (p *printer) is(s string) bool {
 	t := p.cur()
-	return t.kind != kString && t.kind != kComment && t.text == s
+	return t.kind != kString && t.kind != kComment && p.text(t) == s
 }
 func (p *printer) isAt(i int, s string) bool {
 	t := &p.toks[i]
-	return t.kind != kString && t.kind != kComment && t.text == s
+	return t.kind != kString && t.kind != kComment && p.text(t) == s
 }
 
 // emit writes the next token. A token on a later source line than the printer is at would have gofmt
@@ -127,7 +143,7 @@ func (p *printer) emit() *tok {
 	if t.line > p.srcLine {
 		unsupported()
 	}
-	p.w.str(t.text)
+	p.w.str(p.text(t))
 	p.srcLine = t.line
 	p.i++
 	return t
@@ -238,7 +254,7 @@ func (p *printer) comments(group []tok) {
 		if i > 0 {
 			p.w.formfeed()
 		}
-		p.comment(c.text)
+		p.comment(p.text(&c))
 	}
 }
 
@@ -314,7 +330,7 @@ func (p *printer) exprList(prevLine int32, items []item, commaTerm bool, nextLin
 			// aligned cells, which write the same.
 			size = 1
 			if it.pair {
-				size = len(p.toks[it.from].text)
+				size = int(p.toks[it.from].end - p.toks[it.from].off)
 			}
 		}
 		if prevSize > 0 && size > 0 {
@@ -380,7 +396,7 @@ func (p *printer) items(open, close int) []item {
 	for i := from; i <= close; i++ {
 		t := &p.toks[i]
 		if t.kind == kOp {
-			switch t.text {
+			switch p.text(t) {
 			case "(", "[", "{":
 				if i != close {
 					i = p.match[i]

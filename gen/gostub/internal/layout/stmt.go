@@ -118,7 +118,7 @@ func (p *printer) simpleStmt() {
 	if t.kind != kOp || t.line != p.srcLine {
 		return
 	}
-	switch t.text {
+	switch p.text(t) {
 	case "=", ":=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "&^=":
 		p.w.blank()
 		p.emit()

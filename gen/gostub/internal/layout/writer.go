@@ -51,12 +51,12 @@ func (w *writer) begin() {
 // str writes text, which holds no tab or newline.
 func (w *writer) str(s string) {
 	w.begin()
-	w.text = append(w.text, s...)
+	put(&w.text, s)
 }
 
 func (w *writer) blank() {
 	w.begin()
-	w.text = append(w.text, ' ')
+	putByte(&w.text, ' ')
 }
 
 // width is the width in bytes of what the current line holds so far, without its indentation.
@@ -111,9 +111,9 @@ func (w *writer) flush() {
 	if !w.aligned {
 		for _, l := range w.lines {
 			for range l.indent {
-				w.out = append(w.out, '\t')
+				putByte(&w.out, '\t')
 			}
-			w.out = append(w.out, w.text[l.tail.from:l.tail.to]...)
+			put(&w.out, w.text[l.tail.from:l.tail.to])
 			w.endLine()
 		}
 	} else {
@@ -184,12 +184,12 @@ func (w *writer) writeLines(line0, line1 int, widths []int) {
 				continue
 			}
 			useTabs = false
-			w.out = append(w.out, w.text[c.from:c.to]...)
+			put(&w.out, w.text[c.from:c.to])
 			if j < len(widths) {
 				w.pad(c.width, widths[j], false)
 			}
 		}
-		w.out = append(w.out, w.text[l.tail.from:l.tail.to]...)
+		put(&w.out, w.text[l.tail.from:l.tail.to])
 		w.endLine()
 	}
 }
@@ -200,7 +200,8 @@ func (w *writer) endLine() {
 	for end > 0 && (w.out[end-1] == ' ' || w.out[end-1] == '\t') {
 		end--
 	}
-	w.out = append(w.out[:end], '\n')
+	w.out = w.out[:end]
+	putByte(&w.out, '\n')
 }
 
 // pad pads a cell of width textw to cellw, as the tabwriter does: leading empty cells with tabs.
@@ -209,11 +210,35 @@ func (w *writer) pad(textw, cellw int, useTabs bool) {
 		const tabwidth = 8
 		cellw = (cellw + tabwidth - 1) / tabwidth * tabwidth
 		for n := cellw - textw; n > 0; n -= tabwidth {
-			w.out = append(w.out, '\t')
+			putByte(&w.out, '\t')
 		}
 		return
 	}
 	for range cellw - textw {
-		w.out = append(w.out, ' ')
+		putByte(&w.out, ' ')
 	}
+}
+
+// put appends s to *b. It stores *b's pointer only when b grows: append written back to a field of the
+// writer, which lives on the heap, stores the whole slice, with a write barrier while the garbage
+// collector runs, and the writer appends every token it writes.
+func put[S string | []byte](b *[]byte, s S) {
+	n := len(*b)
+	if cap(*b)-n < len(s) {
+		*b = append(*b, s...)
+		return
+	}
+	*b = (*b)[:n+len(s)]
+	copy((*b)[n:], s)
+}
+
+// putByte appends c to *b, as put does.
+func putByte(b *[]byte, c byte) {
+	n := len(*b)
+	if n == cap(*b) {
+		*b = append(*b, c)
+		return
+	}
+	*b = (*b)[:n+1]
+	(*b)[n] = c
 }
