@@ -131,17 +131,17 @@ func LoadPackages(cfg Config) (*Loaded, error) {
 	if fset == nil {
 		fset = token.NewFileSet()
 	}
-	sums := &sourceSums{sums: make(map[string][sha256.Size]byte), loneCRs: make(map[string]token.Position), parse: ParseFile}
+	sums := &sourceSums{sums: make(map[string][sha256.Size]byte), loneCRs: make(map[string]token.Position)}
 	var pre *preparse
 	if len(cfg.Overlay) == 0 {
 		// Files the overlay replaces would be parsed in vain.
 		pre = startPreparse(fset, root)
-		sums.parse = pre.parse
+		sums.pre = pre
 	}
 	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: root, Fset: fset, ParseFile: sums.parseFile, Overlay: cfg.Overlay}, "./...")
 	if pre != nil {
 		pre.finish()
-		sums.parse = ParseFile
+		sums.pre = nil
 	}
 	if err != nil {
 		return nil, goToolError(shown, err)
@@ -198,8 +198,8 @@ type sourceSums struct {
 	mu      sync.Mutex
 	sums    map[string][sha256.Size]byte
 	loneCRs map[string]token.Position
-	// parse parses a file: ParseFile, or a preparse's.
-	parse func(fset *token.FileSet, filename string, src []byte) (*ast.File, error)
+	// pre is the preparse whose syntax trees the load takes, if any.
+	pre *preparse
 }
 
 func (s *sourceSums) parseFile(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
@@ -211,7 +211,10 @@ func (s *sourceSums) parseFile(fset *token.FileSet, filename string, src []byte)
 		s.loneCRs[filename] = cr
 	}
 	s.mu.Unlock()
-	return s.parse(fset, filename, src)
+	if s.pre != nil {
+		return s.pre.parse(fset, filename, src, sum)
+	}
+	return ParseFile(fset, filename, src)
 }
 
 // Digest identifies everything the model is made of, so that two loads with equal digests give equal

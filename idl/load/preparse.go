@@ -1,7 +1,7 @@
 package load
 
 import (
-	"bytes"
+	"crypto/sha256"
 	"go/ast"
 	"go/token"
 	"io/fs"
@@ -18,7 +18,8 @@ import (
 // 10,000), and the go command leaves a core idle for much of it; parsing is about as much CPU again,
 // spent after the listing. A preparse parses the Go files of the IDL tree meanwhile, as the load will
 // (ParseFile), and hands the load what it parsed when the load asks for a file it read the same bytes
-// of: the result is the one the load would have had, only earlier. A file the load never asks for
+// of (the same SHA-256; the preparse keeps no source, which would add the whole tree's size to the
+// load's peak memory): the result is the one the load would have had, only earlier. A file the load never asks for
 // (a test, a file other build tags select) is parsed in vain; one it asks for before the preparse got
 // to it, or whose bytes changed in between, is parsed by the load as before.
 type preparse struct {
@@ -32,7 +33,8 @@ type preparse struct {
 // first; the other waits for it.
 type preparsed struct {
 	once  sync.Once
-	src   []byte
+	sum   [sha256.Size]byte // of the source parsed
+	read  bool              // the source could be read
 	file  *ast.File
 	err   error
 	taken atomic.Bool // the load has its syntax tree, which no other package may share
@@ -74,10 +76,9 @@ func startPreparse(fset *token.FileSet, root string) *preparse {
 				f.once.Do(func() {
 					src, err := os.ReadFile(names[i])
 					if err != nil {
-						f.err = err
 						return
 					}
-					f.src = src
+					f.sum, f.read = sha256.Sum256(src), true
 					f.file, f.err = ParseFile(p.fset, names[i], src)
 				})
 			}
@@ -92,18 +93,18 @@ func isModuleRoot(dir string) bool {
 	return err == nil
 }
 
-// parse is ParseFile for the load: what the preparse parsed of filename, when it parsed these very bytes
-// and no package has that syntax tree yet; else a parse of its own.
-func (p *preparse) parse(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+// parse is ParseFile for the load, of src whose SHA-256 is sum: what the preparse parsed of filename,
+// when it parsed these very bytes and no package has that syntax tree yet; else a parse of its own.
+func (p *preparse) parse(fset *token.FileSet, filename string, src []byte, sum [sha256.Size]byte) (*ast.File, error) {
 	f := p.files[filename]
 	if f == nil || fset != p.fset {
 		return ParseFile(fset, filename, src)
 	}
 	f.once.Do(func() {
-		f.src = src
+		f.sum, f.read = sum, true
 		f.file, f.err = ParseFile(p.fset, filename, src)
 	})
-	if f.src != nil && bytes.Equal(f.src, src) && f.taken.CompareAndSwap(false, true) {
+	if f.read && f.sum == sum && f.taken.CompareAndSwap(false, true) {
 		return f.file, f.err
 	}
 	return ParseFile(fset, filename, src)

@@ -1,6 +1,7 @@
 package load
 
 import (
+	"crypto/sha256"
 	"go/ast"
 	"go/token"
 	"os"
@@ -44,26 +45,28 @@ func TestPreparse(t *testing.T) {
 
 	typeName := func(f *ast.File) string { return f.Decls[0].(*ast.GenDecl).Specs[0].(*ast.TypeSpec).Name.Name }
 	src, _ := os.ReadFile(same)
-	first, err := pre.parse(fset, same, src)
+	first, err := pre.parse(fset, same, src, sha256.Sum256(src))
 	if err != nil || first != pre.files[same].file {
 		t.Errorf("same bytes: got %p (%v), want the preparsed tree %p", first, err, pre.files[same].file)
 	}
-	second, _ := pre.parse(fset, same, src)
+	second, _ := pre.parse(fset, same, src, sha256.Sum256(src))
 	if second == first || typeName(second) != "Same" {
 		t.Errorf("asked twice: the second parse must be a tree of its own")
 	}
 	if got := typeName(pre.files[changed].file); got != "Before" {
 		t.Fatalf("the preparse parsed type %s, want Before", got)
 	}
-	f, _ := pre.parse(fset, changed, []byte("package sub\n\ntype After struct{}\n"))
+	after := []byte("package sub\n\ntype After struct{}\n")
+	f, _ := pre.parse(fset, changed, after, sha256.Sum256(after))
 	if got := typeName(f); got != "After" {
 		t.Errorf("bytes changed since the preparse: got type %s, want After", got)
 	}
 	outside := filepath.Join(root, "other/f.go")
-	if f, _ := pre.parse(fset, outside, []byte("package x\n\ntype Outside struct{}\n")); typeName(f) != "Outside" {
+	outsideSrc := []byte("package x\n\ntype Outside struct{}\n")
+	if f, _ := pre.parse(fset, outside, outsideSrc, sha256.Sum256(outsideSrc)); typeName(f) != "Outside" {
 		t.Errorf("a file the preparse did not list is parsed")
 	}
-	if f, _ := pre.parse(token.NewFileSet(), same, src); f == pre.files[same].file {
+	if f, _ := pre.parse(token.NewFileSet(), same, src, sha256.Sum256(src)); f == pre.files[same].file {
 		t.Errorf("a load with another file set got the preparse's tree")
 	}
 }
