@@ -1,6 +1,8 @@
 // Command loadfloor is the floor cidlc is benchmarked against: the same packages.Load that idl/load does
 // (same mode bits, pattern ./... from the IDL directory, the same parser options through load.ParseFile),
-// and nothing else: not even the hashing of each source file that idl/load adds to the parse.
+// and nothing else: not even the hashing of each source file that idl/load adds to the parse, nor its
+// preparse (parsing the IDL's files while the go command lists the packages), which packages.Load alone
+// does not do: it is the load any tool built on go/packages pays.
 //
 //	loadfloor IDL_DIR
 //
