@@ -23,7 +23,7 @@ func TestSmoke(t *testing.T) {
 		"| cidlc, no-op (up to date) |",
 		"| files a no-op writes | examples | 0 | 0 | pass |",
 		"| --check without stamp (CI) ÷ floor | examples |",
-		"| program start: cidlc pack's overhead ÷ Pulumi codegen's, time |",
+		"| program start: cidlc pack's overhead − Pulumi codegen's, CPU time |",
 		"load ",
 		"| cidlc --breaking-against=HEAD (one package edited) |",
 		"breaking ",
