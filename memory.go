@@ -14,16 +14,18 @@ import (
 // pace, a heap twice what is live, the model's build alone took 1.8 times the load's memory at 10,000
 // resources. boundMemory caps the Go runtime's memory, softly (runtime/debug.SetMemoryLimit: the
 // collector runs more often as the cap nears, and never takes more than half the CPU), at what the load
-// took plus a quarter, or plus 32 MB for a small IDL, whose collector keeps its default pace. The load
+// took plus 15 %, or plus 32 MB for a small IDL, whose collector keeps its default pace. The load
 // itself runs at the default pace, like any go/packages program; so does a run that shares its process
-// (a library caller's).
+// (a library caller's). (The cap was the load's peak plus a quarter until the load began to parse while
+// the go command lists the packages (idl/load/preparse.go): that builds the syntax trees earlier, and
+// the load's peak came out about a tenth higher at 10,000 resources, the cap with it.)
 //
 // Under the cap, the collector's pace is slowed to gcPercentUnderCap: the cap, not the pace, is what
 // bounds the memory now, and at the default pace a cold run of 1,000 resources spent a fifth of its CPU
 // collecting garbage that the cap had room for (1.85 s of CPU against 1.48 s at GOGC=400, peak RSS 66 MB
 // against 79 MB, the floor's 32 MB; at 10,000 resources the cap holds either pace to the same peak).
 const (
-	memoryHeadroom    = 0.25
+	memoryHeadroom    = 0.15
 	memoryHeadroomMin = 32 << 20
 	gcPercentUnderCap = 400
 )
