@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -31,15 +30,16 @@ func write(w io.Writer, tree *model.Tree, opts Options) error {
 	if len(functions) > 0 {
 		spec.Functions = map[string]*functionJSON{placeholder: nil}
 	}
-	head, err := encode(spec, "")
+	compact, err := appendEncoded(nil, spec)
 	if err != nil {
 		return fmt.Errorf("schema: %w", err)
 	}
+	head := appendIndented(nil, compact, "", "    ")
 	bw := bufio.NewWriterSize(w, 1<<16)
 	// Each map's placeholder entry, as encoded in head, gives way to the map's entries.
 	placeholderLine := []byte("        \"\\u0000cidlc\": null")
 	// Each entry is encoded, then laid out, in buffers that serve them all.
-	var compact, indented, key []byte
+	var indented, key []byte
 	for _, list := range [][]entry{types, resources, functions} {
 		if len(list) == 0 {
 			continue
@@ -58,8 +58,9 @@ func write(w io.Writer, tree *model.Tree, opts Options) error {
 				return fmt.Errorf("schema: %s: %w", e.token, err)
 			}
 			indented = appendIndented(indented[:0], compact, "        ", "    ")
+			key = appendString(key[:0], e.token)
 			bw.WriteString("        ")
-			bw.Write(appendString(key[:0], e.token))
+			bw.Write(key)
 			bw.WriteString(": ")
 			bw.Write(indented)
 		}
@@ -68,19 +69,6 @@ func write(w io.Writer, tree *model.Tree, opts Options) error {
 	bw.Write(head)
 	bw.WriteByte('\n')
 	return bw.Flush()
-}
-
-// encode encodes v as the schema's encoder does, its lines after the first prefixed, without the final
-// newline.
-func encode(v any, prefix string) ([]byte, error) {
-	var compact bytes.Buffer
-	enc := json.NewEncoder(&compact)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	src := bytes.TrimSuffix(compact.Bytes(), []byte("\n"))
-	return appendIndented(make([]byte, 0, 2*len(src)), src, prefix, "    "), nil
 }
 
 // sorted sorts entries by token, keeping of two with one token the later, as a map would.
