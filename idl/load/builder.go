@@ -263,14 +263,21 @@ func (c *builder) propertySources() map[*decl]bool {
 			if len(field.Names) > 0 {
 				continue
 			}
-			if n, ok := types.Unalias(d.pkg.TypesInfo.TypeOf(field.Type)).(*types.Named); ok {
-				if e := c.decls[n.Obj()]; e != nil {
-					sources[e] = true
-				}
+			// As embeddedStruct finds the declaration it takes the properties of.
+			if e := c.declOf(d.pkg.TypesInfo.TypeOf(field.Type)); e != nil {
+				sources[e] = true
 			}
 		}
 	}
 	return sources
+}
+
+// declOf returns the declaration of the IDL tree that t names, or nil.
+func (c *builder) declOf(t types.Type) *decl {
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return c.decls[n.Obj()]
+	}
+	return nil
 }
 
 // resolveResourceAlias points a resource alias at its resource, through aliases of aliases. A resource

@@ -292,10 +292,7 @@ func (c *builder) namedResourceTag(owner string, tag *ast.BasicLit) bool {
 // embeddedStruct returns the properties of an embedded IDL struct, or rejects what else is embedded.
 func (c *builder) embeddedStruct(owner string, field *ast.Field, t types.Type, p *packages.Package) []*model.Property {
 	what := c.typeString(t, p)
-	var d *decl
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		d = c.decls[n.Obj()]
-	}
+	d := c.declOf(t)
 	switch {
 	case d != nil && d.kind == kindStruct:
 		if field.Tag != nil {
@@ -401,8 +398,8 @@ func (c *builder) propertyType(subject string, expr ast.Expr, p *packages.Packag
 
 // isFunction reports whether t is a function of the IDL.
 func (c *builder) isFunction(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && c.decls[n.Obj()] != nil && c.decls[n.Obj()].kind == kindFunction
+	d := c.declOf(t)
+	return d != nil && d.kind == kindFunction
 }
 
 // entity returns the IDL type of *t when t is one of the types that the 2017 IDLs always wrote behind a
