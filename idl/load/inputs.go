@@ -104,7 +104,7 @@ func (l *Loaded) Inputs() *Inputs {
 		if err != nil || !d.IsDir() {
 			return nil
 		}
-		if base := d.Name(); name != l.root && (base == "testdata" || strings.HasPrefix(base, ".") || strings.HasPrefix(base, "_")) {
+		if name != l.root && outsidePattern(d.Name()) {
 			return filepath.SkipDir
 		}
 		dirs[name] = true

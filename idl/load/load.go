@@ -388,6 +388,13 @@ var (
 		"mips64p32le ppc ppc64 ppc64le riscv riscv64 s390 s390x sparc sparc64 wasm")
 )
 
+// outsidePattern says whether ./... leaves out a directory below its root by the directory's name
+// alone: testdata, and names starting with . or _ (the go command also leaves out other modules:
+// isModuleRoot).
+func outsidePattern(base string) bool {
+	return base == "testdata" || strings.HasPrefix(base, ".") || strings.HasPrefix(base, "_")
+}
+
 // platformFiles reports the Go files below root whose names make Go build them for one system only
 // (x_linux.go, x_windows_amd64.go): the declarations of such a file, and so the outputs, would depend on
 // the system that runs cidlc, and elsewhere the file, or its whole package, would be left out without a
@@ -398,15 +405,13 @@ func platformFiles(root string, overlay map[string][]byte) []Diagnostic {
 	var diags []Diagnostic
 	seen := map[string]bool{}
 	skipDir := func(dir string) bool {
-		base := filepath.Base(dir)
-		if base == "testdata" || strings.HasPrefix(base, ".") || strings.HasPrefix(base, "_") {
+		if outsidePattern(filepath.Base(dir)) {
 			return true
 		}
 		if _, inOverlay := overlay[filepath.Join(dir, "go.mod")]; inOverlay {
 			return true
 		}
-		_, err := os.Stat(filepath.Join(dir, "go.mod"))
-		return err == nil
+		return isModuleRoot(dir)
 	}
 	filepath.WalkDir(root, func(name string, d fs.DirEntry, err error) error {
 		if err != nil {

@@ -82,9 +82,7 @@ func (p *preparse) list(root string) []string {
 		}
 		name := d.Name()
 		if d.IsDir() {
-			// What the go command's ./... leaves out: directories whose name starts with . or _, testdata,
-			// and other modules.
-			if path != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata" || isModuleRoot(path)) {
+			if path != root && (outsidePattern(name) || isModuleRoot(path)) {
 				return filepath.SkipDir
 			}
 			return nil
