@@ -60,5 +60,9 @@ type Streamer interface {
 	// Stream generates the files Generate returns, in any order, calling emit for each, from as many
 	// goroutines at once as it likes; it returns Generate's error. Files it emitted before failing are
 	// discarded.
+	//
+	// emit keeps nothing of a file's Content once it returns (it copies what it needs, which is rare: the
+	// content of a file that --check finds stale, for its diff), so that a Streamer may reuse that memory
+	// for its next file instead of allocating every file anew.
 	Stream(tree *model.Tree, emit func(*File)) error
 }

@@ -397,10 +397,9 @@ var readBuffers = sync.Pool{New: func() any { return new([]byte) }}
 // staged.
 func (so *stagedOut) toWrite(st *staged, want, have []byte) {
 	if so.s.check {
-		st.want, st.have = want, have
-		if st.want == nil {
-			st.want = []byte{} // nil means removal
-		}
+		// A copy: a Streamer may reuse the memory of what it emitted (see Streamer). Never nil, which
+		// means removal.
+		st.want, st.have = append([]byte{}, want...), have
 		return
 	}
 	if so.isProblematic() {

@@ -210,3 +210,43 @@ func TestWrittenFileOnFullDisk(t *testing.T) {
 		t.Errorf("files changed: %v", sortedKeys(after))
 	}
 }
+
+// reusing is a Streamer that emits every file from one buffer, which it overwrites as soon as emit
+// returns: what a Streamer may do (see gen.Streamer).
+type reusing map[string]string
+
+func (reusing) Name() string { return "reusing" }
+
+func (r reusing) Generate(*model.Tree) ([]*gen.File, error) { return written(r).Generate(nil) }
+
+func (r reusing) Stream(_ *model.Tree, emit func(*gen.File)) error {
+	var buf []byte
+	for p, content := range r {
+		buf = append(buf[:0], content...)
+		emit(&gen.File{Path: p, Content: buf})
+		for i := range buf {
+			buf[i] = '#'
+		}
+	}
+	return nil
+}
+
+// TestStreamerReusesItsMemory: a Streamer that reuses the memory of the files it emitted gets them
+// written, compared and diffed as they were when emitted.
+func TestStreamerReusesItsMemory(t *testing.T) {
+	testsupport.InTempDir(t)
+	v1 := reusing{"a.txt": gen.Header + "\none\n", "b/c.txt": gen.Header + "\ntwo\n"}
+	if r, _, _ := stageAndCommit(t, v1, false); r.String() != "3 written, 0 unchanged, 0 removed" {
+		t.Errorf("first run: %s", r)
+	}
+	for p, content := range v1 {
+		if got := testsupport.ReadFile(t, "out/"+p); got != content {
+			t.Errorf("%s: %q, want %q", p, got, content)
+		}
+	}
+	v2 := reusing{"a.txt": gen.Header + "\nthree\n", "b/c.txt": v1["b/c.txt"]}
+	r, diff, _ := stageAndCommit(t, v2, true)
+	if r.String() != "1 to write, 2 unchanged, 0 to remove" || !strings.Contains(diff, "-one\n+three\n") {
+		t.Errorf("check: %s\n%s", r, diff)
+	}
+}
