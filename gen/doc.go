@@ -15,7 +15,8 @@
 // all of a large output in memory, and the disk is written while the backends still generate. Nothing in
 // the output directories changes before Commit: if any backend fails, or any file in the way is not
 // cidlc's, Stage removes what it staged and fails, so a broken backend never leaves a half-written tree.
-// Commit renames the staged files into place. Generate, Write and Check do the same steps for file
+// Commit renames the staged files into place, and each missing directory, staged whole, at once.
+// Generate, Write and Check do the same steps for file
 // sets held in memory (tests, tools).
 //
 // # Ownership

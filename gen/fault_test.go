@@ -50,6 +50,17 @@ func (d *faultyDisk) CreateTemp(dir, base string) (gen.TempFile, error) {
 	return &faultyFile{f, d}, nil
 }
 
+func (d *faultyDisk) Create(name string) (gen.TempFile, error) {
+	if err := d.fail("create", name); err != nil {
+		return nil, err
+	}
+	f, err := gen.OSDisk.Create(name)
+	if err != nil {
+		return nil, err
+	}
+	return &faultyFile{f, d}, nil
+}
+
 func (d *faultyDisk) Rename(from, to string) error {
 	if err := d.fail("rename", to); err != nil {
 		return err
@@ -94,12 +105,22 @@ func (f *faultyFile) Close() error {
 // or new content), that no temporary file is left, that hand-written files are untouched, and that the
 // next Write finishes the job.
 func TestInterruptedWriteLeavesWholeFiles(t *testing.T) {
-	cwd := testsupport.InTempDir(t)
-	// The old tree, in a directory of its own for each attempt.
-	setUp := func(dir string) {
+	interruptWrites(t, func(dir string) {
 		gentest.Write(t, gentest.Generate(t, dir, gentest.IDLBefore...))
 		testsupport.WriteFile(t, filepath.Join(dir, "ec2/instance.go"), "hand-written\n")
-	}
+	})
+}
+
+// TestInterruptedFreshWrite is the same for the Write of an output directory that does not exist yet,
+// whose directories are staged whole and renamed into place at once.
+func TestInterruptedFreshWrite(t *testing.T) {
+	interruptWrites(t, nil)
+}
+
+// interruptWrites fails each operation of a Write of IDLAfter, with a changed file or two, in turn, over
+// what setUp makes of the output directory (nothing, when nil).
+func interruptWrites(t *testing.T, setUp func(dir string)) {
+	cwd := testsupport.InTempDir(t)
 	// The new tree: iam/ goes, s3/ comes, and two files change.
 	newResults := func(dir string) []gen.Result {
 		results := gentest.Generate(t, dir, gentest.IDLAfter...)
@@ -109,6 +130,9 @@ func TestInterruptedWriteLeavesWholeFiles(t *testing.T) {
 			}
 		}
 		return results
+	}
+	if setUp == nil {
+		setUp = func(string) {}
 	}
 
 	setUp("counted")
@@ -132,13 +156,17 @@ func TestInterruptedWriteLeavesWholeFiles(t *testing.T) {
 		}
 		got := contents(snapshot(t, dir))
 		for p, content := range got {
-			if strings.HasSuffix(p, ".tmp") {
+			if strings.HasSuffix(p, ".tmp") || strings.Contains(p, ".cidlc-staging.") {
 				t.Errorf("after a failed %s: temporary file %s left", failed, p)
 			} else if content != old[p] && content != want[p] {
 				t.Errorf("after a failed %s: %s is neither old nor new:\n%s", failed, p, content)
 			}
 		}
-		if got["ec2/instance.go"] != "hand-written\n" {
+		// The staging directory goes, unless removing it, or what it holds, is what failed.
+		if left, _ := filepath.Glob(filepath.Join(dir, ".cidlc-staging.*")); len(left) > 0 && !strings.Contains(failed, ".cidlc-staging.") {
+			t.Errorf("after a failed %s: staging directory %s left", failed, left[0])
+		}
+		if h, ok := old["ec2/instance.go"]; ok && got["ec2/instance.go"] != h {
 			t.Errorf("after a failed %s: the hand-written file changed", failed)
 		}
 		if _, err := gen.Write(newResults(dir)); err != nil {

@@ -41,8 +41,8 @@ func (e *GenerateError) Error() string { return e.Err.Error() }
 func (e *GenerateError) Unwrap() error { return e.Err }
 
 // Stage runs the backend of every output and takes each file as soon as it is generated: it compares
-// the file with the disk and, to write, stages it (writes it to a temporary file in a hidden staging
-// directory of its output directory); then it keeps only the file's path and digest, so that a run
+// the file with the disk and, to write, stages it (writes it to a hidden staging directory of its
+// output directory; see stageFile); then it keeps only the file's path and digest, so that a run
 // never holds all of a large output in memory. A Streamer backend hands its files over one by one; the
 // files of any other backend are taken once it returns them.
 //
@@ -148,9 +148,10 @@ type stagedOut struct {
 	genErrs  []error        // what the backend got wrong
 	problems []problem      // why nothing may be written
 	reported map[string]bool
-	missing  map[string]bool // absolute directories to create
 	staging  string          // the staging directory, once created
 	created  []string        // directories created for it, deepest first
+	subtrees map[string]bool // missing directories staged whole, each the topmost of its files' (see stageFile)
+	treeDirs map[string]bool // the directories made in the staging tree, absolute, for discard
 	stageErr error           // why the staging directory could not be created
 	writeErr *problem        // the failure to stage a file, of the first path that failed
 
@@ -160,7 +161,6 @@ type stagedOut struct {
 	msum      [sha256.Size]byte // the digest of the manifest as generated
 	removes   []*staged
 	unchanged []string // shown paths of files already right, the manifest first
-	mkdirs    []string
 	prune     []string
 }
 
@@ -171,6 +171,7 @@ type staged struct {
 	noHeader       bool
 	unchanged      bool
 	temp           string // the staged content, to rename into place (Commit)
+	subtree        string // the missing directory renamed into place with it, or "" (see stageFile)
 	want, have     []byte // kept for Check's diff; have is nil for a missing file
 }
 
@@ -255,7 +256,7 @@ func (s *Staged) open(dir, backend string, digests bool) (*stagedOut, error) {
 		return nil, fmt.Errorf("%s: %w", dir, plainError(err))
 	}
 	so := &stagedOut{dir: dir, backend: backend, s: s, out: out, digests: digests, seen: make(map[string]int),
-		reported: make(map[string]bool), missing: make(map[string]bool)}
+		reported: make(map[string]bool), subtrees: make(map[string]bool), treeDirs: make(map[string]bool)}
 	if e := out.dir(""); e.problem != nil {
 		so.problem("", fmt.Errorf("%s: %w", so.show(out.root), e.problem))
 		return so, nil
@@ -352,9 +353,6 @@ func (so *stagedOut) examine(st *staged, want []byte) {
 			so.dirProblem(e.protected, errProtectedDir)
 			return
 		}
-		so.mu.Lock()
-		so.missing[so.out.abs(dir)] = true
-		so.mu.Unlock()
 		so.toWrite(st, want, nil)
 		return
 	}
@@ -407,11 +405,78 @@ func (so *stagedOut) toWrite(st *staged, want, have []byte) {
 	}
 	staging, err := so.stagingDir()
 	if err == nil {
-		st.temp, err = writeTemp(so.s.d, staging, path.Base(st.rel), want)
+		st.temp, err = so.stageFile(staging, st, func(w io.Writer) error {
+			_, err := w.Write(want)
+			return err
+		})
 	}
 	if err != nil {
 		so.writeFailed(st, err)
 	}
+}
+
+// stagingTree is the directory of the staging directory that holds the missing directories staged whole.
+// Temporary files, the staging directory's other entries, start with a dot: no name is both.
+const stagingTree = "tree"
+
+// stageFile writes the content of st, by write, into the staging directory, and returns where. A file
+// of a directory that exists goes to a temporary file of its own, which Commit renames into place. A
+// file of a missing directory goes under its own name into that directory's copy in the staging tree,
+// and Commit renames the topmost missing directory into place whole: a fresh output of 10,000
+// resources is then 400 renames instead of 20,000, and its files are created in directories of 50
+// rather than in one of 20,000 (together 0.2 s less system time on this machine's ext4).
+func (so *stagedOut) stageFile(staging string, st *staged, write func(io.Writer) error) (string, error) {
+	dir := parentDir(st.rel)
+	top := so.topMissing(dir)
+	if top == "" {
+		return writeNew(so.s.d, write, func() (disk.TempFile, error) {
+			return so.s.d.CreateTemp(staging, path.Base(st.rel))
+		})
+	}
+	tree := filepath.Join(staging, stagingTree)
+	if err := so.mkdirStaged(tree, dir); err != nil {
+		return "", err
+	}
+	name, err := writeNew(so.s.d, write, func() (disk.TempFile, error) {
+		return so.s.d.Create(filepath.Join(tree, filepath.FromSlash(st.rel)))
+	})
+	if err == nil {
+		st.subtree = top
+		so.mu.Lock()
+		so.subtrees[top] = true
+		so.mu.Unlock()
+	}
+	return name, err
+}
+
+// topMissing returns the topmost missing directory that holds the directory dir (dir or one of its
+// parents), or "" when dir exists or is the output directory itself, which stagingDir creates.
+func (so *stagedOut) topMissing(dir string) string {
+	if dir == "" || so.dirEntry(dir).state != dirMissing {
+		return ""
+	}
+	for parentDir(dir) != "" && so.dirEntry(parentDir(dir)).state == dirMissing {
+		dir = parentDir(dir)
+	}
+	return dir
+}
+
+// mkdirStaged makes the directory dir (relative to the output directory) in the staging tree tree,
+// once, and remembers every directory it may have made there, for discard.
+func (so *stagedOut) mkdirStaged(tree, dir string) error {
+	so.mu.Lock()
+	defer so.mu.Unlock()
+	abs := filepath.Join(tree, filepath.FromSlash(dir))
+	if so.treeDirs[abs] {
+		return nil
+	}
+	for p := abs; !so.treeDirs[p]; p = filepath.Dir(p) {
+		so.treeDirs[p] = true
+		if p == tree {
+			break
+		}
+	}
+	return so.s.d.MkdirAll(abs)
 }
 
 // writeFailed records that st could not be staged. A full disk fails every file: the error names one,
@@ -428,14 +493,6 @@ func (so *stagedOut) isProblematic() bool {
 	so.mu.Lock()
 	defer so.mu.Unlock()
 	return len(so.problems) > 0
-}
-
-// writeTemp writes content to a new temporary file in dir, named after base, and returns its path.
-func writeTemp(d disk.FS, dir, base string, content []byte) (string, error) {
-	return writeTempWith(d, dir, base, func(w io.Writer) error {
-		_, err := w.Write(content)
-		return err
-	})
 }
 
 // stagingDir returns the staging directory of the output directory, creating it (and the output
@@ -559,7 +616,6 @@ func (so *stagedOut) plan() []error {
 			so.unchanged = append(so.unchanged, f.show)
 		}
 	}
-	so.mkdirs = slices.Sorted(maps.Keys(so.missing))
 	return nil
 }
 
@@ -715,6 +771,13 @@ func (so *stagedOut) discard() {
 			f.temp = ""
 		}
 	}
+	// The staging tree's directories, children first; those Commit renamed into place are gone.
+	dirs := slices.Collect(maps.Keys(so.treeDirs))
+	slices.SortFunc(dirs, func(a, b string) int { return cmp.Compare(len(b), len(a)) })
+	for _, dir := range dirs {
+		so.s.d.Remove(dir)
+	}
+	so.treeDirs = nil
 	so.s.d.Remove(so.staging)
 	so.staging = ""
 	// The directories created for staging, if nothing else came into them.

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path/filepath"
+	"slices"
 
 	"github.com/cidlc/cidlc/internal/disk"
 )
@@ -32,8 +34,9 @@ func write(results []Result, d disk.FS) (Report, error) {
 }
 
 // Commit writes what Stage staged: for each output directory in turn, it removes the owned files no
-// longer generated, renames the staged files into place, writes the manifest last, and removes the
-// directories the removals emptied. Then it removes the staging directories. The report says what it
+// longer generated, renames the staged files (and each missing directory, staged whole) into place,
+// writes the manifest last, and removes the directories the removals emptied. Then it removes the
+// staging directories. The report says what it
 // did, also when an error (a full disk) stopped it half-way; every file is then whole, old or new, and
 // the next run finishes the job. A Staged from a Stage with StageOptions.Check cannot be committed.
 func (s *Staged) Commit() (Report, error) {
@@ -53,6 +56,59 @@ func (s *Staged) Commit() (Report, error) {
 	return r, nil
 }
 
+// renameStaged renames the staged files into place: each missing directory staged whole at once, then
+// every other file. The report lists the files written, in the order of their paths, also when a
+// failure stopped it half-way.
+func (so *stagedOut) renameStaged(r *Report) error {
+	d := so.s.d
+	var staged []*staged
+	for _, st := range so.files {
+		if st.temp != "" {
+			staged = append(staged, st)
+		}
+	}
+	tree := filepath.Join(so.staging, stagingTree)
+	renamed := make(map[string]bool, len(so.subtrees))
+	err := func() error {
+		// Parents first, though no staged directory holds another: each is the topmost missing one.
+		for _, dir := range slices.Sorted(maps.Keys(so.subtrees)) {
+			abs := so.out.abs(dir)
+			if err := d.Rename(filepath.Join(tree, filepath.FromSlash(dir)), abs); err != nil {
+				return fmt.Errorf("%s: cannot write: %w", so.show(abs), plainError(err))
+			}
+			renamed[dir] = true
+		}
+		for _, st := range staged {
+			if st.subtree != "" {
+				continue
+			}
+			if err := d.Rename(st.temp, st.abs); err != nil {
+				return fmt.Errorf("%s: cannot write: %w", st.show, plainError(err))
+			}
+			st.temp = ""
+		}
+		return nil
+	}()
+	// What was renamed is no longer the staging tree's to remove.
+	maps.DeleteFunc(so.treeDirs, func(dir string, _ bool) bool {
+		for p := dir; p != tree && p != filepath.Dir(p); p = filepath.Dir(p) {
+			if rel, err := filepath.Rel(tree, p); err == nil && renamed[filepath.ToSlash(rel)] {
+				return true
+			}
+		}
+		return false
+	})
+	for _, st := range staged {
+		if st.subtree != "" && renamed[st.subtree] {
+			st.temp = "" // moved with its directory
+		}
+		if st.temp == "" {
+			r.Written = append(r.Written, st.show)
+		}
+	}
+	return err
+}
+
 // commit carries out one output directory's part: removals first, so that the old manifest still lists
 // whatever a failure leaves behind; writes, the manifest last; then empty directories.
 func (so *stagedOut) commit(r *Report) error {
@@ -63,20 +119,8 @@ func (so *stagedOut) commit(r *Report) error {
 		}
 		r.Removed = append(r.Removed, st.show)
 	}
-	for _, dir := range so.mkdirs {
-		if err := d.MkdirAll(dir); err != nil {
-			return fmt.Errorf("%s: cannot create the directory: %w", so.show(dir), plainError(err))
-		}
-	}
-	for _, st := range so.files {
-		if st.temp == "" {
-			continue
-		}
-		if err := d.Rename(st.temp, st.abs); err != nil {
-			return fmt.Errorf("%s: cannot write: %w", st.show, plainError(err))
-		}
-		st.temp = ""
-		r.Written = append(r.Written, st.show)
+	if err := so.renameStaged(r); err != nil {
+		return err
 	}
 	if m := so.manifest; m != nil {
 		// Last, so that a commit cut short leaves the old manifest, still listing files it has not

@@ -9,7 +9,6 @@ import (
 	"hash"
 	"io"
 	"io/fs"
-	"path"
 
 	"github.com/cidlc/cidlc/internal/disk"
 )
@@ -34,9 +33,6 @@ func (so *stagedOut) takeWritten(st *staged, f *File) error {
 			so.dirProblem(e.protected, errProtectedDir)
 			return nil
 		}
-		so.mu.Lock()
-		so.missing[so.out.abs(dir)] = true
-		so.mu.Unlock()
 		return so.writeWritten(st, f, false)
 	}
 	file, mode, err := disk.Open(st.abs)
@@ -112,7 +108,7 @@ func (so *stagedOut) writeWritten(st *staged, f *File, exists bool) error {
 		var sum summer
 		sum.start(so.digests)
 		var werr error
-		temp, err = writeTempWith(so.s.d, staging, path.Base(st.rel), func(w io.Writer) error {
+		temp, err = so.stageFile(staging, st, func(w io.Writer) error {
 			// The disk's failure is told from the backend's: one fails the write, the other the run.
 			disk := &errWriter{w: w}
 			bw := bufio.NewWriterSize(io.MultiWriter(disk, &sum), 1<<16)
@@ -220,9 +216,10 @@ func (c *comparer) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// writeTempWith is writeTemp with the content written by write.
-func writeTempWith(d disk.FS, dir, base string, write func(io.Writer) error) (string, error) {
-	f, err := d.CreateTemp(dir, base)
+// writeNew writes a new file, which create creates, with the content written by write, and returns its
+// path. The file does not survive a failure.
+func writeNew(d disk.FS, write func(io.Writer) error, create func() (disk.TempFile, error)) (string, error) {
+	f, err := create()
 	if err != nil {
 		return "", err
 	}

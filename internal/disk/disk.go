@@ -24,6 +24,10 @@ type FS interface {
 	// CreateTemp creates a new empty file in dir, named after base but so that no tool takes it for
 	// base itself.
 	CreateTemp(dir, base string) (TempFile, error)
+	// Create creates the new file name, which must not exist yet: a file of a directory that a writer
+	// builds whole in a place of its own and then renames into place, where the file needs no
+	// temporary name.
+	Create(name string) (TempFile, error)
 	Rename(from, to string) error
 	Remove(name string) error
 }
@@ -54,6 +58,11 @@ func (OS) CreateTemp(dir, base string) (TempFile, error) {
 		return f, err
 	}
 	return nil, &fs.PathError{Op: "createtemp", Path: filepath.Join(dir, "."+base+".*.tmp"), Err: fs.ErrExist}
+}
+
+// Create is os.Create that fails if name exists, with the permissions of an ordinary new file.
+func (OS) Create(name string) (TempFile, error) {
+	return os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
 }
 
 // errSymlink says that a generated path holds a symbolic link. cidlc neither writes through one (it could
