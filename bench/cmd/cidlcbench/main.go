@@ -574,7 +574,7 @@ func phaseString(st stats) string {
 
 var commandNames = map[string]string{
 	"floor":                  "floor (packages.Load only)",
-	"fresh":                  "cidlc, fresh (empty dirs)",
+	"fresh":                  "cidlc, fresh (no outputs yet)",
 	"noop":                   "cidlc, no-op (up to date)",
 	"check":                  "cidlc --check (up to date)",
 	"check-cold":             "cidlc --check (up to date, no stamp: CI)",
