@@ -80,11 +80,11 @@ func (b *Backend) generate(tree *model.Tree, emit func(*gen.File)) ([]*gen.File,
 	results := make([]result, len(tree.Packages))
 	parallel.For(len(tree.Packages), func(i int) {
 		r := &results[i]
-		keep := emit
-		if keep == nil {
-			keep = func(f *gen.File) { r.files = append(r.files, f) }
+		if emit == nil {
+			r.errs = b.packageStubs(tree.Packages[i], names, imports, true, func(f *gen.File) { r.files = append(r.files, f) })
+		} else {
+			r.errs = b.packageStubs(tree.Packages[i], names, imports, false, emit)
 		}
-		r.errs = b.packageStubs(tree.Packages[i], names, imports, keep)
 	})
 
 	var files []*gen.File
@@ -99,15 +99,21 @@ func (b *Backend) generate(tree *model.Tree, emit func(*gen.File)) ([]*gen.File,
 	return files, nil
 }
 
-// packageStubs renders the stub files of one IDL package, handing each to emit.
-func (b *Backend) packageStubs(pkg *model.Package, names *exported, imports *treeImports, emit func(*gen.File)) []error {
+// packageStubs renders the stub files of one IDL package, handing each to emit. With own, emit keeps
+// the files it gets, and each has content of its own; without, emit keeps nothing of a file's content
+// once it returns (gen.Streamer), and every file of the package is laid out in one buffer.
+func (b *Backend) packageStubs(pkg *model.Package, names *exported, imports *treeImports, own bool, emit func(*gen.File)) []error {
 	mg := newPackageGen(b.opts.Release, pkg, names, imports)
 	var errs []error
+	var buf []byte
 	for _, f := range pkg.Files {
-		content, err := mg.stubFile(f, b.opts.VerifyLayout)
+		content, err := mg.stubFile(f, buf[:0], b.opts.VerifyLayout)
 		if err != nil {
 			errs = append(errs, err)
 			continue
+		}
+		if !own {
+			buf = content
 		}
 		emit(&gen.File{Path: stubPath(f.Path), Content: content})
 	}

@@ -15,9 +15,10 @@ import (
 	"github.com/cidlc/cidlc/idl/model"
 )
 
-// stubFile renders the stubs of the IDL file f: a header naming f, the guard, then f's declarations in
-// source order, so that a stub file reads alongside its IDL file. verify is Options.VerifyLayout.
-func (g *packageGen) stubFile(f *model.File, verify bool) ([]byte, error) {
+// stubFile renders the stubs of the IDL file f, appended to dst: a header naming f, the guard, then f's
+// declarations in source order, so that a stub file reads alongside its IDL file. verify is
+// Options.VerifyLayout.
+func (g *packageGen) stubFile(f *model.File, dst []byte, verify bool) ([]byte, error) {
 	pkg := g.pkg
 	g.startFile()
 	jf := jen.NewFilePathName(g.file.own, pkg.Name)
@@ -42,15 +43,15 @@ func (g *packageGen) stubFile(f *model.File, verify bool) ([]byte, error) {
 	}
 	g.nameImports(jf)
 
-	return g.render(jf, stubPath(f.Path), verify)
+	return g.render(jf, stubPath(f.Path), dst, verify)
 }
 
-// render renders jf gofmt'd. jennifer writes the code unformatted, and package layout lays it out as
+// render appends jf gofmt'd to dst. jennifer writes the code unformatted, and package layout lays it out as
 // gofmt would, several times faster than go/format (which would take most of the backend's time); what
 // layout does not know, go/format formats, here rather than in jennifer, to report a failure (a
 // generator bug) with the source's line numbers. With verify, go/format formats every file too, and a
 // layout that differs from it is an error.
-func (g *packageGen) render(jf *jen.File, name string, verify bool) ([]byte, error) {
+func (g *packageGen) render(jf *jen.File, name string, dst []byte, verify bool) ([]byte, error) {
 	src := &g.src // jennifer's text is read here and not kept: the buffer serves every file
 	src.Reset()
 	jf.NoFormat = true
@@ -60,7 +61,7 @@ func (g *packageGen) render(jf *jen.File, name string, verify bool) ([]byte, err
 	if err := g.checkImports(src.Bytes()); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	out, laidOut := layout.Source(src.Bytes())
+	out, laidOut := layout.Source(dst, src.Bytes())
 	if laidOut && !verify {
 		return out, nil
 	}
@@ -71,11 +72,14 @@ func (g *packageGen) render(jf *jen.File, name string, verify bool) ([]byte, err
 	if err != nil {
 		return nil, fmt.Errorf("%s: generated Go does not parse (a cidlc bug): %v\n%s", name, err, numbered(src.Bytes()))
 	}
-	if laidOut && !bytes.Equal(out, formatted) {
-		return nil, fmt.Errorf("%s: package layout lays it out unlike gofmt (a cidlc bug):\n%s", name,
-			textdiff.Unified("gofmt", "layout", formatted, out))
+	if !laidOut {
+		return append(dst, formatted...), nil
 	}
-	return formatted, nil
+	if laid := out[len(dst):]; !bytes.Equal(laid, formatted) {
+		return nil, fmt.Errorf("%s: package layout lays it out unlike gofmt (a cidlc bug):\n%s", name,
+			textdiff.Unified("gofmt", "layout", formatted, laid))
+	}
+	return out, nil
 }
 
 // formatFallbacks counts the files that package layout did not lay out, since the process started:

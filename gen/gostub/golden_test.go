@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/cidlc/cidlc/gen"
@@ -133,4 +134,45 @@ func loadIDL(t *testing.T, dir string) *model.Tree {
 		t.Fatalf("loading %s: %v", dir, err)
 	}
 	return tree
+}
+
+// TestStreamAsGenerate: streaming gives the files Generate returns. A stream lays out the files of a
+// package one after the other in one buffer, which emit copies from before it returns (gen.Streamer):
+// a file that kept a part of the one before, or that was overwritten while emit held it, differs here.
+func TestStreamAsGenerate(t *testing.T) {
+	tree := loadIDL(t, exampleIDL)
+	backend := gostub.New(gostub.Options{ImportPath: "example.com/provider"})
+	want, err := backend.Generate(tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	got := map[string]string{}
+	var emitted []*gen.File
+	err = backend.Stream(tree, func(f *gen.File) {
+		mu.Lock()
+		defer mu.Unlock()
+		got[f.Path] = string(f.Content)
+		emitted = append(emitted, f)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(want) {
+		t.Errorf("streamed %d files, generated %d", len(got), len(want))
+	}
+	reused := 0
+	for _, f := range want {
+		if got[f.Path] != string(f.Content) {
+			t.Errorf("%s: streamed\n%s\nwant\n%s", f.Path, got[f.Path], f.Content)
+		}
+	}
+	for _, f := range emitted {
+		if string(f.Content) != got[f.Path] {
+			reused++
+		}
+	}
+	if reused == 0 {
+		t.Error("no streamed file's memory was reused: the test no longer tests the reuse")
+	}
 }

@@ -190,7 +190,7 @@ func TestHeader(t *testing.T) {
 func TestFormatFailure(t *testing.T) {
 	jf := jen.NewFile("p")
 	jf.Func().Id("f").Params().Block(jen.Op("(")) // not Go
-	_, err := (&packageGen{imports: &treeImports{}}).render(jf, "p_stub.go", false)
+	_, err := (&packageGen{imports: &treeImports{}}).render(jf, "p_stub.go", nil, false)
 	if err == nil || !strings.Contains(err.Error(), "p_stub.go: generated Go does not parse") || !strings.Contains(err.Error(), "    5  (") {
 		t.Errorf("render of bad Go: %v; want the error and the numbered source", err)
 	}

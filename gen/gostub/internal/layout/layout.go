@@ -26,24 +26,23 @@ import (
 	"unsafe"
 )
 
-// Source returns src laid out as go/format.Source would, and true; or nil and false when src holds
-// something this package does not lay out, or is not Go.
-func Source(src []byte) (out []byte, ok bool) {
+// Source appends src laid out as go/format.Source would to dst and returns it, and true; or dst and
+// false when src holds something this package does not lay out, or is not Go. A caller that hands
+// the text on and is done with it before its next call passes the same dst again and allocates
+// nothing; one that keeps the text passes nil and gets a copy of the size it needs.
+func Source(dst, src []byte) (out []byte, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			if _, is := r.(errUnsupported); !is {
 				panic(r)
 			}
-			out, ok = nil, false
+			out, ok = dst, false
 		}
 	}()
 	p := printers.Get().(*printer)
 	defer p.reset()
-	if len(src) > math.MaxInt32 {
-		return nil, false
-	}
-	if len(src) == 0 {
-		return nil, false
+	if len(src) > math.MaxInt32 || len(src) == 0 {
+		return dst, false
 	}
 	// The source is read, never kept: the tokens hold offsets into it, the output is a copy, and reset
 	// drops it. A string over the caller's bytes spares a copy of every file.
@@ -52,8 +51,8 @@ func Source(src []byte) (out []byte, ok bool) {
 	p.w.out = slices.Grow(p.w.out[:0], len(src)+len(src)/4)
 	p.matchBrackets()
 	p.file()
-	// The printer's buffer is kept for the next file; the caller gets a copy of the size it needs.
-	return slices.Clone(p.w.out), true
+	// The printer's buffer is kept for the next file: the caller gets a copy in its own.
+	return append(dst, p.w.out...), true
 }
 
 // printers keeps printers between calls, for their buffers.

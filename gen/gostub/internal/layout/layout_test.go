@@ -2,6 +2,8 @@ package layout
 
 import (
 	"go/format"
+	"maps"
+	"slices"
 	"testing"
 
 	"github.com/cidlc/cidlc/gen/textdiff"
@@ -191,7 +193,7 @@ func TestSourceAsGofmt(t *testing.T) {
 			if err != nil {
 				t.Fatalf("the test's source is not Go: %v", err)
 			}
-			got, ok := Source([]byte(src))
+			got, ok := Source(nil, []byte(src))
 			if !ok {
 				t.Fatal("not laid out")
 			}
@@ -225,27 +227,38 @@ var refused = map[string]string{
 func TestSourceRefuses(t *testing.T) {
 	for name, src := range refused {
 		t.Run(name, func(t *testing.T) {
-			if got, ok := Source([]byte(src)); ok {
+			if got, ok := Source([]byte("dst"), []byte(src)); ok || string(got) != "dst" {
 				t.Errorf("laid out as\n%s", got)
 			}
 		})
 	}
 }
 
-// TestSourceReuse lays out sources one after the other, as the backend's goroutines do with the pool's
-// printers: nothing of one may leak into the next.
+// TestSourceReuse lays out sources one after the other into one buffer, as the backend's goroutines do
+// with the pool's printers when they stream: nothing of one may leak into the next.
 func TestSourceReuse(t *testing.T) {
 	var names []string
 	for name := range laidOut {
 		names = append(names, name)
 	}
+	var dst []byte
 	for range 3 {
 		for _, name := range names {
 			want, _ := format.Source([]byte(laidOut[name]))
-			if got, ok := Source([]byte(laidOut[name])); !ok || string(got) != string(want) {
+			var ok bool
+			if dst, ok = Source(dst[:0], []byte(laidOut[name])); !ok || string(dst) != string(want) {
 				t.Fatalf("%s: differs after other sources", name)
 			}
-			Source([]byte(refused["not Go"]))
+			Source(nil, []byte(refused["not Go"]))
 		}
+	}
+}
+
+// TestSourceAppends: the layout goes after what dst holds.
+func TestSourceAppends(t *testing.T) {
+	src := laidOut[slices.Sorted(maps.Keys(laidOut))[0]]
+	want, _ := format.Source([]byte(src))
+	if got, ok := Source([]byte("dst"), []byte(src)); !ok || string(got) != "dst"+string(want) {
+		t.Errorf("got\n%s", got)
 	}
 }
