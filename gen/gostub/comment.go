@@ -61,9 +61,17 @@ func needsRepair(text string) bool {
 // doc appends the doc comment text, if any, on the lines above the code that follows.
 func (c *code) doc(text string) *code {
 	if text != "" {
-		c.text = append(appendDoc(c.text, text), docEnd...)
+		c.g.lines = appendDoc(c.g.lines[:0], text)
+		c.comment()
 	}
 	return c
+}
+
+// comment appends the doc comment whose lines g.lines holds, on the lines above the code that follows.
+// jennifer's text holds a mark of it, and package layout writes the lines, which the file's comments
+// keep (layout.Comments): jennifer would copy them several times.
+func (c *code) comment() {
+	c.text = append(c.g.file.comments.Add(c.text, c.g.lines), docEnd...)
 }
 
 // docEnd ends a doc comment: the code after it starts its line with a blank, as jennifer writes a
@@ -81,9 +89,8 @@ func (c *code) prose(format string, args ...string) *code {
 			return c.doc(prose(format, args...)) // what doc repairs, and what else FieldsSeq splits at
 		}
 	}
-	n := len(c.text)
-	if c.text = appendProse(c.text, g.scratch, "// "); len(c.text) > n {
-		c.text = append(c.text, docEnd...)
+	if g.lines = appendProse(g.lines[:0], g.scratch, "// "); len(g.lines) > 0 {
+		c.comment()
 	}
 	return c
 }

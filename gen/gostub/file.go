@@ -46,11 +46,12 @@ func (g *packageGen) stubFile(f *model.File, dst []byte, verify bool) ([]byte, e
 	return g.render(jf, stubPath(f.Path), dst, verify)
 }
 
-// render appends jf gofmt'd to dst. jennifer writes the code unformatted, and package layout lays it out as
-// gofmt would, several times faster than go/format (which would take most of the backend's time); what
-// layout does not know, go/format formats, here rather than in jennifer, to report a failure (a
-// generator bug) with the source's line numbers. With verify, go/format formats every file too, and a
-// layout that differs from it is an error.
+// render appends jf gofmt'd to dst. jennifer writes the code unformatted, and package layout lays it
+// out as gofmt would, several times faster than go/format (which would take most of the backend's
+// time); what layout does not know, go/format formats (the source with its doc comments in place of
+// their marks), here rather than in jennifer, to report a failure (a generator bug) with the source's
+// line numbers. With verify, go/format formats every file too, and a layout that differs from it is
+// an error.
 func (g *packageGen) render(jf *jen.File, name string, dst []byte, verify bool) ([]byte, error) {
 	src := &g.src // jennifer's text is read here and not kept: the buffer serves every file
 	src.Reset()
@@ -61,16 +62,17 @@ func (g *packageGen) render(jf *jen.File, name string, dst []byte, verify bool) 
 	if err := g.checkImports(src.Bytes()); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	out, laidOut := layout.Source(dst, src.Bytes())
+	out, laidOut := layout.Source(dst, src.Bytes(), &g.file.comments)
 	if laidOut && !verify {
 		return out, nil
 	}
 	if !laidOut {
 		formatFallbacks.Add(1)
 	}
-	formatted, err := format.Source(src.Bytes())
+	whole := g.file.comments.Expand(src.Bytes())
+	formatted, err := format.Source(whole)
 	if err != nil {
-		return nil, fmt.Errorf("%s: generated Go does not parse (a cidlc bug): %v\n%s", name, err, numbered(src.Bytes()))
+		return nil, fmt.Errorf("%s: generated Go does not parse (a cidlc bug): %v\n%s", name, err, numbered(whole))
 	}
 	if !laidOut {
 		return append(dst, formatted...), nil

@@ -340,8 +340,9 @@ func TestProse(t *testing.T) {
 		if want != "" {
 			wantDoc = doc(want) + docEnd
 		}
+		g.startFile()
 		code := g.code().prose(c.format, c.args...)
-		if got := string(code.text); got != wantDoc {
+		if got := string(g.file.comments.Expand(code.text)); got != wantDoc {
 			t.Errorf("code.prose(%q, %q) =\n%q\nwant\n%q", c.format, c.args, got, wantDoc)
 		}
 		code.done()

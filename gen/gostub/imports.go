@@ -9,6 +9,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/cidlc/cidlc/gen/gostub/internal/layout"
 	"github.com/cidlc/cidlc/idl/model"
 )
 
@@ -73,6 +74,8 @@ type fileImports struct {
 	// quals are the packages the file refers to, each at least once with a jen.Qual, which makes
 	// jennifer import it.
 	quals []string
+	// comments are the file's doc comments, which jennifer's text marks (code.comment).
+	comments layout.Comments
 }
 
 // qualifier is the name under which the file being generated refers to the package path, and true;
@@ -91,8 +94,11 @@ func (g *packageGen) qualifier(path string) (string, bool) {
 	return name, known
 }
 
-// startFile forgets the packages the previous file imported.
-func (g *packageGen) startFile() { g.file.quals = g.file.quals[:0] }
+// startFile forgets the packages the previous file imported, and its comments.
+func (g *packageGen) startFile() {
+	g.file.quals = g.file.quals[:0]
+	g.file.comments.Reset()
+}
 
 // checkImports reports a file whose source, as jennifer rendered it, does not import a package it
 // refers to: a reference made text while the jen.Qual that imports it was not rendered, a generator

@@ -37,9 +37,10 @@ type packageGen struct {
 	file fileImports
 	// src holds what jennifer renders of a file, for render.
 	src bytes.Buffer
-	// free are the codes done with, for code to reuse; scratch is a buffer for code.prose.
-	free    []*code
-	scratch []byte
+	// free are the codes done with, for code to reuse; scratch and lines are buffers for code.prose
+	// and code.doc.
+	free           []*code
+	scratch, lines []byte
 }
 
 func newPackageGen(release gen.Release, pkg *model.Package, names *exported, imports *treeImports) *packageGen {

@@ -13,6 +13,9 @@ func (p *printer) docComment(group []tok) {
 	var directives []string
 	for _, c := range group {
 		line := p.text(&c)
+		if strings.HasPrefix(line, markPrefix) {
+			unsupported() // a group given beside the source is written as it is, not reformatted
+		}
 		after := line[2:]
 		if isDirective(after) {
 			directives = append(directives, line)

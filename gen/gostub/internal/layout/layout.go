@@ -5,13 +5,14 @@
 // text/tabwriter it writes through, ported here for the constructs the stubs use).
 //
 // It lays out what jennifer renders with File.NoFormat (every token on the line gofmt keeps it on, no
-// comment but whole-line ones, no blank line inside a declaration) made of the constructs the stubs
-// are made of: imports, constants, variables, types (struct, interface, map, slice, pointer, function,
-// generic instances), functions and methods, and in their bodies variable declarations, assignments,
-// calls, returns, if and switch statements, composite literals, function literals, selectors, type
-// assertions, unary operators. For anything else — a binary operator, a for loop, a one-line function
-// body, a /* */ comment, a literal gofmt would rewrite — Source says it cannot, and the caller formats
-// with go/format. It never returns a layout it is unsure of: whatever it does not know it refuses.
+// comment but whole-line ones, no blank line inside a declaration; doc comments may be given beside
+// the source, see Comments) made of the constructs the stubs are made of: imports, constants,
+// variables, types (struct, interface, map, slice, pointer, function, generic instances), functions
+// and methods, and in their bodies variable declarations, assignments, calls, returns, if and switch
+// statements, composite literals, function literals, selectors, type assertions, unary operators. For
+// anything else — a binary operator, a for loop, a one-line function body, a /* */ comment, a literal
+// gofmt would rewrite — Source says it cannot, and the caller formats with go/format. It never
+// returns a layout it is unsure of: whatever it does not know it refuses.
 //
 // It must not grow into a general formatter: each construct it lays out is one gofmt's rules were
 // ported for, and tests compare it with go/format on every stub the tests generate.
@@ -27,10 +28,11 @@ import (
 )
 
 // Source appends src laid out as go/format.Source would to dst and returns it, and true; or dst and
-// false when src holds something this package does not lay out, or is not Go. A caller that hands
+// false when src holds something this package does not lay out, or is not Go. marks are the comment
+// groups that the marks in src stand for, nil if none; Source lays out what marks.Expand(src) is. A caller that hands
 // the text on and is done with it before its next call passes the same dst again and allocates
 // nothing; one that keeps the text passes nil and gets a copy of the size it needs.
-func Source(dst, src []byte) (out []byte, ok bool) {
+func Source(dst, src []byte, marks *Comments) (out []byte, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			if _, is := r.(errUnsupported); !is {
@@ -47,6 +49,9 @@ func Source(dst, src []byte) (out []byte, ok bool) {
 	// The source is read, never kept: the tokens hold offsets into it, the output is a copy, and reset
 	// drops it. A string over the caller's bytes spares a copy of every file.
 	p.src = unsafe.String(&src[0], len(src))
+	if marks != nil && len(marks.text) > 0 {
+		p.marks, p.markText = marks, unsafe.String(&marks.text[0], len(marks.text))
+	}
 	p.toks = scan(p.src, p.toks[:0])
 	p.w.out = slices.Grow(p.w.out[:0], len(src)+len(src)/4)
 	p.matchBrackets()
@@ -74,12 +79,15 @@ func unsupported() { panic(errUnsupported{}) }
 // decides line breaks by the source's lines: here, the lines jennifer wrote the tokens on.
 type printer struct {
 	src   string
-	toks  []tok
-	i     int    // the next token
-	match []int  // the index of the bracket that closes or opens toks[i]
-	open  []int  // matchBrackets' stack
-	spare []item // where items and listItems keep the lists they return, for the whole file
-	w     writer
+	marks *Comments // the groups that marks in src stand for
+	// markText is marks.text, as src is read.
+	markText string
+	toks     []tok
+	i        int    // the next token
+	match    []int  // the index of the bracket that closes or opens toks[i]
+	open     []int  // matchBrackets' stack
+	spare    []item // where items and listItems keep the lists they return, for the whole file
+	w        writer
 
 	srcLine int32 // the source line gofmt's printer would be at: its p.pos.Line
 	noLit   int   // > 0 in the header of an if or switch, where { starts the block
@@ -247,13 +255,28 @@ func (p *printer) breakBefore(line int32) {
 }
 
 // comments writes a group of whole-line comments, each on its line, as gofmt writes them: without
-// trailing white space.
+// trailing white space. A mark (Comments) is written as the lines of its group.
 func (p *printer) comments(group []tok) {
-	for i, c := range group {
-		if i > 0 {
+	first := true
+	line := func(text string) {
+		if !first {
 			p.w.formfeed()
 		}
-		p.comment(p.text(&c))
+		first = false
+		p.comment(text)
+	}
+	for _, c := range group {
+		text := p.text(&c)
+		lines, marked := p.marked(text)
+		if !marked {
+			line(text)
+			continue
+		}
+		for lines != "" {
+			var l string
+			l, lines, _ = strings.Cut(lines, "\n")
+			line(l)
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"go/format"
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/cidlc/cidlc/gen/textdiff"
@@ -193,7 +194,7 @@ func TestSourceAsGofmt(t *testing.T) {
 			if err != nil {
 				t.Fatalf("the test's source is not Go: %v", err)
 			}
-			got, ok := Source(nil, []byte(src))
+			got, ok := Source(nil, []byte(src), nil)
 			if !ok {
 				t.Fatal("not laid out")
 			}
@@ -227,7 +228,7 @@ var refused = map[string]string{
 func TestSourceRefuses(t *testing.T) {
 	for name, src := range refused {
 		t.Run(name, func(t *testing.T) {
-			if got, ok := Source([]byte("dst"), []byte(src)); ok || string(got) != "dst" {
+			if got, ok := Source([]byte("dst"), []byte(src), nil); ok || string(got) != "dst" {
 				t.Errorf("laid out as\n%s", got)
 			}
 		})
@@ -246,10 +247,10 @@ func TestSourceReuse(t *testing.T) {
 		for _, name := range names {
 			want, _ := format.Source([]byte(laidOut[name]))
 			var ok bool
-			if dst, ok = Source(dst[:0], []byte(laidOut[name])); !ok || string(dst) != string(want) {
+			if dst, ok = Source(dst[:0], []byte(laidOut[name]), nil); !ok || string(dst) != string(want) {
 				t.Fatalf("%s: differs after other sources", name)
 			}
-			Source(nil, []byte(refused["not Go"]))
+			Source(nil, []byte(refused["not Go"]), nil)
 		}
 	}
 }
@@ -258,7 +259,78 @@ func TestSourceReuse(t *testing.T) {
 func TestSourceAppends(t *testing.T) {
 	src := laidOut[slices.Sorted(maps.Keys(laidOut))[0]]
 	want, _ := format.Source([]byte(src))
-	if got, ok := Source([]byte("dst"), []byte(src)); !ok || string(got) != "dst"+string(want) {
+	if got, ok := Source([]byte("dst"), []byte(src), nil); !ok || string(got) != "dst"+string(want) {
 		t.Errorf("got\n%s", got)
+	}
+}
+
+// marked returns src with each group of comment lines after the package clause given beside it, as a
+// mark (Comments), and the groups.
+func marked(src string) (string, *Comments) {
+	var cs Comments
+	var out, group []byte
+	body := false
+	for _, line := range strings.SplitAfter(src, "\n") {
+		if body && strings.HasPrefix(line, "//") {
+			if len(group) > 0 {
+				group = append(group, '\n')
+			}
+			group = append(group, strings.TrimSuffix(line, "\n")...)
+			continue
+		}
+		if len(group) > 0 {
+			out = append(cs.Add(out, group), '\n')
+			group = group[:0]
+		}
+		body = body || strings.HasPrefix(line, "package ")
+		out = append(out, line...)
+	}
+	return string(out), &cs
+}
+
+// TestSourceMarks lays out the sources with their comments given beside them: as go/format lays out
+// the sources the marks stand for (Comments.Expand).
+func TestSourceMarks(t *testing.T) {
+	groups := 0
+	for name, src := range laidOut {
+		t.Run(name, func(t *testing.T) {
+			src2, cs := marked(src)
+			groups += len(cs.ends)
+			if got := cs.Expand([]byte(src2)); string(got) != src {
+				t.Fatalf("Expand gives\n%s\nwant\n%s", got, src)
+			}
+			want, _ := format.Source([]byte(src))
+			got, ok := Source(nil, []byte(src2), cs)
+			if !ok {
+				t.Fatal("not laid out")
+			}
+			if string(got) != string(want) {
+				t.Errorf("layout differs from gofmt:\n%s", textdiff.Unified("gofmt", "layout", want, got))
+			}
+		})
+	}
+	if groups < 10 {
+		t.Errorf("%d comment groups marked: the test no longer tests marks", groups)
+	}
+}
+
+// TestSourceRefusesMarks: a mark of no group, and a mark where gofmt reformats the comment, are not
+// laid out.
+func TestSourceRefusesMarks(t *testing.T) {
+	var cs Comments
+	cs.Add(nil, []byte("// A is a."))
+	packageDoc := string(cs.Add(nil, []byte("// Package p does things."))) + "\npackage p\n"
+	for name, src := range map[string]string{
+		"unknown mark":     "package p\n\n" + markPrefix + "2\n type A int\n",
+		"no comments":      "package p\n\n" + markPrefix + "0\n type A int\n",
+		"package doc mark": packageDoc,
+	} {
+		marks := &cs
+		if name == "no comments" {
+			marks = nil
+		}
+		if got, ok := Source(nil, []byte(src), marks); ok {
+			t.Errorf("%s: laid out as\n%s", name, got)
+		}
 	}
 }
