@@ -3,6 +3,7 @@ package gostub
 import (
 	"slices"
 	"strconv"
+	"unsafe"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -121,7 +122,7 @@ func (c *code) items() []jen.Code {
 
 func (c *code) flush() {
 	if len(c.text) > 0 {
-		c.nodes = append(c.nodes, jen.Id(string(c.text)))
+		c.nodes = append(c.nodes, jen.Id(c.g.texts.string(c.text)))
 		c.text = c.text[:0]
 	}
 }
@@ -131,7 +132,7 @@ func (c *code) flush() {
 func (c *code) done() *jen.Statement {
 	var s *jen.Statement
 	if len(c.nodes) == 0 {
-		s = jen.Id(string(c.text))
+		s = jen.Id(c.g.texts.string(c.text))
 	} else {
 		c.flush()
 		s = new(jen.Statement)
@@ -143,3 +144,28 @@ func (c *code) done() *jen.Statement {
 	c.g.free = append(c.g.free, c)
 	return s
 }
+
+// textArena holds the texts of a file's jennifer nodes, so that a node's text costs no allocation of its
+// own: the arena is reused from one file to the next (reset), where a string per node was a copy of
+// every byte of code that jennifer renders. jennifer reads the texts only while it renders the file,
+// and no node outlives its file: a node of one file holds nothing the next overwrites once it is used.
+type textArena struct {
+	buf []byte
+}
+
+// string returns a string of text's bytes, which stays as it is until reset.
+func (a *textArena) string(text []byte) string {
+	if len(text) == 0 {
+		return ""
+	}
+	if cap(a.buf)-len(a.buf) < len(text) {
+		// The full buffer stays with the strings made from it; the next file starts in the new one.
+		a.buf = make([]byte, 0, max(2*cap(a.buf), len(text), 4096))
+	}
+	start := len(a.buf)
+	a.buf = append(a.buf, text...)
+	return unsafe.String(&a.buf[start], len(text))
+}
+
+// reset makes the arena's memory the next file's: the strings made from it must not be used anymore.
+func (a *textArena) reset() { a.buf = a.buf[:0] }

@@ -98,6 +98,7 @@ func (g *packageGen) qualifier(path string) (string, bool) {
 func (g *packageGen) startFile() {
 	g.file.quals = g.file.quals[:0]
 	g.file.comments.Reset()
+	g.texts.reset()
 }
 
 // checkImports reports a file whose source, as jennifer rendered it, does not import a package it
