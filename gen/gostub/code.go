@@ -1,7 +1,6 @@
 package gostub
 
 import (
-	"slices"
 	"strconv"
 	"unsafe"
 
@@ -64,7 +63,7 @@ func (c *code) qual(path, name string) *code {
 		return c
 	}
 	c.flush()
-	c.nodes = append(c.nodes, jen.Qual(path, name))
+	c.nodes.Qual(path, name)
 	return c
 }
 
@@ -122,7 +121,7 @@ func (c *code) items() []jen.Code {
 
 func (c *code) flush() {
 	if len(c.text) > 0 {
-		c.nodes = append(c.nodes, jen.Id(c.g.texts.string(c.text)))
+		c.nodes.Id(c.g.texts.string(c.text))
 		c.text = c.text[:0]
 	}
 }
@@ -130,15 +129,12 @@ func (c *code) flush() {
 // done returns the code built, for jennifer's groups and statements to hold, and gives c back to its
 // generator: c must not be used after.
 func (c *code) done() *jen.Statement {
-	var s *jen.Statement
+	c.flush()
+	s := c.g.statements.next()
 	if len(c.nodes) == 0 {
-		s = jen.Id(c.g.texts.string(c.text))
-	} else {
-		c.flush()
-		s = new(jen.Statement)
-		*s = slices.Clone(c.nodes)
+		s.Id("") // not an empty statement, which jennifer's groups leave out
 	}
-	c.text = c.text[:0]
+	*s = append(*s, c.nodes...)
 	clear(c.nodes)
 	c.nodes = c.nodes[:0]
 	c.g.free = append(c.g.free, c)
@@ -147,8 +143,8 @@ func (c *code) done() *jen.Statement {
 
 // textArena holds the texts of a file's jennifer nodes, so that a node's text costs no allocation of its
 // own: the arena is reused from one file to the next (reset), where a string per node was a copy of
-// every byte of code that jennifer renders. jennifer reads the texts only while it renders the file,
-// and no node outlives its file: a node of one file holds nothing the next overwrites once it is used.
+// every byte of code that jennifer renders. That is safe because jennifer reads the texts only while
+// it renders their file, and no node is used after its file is rendered.
 type textArena struct {
 	buf []byte
 }
@@ -169,3 +165,28 @@ func (a *textArena) string(text []byte) string {
 
 // reset makes the arena's memory the next file's: the strings made from it must not be used anymore.
 func (a *textArena) reset() { a.buf = a.buf[:0] }
+
+// statements hold the jennifer statements of a file's codes (code.done), reused from one file to the
+// next as the texts are: the nodes of one file are not used once it is rendered.
+type statements struct {
+	chunks [][]jen.Statement
+	n      int // the statements handed out since reset
+}
+
+// statementChunk is how many statements a chunk holds: a stub file has a few dozen codes per resource.
+const statementChunk = 64
+
+// next returns an empty statement.
+func (ss *statements) next() *jen.Statement {
+	i, j := ss.n/statementChunk, ss.n%statementChunk
+	if i == len(ss.chunks) {
+		ss.chunks = append(ss.chunks, make([]jen.Statement, statementChunk))
+	}
+	ss.n++
+	s := &ss.chunks[i][j]
+	*s = (*s)[:0]
+	return s
+}
+
+// reset makes the statements the next file's.
+func (ss *statements) reset() { ss.n = 0 }

@@ -99,6 +99,7 @@ func (g *packageGen) startFile() {
 	g.file.quals = g.file.quals[:0]
 	g.file.comments.Reset()
 	g.texts.reset()
+	g.statements.reset()
 }
 
 // checkImports reports a file whose source, as jennifer rendered it, does not import a package it

@@ -37,8 +37,9 @@ type packageGen struct {
 	file fileImports
 	// src holds what jennifer renders of a file, for render.
 	src bytes.Buffer
-	// texts hold the texts of the file's jennifer nodes (code).
-	texts textArena
+	// texts and statements hold the file's jennifer nodes (code).
+	texts      textArena
+	statements statements
 	// free are the codes done with, for code to reuse; scratch and lines are buffers for code.prose
 	// and code.doc.
 	free           []*code
