@@ -81,15 +81,31 @@ func (c *code) comment() {
 const docEnd = "\n "
 
 // prose appends a doc comment of the stubs' own (see prose) on the lines above the code that follows.
-func (c *code) prose(format string, args ...string) *code {
+func (c *code) prose(format string, args ...string) *code { return c.proseAnd("", format, args...) }
+
+// proseAnd appends a doc comment of the stubs' own (see prose) and the paragraph text after it, the
+// IDL's doc of what the code declares, on the lines above the code that follows: the comment of
+// doc(paragraphs(prose(format, args...), text)), built in place.
+func (c *code) proseAnd(text, format string, args ...string) *code {
 	g := c.g
 	g.scratch = expand(g.scratch[:0], format, args)
 	for _, b := range g.scratch {
 		if b >= utf8.RuneSelf || b == 0 {
-			return c.doc(prose(format, args...)) // what doc repairs, and what else FieldsSeq splits at
+			// What doc repairs, and what else FieldsSeq splits at.
+			return c.doc(paragraphs(prose(format, args...), text))
 		}
 	}
-	if g.lines = appendProse(g.lines[:0], g.scratch, "// "); len(g.lines) > 0 {
+	if needsRepair(text) {
+		return c.doc(paragraphs(prose(format, args...), text)) // repaired as one text
+	}
+	g.lines = appendProse(g.lines[:0], g.scratch, "// ")
+	if text != "" {
+		if len(g.lines) > 0 {
+			g.lines = append(g.lines, "\n//\n"...)
+		}
+		g.lines = appendDoc(g.lines, text)
+	}
+	if len(g.lines) > 0 {
 		c.comment()
 	}
 	return c

@@ -20,10 +20,10 @@ func (g *packageGen) configDecl(c *model.Config) []jen.Code {
 // generateConfigStruct declares the configuration's struct, with the field rules of a resource's
 // marshaling struct: a property with a default is a value, an optional one a pointer.
 func (g *packageGen) generateConfigStruct(c *model.Config) jen.Code {
-	text := prose("%s is the configuration of a %s provider instance, as %s's configure function reads it: "+
-		"decoded, checked, with the values of environment variables and defaults for what the instance's "+
-		"configuration does not set.", c.Name, g.pkg.Tree.Name, g.names.newProvider)
-	return g.doc(paragraphs(text, c.Doc)).id("type ", c.Name).done().Struct(g.fields(c.Properties)...)
+	return g.code().proseAnd(c.Doc, "%s is the configuration of a %s provider instance, as %s's configure "+
+		"function reads it: decoded, checked, with the values of environment variables and defaults for what "+
+		"the instance's configuration does not set.", c.Name, g.pkg.Tree.Name, g.names.newProvider).
+		id("type ", c.Name).done().Struct(g.fields(c.Properties)...)
 }
 
 // generateNewProvider declares the constructor of the provider, which Serve runs:

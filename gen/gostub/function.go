@@ -41,10 +41,10 @@ func (g *packageGen) generateFunctionStruct(fn *model.Function) jen.Code {
 		p := fn.Properties[i]
 		g.fieldType(g.fieldDoc(c, p).id(p.GoName, " "), p, isResultPointer(p))
 	}).items()
-	text := prose("%s is the marshaling struct of calls of %s: its inputs, which %s reads, and its results, "+
-		"which it sets. Optional inputs and results are pointers, nil when absent; capabilities are references.",
-		g.functionMarshalName(fn), fn.CallName, g.functionOpsName(fn))
-	return g.doc(paragraphs(text, fn.Doc)).id("type ", g.functionMarshalName(fn)).done().Struct(fields...)
+	return g.code().proseAnd(fn.Doc, "%s is the marshaling struct of calls of %s: its inputs, which %s reads, "+
+		"and its results, which it sets. Optional inputs and results are pointers, nil when absent; "+
+		"capabilities are references.", g.functionMarshalName(fn), fn.CallName, g.functionOpsName(fn)).
+		id("type ", g.functionMarshalName(fn)).done().Struct(fields...)
 }
 
 // invokeDoc is the doc of FProviderOps.Invoke, the same for every function.

@@ -295,7 +295,8 @@ func TestDocRepairs(t *testing.T) {
 }
 
 // TestProse checks the stubs' own doc comments against what fmt.Sprintf and a wrap at proseWidth give,
-// and that a comment written straight into code (code.prose) is that doc comment, whatever its words.
+// and that a comment written straight into code (code.prose, code.proseAnd with the IDL's doc after
+// it) is that doc comment, whatever its words.
 func TestProse(t *testing.T) {
 	sprintfWrapped := func(format string, args ...string) string {
 		as := make([]any, len(args))
@@ -346,6 +347,18 @@ func TestProse(t *testing.T) {
 			t.Errorf("code.prose(%q, %q) =\n%q\nwant\n%q", c.format, c.args, got, wantDoc)
 		}
 		code.done()
+		// With the IDL's doc after it, as one comment.
+		for _, text := range []string{"", "Doc.", "A\n\n\tcode\n", "\ncrlf\r\n", "nul\x00"} {
+			wantDoc := ""
+			if p := paragraphs(want, text); p != "" {
+				wantDoc = doc(p) + docEnd
+			}
+			code := g.code().proseAnd(text, c.format, c.args...)
+			if got := string(g.file.comments.Expand(code.text)); got != wantDoc {
+				t.Errorf("code.proseAnd(%q, %q, %q) =\n%q\nwant\n%q", text, c.format, c.args, got, wantDoc)
+			}
+			code.done()
+		}
 	}
 }
 

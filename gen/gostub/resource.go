@@ -33,10 +33,10 @@ func (g *packageGen) generateToken(r *model.Resource) jen.Code {
 
 // generateResourceStruct declares the marshaling struct, which ops read and fill in.
 func (g *packageGen) generateResourceStruct(r *model.Resource) jen.Code {
-	text := prose("%s is the marshaling struct of %s resources: every property, outputs included, as %s see "+
-		"them. Optional and out properties are pointers, nil when absent; capabilities are references.",
-		g.marshalName(r), r.Name, g.opsName(r))
-	return g.doc(paragraphs(text, r.Doc)).id("type ", g.marshalName(r)).done().Struct(g.fields(r.Properties)...)
+	return g.code().proseAnd(r.Doc, "%s is the marshaling struct of %s resources: every property, outputs "+
+		"included, as %s see them. Optional and out properties are pointers, nil when absent; capabilities are "+
+		"references.", g.marshalName(r), r.Name, g.opsName(r)).
+		id("type ", g.marshalName(r)).done().Struct(g.fields(r.Properties)...)
 }
 
 // The parameters that every ops method has.
