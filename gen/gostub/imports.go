@@ -117,8 +117,9 @@ func (g *packageGen) checkImports(src []byte) error {
 	if end := bytes.Index(block, []byte("\n\n")); end >= 0 {
 		block = block[:end]
 	}
+	var quoted [128]byte
 	for _, path := range g.file.quals {
-		if !bytes.Contains(block, []byte(strconv.Quote(path))) {
+		if !bytes.Contains(block, strconv.AppendQuote(quoted[:0], path)) {
 			return fmt.Errorf("the stubs refer to %s but do not import it (a cidlc bug)", path)
 		}
 	}
