@@ -101,19 +101,23 @@ func (b *Backend) generate(tree *model.Tree, emit func(*gen.File)) ([]*gen.File,
 
 // packageStubs renders the stub files of one IDL package, handing each to emit. With own, emit keeps
 // the files it gets, and each has content of its own; without, emit keeps nothing of a file's content
-// once it returns (gen.Streamer), and every file of the package is laid out in one buffer.
+// once it returns (gen.Streamer), and every file is laid out in the same buffer (buffers.out).
 func (b *Backend) packageStubs(pkg *model.Package, names *exported, imports *treeImports, own bool, emit func(*gen.File)) []error {
 	mg := newPackageGen(b.opts.Release, pkg, names, imports)
+	defer mg.releaseBuffers()
 	var errs []error
-	var buf []byte
 	for _, f := range pkg.Files {
-		content, err := mg.stubFile(f, buf[:0], b.opts.VerifyLayout)
+		var dst []byte
+		if !own {
+			dst = mg.out[:0]
+		}
+		content, err := mg.stubFile(f, dst, b.opts.VerifyLayout)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
 		if !own {
-			buf = content
+			mg.out = content
 		}
 		emit(&gen.File{Path: stubPath(f.Path), Content: content})
 	}

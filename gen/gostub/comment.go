@@ -71,7 +71,7 @@ func (c *code) doc(text string) *code {
 // jennifer's text holds a mark of it, and package layout writes the lines, which the file's comments
 // keep (layout.Comments): jennifer would copy them several times.
 func (c *code) comment() {
-	c.text = append(c.g.file.comments.Add(c.text, c.g.lines), docEnd...)
+	c.text = append(c.g.comments.Add(c.text, c.g.lines), docEnd...)
 }
 
 // docEnd ends a doc comment: the code after it starts its line with a blank, as jennifer writes a

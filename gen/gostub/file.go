@@ -62,14 +62,14 @@ func (g *packageGen) render(jf *jen.File, name string, dst []byte, verify bool) 
 	if err := g.checkImports(src.Bytes()); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	out, laidOut := layout.Source(dst, src.Bytes(), &g.file.comments)
+	out, laidOut := layout.Source(dst, src.Bytes(), &g.comments)
 	if laidOut && !verify {
 		return out, nil
 	}
 	if !laidOut {
 		formatFallbacks.Add(1)
 	}
-	whole := g.file.comments.Expand(src.Bytes())
+	whole := g.comments.Expand(src.Bytes())
 	formatted, err := format.Source(whole)
 	if err != nil {
 		return nil, fmt.Errorf("%s: generated Go does not parse (a cidlc bug): %v\n%s", name, err, numbered(whole))

@@ -190,14 +190,14 @@ func TestHeader(t *testing.T) {
 func TestFormatFailure(t *testing.T) {
 	jf := jen.NewFile("p")
 	jf.Func().Id("f").Params().Block(jen.Op("(")) // not Go
-	_, err := (&packageGen{imports: &treeImports{}}).render(jf, "p_stub.go", nil, false)
+	_, err := (&packageGen{imports: &treeImports{}, buffers: new(buffers)}).render(jf, "p_stub.go", nil, false)
 	if err == nil || !strings.Contains(err.Error(), "p_stub.go: generated Go does not parse") || !strings.Contains(err.Error(), "    5  (") {
 		t.Errorf("render of bad Go: %v; want the error and the numbered source", err)
 	}
 }
 
 func TestConstraintsLit(t *testing.T) {
-	g := &packageGen{imports: &treeImports{}}
+	g := &packageGen{imports: &treeImports{}, buffers: new(buffers)}
 	f := func(v float64) *float64 { return &v }
 	n := func(v int) *int { return &v }
 	for _, c := range []struct {
@@ -320,7 +320,7 @@ func TestProse(t *testing.T) {
 		return strings.Join(lines, "\n")
 	}
 	long := strings.Repeat("word ", 40)
-	g := &packageGen{imports: &treeImports{}}
+	g := &packageGen{imports: &treeImports{}, buffers: new(buffers)}
 	for _, c := range []struct {
 		format string
 		args   []string
@@ -343,7 +343,7 @@ func TestProse(t *testing.T) {
 		}
 		g.startFile()
 		code := g.code().prose(c.format, c.args...)
-		if got := string(g.file.comments.Expand(code.text)); got != wantDoc {
+		if got := string(g.comments.Expand(code.text)); got != wantDoc {
 			t.Errorf("code.prose(%q, %q) =\n%q\nwant\n%q", c.format, c.args, got, wantDoc)
 		}
 		code.done()
@@ -354,7 +354,7 @@ func TestProse(t *testing.T) {
 				wantDoc = doc(p) + docEnd
 			}
 			code := g.code().proseAnd(text, c.format, c.args...)
-			if got := string(g.file.comments.Expand(code.text)); got != wantDoc {
+			if got := string(g.comments.Expand(code.text)); got != wantDoc {
 				t.Errorf("code.proseAnd(%q, %q, %q) =\n%q\nwant\n%q", text, c.format, c.args, got, wantDoc)
 			}
 			code.done()

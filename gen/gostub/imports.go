@@ -9,7 +9,6 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/cidlc/cidlc/gen/gostub/internal/layout"
 	"github.com/cidlc/cidlc/idl/model"
 )
 
@@ -74,8 +73,6 @@ type fileImports struct {
 	// quals are the packages the file refers to, each at least once with a jen.Qual, which makes
 	// jennifer import it.
 	quals []string
-	// comments are the file's doc comments, which jennifer's text marks (code.comment).
-	comments layout.Comments
 }
 
 // qualifier is the name under which the file being generated refers to the package path, and true;
@@ -94,12 +91,10 @@ func (g *packageGen) qualifier(path string) (string, bool) {
 	return name, known
 }
 
-// startFile forgets the packages the previous file imported, and its comments.
+// startFile forgets the packages the previous file imported, and makes the buffers the next file's.
 func (g *packageGen) startFile() {
 	g.file.quals = g.file.quals[:0]
-	g.file.comments.Reset()
-	g.texts.reset()
-	g.statements.reset()
+	g.buffers.startFile()
 }
 
 // checkImports reports a file whose source, as jennifer rendered it, does not import a package it

@@ -1,7 +1,6 @@
 package gostub
 
 import (
-	"bytes"
 	"go/token"
 	"go/types"
 	"maps"
@@ -35,20 +34,13 @@ type packageGen struct {
 	imports *treeImports
 	// file is what the file being generated imports (code.qual).
 	file fileImports
-	// src holds what jennifer renders of a file, for render.
-	src bytes.Buffer
-	// texts and statements hold the file's jennifer nodes (code).
-	texts      textArena
-	statements statements
-	// free are the codes done with, for code to reuse; scratch and lines are buffers for code.prose
-	// and code.doc.
-	free           []*code
-	scratch, lines []byte
+	// buffers are what the files are rendered in, the pool's until releaseBuffers.
+	*buffers
 }
 
 func newPackageGen(release gen.Release, pkg *model.Package, names *exported, imports *treeImports) *packageGen {
 	g := &packageGen{release: release, pkg: pkg, taken: map[string]bool{}, names: names,
-		imports: imports, file: fileImports{own: imports.paths[pkg]}}
+		imports: imports, file: fileImports{own: imports.paths[pkg]}, buffers: bufferPool.Get().(*buffers)}
 	for _, n := range append(slices.Clone(bodyLocals), runtimeImports...) {
 		g.taken[n] = true
 	}
@@ -59,6 +51,12 @@ func newPackageGen(release gen.Release, pkg *model.Package, names *exported, imp
 	}
 	g.assignPrivateNames()
 	return g
+}
+
+// releaseBuffers hands g's buffers back to the pool, for the next package: g renders no file after.
+func (g *packageGen) releaseBuffers() {
+	bufferPool.Put(g.buffers)
+	g.buffers = nil
 }
 
 // assignPrivateNames names what the stubs declare unexported: the marshaling struct of each resource
