@@ -55,6 +55,9 @@ func newPackageGen(release gen.Release, pkg *model.Package, names *exported, imp
 
 // releaseBuffers hands g's buffers back to the pool, for the next package: g renders no file after.
 func (g *packageGen) releaseBuffers() {
+	for _, c := range g.free {
+		c.g = nil // the pool keeps no generator
+	}
 	bufferPool.Put(g.buffers)
 	g.buffers = nil
 }

@@ -29,9 +29,9 @@ import (
 
 // Source appends src laid out as go/format.Source would to dst and returns it, and true; or dst and
 // false when src holds something this package does not lay out, or is not Go. marks are the comment
-// groups that the marks in src stand for, nil if none; Source lays out what marks.Expand(src) is. A caller that hands
-// the text on and is done with it before its next call passes the same dst again and allocates
-// nothing; one that keeps the text passes nil and gets a copy of the size it needs.
+// groups that the marks in src stand for, nil if none: Source lays out what marks.Expand(src) is.
+// A caller that hands the text on and is done with it before its next call passes the same dst again
+// and allocates nothing; one that keeps the text passes nil and gets a copy of the size it needs.
 func Source(dst, src []byte, marks *Comments) (out []byte, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
