@@ -127,7 +127,9 @@ func (c *builder) contracts(subject string, prop *model.Property, opts tagOption
 		}
 	}
 	if ok && cs != (model.Constraints{}) {
-		prop.Constraints = &cs
+		// A copy: cs itself stays on the stack, so a property without constraints costs nothing.
+		kept := cs
+		prop.Constraints = &kept
 	}
 
 	if opts.dflt != nil {
@@ -177,19 +179,13 @@ func setConstraint(cs *model.Constraints, name, text string) string {
 		if name == "multipleOf" && f <= 0 {
 			return "must be greater than 0"
 		}
-		*map[string]**float64{
-			"min": &cs.Min, "max": &cs.Max, "exclusiveMin": &cs.ExclusiveMin, "exclusiveMax": &cs.ExclusiveMax,
-			"multipleOf": &cs.MultipleOf,
-		}[name] = &f
+		*numberBound(cs, name) = &f
 	case "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties":
 		n, err := strconv.Atoi(strings.TrimSpace(text))
 		if err != nil || n < 0 {
 			return "not a whole number of 0 or more"
 		}
-		*map[string]**int{
-			"minLength": &cs.MinLength, "maxLength": &cs.MaxLength, "minItems": &cs.MinItems,
-			"maxItems": &cs.MaxItems, "minProperties": &cs.MinProperties, "maxProperties": &cs.MaxProperties,
-		}[name] = &n
+		*countBound(cs, name) = &n
 	case "pattern":
 		if _, err := pattern.Parse(text); err != nil {
 			return "not a valid RE2 regular expression: " + err.Error()
@@ -197,6 +193,39 @@ func setConstraint(cs *model.Constraints, name, text string) string {
 		cs.Pattern = text
 	}
 	return ""
+}
+
+// numberBound returns the field of cs that the number option name sets. (A switch, not a map of the
+// fields' addresses: that would make every cs, and so every property's, escape to the heap.)
+func numberBound(cs *model.Constraints, name string) **float64 {
+	switch name {
+	case "min":
+		return &cs.Min
+	case "max":
+		return &cs.Max
+	case "exclusiveMin":
+		return &cs.ExclusiveMin
+	case "exclusiveMax":
+		return &cs.ExclusiveMax
+	}
+	return &cs.MultipleOf
+}
+
+// countBound returns the field of cs that the whole-number option name sets.
+func countBound(cs *model.Constraints, name string) **int {
+	switch name {
+	case "minLength":
+		return &cs.MinLength
+	case "maxLength":
+		return &cs.MaxLength
+	case "minItems":
+		return &cs.MinItems
+	case "maxItems":
+		return &cs.MaxItems
+	case "minProperties":
+		return &cs.MinProperties
+	}
+	return &cs.MaxProperties
 }
 
 // boundProblems says which bounds of cs contradict each other.
