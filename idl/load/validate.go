@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/cidlc/cidlc/idl/model"
 )
@@ -28,59 +29,81 @@ var reservedResourceMembers = map[string]string{
 // the declaration went wrong; and its Go name must be new to the declaration too, since the stubs declare
 // one field per property.
 func (c *builder) validateProperties(owner string, props []*model.Property, kind declKind) {
-	seen := map[string]*model.Property{}
-	goNames := map[string]*model.Property{}
+	names := propertyNamesPool.Get().(*propertyNames)
+	defer names.release()
+	seen, goNames := names.wire, names.goName
 	for _, p := range props {
 		if p.Type == nil && !p.Synthetic {
 			continue // its type was rejected: say nothing more about it
 		}
-		subject, pos := owner+"."+p.GoName, p.Pos
-		if site := c.embedSite(p); site != nil {
-			subject, pos = owner+": embeds "+site.name+", whose property "+site.name+"."+p.GoName, site.pos
+		site := c.embedSite(p)
+		embedded := site != nil
+		// fail reports the property's problem, composing the subject only then.
+		fail := func(msg string) {
+			subject, pos := owner+"."+p.GoName, p.Pos
+			if embedded {
+				subject, pos = owner+": embeds "+site.name+", whose property "+site.name+"."+p.GoName, site.pos
+			}
+			c.report(pos, subject+msg)
 		}
 		if prev, ok := seen[p.Name]; ok {
 			if prev.Synthetic {
 				other := owner + "Name"
-				c.report(pos, fmt.Sprintf("%s: property \"name\" collides with the name property that idl.NamedResource adds; give the field another Go name and wire name (%s with `lumi:%q`), or embed idl.Resource instead of idl.NamedResource if this field is to be the resource's name",
-					subject, other, WireName(other)))
+				fail(fmt.Sprintf(": property \"name\" collides with the name property that idl.NamedResource adds; give the field another Go name and wire name (%s with `lumi:%q`), or embed idl.Resource instead of idl.NamedResource if this field is to be the resource's name",
+					other, WireName(other)))
 			} else {
-				c.report(pos, subject+": wire name "+quote(p.Name)+" is also the wire name of "+c.fieldOf(owner, prev)+" ("+lineOf(prev.Pos)+")")
+				fail(": wire name " + quote(p.Name) + " is also the wire name of " + c.fieldOf(owner, prev) + " (" + lineOf(prev.Pos) + ")")
 			}
 			continue
 		}
 		seen[p.Name] = p
 		if prev, ok := goNames[p.GoName]; ok && !p.Synthetic && !prev.Synthetic {
-			c.report(pos, subject+": its Go name is also that of "+c.fieldOf(owner, prev)+" ("+lineOf(prev.Pos)+"), and the stubs declare one field per property; rename one of them")
+			fail(": its Go name is also that of " + c.fieldOf(owner, prev) + " (" + lineOf(prev.Pos) + "), and the stubs declare one field per property; rename one of them")
 			continue
 		}
 		goNames[p.GoName] = p
 		// The properties of an embedded struct were checked against the rules of every struct where it is
 		// declared; those of resources are checked here.
-		embedded := c.embedSite(p) != nil
 		if n := nesting(p.Type); n > maxNesting && !embedded {
-			c.report(p.Pos, subject+": arrays and maps nest "+strconv.Itoa(n)+" deep in its type; the most is "+strconv.Itoa(maxNesting)+
+			fail(": arrays and maps nest " + strconv.Itoa(n) + " deep in its type; the most is " + strconv.Itoa(maxNesting) +
 				" (past about 45, the Go compiler cannot type-check the stubs' codecs): give some of the levels a struct of their own")
 			continue
 		}
 		if strings.HasPrefix(p.Name, "__") && !embedded {
-			c.report(p.Pos, subject+": wire name "+quote(p.Name)+" is reserved: names starting with __ belong to the Pulumi runtime")
+			fail(": wire name " + quote(p.Name) + " is reserved: names starting with __ belong to the Pulumi runtime")
 			continue
 		}
 		if kind == kindConfig && p.Name == "version" {
-			c.report(pos, subject+`: wire name "version" is reserved: the engine puts the provider plugin's version in every provider's configuration under that key; give the property another name`)
+			fail(`: wire name "version" is reserved: the engine puts the provider plugin's version in every provider's configuration under that key; give the property another name`)
 			continue
 		}
 		if kind != kindResource {
 			continue
 		}
 		if why, reserved := reservedResourceMembers[p.Name]; reserved && !(p.Name == "id" && p.Out) {
-			c.report(pos, subject+": a property named "+quote(p.Name)+" is not allowed: "+why)
+			fail(": a property named " + quote(p.Name) + " is not allowed: " + why)
 			continue
 		}
 		if p.Name == "id" && (p.Type.Kind != model.String) {
-			c.report(pos, subject+": the out property id is the resource's ID and must be a string")
+			fail(": the out property id is the resource's ID and must be a string")
 		}
 	}
+}
+
+// propertyNames are the names validateProperties has seen in a declaration: wire names and Go names. They
+// are reused from one declaration to the next, cleared, since a model's build makes them for every
+// declaration while the loaded packages fill most of the memory that cidlc allows itself.
+type propertyNames struct{ wire, goName map[string]*model.Property }
+
+var propertyNamesPool = sync.Pool{New: func() any {
+	return &propertyNames{wire: map[string]*model.Property{}, goName: map[string]*model.Property{}}
+}}
+
+// release clears the names and puts them back for the next declaration.
+func (n *propertyNames) release() {
+	clear(n.wire)
+	clear(n.goName)
+	propertyNamesPool.Put(n)
 }
 
 // validateFunction applies the rules of a function as a whole: it has results, and programs can call it
