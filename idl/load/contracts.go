@@ -2,7 +2,6 @@ package load
 
 import (
 	"fmt"
-	"go/token"
 	"math"
 	"strconv"
 	"strings"
@@ -57,9 +56,9 @@ func describe(t *model.Type) string {
 
 // contracts checks the contract options of a property (constraints, default, secret, deprecated, env)
 // against its type and each other, and records them in the model.
-func (c *builder) contracts(subject string, prop *model.Property, opts tagOptions, pos func(int) token.Pos, kind declKind) {
+func (c *builder) contracts(subject string, prop *model.Property, opts tagOptions, pos tagPos, kind declKind) {
 	errorAt := func(offset int, format string, args ...any) {
-		c.errorf(pos(offset), "%s: %s", subject, fmt.Sprintf(format, args...))
+		c.errorf(pos.at(offset), "%s: %s", subject, fmt.Sprintf(format, args...))
 	}
 	if opts.deprecated != nil {
 		prop.Deprecated = opts.deprecated.text

@@ -199,7 +199,7 @@ func (c *builder) nameSyntheticField(props []*model.Property) {
 // property too: parseLumiTag read the word as the name, which the 2017 tags meant, but an author who
 // wrote the design note's form meant the option. The warning shows both unambiguous spellings. Where
 // the option would not apply (secret on a plain struct's field), the tag reads one way only.
-func (c *builder) warnAmbiguousTag(subject string, field *ast.Field, p *packages.Package, prop *model.Property, opts tagOptions, pos func(int) token.Pos, kind declKind) {
+func (c *builder) warnAmbiguousTag(subject string, field *ast.Field, p *packages.Package, prop *model.Property, opts tagOptions, pos tagPos, kind declKind) {
 	w := opts.nameWord
 	if w == nil {
 		return
@@ -230,7 +230,7 @@ func (c *builder) warnAmbiguousTag(subject string, field *ast.Field, p *packages
 	value := opts.value
 	asName := value[:w.offset] + "name=" + value[w.offset:]
 	asOption := value[:w.offset] + "," + value[w.offset:]
-	c.warnf(pos(w.offset), "%s: lumi:%q reads %s as the property's name, since it is the field's own wire name (the 2017 tags put the name first), not as the %s option; write lumi:%q to keep that meaning, or lumi:%q for the option",
+	c.warnf(pos.at(w.offset), "%s: lumi:%q reads %s as the property's name, since it is the field's own wire name (the 2017 tags put the name first), not as the %s option; write lumi:%q to keep that meaning, or lumi:%q for the option",
 		subject, value, w.text, optionWords[w.text], asName, asOption)
 }
 
@@ -327,37 +327,49 @@ func isStruct(t types.Type) bool {
 	return ok
 }
 
-// tagOptions parses the lumi tag of a field, reporting its problems at their exact column when the tag is
-// a raw string literal on one line (the usual case), and at the tag otherwise.
+// tagOptions parses the lumi tag of a field, reporting its problems where tagPos places them.
 //
-// It also returns the position of an offset into the lumi tag's value, for the checks that come later.
-func (c *builder) tagOptions(subject string, lit *ast.BasicLit, wire string) (tagOptions, func(offset int) token.Pos) {
+// It also returns where the offsets into the lumi tag's value are, for the checks that come later.
+func (c *builder) tagOptions(subject string, lit *ast.BasicLit, wire string) (tagOptions, tagPos) {
 	if lit == nil {
-		return tagOptions{}, nil
+		return tagOptions{}, tagPos{}
 	}
 	tag, err := strconv.Unquote(lit.Value)
 	if err != nil {
-		return tagOptions{}, nil
+		return tagOptions{}, tagPos{}
 	}
-	exact := strings.HasPrefix(lit.Value, "`") && !strings.Contains(lit.Value, "\n")
-	at := func(offset int) token.Pos {
-		if !exact {
-			return lit.Pos()
-		}
-		return lit.Pos() + 1 + token.Pos(offset)
-	}
+	inTag := tagPos{tag: lit.Pos(), exact: strings.HasPrefix(lit.Value, "`") && !strings.Contains(lit.Value, "\n")}
 	value, offset, found, problems := lookupLumiTag(tag)
 	for _, pr := range problems {
-		c.errorf(at(pr.offset), "%s: %s", subject, pr.msg)
+		c.errorf(inTag.at(pr.offset), "%s: %s", subject, pr.msg)
 	}
 	if !found {
-		return tagOptions{}, nil
+		return tagOptions{}, tagPos{}
 	}
+	inValue := inTag
+	inValue.from = offset
 	opts, problems := parseLumiTag(value, wire)
 	for _, pr := range problems {
-		c.errorf(at(offset+pr.offset), "%s: %s", subject, pr.msg)
+		c.errorf(inValue.at(pr.offset), "%s: %s", subject, pr.msg)
 	}
-	return opts, func(o int) token.Pos { return at(offset + o) }
+	return opts, inValue
+}
+
+// tagPos places an offset into a field's tag, or into the value of its lumi tag: at its exact column when
+// the tag is a raw string literal on one line (the usual case), and at the tag otherwise. (A value, not
+// a closure: a model's build places the tags of every field.)
+type tagPos struct {
+	tag   token.Pos // the tag's literal
+	exact bool      // whether offsets can be columns: a raw string on one line
+	from  int       // the offset, in the tag's text, that the offsets count from
+}
+
+// at returns the position of offset.
+func (p tagPos) at(offset int) token.Pos {
+	if !p.exact {
+		return p.tag
+	}
+	return p.tag + 1 + token.Pos(p.from+offset)
 }
 
 // propertyType returns the type of a property: the field's type with the pointer of an optional (or out, or

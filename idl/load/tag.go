@@ -257,7 +257,9 @@ func parseLumiTag(value, wire string) (tagOptions, []tagProblem) {
 		}
 		nameGiven = true
 	}
-	elems, splitProblems := splitTag(value)
+	// Most tags have a few elements: room for them on the stack.
+	var room [8]tagElem
+	elems, splitProblems := splitTag(room[:0], value)
 	problems = append(problems, splitProblems...)
 	for i, e := range elems {
 		word, here := e.text, e.offset
@@ -367,9 +369,9 @@ type tagElem struct {
 	offset   int // of the element in the tag's value
 }
 
-// splitTag splits a lumi tag's value at the commas that are not inside a single-quoted value.
-func splitTag(value string) ([]tagElem, []tagProblem) {
-	var elems []tagElem
+// splitTag splits a lumi tag's value at the commas that are not inside a single-quoted value, appending
+// the elements to elems.
+func splitTag(elems []tagElem, value string) ([]tagElem, []tagProblem) {
 	var problems []tagProblem
 	i := 0
 	for {
