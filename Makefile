@@ -105,6 +105,7 @@ FUZZTIME ?= 1m
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzLumiTag$$' -fuzztime $(FUZZTIME) ./idl/load/
 	$(GO) test -run '^$$' -fuzz '^FuzzWireName$$' -fuzztime $(FUZZTIME) ./idl/load/
+	$(GO) test -run '^$$' -fuzz '^FuzzDocText$$' -fuzztime $(FUZZTIME) ./idl/load/
 	$(GO) test -run '^$$' -fuzz '^FuzzJS$$' -fuzztime $(FUZZTIME) ./idl/pattern/
 	$(GO) test -run '^$$' -fuzz '^FuzzJSString$$' -fuzztime $(FUZZTIME) ./gen/typescript/
 	$(GO) test -run '^$$' -fuzz '^FuzzCheckCreate$$' -fuzztime $(FUZZTIME) ./examples/cmd/pulumi-resource-acme/

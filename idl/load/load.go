@@ -544,15 +544,3 @@ func sortedPackages(pkgs []*packages.Package, dirOf func(*packages.Package) stri
 	sort.Slice(out, func(i, j int) bool { return dirOf(out[i]) < dirOf(out[j]) })
 	return out
 }
-
-// docText returns the text of a doc comment without comment markers or a trailing newline.
-func docText(groups ...*ast.CommentGroup) string {
-	for _, g := range groups {
-		if g != nil {
-			if text := strings.TrimRight(g.Text(), "\n"); text != "" {
-				return text
-			}
-		}
-	}
-	return ""
-}
