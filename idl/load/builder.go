@@ -44,6 +44,8 @@ type decl struct {
 	pkg   *packages.Package
 	// from is, for a struct or resource alias defined from another type (type X Y), that type.
 	from *types.TypeName
+	// ref is the type of a reference to the declaration, one for all its uses (see refType).
+	ref *model.Type
 
 	resource      *model.Resource
 	resourceAlias *model.ResourceAlias
@@ -80,6 +82,8 @@ type builder struct {
 	embeddedVia sync.Map
 	// config is the declaration of the configuration, once one is declared.
 	config *decl
+	// types are the model's types that refer to no declaration, and its arrays and maps, one of each.
+	types *sharedTypes
 }
 
 func newBuilder(fset *token.FileSet, root, name string) *builder {
@@ -92,6 +96,7 @@ func newBuilder(fset *token.FileSet, root, name string) *builder {
 		markers: map[types.Object]string{},
 		inTree:  map[*types.Package]bool{},
 		files:   map[*ast.File]*model.File{},
+		types:   newSharedTypes(),
 	}
 }
 
@@ -292,6 +297,7 @@ func (c *builder) resolveResourceAlias(d *decl) {
 		return
 	}
 	d.resourceAlias.Resource, d.resourceAlias.Ref = r.resource, r.resource.Token
+	d.ref = &model.Type{Kind: model.Capability, Ref: r.resource.Token, Resource: r.resource, Via: d.resourceAlias}
 }
 
 // checkPackage rejects a package that cannot be one of the IDL, at the package clause of its first file:
@@ -599,6 +605,7 @@ func (c *builder) declareType(p *packages.Package, f *model.File, gd *ast.GenDec
 		c.errorf(ts.Type.Pos(), "%s: %s", subject, compositeProblem(u))
 		return
 	}
+	d.ref = refType(d)
 	c.order = append(c.order, d)
 }
 

@@ -77,12 +77,12 @@ func (c *builder) declareConst(p *packages.Package, f *model.File, ident *ast.Id
 	val := obj.Val()
 	switch {
 	case b.Kind() == types.Bool || b.Kind() == types.UntypedBool:
-		k.Type, k.Value = &model.Type{Kind: model.Bool}, constant.BoolVal(val)
+		k.Type, k.Value = c.types.of(model.Bool), constant.BoolVal(val)
 	case b.Kind() == types.String || b.Kind() == types.UntypedString:
 		if !c.validUTF8(ident, subject, constant.StringVal(val)) {
 			return
 		}
-		k.Type, k.Value = &model.Type{Kind: model.String}, constant.StringVal(val)
+		k.Type, k.Value = c.types.of(model.String), constant.StringVal(val)
 	case b.Kind() == types.Float64 || b.Kind() == types.UntypedFloat || b.Kind() == types.UntypedInt:
 		f64, exact := constant.Float64Val(val)
 		if math.IsInf(f64, 0) {
@@ -94,7 +94,7 @@ func (c *builder) declareConst(p *packages.Package, f *model.File, ident *ast.Id
 			c.errorf(ident.Pos(), "%s: %s is not exactly representable as a float64, the IDL's number type", subject, val.ExactString())
 			return
 		}
-		k.Type, k.Value = &model.Type{Kind: model.Number}, f64
+		k.Type, k.Value = c.types.of(model.Number), f64
 	case b.Kind() == types.UntypedRune:
 		c.errorf(ident.Pos(), "%s: rune constants are not IDL values; use a string constant", subject)
 		return

@@ -16,13 +16,13 @@ import (
 
 // nameProperty is the property idl.NamedResource adds to a resource: one whose change replaces the
 // resource, or, embedded with lumi:"immutable", fails instead.
-func nameProperty(pos token.Position, immutable bool) *model.Property {
+func (c *builder) nameProperty(pos token.Position, immutable bool) *model.Property {
 	p := &model.Property{
 		GoName:    "Name",
 		Name:      "name",
 		Doc:       "The name of the resource. It defaults to the resource's own name; changing it replaces the resource.",
 		Pos:       pos,
-		Type:      &model.Type{Kind: model.String},
+		Type:      c.types.of(model.String),
 		Optional:  true,
 		Replaces:  !immutable,
 		Immutable: immutable,
@@ -270,7 +270,7 @@ func (c *builder) embedded(owner string, field *ast.Field, p *packages.Package, 
 	}
 	seen[m] = true
 	if m == "NamedResource" {
-		return []*model.Property{nameProperty(c.fset.Position(field.Type.Pos()), immutable)}
+		return []*model.Property{c.nameProperty(c.fset.Position(field.Type.Pos()), immutable)}
 	}
 	return nil
 }
@@ -426,11 +426,11 @@ func (c *builder) entity(t types.Type) *model.Type {
 	}
 	switch c.markers[n.Obj()] {
 	case "Resource":
-		return &model.Type{Kind: model.AnyResource}
+		return c.types.of(model.AnyResource)
 	case "Asset":
-		return &model.Type{Kind: model.Asset}
+		return c.types.of(model.Asset)
 	case "Archive":
-		return &model.Type{Kind: model.Archive}
+		return c.types.of(model.Archive)
 	}
 	return c.capability(n)
 }
@@ -442,11 +442,8 @@ func (c *builder) capability(n *types.Named) *model.Type {
 	switch {
 	case d == nil:
 		return nil
-	case d.kind == kindResource:
-		return &model.Type{Kind: model.Capability, Ref: d.resource.Token, Resource: d.resource}
-	case d.kind == kindResourceAlias && d.resourceAlias.Resource != nil:
-		r := d.resourceAlias.Resource
-		return &model.Type{Kind: model.Capability, Ref: r.Token, Resource: r, Via: d.resourceAlias}
+	case d.kind == kindResource, d.kind == kindResourceAlias:
+		return d.ref // nil for an alias whose resource is not known (yet)
 	}
 	return nil
 }
@@ -463,11 +460,11 @@ func (c *builder) typeOf(subject string, t types.Type, expr ast.Expr, p *package
 	case *types.Basic:
 		switch t.Kind() {
 		case types.Bool:
-			return &model.Type{Kind: model.Bool}
+			return c.types.of(model.Bool)
 		case types.Float64:
-			return &model.Type{Kind: model.Number}
+			return c.types.of(model.Number)
 		case types.String:
-			return &model.Type{Kind: model.String}
+			return c.types.of(model.String)
 		case types.Invalid:
 			return nil
 		}
@@ -476,12 +473,12 @@ func (c *builder) typeOf(subject string, t types.Type, expr ast.Expr, p *package
 		obj := t.Obj()
 		switch c.markers[obj] {
 		case "Asset":
-			return &model.Type{Kind: model.Asset}
+			return c.types.of(model.Asset)
 		case "Archive":
-			return &model.Type{Kind: model.Archive}
+			return c.types.of(model.Archive)
 		case "Resource":
 			if elem {
-				return &model.Type{Kind: model.AnyResource}
+				return c.types.of(model.AnyResource)
 			}
 			return fail("idl.Resource by value is not a property type; use *idl.Resource for a reference to any resource")
 		case "NamedResource":
@@ -499,12 +496,8 @@ func (c *builder) typeOf(subject string, t types.Type, expr ast.Expr, p *package
 			return fail("%s is not an IDL type: %s", c.typeString(t, p), c.outsideTree(obj))
 		}
 		switch d.kind {
-		case kindStruct:
-			return &model.Type{Kind: model.StructRef, Ref: d.strct.Token, Struct: d.strct}
-		case kindEnum:
-			return &model.Type{Kind: model.EnumRef, Ref: d.enum.Token, Enum: d.enum}
-		case kindAlias:
-			return &model.Type{Kind: model.AliasRef, Ref: d.alias.Token, Alias: d.alias}
+		case kindStruct, kindEnum, kindAlias:
+			return d.ref
 		case kindResource:
 			return fail("resource %s by value is not a property type; use *%s for a reference to it (a capability)", obj.Name(), c.typeString(t, p))
 		case kindFunction:
@@ -530,7 +523,7 @@ func (c *builder) typeOf(subject string, t types.Type, expr ast.Expr, p *package
 		if e == nil {
 			return nil
 		}
-		return &model.Type{Kind: model.Array, Elem: e}
+		return c.types.array(e)
 	case *types.Map:
 		key := c.mapKey(t.Key())
 		if key == nil {
@@ -540,10 +533,10 @@ func (c *builder) typeOf(subject string, t types.Type, expr ast.Expr, p *package
 		if key == nil || e == nil {
 			return nil
 		}
-		return &model.Type{Kind: model.Map, Key: key, Elem: e}
+		return c.types.mapOf(key, e)
 	case *types.Interface:
 		if t.Empty() {
-			return &model.Type{Kind: model.Any}
+			return c.types.of(model.Any)
 		}
 		return fail("interface types are not IDL types; use interface{} (or any) for an arbitrary value")
 	}
@@ -553,7 +546,7 @@ func (c *builder) typeOf(subject string, t types.Type, expr ast.Expr, p *package
 // mapKey returns the IDL type of a map key, or nil when it is not string-based.
 func (c *builder) mapKey(t types.Type) *model.Type {
 	if b, ok := types.Unalias(t).(*types.Basic); ok && b.Kind() == types.String {
-		return &model.Type{Kind: model.String}
+		return c.types.of(model.String)
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok {
@@ -566,11 +559,8 @@ func (c *builder) mapKey(t types.Type) *model.Type {
 	if b, ok := n.Underlying().(*types.Basic); !ok || b.Kind() != types.String {
 		return nil
 	}
-	switch d.kind {
-	case kindEnum:
-		return &model.Type{Kind: model.EnumRef, Ref: d.enum.Token, Enum: d.enum}
-	case kindAlias:
-		return &model.Type{Kind: model.AliasRef, Ref: d.alias.Token, Alias: d.alias}
+	if d.kind == kindEnum || d.kind == kindAlias {
+		return d.ref
 	}
 	return nil
 }

@@ -305,6 +305,12 @@ const (
 )
 
 // Type is the type of a property, an alias, an array element or a map value.
+//
+// Types are shared: the loader makes one of each (one String, one reference to each declaration, one
+// array of each element type) and gives it to every property that has that type, since a model holds one
+// for every property, element and map value, most of them alike. Like the rest of the model, a Type is
+// read-only; two properties with equal types may or may not share one, so compare types by their
+// contents, never by their addresses.
 type Type struct {
 	Kind Kind `json:"kind"`
 	// Elem is the element type of an Array and the value type of a Map.
