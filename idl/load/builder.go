@@ -741,6 +741,23 @@ func exportHint(name string, keepWire bool) string {
 // stubs name marshaling structs by lower-casing the type's name, and case-insensitive file systems would
 // not keep their outputs apart. ds are the package's declarations.
 func (c *builder) lowerCaseCollisions(ds []*decl) {
+	// Most packages have none: they are looked for first, without the positions that order a message.
+	lowered := make(map[string]bool, len(ds))
+	collide := false
+	for _, d := range ds {
+		if d.kind == kindBad {
+			continue
+		}
+		lower := strings.ToLower(d.obj.Name())
+		if lowered[lower] {
+			collide = true
+			break
+		}
+		lowered[lower] = true
+	}
+	if !collide {
+		return
+	}
 	type placed struct {
 		d   *decl
 		pos token.Position

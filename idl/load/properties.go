@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -88,9 +89,16 @@ type embedSite struct {
 // properties.
 func (c *builder) properties(d *decl) []*model.Property {
 	owner := d.obj.Name()
-	var props []*model.Property
+	fields := d.spec.Type.(*ast.StructType).Fields.List
+	// Room for a property per field name, and for the name property of a named resource: the slice stays
+	// in the model, and appended to one at a time, it would take up to twice that.
+	n := 0
+	for _, field := range fields {
+		n += max(len(field.Names), 1)
+	}
+	props := make([]*model.Property, 0, n)
 	markers := map[string]bool{}
-	for _, field := range d.spec.Type.(*ast.StructType).Fields.List {
+	for _, field := range fields {
 		if len(field.Names) == 0 {
 			props = append(props, c.embedded(owner, field, d.pkg, markers)...)
 			continue
@@ -175,20 +183,19 @@ func (c *builder) resourceOnlyOptions(subject, owner string, kind declKind, tag 
 // Service string `lumi:"service"`). The author's names are theirs: the synthetic field then gives way,
 // as ResourceName (or with underscores after it, should that be taken too).
 func (c *builder) nameSyntheticField(props []*model.Property) {
-	taken := map[string]bool{}
-	var synthetic *model.Property
-	for _, p := range props {
-		if p.Synthetic {
-			synthetic = p
-		} else {
-			taken[p.GoName] = true
-		}
+	i := slices.IndexFunc(props, func(p *model.Property) bool { return p.Synthetic })
+	if i < 0 {
+		return
 	}
-	if synthetic == nil || !taken[synthetic.GoName] {
+	synthetic := props[i]
+	taken := func(name string) bool {
+		return slices.ContainsFunc(props, func(p *model.Property) bool { return !p.Synthetic && p.GoName == name })
+	}
+	if !taken(synthetic.GoName) {
 		return
 	}
 	name := "ResourceName"
-	for taken[name] {
+	for taken(name) {
 		name += "_"
 	}
 	synthetic.GoName = name
