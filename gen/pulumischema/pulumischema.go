@@ -266,7 +266,7 @@ func entries(tree *model.Tree) (types, resources, functions []entry) {
 			}
 			for _, s := range f.Structs {
 				types = append(types, entry{s.Token, func() any {
-					obj := objectSpec(s.Doc, s.Properties, func(p *model.Property) bool { return true })
+					obj := objectSpec(s.Doc, s.Properties, propertySpecs(s.Properties), func(p *model.Property) bool { return true })
 					return &complexJSON{objectJSON: *obj}
 				}})
 			}
@@ -402,20 +402,23 @@ func enumValueNames(e *model.Enum) []string {
 
 func resourceSpec(r *model.Resource) *resourceJSON {
 	isID := func(p *model.Property) bool { return p.Out && p.Name == "id" }
-	outputs := objectSpec(r.Doc, r.Properties, func(p *model.Property) bool { return !p.In && !isID(p) })
+	// A property's schema is the same in the outputs, the inputs and the state, which are encoded and
+	// never changed: made once, it serves the three.
+	specs := propertySpecs(r.Properties)
+	outputs := objectSpec(r.Doc, r.Properties, specs, func(p *model.Property) bool { return !p.In && !isID(p) })
 	outputs.Type = ""
-	res := &resourceJSON{objectJSON: *outputs, InputProperties: map[string]*propertyJSON{}}
+	res := &resourceJSON{objectJSON: *outputs, InputProperties: make(map[string]*propertyJSON, len(r.Properties))}
 	state := &objectJSON{Description: "Input properties used for looking up and filtering " + r.Name + " resources.",
-		Properties: map[string]*propertyJSON{}, Type: "object"}
-	for _, p := range r.Properties {
+		Properties: make(map[string]*propertyJSON, len(r.Properties)), Type: "object"}
+	for i, p := range r.Properties {
 		if isID(p) {
 			continue
 		}
-		state.Properties[p.Name] = propertySpec(p)
+		state.Properties[p.Name] = specs[i]
 		if p.Out {
 			continue
 		}
-		res.InputProperties[p.Name] = propertySpec(p)
+		res.InputProperties[p.Name] = specs[i]
 		if requiredInput(p) {
 			res.RequiredInputs = append(res.RequiredInputs, p.Name)
 		}
@@ -484,9 +487,10 @@ func requiredInput(p *model.Property) bool { return !p.Optional && p.Default == 
 // optional or have a default, and its results, always returned unless optional. A function without
 // inputs has no "inputs", so that the SDKs' functions take none.
 func functionSpec(fn *model.Function) *functionJSON {
-	res := &functionJSON{Description: fn.Doc, Outputs: objectSpec("", fn.Results(), func(*model.Property) bool { return true })}
+	results := fn.Results()
+	res := &functionJSON{Description: fn.Doc, Outputs: objectSpec("", results, propertySpecs(results), func(*model.Property) bool { return true })}
 	if inputs := fn.Inputs(); len(inputs) > 0 {
-		res.Inputs = objectSpec("", inputs, func(*model.Property) bool { return true })
+		res.Inputs = objectSpec("", inputs, propertySpecs(inputs), func(*model.Property) bool { return true })
 		res.Inputs.Required = nil
 		for _, p := range inputs {
 			if requiredInput(p) {
@@ -497,15 +501,15 @@ func functionSpec(fn *model.Function) *functionJSON {
 	return res
 }
 
-// objectSpec is the object type of the properties that keep says belong to it; required lists those
-// that are always present.
-func objectSpec(doc string, props []*model.Property, keep func(*model.Property) bool) *objectJSON {
-	obj := &objectJSON{Description: doc, Properties: map[string]*propertyJSON{}, Type: "object"}
-	for _, p := range props {
+// objectSpec is the object type of the properties that keep says belong to it, specs[i] the schema of
+// props[i]; required lists those that are always present.
+func objectSpec(doc string, props []*model.Property, specs []*propertyJSON, keep func(*model.Property) bool) *objectJSON {
+	obj := &objectJSON{Description: doc, Properties: make(map[string]*propertyJSON, len(props)), Type: "object"}
+	for i, p := range props {
 		if !keep(p) {
 			continue
 		}
-		obj.Properties[p.Name] = propertySpec(p)
+		obj.Properties[p.Name] = specs[i]
 		if !p.Optional || p.Default != nil || p.Synthetic {
 			obj.Required = append(obj.Required, p.Name)
 		}
@@ -516,13 +520,25 @@ func objectSpec(doc string, props []*model.Property, keep func(*model.Property) 
 // immutableNote says in a property's description what the schema has no field for: the IDL's immutable.
 const immutableNote = "Immutable: set when the resource is created; a later change fails instead of replacing the resource."
 
-func propertySpec(p *model.Property) *propertyJSON {
-	paragraphs := []string{p.Doc}
-	if p.Immutable {
-		paragraphs = append(paragraphs, immutableNote)
+// propertySpecs returns the schema of each of props.
+func propertySpecs(props []*model.Property) []*propertyJSON {
+	specs := make([]*propertyJSON, len(props))
+	for i, p := range props {
+		specs[i] = propertySpec(p)
 	}
-	paragraphs = append(paragraphs, describeConstraints(p.Constraints))
-	desc := strings.Join(slices.DeleteFunc(paragraphs, func(s string) bool { return s == "" }), "\n\n")
+	return specs
+}
+
+func propertySpec(p *model.Property) *propertyJSON {
+	desc := p.Doc // most properties: nothing to add
+	if p.Immutable || p.Constraints != nil {
+		paragraphs := []string{p.Doc}
+		if p.Immutable {
+			paragraphs = append(paragraphs, immutableNote)
+		}
+		paragraphs = append(paragraphs, describeConstraints(p.Constraints))
+		desc = strings.Join(slices.DeleteFunc(paragraphs, func(s string) bool { return s == "" }), "\n\n")
+	}
 	return &propertyJSON{
 		typeJSON:           *typeSpec(p.Type),
 		Description:        desc,
