@@ -113,16 +113,17 @@ func appendString(b []byte, s string) []byte {
 func (o *object) typeMembers(t *typeJSON) {
 	o.str("type", t.Type)
 	o.str("$ref", t.Ref)
-	for _, m := range []struct {
-		key string
-		t   *typeJSON
-	}{{"additionalProperties", t.AdditionalProperties}, {"items", t.Items}} {
-		if m.t != nil {
-			o.key(m.key)
-			inner := openObject(o.b)
-			inner.typeMembers(m.t)
-			o.b = inner.close()
-		}
+	o.typeMember("additionalProperties", t.AdditionalProperties)
+	o.typeMember("items", t.Items)
+}
+
+// typeMember adds the member k, a type, when t is not nil (omitempty).
+func (o *object) typeMember(k string, t *typeJSON) {
+	if t != nil {
+		o.key(k)
+		inner := openObject(o.b)
+		inner.typeMembers(t)
+		o.b = inner.close()
 	}
 }
 
