@@ -540,7 +540,7 @@ func propertySpec(p *model.Property) *propertyJSON {
 		desc = strings.Join(slices.DeleteFunc(paragraphs, func(s string) bool { return s == "" }), "\n\n")
 	}
 	return &propertyJSON{
-		typeJSON:           *typeSpec(p.Type),
+		typeJSON:           typeSpec(p.Type),
 		Description:        desc,
 		Default:            p.Default,
 		DeprecationMessage: p.Deprecated,
@@ -549,30 +549,34 @@ func propertySpec(p *model.Property) *propertyJSON {
 	}
 }
 
-func typeSpec(t *model.Type) *typeJSON {
+// typeSpec returns the schema of t, by value: a property holds it by value, and most types have no
+// element type to point to.
+func typeSpec(t *model.Type) typeJSON {
 	switch t.Kind {
 	case model.Bool:
-		return &typeJSON{Type: "boolean"}
+		return typeJSON{Type: "boolean"}
 	case model.Number:
-		return &typeJSON{Type: "number"}
+		return typeJSON{Type: "number"}
 	case model.String:
-		return &typeJSON{Type: "string"}
+		return typeJSON{Type: "string"}
 	case model.Any, model.AnyResource:
-		return &typeJSON{Ref: "pulumi.json#/Any"}
+		return typeJSON{Ref: "pulumi.json#/Any"}
 	case model.Asset:
-		return &typeJSON{Ref: "pulumi.json#/Asset"}
+		return typeJSON{Ref: "pulumi.json#/Asset"}
 	case model.Archive:
-		return &typeJSON{Ref: "pulumi.json#/Archive"}
+		return typeJSON{Ref: "pulumi.json#/Archive"}
 	case model.Capability:
-		return &typeJSON{Ref: "#/resources/" + t.Ref}
+		return typeJSON{Ref: "#/resources/" + t.Ref}
 	case model.StructRef, model.EnumRef:
-		return &typeJSON{Ref: "#/types/" + t.Ref}
+		return typeJSON{Ref: "#/types/" + t.Ref}
 	case model.AliasRef:
 		return typeSpec(t.Alias.Type)
 	case model.Array:
-		return &typeJSON{Type: "array", Items: typeSpec(t.Elem)}
+		elem := typeSpec(t.Elem)
+		return typeJSON{Type: "array", Items: &elem}
 	case model.Map:
-		return &typeJSON{Type: "object", AdditionalProperties: typeSpec(t.Elem)}
+		elem := typeSpec(t.Elem)
+		return typeJSON{Type: "object", AdditionalProperties: &elem}
 	}
 	panic("pulumischema: unknown type kind " + string(t.Kind))
 }
