@@ -3,7 +3,6 @@ package pulumischema
 import (
 	"bytes"
 	"encoding/json"
-	"slices"
 )
 
 // The schema's entries — a type, a resource, a function each, thousands in a large provider — are
@@ -128,9 +127,6 @@ func (o *object) typeMember(k string, t *typeJSON) {
 }
 
 func appendProperty(b []byte, p *propertyJSON) ([]byte, error) {
-	if p == nil {
-		return append(b, "null"...), nil
-	}
 	o := openObject(b)
 	o.typeMembers(&p.typeJSON)
 	o.str("description", p.Description)
@@ -154,22 +150,17 @@ func appendProperty(b []byte, p *propertyJSON) ([]byte, error) {
 	return o.close(), nil
 }
 
-// properties adds the member k, a map of properties, when it is not empty (omitempty), its keys sorted.
-func (o *object) properties(k string, props map[string]*propertyJSON) error {
+// properties adds the member k, an object of properties, when there are any (omitempty).
+func (o *object) properties(k string, props propertiesJSON) error {
 	if len(props) == 0 {
 		return nil
 	}
 	o.key(k)
-	keys := make([]string, 0, len(props))
-	for name := range props {
-		keys = append(keys, name)
-	}
-	slices.Sort(keys)
 	inner := openObject(o.b)
-	for _, name := range keys {
-		inner.key(name)
+	for _, p := range props {
+		inner.key(p.name)
 		var err error
-		if inner.b, err = appendProperty(inner.b, props[name]); err != nil {
+		if inner.b, err = appendProperty(inner.b, p); err != nil {
 			return err
 		}
 	}

@@ -103,17 +103,17 @@ func TestEncodedAsEncodingJSON(t *testing.T) {
 		return &typeJSON{Type: str(), Ref: str(), AdditionalProperties: typ(depth + 1), Items: typ(depth + 1)}
 	}
 	defaults := []any{nil, "v", "<é>", 1.5, 0.0, true, false, []any{"a", 2.0}, map[string]any{"k": "v"}}
-	props := func() map[string]*propertyJSON {
-		if rng.IntN(4) == 0 {
+	props := func() propertiesJSON {
+		switch rng.IntN(4) {
+		case 0:
 			return nil
+		case 1:
+			return propertiesJSON{}
 		}
+		// Names of their own, as a declaration's properties have.
 		m := map[string]*propertyJSON{}
 		for range rng.IntN(4) {
-			if rng.IntN(8) == 0 {
-				m[str()] = nil
-				continue
-			}
-			p := &propertyJSON{Description: str(), Default: defaults[rng.IntN(len(defaults))],
+			p := &propertyJSON{name: str(), Description: str(), Default: defaults[rng.IntN(len(defaults))],
 				DeprecationMessage: str(), Secret: rng.IntN(2) == 0, ReplaceOnChanges: rng.IntN(2) == 0}
 			if tp := typ(0); tp != nil {
 				p.typeJSON = *tp
@@ -121,9 +121,14 @@ func TestEncodedAsEncodingJSON(t *testing.T) {
 			if rng.IntN(3) == 0 {
 				p.DefaultInfo = &defaultInfoJSON{Environment: strs()}
 			}
-			m[str()] = p
+			m[p.name] = p
 		}
-		return m
+		var ps propertiesJSON
+		for _, p := range m {
+			ps = append(ps, p)
+		}
+		ps.sort()
+		return ps
 	}
 	object := func() *objectJSON {
 		if rng.IntN(4) == 0 {

@@ -155,6 +155,8 @@ type (
 		Items                *typeJSON `json:"items,omitempty"`
 	}
 	propertyJSON struct {
+		// name is the property's name: its key in the object that holds it.
+		name string
 		typeJSON
 		Description        string           `json:"description,omitempty"`
 		Default            any              `json:"default,omitempty"`
@@ -164,10 +166,10 @@ type (
 		ReplaceOnChanges   bool             `json:"replaceOnChanges,omitempty"`
 	}
 	objectJSON struct {
-		Description string                   `json:"description,omitempty"`
-		Properties  map[string]*propertyJSON `json:"properties,omitempty"`
-		Type        string                   `json:"type,omitempty"`
-		Required    []string                 `json:"required,omitempty"`
+		Description string         `json:"description,omitempty"`
+		Properties  propertiesJSON `json:"properties,omitempty"`
+		Type        string         `json:"type,omitempty"`
+		Required    []string       `json:"required,omitempty"`
 	}
 	complexJSON struct {
 		objectJSON
@@ -185,11 +187,33 @@ type (
 	}
 	resourceJSON struct {
 		objectJSON
-		InputProperties map[string]*propertyJSON `json:"inputProperties,omitempty"`
-		RequiredInputs  []string                 `json:"requiredInputs,omitempty"`
-		StateInputs     *objectJSON              `json:"stateInputs,omitempty"`
+		InputProperties propertiesJSON `json:"inputProperties,omitempty"`
+		RequiredInputs  []string       `json:"requiredInputs,omitempty"`
+		StateInputs     *objectJSON    `json:"stateInputs,omitempty"`
 	}
 )
+
+// propertiesJSON are the properties of an object, by name: a JSON object whose keys are their names,
+// sorted, as encoding/json writes a map. A slice sorted once (sort) is what the hand-written encoding
+// (encode.go) writes an entry's objects from: cheaper to make than a map, and its keys need no sorting
+// there. A declaration's properties have names of their own (the loader rejects two with one name), so
+// the keys are unique.
+type propertiesJSON []*propertyJSON
+
+// sort puts the properties in the order of their names.
+func (ps propertiesJSON) sort() {
+	slices.SortFunc(ps, func(a, b *propertyJSON) int { return strings.Compare(a.name, b.name) })
+}
+
+// MarshalJSON writes the properties as encoding/json writes a map of them: for the package's head,
+// which encoding/json writes, and for the test that holds the entries' encoding to encoding/json's.
+func (ps propertiesJSON) MarshalJSON() ([]byte, error) {
+	m := make(map[string]*propertyJSON, len(ps))
+	for _, p := range ps {
+		m[p.name] = p
+	}
+	return appendEncoded(nil, m)
+}
 
 // moduleFormat extracts Pulumi's module from a token's module part: the directory of the IDL file
 // (`ec2/securityGroup` → `ec2`, `a/b/c` → `a/b`, `types` → the index module), so that SDKs group
@@ -407,22 +431,24 @@ func resourceSpec(r *model.Resource) *resourceJSON {
 	specs := propertySpecs(r.Properties)
 	outputs := objectSpec(r.Doc, r.Properties, specs, func(p *model.Property) bool { return !p.In && !isID(p) })
 	outputs.Type = ""
-	res := &resourceJSON{objectJSON: *outputs, InputProperties: make(map[string]*propertyJSON, len(r.Properties))}
+	res := &resourceJSON{objectJSON: *outputs, InputProperties: make(propertiesJSON, 0, len(r.Properties))}
 	state := &objectJSON{Description: "Input properties used for looking up and filtering " + r.Name + " resources.",
-		Properties: make(map[string]*propertyJSON, len(r.Properties)), Type: "object"}
+		Properties: make(propertiesJSON, 0, len(r.Properties)), Type: "object"}
 	for i, p := range r.Properties {
 		if isID(p) {
 			continue
 		}
-		state.Properties[p.Name] = specs[i]
+		state.Properties = append(state.Properties, specs[i])
 		if p.Out {
 			continue
 		}
-		res.InputProperties[p.Name] = specs[i]
+		res.InputProperties = append(res.InputProperties, specs[i])
 		if requiredInput(p) {
 			res.RequiredInputs = append(res.RequiredInputs, p.Name)
 		}
 	}
+	state.Properties.sort()
+	res.InputProperties.sort()
 	res.StateInputs = state
 	return res
 }
@@ -443,7 +469,7 @@ func configSpec(pkg string, c *model.Config) (*configJSON, *resourceJSON) {
 	desc += "The provider type for the " + pkg + " package. Resources use the default provider, configured by the " +
 		"stack's configuration (`pulumi config set " + pkg + ":<key> <value>`), unless they are given an explicit " +
 		"provider, created with its own configuration."
-	provider := &resourceJSON{objectJSON: objectJSON{Description: desc}, InputProperties: map[string]*propertyJSON{}}
+	provider := &resourceJSON{objectJSON: objectJSON{Description: desc}}
 	for _, p := range c.Properties {
 		prop := propertySpec(p)
 		prop.ReplaceOnChanges = false
@@ -471,12 +497,13 @@ func configSpec(pkg string, c *model.Config) (*configJSON, *resourceJSON) {
 			prop.DefaultInfo = &defaultInfoJSON{Environment: p.Env}
 		}
 		config.Variables[p.Name] = prop
-		provider.InputProperties[p.Name] = prop
+		provider.InputProperties = append(provider.InputProperties, prop)
 		if !p.Optional && p.Default == nil && len(p.Env) == 0 {
 			config.Required = append(config.Required, p.Name)
 			provider.RequiredInputs = append(provider.RequiredInputs, p.Name)
 		}
 	}
+	provider.InputProperties.sort()
 	return config, provider
 }
 
@@ -504,16 +531,17 @@ func functionSpec(fn *model.Function) *functionJSON {
 // objectSpec is the object type of the properties that keep says belong to it, specs[i] the schema of
 // props[i]; required lists those that are always present.
 func objectSpec(doc string, props []*model.Property, specs []*propertyJSON, keep func(*model.Property) bool) *objectJSON {
-	obj := &objectJSON{Description: doc, Properties: make(map[string]*propertyJSON, len(props)), Type: "object"}
+	obj := &objectJSON{Description: doc, Properties: make(propertiesJSON, 0, len(props)), Type: "object"}
 	for i, p := range props {
 		if !keep(p) {
 			continue
 		}
-		obj.Properties[p.Name] = specs[i]
+		obj.Properties = append(obj.Properties, specs[i])
 		if !p.Optional || p.Default != nil || p.Synthetic {
 			obj.Required = append(obj.Required, p.Name)
 		}
 	}
+	obj.Properties.sort()
 	return obj
 }
 
@@ -540,6 +568,7 @@ func propertySpec(p *model.Property) *propertyJSON {
 		desc = strings.Join(slices.DeleteFunc(paragraphs, func(s string) bool { return s == "" }), "\n\n")
 	}
 	return &propertyJSON{
+		name:               p.Name,
 		typeJSON:           typeSpec(p.Type),
 		Description:        desc,
 		Default:            p.Default,
