@@ -272,30 +272,45 @@ func packageSpec(tree *model.Tree, opts Options) *packageJSON {
 }
 
 // entry is one entry of the schema's "types", "resources" or "functions": its token, and what builds
-// its value.
+// its value, in the memory of an arena.
 type entry struct {
 	token string
-	build func() any
+	build func(*arena) any
 }
+
+// arena is memory that the entries, built and encoded one at a time (write), make their properties'
+// schemas in, and use again once the entry is encoded: nothing of an entry's value is kept after that,
+// and a schema has a property's schema for every property of the IDL.
+type arena struct{ props []propertyJSON }
+
+// property returns a place for a property's schema.
+func (a *arena) property() *propertyJSON {
+	// A slice that grows leaves what it held where it was, for the pointers already handed out.
+	a.props = append(a.props, propertyJSON{})
+	return &a.props[len(a.props)-1]
+}
+
+// reset makes the arena's memory free for the next entry.
+func (a *arena) reset() { a.props = a.props[:0] }
 
 // entries returns the schema's types, resources and functions, in the order of the model.
 func entries(tree *model.Tree) (types, resources, functions []entry) {
 	for _, pkg := range tree.Packages {
 		for _, f := range pkg.Files {
 			for _, r := range f.Resources {
-				resources = append(resources, entry{r.Token, func() any { return resourceSpec(r) }})
+				resources = append(resources, entry{r.Token, func(a *arena) any { return resourceSpec(a, r) }})
 			}
 			for _, fn := range f.Functions {
-				functions = append(functions, entry{fn.Token, func() any { return functionSpec(fn) }})
+				functions = append(functions, entry{fn.Token, func(a *arena) any { return functionSpec(a, fn) }})
 			}
 			for _, s := range f.Structs {
-				types = append(types, entry{s.Token, func() any {
-					obj := objectSpec(s.Doc, s.Properties, propertySpecs(s.Properties), func(p *model.Property) bool { return true })
+				types = append(types, entry{s.Token, func(a *arena) any {
+					obj := objectSpec(s.Doc, s.Properties, propertySpecs(a, s.Properties), func(p *model.Property) bool { return true })
 					return &complexJSON{objectJSON: *obj}
 				}})
 			}
 			for _, e := range f.Enums {
-				types = append(types, entry{e.Token, func() any {
+				types = append(types, entry{e.Token, func(*arena) any {
 					t := &complexJSON{objectJSON: objectJSON{Description: e.Doc, Type: "string"}}
 					names := enumValueNames(e)
 					for i, v := range e.Values {
@@ -424,11 +439,11 @@ func enumValueNames(e *model.Enum) []string {
 	return names
 }
 
-func resourceSpec(r *model.Resource) *resourceJSON {
+func resourceSpec(a *arena, r *model.Resource) *resourceJSON {
 	isID := func(p *model.Property) bool { return p.Out && p.Name == "id" }
 	// A property's schema is the same in the outputs, the inputs and the state, which are encoded and
 	// never changed: made once, it serves the three.
-	specs := propertySpecs(r.Properties)
+	specs := propertySpecs(a, r.Properties)
 	outputs := objectSpec(r.Doc, r.Properties, specs, func(p *model.Property) bool { return !p.In && !isID(p) })
 	outputs.Type = ""
 	res := &resourceJSON{objectJSON: *outputs, InputProperties: make(propertiesJSON, 0, len(r.Properties))}
@@ -471,7 +486,8 @@ func configSpec(pkg string, c *model.Config) (*configJSON, *resourceJSON) {
 		"provider, created with its own configuration."
 	provider := &resourceJSON{objectJSON: objectJSON{Description: desc}}
 	for _, p := range c.Properties {
-		prop := propertySpec(p)
+		spec := propertySpec(p)
+		prop := &spec
 		prop.ReplaceOnChanges = false
 		if t := p.Type.Unaliased(); t.Kind == model.EnumRef {
 			// Pulumi's Go SDK generator cannot compile an enum-typed configuration property with a default
@@ -513,11 +529,11 @@ func requiredInput(p *model.Property) bool { return !p.Optional && p.Default == 
 // functionSpec is the schema of a function: its inputs, which a caller must give unless they are
 // optional or have a default, and its results, always returned unless optional. A function without
 // inputs has no "inputs", so that the SDKs' functions take none.
-func functionSpec(fn *model.Function) *functionJSON {
+func functionSpec(a *arena, fn *model.Function) *functionJSON {
 	results := fn.Results()
-	res := &functionJSON{Description: fn.Doc, Outputs: objectSpec("", results, propertySpecs(results), func(*model.Property) bool { return true })}
+	res := &functionJSON{Description: fn.Doc, Outputs: objectSpec("", results, propertySpecs(a, results), func(*model.Property) bool { return true })}
 	if inputs := fn.Inputs(); len(inputs) > 0 {
-		res.Inputs = objectSpec("", inputs, propertySpecs(inputs), func(*model.Property) bool { return true })
+		res.Inputs = objectSpec("", inputs, propertySpecs(a, inputs), func(*model.Property) bool { return true })
 		res.Inputs.Required = nil
 		for _, p := range inputs {
 			if requiredInput(p) {
@@ -548,16 +564,17 @@ func objectSpec(doc string, props []*model.Property, specs []*propertyJSON, keep
 // immutableNote says in a property's description what the schema has no field for: the IDL's immutable.
 const immutableNote = "Immutable: set when the resource is created; a later change fails instead of replacing the resource."
 
-// propertySpecs returns the schema of each of props.
-func propertySpecs(props []*model.Property) []*propertyJSON {
+// propertySpecs returns the schema of each of props, made in a.
+func propertySpecs(a *arena, props []*model.Property) []*propertyJSON {
 	specs := make([]*propertyJSON, len(props))
 	for i, p := range props {
-		specs[i] = propertySpec(p)
+		specs[i] = a.property()
+		*specs[i] = propertySpec(p)
 	}
 	return specs
 }
 
-func propertySpec(p *model.Property) *propertyJSON {
+func propertySpec(p *model.Property) propertyJSON {
 	desc := p.Doc // most properties: nothing to add
 	if p.Immutable || p.Constraints != nil {
 		paragraphs := []string{p.Doc}
@@ -567,7 +584,7 @@ func propertySpec(p *model.Property) *propertyJSON {
 		paragraphs = append(paragraphs, describeConstraints(p.Constraints))
 		desc = strings.Join(slices.DeleteFunc(paragraphs, func(s string) bool { return s == "" }), "\n\n")
 	}
-	return &propertyJSON{
+	return propertyJSON{
 		name:               p.Name,
 		typeJSON:           typeSpec(p.Type),
 		Description:        desc,

@@ -38,8 +38,9 @@ func write(w io.Writer, tree *model.Tree, opts Options) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	// Each map's placeholder entry, as encoded in head, gives way to the map's entries.
 	placeholderLine := []byte("        \"\\u0000cidlc\": null")
-	// Each entry is encoded, then laid out, in buffers that serve them all.
+	// Each entry is made in an arena, encoded, then laid out, in buffers that serve them all.
 	var indented, key []byte
+	var memory arena
 	for _, list := range [][]entry{types, resources, functions} {
 		if len(list) == 0 {
 			continue
@@ -53,7 +54,8 @@ func write(w io.Writer, tree *model.Tree, opts Options) error {
 			if j > 0 {
 				bw.WriteString(",\n")
 			}
-			compact, err = appendEntry(compact[:0], e.build())
+			compact, err = appendEntry(compact[:0], e.build(&memory))
+			memory.reset()
 			if err != nil {
 				return fmt.Errorf("schema: %s: %w", e.token, err)
 			}
