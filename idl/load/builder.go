@@ -203,7 +203,7 @@ func (c *builder) run(pkgs []*packages.Package) {
 	// Pass 3 and 4: resolve and validate. Aliases first: contracts on a property look through its alias.
 	for _, d := range c.order {
 		if d.kind == kindAlias {
-			d.alias.Type = c.typeOf("type "+d.obj.Name(), d.obj.Type().Underlying(), d.spec.Type, d.pkg, false)
+			d.alias.Type = c.typeOf(subjectName{owner: "type " + d.obj.Name()}, d.obj.Type().Underlying(), d.spec.Type, d.pkg, false)
 		}
 	}
 	c.aliasCycles()

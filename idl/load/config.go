@@ -105,7 +105,7 @@ var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // envOption checks env=NAME[|NAME…] and records the names: only a configuration property takes it,
 // and only when its value can be read from text (a bool, a number, a string or an enum).
-func (c *builder) envOption(subject string, prop *model.Property, t *model.Type, v tagValue, kind declKind, errorAt func(int, string, ...any)) {
+func (c *builder) envOption(subject subjectName, prop *model.Property, t *model.Type, v tagValue, kind declKind, errorAt func(int, string, ...any)) {
 	if kind != kindConfig {
 		errorAt(v.offset, "env= is only for the properties of the configuration (the struct that embeds idl.Config)")
 		return

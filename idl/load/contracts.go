@@ -56,7 +56,7 @@ func describe(t *model.Type) string {
 
 // contracts checks the contract options of a property (constraints, default, secret, deprecated, env)
 // against its type and each other, and records them in the model.
-func (c *builder) contracts(subject string, prop *model.Property, opts tagOptions, pos tagPos, kind declKind) {
+func (c *builder) contracts(subject subjectName, prop *model.Property, opts tagOptions, pos tagPos, kind declKind) {
 	errorAt := func(offset int, format string, args ...any) {
 		c.errorf(pos.at(offset), "%s: %s", subject, fmt.Sprintf(format, args...))
 	}

@@ -53,3 +53,15 @@ func oneLine(msg string) string {
 	}
 	return b.String()
 }
+
+// subjectName is what a diagnostic is about, as its message starts: Owner.Field for a field of a
+// declaration, or the whole of it (type X) without a field. A model's build passes one down for every
+// field, and few of them ever start a message: the text is put together only for one (String).
+type subjectName struct{ owner, field string }
+
+func (s subjectName) String() string {
+	if s.field == "" {
+		return s.owner
+	}
+	return s.owner + "." + s.field
+}

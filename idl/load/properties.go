@@ -104,7 +104,7 @@ func (c *builder) properties(d *decl) []*model.Property {
 			continue
 		}
 		for _, ident := range field.Names {
-			subject := owner + "." + ident.Name
+			subject := subjectName{owner, ident.Name}
 			if !ident.IsExported() {
 				if field.Tag != nil {
 					c.errorf(ident.Pos(), "%s: a lumi tag on an unexported field; export the field (%s) to make it a property", subject, exportHint(ident.Name, false))
@@ -147,7 +147,7 @@ func (c *builder) properties(d *decl) []*model.Property {
 // resourceOnlyOptions rejects the options that only a resource's properties take (out, in, immutable,
 // replaces) on the properties of other declarations: out marks a function's results too, and replaces
 // is also for the configuration, whose change it makes replace the provider.
-func (c *builder) resourceOnlyOptions(subject, owner string, kind declKind, tag *ast.BasicLit, opts tagOptions) {
+func (c *builder) resourceOnlyOptions(subject subjectName, owner string, kind declKind, tag *ast.BasicLit, opts tagOptions) {
 	if kind == kindResource {
 		return
 	}
@@ -206,7 +206,7 @@ func (c *builder) nameSyntheticField(props []*model.Property) {
 // property too: parseLumiTag read the word as the name, which the 2017 tags meant, but an author who
 // wrote the design note's form meant the option. The warning shows both unambiguous spellings. Where
 // the option would not apply (secret on a plain struct's field), the tag reads one way only.
-func (c *builder) warnAmbiguousTag(subject string, field *ast.Field, p *packages.Package, prop *model.Property, opts tagOptions, pos tagPos, kind declKind) {
+func (c *builder) warnAmbiguousTag(subject subjectName, field *ast.Field, p *packages.Package, prop *model.Property, opts tagOptions, pos tagPos, kind declKind) {
 	w := opts.nameWord
 	if w == nil {
 		return
@@ -286,7 +286,7 @@ func (c *builder) embedded(owner string, field *ast.Field, p *packages.Package, 
 // (a database whose rename would drop it and its data): it reports whether it does. Any other option
 // is an error: the name's other traits are the marker's.
 func (c *builder) namedResourceTag(owner string, tag *ast.BasicLit) bool {
-	opts, _ := c.tagOptions(owner+".name", tag, "name")
+	opts, _ := c.tagOptions(subjectName{owner, "name"}, tag, "name")
 	only := opts
 	only.immutable, only.value = false, ""
 	if !opts.immutable || !reflect.DeepEqual(only, tagOptions{}) {
@@ -337,7 +337,7 @@ func isStruct(t types.Type) bool {
 // tagOptions parses the lumi tag of a field, reporting its problems where tagPos places them.
 //
 // It also returns where the offsets into the lumi tag's value are, for the checks that come later.
-func (c *builder) tagOptions(subject string, lit *ast.BasicLit, wire string) (tagOptions, tagPos) {
+func (c *builder) tagOptions(subject subjectName, lit *ast.BasicLit, wire string) (tagOptions, tagPos) {
 	if lit == nil {
 		return tagOptions{}, tagPos{}
 	}
@@ -382,7 +382,7 @@ func (p tagPos) at(offset int) token.Pos {
 // propertyType returns the type of a property: the field's type with the pointer of an optional (or out, or
 // in) property removed. A pointer to an entity (see entity) needs no option. A function's result is
 // always set unless it is optional, so out alone allows no pointer there.
-func (c *builder) propertyType(subject string, expr ast.Expr, p *packages.Package, opts tagOptions, kind declKind) *model.Type {
+func (c *builder) propertyType(subject subjectName, expr ast.Expr, p *packages.Package, opts tagOptions, kind declKind) *model.Type {
 	t := p.TypesInfo.TypeOf(expr)
 	if t == nil {
 		return nil
@@ -458,7 +458,7 @@ func (c *builder) capability(n *types.Named) *model.Type {
 // typeOf turns a Go type into an IDL type, reporting why when it is not one. elem is true for the
 // elements of slices and map values, where the 2017 IDLs used idl.Resource by value for references.
 // It returns nil after an error.
-func (c *builder) typeOf(subject string, t types.Type, expr ast.Expr, p *packages.Package, elem bool) *model.Type {
+func (c *builder) typeOf(subject subjectName, t types.Type, expr ast.Expr, p *packages.Package, elem bool) *model.Type {
 	fail := func(format string, args ...any) *model.Type {
 		c.errorf(expr.Pos(), "%s: %s", subject, fmt.Sprintf(format, args...))
 		return nil
