@@ -84,6 +84,8 @@ type builder struct {
 	config *decl
 	// types are the model's types that refer to no declaration, and its arrays and maps, one of each.
 	types *sharedTypes
+	// names are the Go and wire names of the model's properties, one of each.
+	names fieldNames
 }
 
 func newBuilder(fset *token.FileSet, root, name string) *builder {
@@ -97,6 +99,7 @@ func newBuilder(fset *token.FileSet, root, name string) *builder {
 		inTree:  map[*types.Package]bool{},
 		files:   map[*ast.File]*model.File{},
 		types:   newSharedTypes(),
+		names:   fieldNames{names: map[string]fieldName{}},
 	}
 }
 

@@ -113,11 +113,11 @@ func (c *builder) properties(d *decl) []*model.Property {
 				}
 				continue
 			}
-			wire := WireName(ident.Name)
+			goName, wire := c.names.of(ident.Name)
 			opts, optionPos := c.tagOptions(subject, field.Tag, wire)
 			c.resourceOnlyOptions(subject, owner, d.kind, field.Tag, opts)
 			prop := &model.Property{
-				GoName:    ident.Name,
+				GoName:    goName,
 				Name:      opts.name,
 				Doc:       docText(field.Doc, field.Comment),
 				Pos:       c.fset.Position(ident.Pos()),
