@@ -67,12 +67,12 @@ var strictReserved = map[string]bool{
 	"public": true, "static": true, "yield": true, "await": true,
 }
 
-// barrel renders the index.ts of d, one of dirs, and returns its scope, which says which of the package's
-// value imports it uses: the runtime of lazy re-exports, and in the declarations of an index.go the
-// runtime of contracts and the release. It re-exports d's files without loading them (see lazy.go),
-// exposes the sub-directories as namespaces, holds the index.go's declarations, and registers the
-// resources of all of them.
-func barrel(tree *model.Tree, names twinNames, provider providerNames, release gen.Release, dirs map[string]*packageDir, d *packageDir) (content []byte, scope *importSet, err error) {
+// barrel renders the index.ts of d, one of dirs, appended to dst (see renderFile), and returns its
+// scope, which says which of the package's value imports it uses: the runtime of lazy re-exports, and in
+// the declarations of an index.go the runtime of contracts and the release. It re-exports d's files
+// without loading them (see lazy.go), exposes the sub-directories as namespaces, holds the index.go's
+// declarations, and registers the resources of all of them.
+func barrel(dst []byte, tree *model.Tree, names twinNames, provider providerNames, release gen.Release, dirs map[string]*packageDir, d *packageDir) (content []byte, scope *importSet, err error) {
 	self := path.Join(d.dir, "index")
 	source := d.dir + "/"
 	if d.dir == "" {
@@ -148,6 +148,6 @@ func barrel(tree *model.Tree, names twinNames, provider providerNames, release g
 			return nil, nil, err
 		}
 	}
-	content, err = g.content(source)
+	content, err = g.content(dst, source)
 	return content, g.scope, err
 }

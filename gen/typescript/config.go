@@ -59,7 +59,7 @@ func configFiles(tree *model.Tree, twins twinNames, names providerNames, release
 		if err := render(g); err != nil {
 			return err
 		}
-		content, err := g.content(c.File.Path)
+		content, err := g.content(nil, c.File.Path)
 		if err != nil {
 			return err
 		}

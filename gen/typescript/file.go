@@ -160,9 +160,10 @@ func (g *fileGen) blocks() int {
 	return g.body.blocks
 }
 
-// content renders the whole file: its head, then its blocks. It comes last: rendering the blocks is what
-// fills the import set. It releases the file's renderer: the fileGen is done.
-func (g *fileGen) content(source string) ([]byte, error) {
+// content renders the whole file, its head, then its blocks, appended to dst (see renderFile). It comes
+// last: rendering the blocks is what fills the import set. It releases the file's renderer: the fileGen
+// is done.
+func (g *fileGen) content(dst []byte, source string) ([]byte, error) {
 	defer g.done()
 	var body []byte
 	if g.blocks() > 0 {
@@ -170,7 +171,7 @@ func (g *fileGen) content(source string) ([]byte, error) {
 			body = []byte{} // blocks, all empty: still after a blank line
 		}
 	}
-	return renderFile("file", fileView{Header: gen.Header, Source: source, Imports: g.scope.view()}, body)
+	return renderFile(dst, "file", fileView{Header: gen.Header, Source: source, Imports: g.scope.view()}, body)
 }
 
 // done gives the file's renderer back, when it has one; the file's text is then gone.

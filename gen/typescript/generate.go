@@ -42,8 +42,9 @@ func (b Backend) Stream(tree *model.Tree, emit func(*gen.File)) error {
 var _ gen.Streamer = Backend{}
 
 // A module is one file of the package that a declaration file or a barrel of the IDL becomes: rendered
-// on its own, from the model, the names and the release, which it only reads.
-type module func() (*gen.File, *importSet, error)
+// on its own, from the model, the names and the release, which it only reads. Its content is appended to
+// dst (see renderFile).
+type module func(dst []byte) (*gen.File, *importSet, error)
 
 // generate renders the package. With emit, it hands each file over as it is rendered and returns none;
 // without, it returns them in Generate's order.
@@ -62,13 +63,13 @@ func (b Backend) generate(tree *model.Tree, emit func(*gen.File)) ([]*gen.File, 
 	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
 		d := dirs[dir]
 		for _, f := range d.files {
-			modules = append(modules, func() (*gen.File, *importSet, error) {
+			modules = append(modules, func(dst []byte) (*gen.File, *importSet, error) {
 				g := newFileGen(tree, names, b.Release, tsPath(f), f)
 				defer g.done()
 				if _, err := g.declarations(); err != nil {
 					return nil, nil, fmt.Errorf("%s: %w", f.Path, err)
 				}
-				content, err := g.content(f.Path)
+				content, err := g.content(dst, f.Path)
 				if err != nil {
 					return nil, nil, fmt.Errorf("%s: %w", f.Path, err)
 				}
@@ -76,8 +77,8 @@ func (b Backend) generate(tree *model.Tree, emit func(*gen.File)) ([]*gen.File, 
 			})
 		}
 		// The declarations of an index.go are the barrel's own, and may use contracts too.
-		modules = append(modules, func() (*gen.File, *importSet, error) {
-			content, scope, err := barrel(tree, names, provider, b.Release, dirs, d)
+		modules = append(modules, func(dst []byte) (*gen.File, *importSet, error) {
+			content, scope, err := barrel(dst, tree, names, provider, b.Release, dirs, d)
 			if err != nil {
 				return nil, nil, fmt.Errorf("%s: %w", path.Join(dir, "index.ts"), err)
 			}
@@ -116,7 +117,7 @@ func (b Backend) generate(tree *model.Tree, emit func(*gen.File)) ([]*gen.File, 
 	}
 	if usesContracts {
 		// The runtime of contracts, only in packages whose IDL has some.
-		content, err := renderFile("contracts.ts", fileView{Header: gen.Header}, nil)
+		content, err := renderFile(nil, "contracts.ts", fileView{Header: gen.Header}, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -124,14 +125,14 @@ func (b Backend) generate(tree *model.Tree, emit func(*gen.File)) ([]*gen.File, 
 	}
 	if usesLazy {
 		// The runtime of the barrels' lazy re-exports, in packages whose barrels re-export values.
-		content, err := renderFile("lazy.ts", fileView{Header: gen.Header}, nil)
+		content, err := renderFile(nil, "lazy.ts", fileView{Header: gen.Header}, nil)
 		if err != nil {
 			return nil, err
 		}
 		keep(&gen.File{Path: lazyFile + ".ts", Content: content})
 	}
 	if usesUtilities {
-		content, err := renderFile("utilities.ts", utilitiesView{Header: gen.Header, Release: b.Release}, nil)
+		content, err := renderFile(nil, "utilities.ts", utilitiesView{Header: gen.Header, Release: b.Release}, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -149,8 +150,8 @@ func (b Backend) generate(tree *model.Tree, emit func(*gen.File)) ([]*gen.File, 
 }
 
 // renderModules renders modules on as many goroutines as there are cores, and returns the scope of
-// each, in order, and their files (none with emit, which takes each as it is rendered). The error is
-// the first module's that failed.
+// each, in order, and their files (none with emit, which takes each as it is rendered, from a buffer
+// that the next module reuses). The error is the first module's that failed.
 func renderModules(modules []module, emit func(*gen.File)) ([]*gen.File, []*importSet, error) {
 	type result struct {
 		file  *gen.File
@@ -160,9 +161,16 @@ func renderModules(modules []module, emit func(*gen.File)) ([]*gen.File, []*impo
 	results := make([]result, len(modules))
 	parallel.For(len(modules), func(i int) {
 		r := &results[i]
-		r.file, r.scope, r.err = modules[i]()
-		if r.err == nil && emit != nil {
+		if emit == nil {
+			r.file, r.scope, r.err = modules[i](nil)
+			return
+		}
+		buf := contentBuffers.Get().(*[]byte)
+		defer contentBuffers.Put(buf)
+		r.file, r.scope, r.err = modules[i](*buf)
+		if r.err == nil {
 			emit(r.file)
+			*buf = r.file.Content[:0]
 			r.file = nil
 		}
 	})
