@@ -10,10 +10,12 @@ import (
 // the templates hold as it is; the functions in this file decide the few layouts that depend on the
 // length of a line, the way prettier decides them: lists (imports, signatures, calls, arrays), unions,
 // assignments, conditions, object literals and line comments. Templates call them where the construct
-// starts (see template.go): each takes the text already on that line (line), whose leading spaces are
-// the indentation of any line it adds, and returns the text that continues the line, its later lines
-// indented. A property whose type expression alone is longer than a line (it would take names of dozens
-// of characters) is left on one line, where prettier would break inside the type.
+// starts (see template.go): each takes the column it starts at (the line's indentation, which the lines
+// it adds take too, and the width of the text already on the line) and appends the text that continues
+// the line, its later lines indented, to the output's own bytes, so that most calls allocate nothing.
+// The items of a list and the values of an object's properties, rarer, are laid out as strings. A
+// property whose type expression alone is longer than a line (it would take names of dozens of
+// characters) is left on one line, where prettier would break inside the type.
 
 const (
 	printWidth = 120    // .prettierrc.json's printWidth
@@ -23,7 +25,7 @@ const (
 // textWidth is how many columns prettier counts for s: East Asian wide characters count two, combining
 // marks none. It approximates prettier's getStringWidth with the main wide blocks; it only matters for
 // non-ASCII text within a few columns of printWidth.
-func textWidth(s string) int {
+func textWidth[T string | []byte](s T) int {
 	// Most text is printable ASCII, a column a byte: the layouts measure every line they lay out.
 	w := 0
 	for w < len(s) && 0x20 <= s[w] && s[w] < 0x7f {
@@ -32,7 +34,7 @@ func textWidth(s string) int {
 	if w == len(s) {
 		return w
 	}
-	for _, r := range s[w:] {
+	for _, r := range string(s[w:]) {
 		switch {
 		case r < 0x20 || 0x7f <= r && r <= 0x9f:
 		case r < 0x300: // below the first combining mark, and far below the first wide character
@@ -75,15 +77,28 @@ func isWide(r rune) bool {
 	return false
 }
 
-// fits reports whether the line made of parts, the first with its indentation, fits in printWidth. The
-// parts are measured one after the other rather than joined: most lines fit, and the join was garbage.
-func fits(parts ...string) bool {
-	w := 0
+// A column is where a layout starts on its line: what it needs of the text already there.
+type column struct {
+	indent string // the line's leading spaces: the indentation of the lines a layout adds
+	width  int    // the width of the line so far, indentation included
+}
+
+// at returns the column at the end of line.
+func at(line string) column { return column{indentOf(line), textWidth(line)} }
+
+// fits reports whether parts fit on the line after c, within printWidth. The parts are measured one after
+// the other rather than joined: most lines fit, and the join was garbage.
+func (c column) fits(parts ...string) bool {
+	w := c.width
 	for _, p := range parts {
 		w += textWidth(p)
 	}
 	return w <= printWidth
 }
+
+// after returns the column after text, written at c: the layouts write their text on one line, then
+// measure it where it stands.
+func (c column) after(text []byte) column { return column{c.indent, c.width + textWidth(text)} }
 
 // indentOf returns the indentation of line: its leading spaces.
 func indentOf(line string) string { return line[:len(line)-len(strings.TrimLeft(line, " "))] }
@@ -116,14 +131,14 @@ func layoutItem(line string, it item, tail string) string {
 	if !ok {
 		return it.(string) + tail
 	}
-	if flat := b.flat() + tail; !b.mustBreak() && fits(line, flat) {
+	if flat := b.flat() + tail; !b.mustBreak() && at(line).fits(flat) {
 		return flat
 	}
 	return b.broken(indentOf(line)) + tail
 }
 
-// list lays out a bracketed list, the way prettier lays out arguments, parameters, array elements and
-// imported names: on one line when it fits,
+// appendList appends the layout of a bracketed list at c, the way prettier lays out arguments,
+// parameters, array elements and imported names: on one line when it fits,
 //
 //	open a, b close
 //
@@ -138,43 +153,47 @@ func layoutItem(line string, it item, tail string) string {
 // Padded brackets ("{ " … " }") lose their padding when broken. A last item that is an object or array
 // literal is "hugged" when the line up to its bracket fits: the other items stay on the first line and
 // the literal breaks open, `f(a, {` … `})`.
-func list(line, open string, items []item, close string) string {
-	// The list on one line, built at once: most lists fit.
-	var one strings.Builder
-	one.Grow(len(open) + 2*len(items) + len(close) + 32*len(items))
-	one.WriteString(open)
+func appendList(b []byte, c column, open string, items []item, close string) []byte {
+	// The list on one line, written at once and measured where it stands: most lists fit.
+	start := len(b)
+	b = append(b, open...)
 	mustBreak := false
 	for i, it := range items {
 		if i > 0 {
-			one.WriteString(", ")
+			b = append(b, ", "...)
 		}
-		one.WriteString(flatText(it))
-		if b, ok := it.(breakable); ok && b.mustBreak() {
+		b = append(b, flatText(it)...)
+		if br, ok := it.(breakable); ok && br.mustBreak() {
 			mustBreak = true
 		}
 	}
-	one.WriteString(close)
-	if len(items) == 0 || !mustBreak && fits(line, one.String()) {
-		return one.String()
+	b = append(b, close...)
+	if len(items) == 0 || !mustBreak && c.after(b[start:]).fits() {
+		return b
 	}
-	indent := indentOf(line)
+	b = b[:start]
 	if last, ok := items[len(items)-1].(huggable); ok {
-		head := open
+		b = append(b, open...)
 		for _, it := range items[:len(items)-1] {
-			head += flatText(it) + ", "
+			b = append(b, flatText(it)...)
+			b = append(b, ", "...)
 		}
-		if fits(line, head, last.opening()) {
-			return head + last.broken(indent) + close
+		if c.after(b[start:]).fits(last.opening()) {
+			b = append(b, last.broken(c.indent)...)
+			return append(b, close...)
 		}
+		b = b[:start]
 	}
-	inner := indent + indentUnit
-	var b strings.Builder
-	b.WriteString(strings.TrimRight(open, " ") + "\n")
+	inner := c.indent + indentUnit
+	b = append(b, strings.TrimRight(open, " ")...)
+	b = append(b, '\n')
 	for _, it := range items {
-		b.WriteString(inner + layoutItem(inner, it, ",") + "\n")
+		b = append(b, inner...)
+		b = append(b, layoutItem(inner, it, ",")...)
+		b = append(b, '\n')
 	}
-	b.WriteString(indent + strings.TrimLeft(close, " "))
-	return b.String()
+	b = append(b, c.indent...)
+	return append(b, strings.TrimLeft(close, " ")...)
 }
 
 // A huggable is a breakable that a list hugs when it is its last item: an object or array literal.
@@ -290,57 +309,96 @@ func (p jsProp) layout(line string) string {
 		return p.head(": ") + layoutItem(line+p.head(": "), p.value, ",")
 	}
 	flat := p.head(": ") + v + ","
-	if fits(line, flat) || !strings.HasPrefix(v, `"`) && !strings.HasPrefix(v, `'`) || textWidth(p.key) < len(indentUnit)+3 {
+	if at(line).fits(flat) || !strings.HasPrefix(v, `"`) && !strings.HasPrefix(v, `'`) || textWidth(p.key) < len(indentUnit)+3 {
 		return flat
 	}
 	return p.head(":") + "\n" + indentOf(line) + indentUnit + v + ","
 }
 
-// assign lays out an assignment or declaration, `head value tail` (head ends with the "="), the way
-// prettier does: on one line when it fits, else the value on the next line, one level deeper. members
-// are the value, or the members of a union; a union that does not fit on a line of its own either gets
-// one member per line, each after "| ".
-func assign(line, head string, members []string, tail string) string {
+// appendAssign appends the layout of an assignment or declaration at c, `head value tail` (head ends with
+// the "="), the way prettier does: on one line when it fits, else the value on the next line, one level
+// deeper. members are the value, or the members of a union; a union that does not fit on a line of its
+// own either gets one member per line, each after "| ".
+func appendAssign(b []byte, c column, head string, members []string, tail string) []byte {
 	value := strings.Join(members, " | ")
-	if flat := head + " " + value + tail; fits(line, flat) {
-		return flat
+	b = append(b, head...)
+	if c.fits(head, " ", value, tail) {
+		b = append(b, ' ')
+		b = append(b, value...)
+		return append(b, tail...)
 	}
-	inner := indentOf(line) + indentUnit
-	if len(members) == 1 || fits(inner, value, tail) {
-		return head + "\n" + inner + value + tail
+	inner := c.indent + indentUnit
+	if len(members) == 1 || at(inner).fits(value, tail) {
+		b = append(b, '\n')
+		b = append(b, inner...)
+		b = append(b, value...)
+		return append(b, tail...)
 	}
-	var b strings.Builder
-	b.WriteString(head)
 	for _, m := range members {
-		b.WriteString("\n" + inner + "| " + m)
+		b = append(b, '\n')
+		b = append(b, inner...)
+		b = append(b, "| "...)
+		b = append(b, m...)
 	}
-	return b.String() + tail
+	return append(b, tail...)
 }
 
-// chain lays out operands joined by a binary operator inside brackets, `if (a && b) {`, the way prettier
-// does: on one line when it fits, else each operand on a line of its own, one level deeper, the operator
-// at the end of the line.
-func chain(line, open, operator string, operands []string, close string) string {
-	if flat := open + strings.Join(operands, " "+operator+" ") + close; fits(line, flat) {
-		return flat
-	}
-	indent := indentOf(line)
-	var b strings.Builder
-	b.WriteString(open)
+// appendChain appends the layout of operands joined by a binary operator inside brackets at c,
+// `if (a && b) {`, the way prettier does: on one line when it fits, else each operand on a line of its
+// own, one level deeper, the operator at the end of the line.
+func appendChain(b []byte, c column, open, operator string, operands []string, close string) []byte {
+	start := len(b)
+	b = append(b, open...)
 	for i, o := range operands {
-		b.WriteString("\n" + indent + indentUnit + o)
+		if i > 0 {
+			b = append(b, ' ')
+			b = append(b, operator...)
+			b = append(b, ' ')
+		}
+		b = append(b, o...)
+	}
+	b = append(b, close...)
+	if c.after(b[start:]).fits() {
+		return b
+	}
+	b = append(b[:start], open...)
+	for i, o := range operands {
+		b = append(b, '\n')
+		b = append(b, c.indent...)
+		b = append(b, indentUnit...)
+		b = append(b, o...)
 		if i < len(operands)-1 {
-			b.WriteString(" " + operator)
+			b = append(b, ' ')
+			b = append(b, operator...)
 		}
 	}
-	return b.String() + "\n" + indent + close
+	b = append(b, '\n')
+	b = append(b, c.indent...)
+	return append(b, close...)
 }
 
-// comment lays out a line comment made of phrases: on one line when it fits, else one phrase per line.
-// prettier leaves comments alone; this keeps the ones cidlc writes within printWidth.
-func comment(line string, phrases []string) string {
-	if flat := "// " + strings.Join(phrases, " "); fits(line, flat) {
-		return flat
+// appendComment appends a line comment made of phrases at c: on one line when it fits, else one phrase
+// per line. prettier leaves comments alone; this keeps the ones cidlc writes within printWidth.
+func appendComment(b []byte, c column, phrases []string) []byte {
+	start := len(b)
+	b = append(b, "// "...)
+	for i, p := range phrases {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, p...)
 	}
-	return "// " + strings.Join(phrases, "\n"+indentOf(line)+"// ")
+	if c.after(b[start:]).fits() {
+		return b
+	}
+	b = append(b[:start], "// "...)
+	for i, p := range phrases {
+		if i > 0 {
+			b = append(b, '\n')
+			b = append(b, c.indent...)
+			b = append(b, "// "...)
+		}
+		b = append(b, p...)
+	}
+	return b
 }

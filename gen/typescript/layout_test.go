@@ -6,6 +6,24 @@ import (
 	"text/template"
 )
 
+// list, assign, chain and comment lay out their construct after line, as the template functions do where
+// they are called, and return its text.
+func list(line, open string, items []item, close string) string {
+	return string(appendList(nil, at(line), open, items, close))
+}
+
+func assign(line, head string, members []string, tail string) string {
+	return string(appendAssign(nil, at(line), head, members, tail))
+}
+
+func chain(line, open, operator string, operands []string, close string) string {
+	return string(appendChain(nil, at(line), open, operator, operands, close))
+}
+
+func comment(line string, phrases []string) string {
+	return string(appendComment(nil, at(line), phrases))
+}
+
 // strs makes list items of strings.
 func strs(ss ...string) []item {
 	items := make([]item, len(ss))

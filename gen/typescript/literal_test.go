@@ -70,6 +70,9 @@ func TestPropertyNames(t *testing.T) {
 }
 
 func TestTSDoc(t *testing.T) {
+	tsdoc := func(indent, doc string, paragraphs ...string) string {
+		return string(appendTSDoc(nil, indent, doc, paragraphs...))
+	}
 	got := tsdoc("    ", "Ends */ here.  \n\n\tcode\nline\u2028sep\r\nCRLF", "@param x The x.")
 	want := strings.Join([]string{
 		"    /**",

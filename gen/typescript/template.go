@@ -48,17 +48,21 @@ var parsed = template.Must(template.New("").Option("missingkey=error").Funcs(tem
 //     `resourceInputs[{{.Wire}}] {{assign "=" …}}` (a call of print to make it an argument costs more
 //     than the layout).
 //
-// Every call goes through reflection, which allocates its arguments and results; the functions the
-// templates call per property (doc, assign) take and return strings only, and report a misuse through
-// out (see output.fail) rather than with an error result.
+// Every call goes through reflection, which allocates its arguments and results. The functions that
+// write a construct (doc, docTags, comment and the layouts) write it into out themselves, where the call
+// stands, and return written, which prints as nothing: a string result would be allocated twice (the
+// text, then reflect's copy of its header) only to be copied into out. The functions the templates call
+// per property (doc, assign) take strings only, and every function reports a misuse through out (see
+// output.fail) rather than with an error result.
 func templateFuncs(out *output) template.FuncMap {
-	docs := docCache{}
 	return template.FuncMap{
-		"doc": func(text string) string {
-			return docs.comment(out.lineStart("doc"), text, "")
+		"doc": func(text string) written {
+			out.Write(appendDocComment(out.AvailableBuffer(), out.lineStart("doc"), text, ""))
+			return written{}
 		},
-		"docTags": func(text string, tags ...string) string {
-			return docs.comment(out.lineStart("docTags"), text, tagLines(tags))
+		"docTags": func(text string, tags ...string) written {
+			out.Write(appendDocComment(out.AvailableBuffer(), out.lineStart("docTags"), text, tagLines(tags)))
+			return written{}
 		},
 		"tag": func(name, value string) string {
 			if value == "" {
@@ -82,36 +86,53 @@ func templateFuncs(out *output) template.FuncMap {
 			return wrapAt(out, cond, text)
 		},
 		"article": article,
-		"comment": func(phrases ...string) string { return comment(out.line(), phrases) },
-		"js":      func(s ...string) string { return jsString(strings.Join(s, "")) },
-		"access":  propertyAccess,
-		"items":   func(items ...item) []item { return items },
-		"object":  objectOf,
-		"union":   func(head string, members ...string) unionType { return unionType{head, members} },
-		"list": func(open string, rest ...any) string {
+		"comment": func(phrases ...string) written {
+			out.Write(appendComment(out.AvailableBuffer(), out.column(), phrases))
+			return written{}
+		},
+		"js":     func(s ...string) string { return jsString(strings.Join(s, "")) },
+		"access": propertyAccess,
+		"items":  func(items ...item) []item { return items },
+		"object": objectOf,
+		"union":  func(head string, members ...string) unionType { return unionType{head, members} },
+		"list": func(open string, rest ...any) written {
 			items, close, err := listOf(rest)
 			if err != nil {
 				out.fail(err)
-				return ""
+				return written{}
 			}
-			return list(out.line(), open, items, close)
+			out.Write(appendList(out.AvailableBuffer(), out.column(), open, items, close))
+			return written{}
 		},
-		"assign": func(head, value, tail string) string {
-			return assign(out.line(), head, []string{value}, tail)
+		"assign": func(head, value, tail string) written {
+			out.Write(appendAssign(out.AvailableBuffer(), out.column(), head, []string{value}, tail))
+			return written{}
 		},
-		"assignUnion": func(head string, members []string, tail string) string {
-			return assign(out.line(), head, members, tail)
+		"assignUnion": func(head string, members []string, tail string) written {
+			out.Write(appendAssign(out.AvailableBuffer(), out.column(), head, members, tail))
+			return written{}
 		},
-		"chain": func(open, operator string, rest ...string) string {
+		"chain": func(open, operator string, rest ...string) written {
 			if len(rest) < 2 {
 				out.fail(fmt.Errorf("chain: %d operands and close, want at least 2", len(rest)))
-				return ""
+				return written{}
 			}
-			return chain(out.line(), open, operator, rest[:len(rest)-1], rest[len(rest)-1])
+			out.Write(appendChain(out.AvailableBuffer(), out.column(), open, operator, rest[:len(rest)-1], rest[len(rest)-1]))
+			return written{}
 		},
-		"property": func(p jsProp) string { return p.layout(out.line()) },
+		"property": func(p jsProp) written {
+			out.Write(append(out.AvailableBuffer(), p.layout(string(out.line()))...))
+			return written{}
+		},
 	}
 }
+
+// written is what the functions that write into the output return (see templateFuncs): nothing more to
+// print. A value of no size costs text/template no allocation, where a string costs one per call.
+type written struct{}
+
+// String is what a template prints of written: nothing.
+func (written) String() string { return "" }
 
 // wrapAt is wrap of the concatenation of text at the line of out, when cond; "" when not, or when text is
 // empty.
@@ -121,29 +142,6 @@ func wrapAt(out *output, cond bool, text []string) string {
 		return ""
 	}
 	return wrap(out.lineStart("wrap"), joined)
-}
-
-// A docCache remembers the doc comments a renderer wrote: a property's comes three times per resource
-// (the class, its arguments, its state), at the same indentation.
-type docCache map[docKey]string
-
-type docKey struct{ indent, text, tags string }
-
-// docCacheSize bounds a cache, which a renderer keeps across files: beyond it, the cache starts over.
-const docCacheSize = 4096
-
-// comment is docComment, remembered.
-func (c docCache) comment(indent, text, tags string) string {
-	k := docKey{indent, text, tags}
-	if d, ok := c[k]; ok {
-		return d
-	}
-	if len(c) >= docCacheSize {
-		clear(c)
-	}
-	d := docComment(k.indent, k.text, k.tags)
-	c[k] = d
-	return d
 }
 
 // listOf splits the arguments of list after its opening bracket into its items and its closing bracket,
@@ -204,26 +202,36 @@ func (o *output) fail(err error) {
 	}
 }
 
-// line returns the text written on the current line so far. Most often it is an indentation, which
-// costs no copy.
-func (o *output) line() string {
-	line := o.Bytes()[o.start:]
-	if n := len(line) - len(bytes.TrimLeft(line, " ")); n == len(line) && n <= len(blanks) {
-		return blanks[:n]
-	}
-	return string(line)
+// line returns the text written on the current line so far, valid until the next write.
+func (o *output) line() []byte { return o.Bytes()[o.start:] }
+
+// column returns the column at the end of the current line, where a layout function starts (see
+// layout.go), without a copy of the line.
+func (o *output) column() column {
+	line := o.line()
+	return column{indent: lineIndent(line), width: textWidth(line)}
 }
 
-// blanks holds the indentations line returns without a copy.
+// lineIndent returns the leading spaces of line, most often without a copy: a slice of blanks.
+func lineIndent(line []byte) string {
+	n := len(line) - len(bytes.TrimLeft(line, " "))
+	if n <= len(blanks) {
+		return blanks[:n]
+	}
+	return string(line[:n])
+}
+
+// blanks holds the indentations lineIndent returns without a copy.
 const blanks = "                                                                                "
 
 // lineStart returns the line so far, which must be its indentation alone: what fn writes starts a line.
 func (o *output) lineStart(fn string) string {
 	line := o.line()
-	if strings.TrimLeft(line, " ") != "" {
+	indent := lineIndent(line)
+	if len(indent) != len(line) {
 		o.fail(fmt.Errorf("%s must start a line; it follows %q", fn, line))
 	}
-	return line
+	return indent
 }
 
 // A renderer is a copy of the templates whose functions are bound to its output.

@@ -5,8 +5,9 @@ import (
 	"unicode"
 )
 
-// tsdoc renders doc as a TSDoc comment indented by indent, ending in a newline, or "" for an empty doc.
-// paragraphs are added after doc, each after an empty line: generated notes such as @param lists.
+// appendTSDoc appends doc as a TSDoc comment indented by indent, ending in a newline, or nothing for an
+// empty doc. paragraphs are added after doc, each after an empty line: generated notes such as @param
+// lists.
 //
 // The text is kept as written (Go doc comments are plain text), with what would end or corrupt the
 // comment neutralised: "*/" becomes "*\/", and the characters that JavaScript treats as line ends
@@ -14,7 +15,7 @@ import (
 // hold) is written \x00, so that the file stays text. An @ that starts a line of doc is escaped (\@): doc
 // is the IDL's plain text, and only paragraphs hold tags. Trailing spaces are dropped, as prettier drops
 // them.
-func tsdoc(indent, doc string, paragraphs ...string) string {
+func appendTSDoc(b []byte, indent, doc string, paragraphs ...string) []byte {
 	var parts []string
 	if doc = strings.TrimSpace(doc); doc != "" {
 		parts = append(parts, untagged(replaceLineEnds(doc)))
@@ -25,38 +26,37 @@ func tsdoc(indent, doc string, paragraphs ...string) string {
 		}
 	}
 	if len(parts) == 0 {
-		return ""
+		return b
 	}
 	text := replaceLineEnds(strings.Join(parts, "\n\n"))
-	var b strings.Builder
-	b.Grow(len(text) + (strings.Count(text, "\n")+3)*(len(indent)+4))
-	b.WriteString(indent)
-	b.WriteString("/**\n")
+	b = append(b, indent...)
+	b = append(b, "/**\n"...)
 	for line := range strings.SplitSeq(text, "\n") {
 		line = strings.TrimRightFunc(line, isJSSpace)
-		b.WriteString(indent)
+		b = append(b, indent...)
 		if line == "" {
-			b.WriteString(" *\n")
+			b = append(b, " *\n"...)
 		} else {
-			b.WriteString(" * ")
-			b.WriteString(line)
-			b.WriteByte('\n')
+			b = append(b, " * "...)
+			b = append(b, line...)
+			b = append(b, '\n')
 		}
 	}
-	b.WriteString(indent)
-	b.WriteString(" */\n")
-	return b.String()
+	b = append(b, indent...)
+	return append(b, " */\n"...)
 }
 
-// docComment is the TSDoc comment of text and of tags (lines, see tagLines), for a template to write after
-// indent: without the first line's indentation, and followed by indent, so that the template's text goes
-// on with what the comment documents. It is "" when there is nothing to say.
-func docComment(indent, text, tags string) string {
-	c := tsdoc(indent, text, tags)
-	if c == "" {
-		return ""
+// appendDocComment appends the TSDoc comment of text and of tags (lines, see tagLines), for a template
+// that wrote indent: without the first line's indentation, and followed by indent, so that the template's
+// text goes on with what the comment documents. It appends nothing when there is nothing to say.
+func appendDocComment(b []byte, indent, text, tags string) []byte {
+	start := len(b)
+	b = appendTSDoc(b, indent, text, tags)
+	if len(b) == start {
+		return b
 	}
-	return strings.TrimPrefix(c, indent) + indent
+	b = b[:start+copy(b[start:], b[start+len(indent):])]
+	return append(b, indent...)
 }
 
 // tagLines returns the tags that are not empty, one per line.
