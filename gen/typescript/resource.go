@@ -13,15 +13,16 @@ type resourceView struct {
 	IsInstance   isInstanceView
 	Error        string // how the file's code names JavaScript's Error
 	Properties   []propertyView
-	Args         interfaceView  // XArgs: the inputs
-	State        interfaceView  // XState: every property, all optional, for get
-	ArgsRequired bool           // whether an input is required, and so the constructor's args
-	RequiredLoop []string       // the wire names of the required inputs, as literals, when one loop checks them all
-	Checked      []propertyView // the required inputs, each checked by an if of its own, unless RequiredLoop
-	Contracts    jsObject       // the contracts of the inputs that have some
-	Replaces     []string       // the wire names of the properties that force replacement, as literals
-	Secrets      []string       // the wire names of the secret properties, as literals
-	Released     bool           // whether the constructor merges the release's options (see usesRelease)
+	Args         interfaceView // XArgs: the inputs
+	State        interfaceView // XState: every property, all optional, for get
+	ArgsRequired bool          // whether an input is required, and so the constructor's args
+	// RequiredLoop holds the wire names of the required inputs, as literals, when one loop checks them all;
+	// else each is checked by an if of its own.
+	RequiredLoop []string
+	Contracts    jsObject // the contracts of the inputs that have some
+	Replaces     []string // the wire names of the properties that force replacement, as literals
+	Secrets      []string // the wire names of the secret properties, as literals
+	Released     bool     // whether the constructor merges the release's options (see usesRelease)
 }
 
 // isInstanceView is what the "isInstance" template renders.
@@ -134,12 +135,6 @@ func (g *fileGen) resource(r *model.Resource) error {
 	v.ArgsRequired = len(required) > 0
 	if len(required) > maxRequiredChecks {
 		v.RequiredLoop = required
-	} else if len(required) > 0 {
-		for _, p := range v.Properties {
-			if p.Required {
-				v.Checked = append(v.Checked, p)
-			}
-		}
 	}
 	contracts, err := g.contractTable(r.Name, r.Properties)
 	if err != nil {
