@@ -280,18 +280,11 @@ func (g *fileGen) provider(c *model.Config, names providerNames) error {
 		if !optional {
 			v.ArgsRequired = true
 		}
-		m := memberView{
-			Doc:        p.Doc,
-			Env:        envSentence(p, "When left out, "),
-			Deprecated: p.Deprecated,
-			Key:        propertyKey(p.Name),
-			Optional:   optional,
-			Type:       g.inputType(p.Type),
-		}
+		notes := docNotes{Env: envSentence(p, "When left out, "), Deprecated: p.Deprecated}
 		if p.Default != nil {
-			m.Default, _ = jsValue(p.Default)
+			notes.Default, _ = jsValue(p.Default)
 		}
-		v.Args.add(m)
+		v.Args.add(memberView{Doc: p.Doc, Notes: notesOf(p.Doc, notes), Key: propertyKey(p.Name), Optional: optional, Type: g.inputType(p.Type)})
 		if p.Secret {
 			v.Secrets = append(v.Secrets, jsString(p.Name))
 		}

@@ -59,7 +59,7 @@ func (g *fileGen) function(fn *model.Function) error {
 		key := propertyKey(prop.Name)
 		if prop.Out {
 			v.Result.add(memberView{
-				Doc: prop.Doc, Deprecated: prop.Deprecated, Key: key, Optional: prop.Optional, Type: g.outputType(prop.Type),
+				Doc: prop.Doc, Notes: notesOf(prop.Doc, docNotes{Deprecated: prop.Deprecated}), Key: key, Optional: prop.Optional, Type: g.outputType(prop.Type),
 			})
 			continue
 		}
@@ -75,7 +75,8 @@ func (g *fileGen) function(fn *model.Function) error {
 		in.Required = !optional
 		v.ArgsRequired = v.ArgsRequired || in.Required
 		v.Inputs = append(v.Inputs, in)
-		member := memberView{Doc: prop.Doc, Deprecated: prop.Deprecated, Default: in.Default, Key: key, Optional: optional}
+		notes := docNotes{Deprecated: prop.Deprecated, Default: in.Default}
+		member := memberView{Doc: prop.Doc, Notes: notesOf(prop.Doc, notes), Key: key, Optional: optional}
 		// getX takes values, as Pulumi's SDKs have it; getXOutput takes outputs of other resources too.
 		plain, input := member, member
 		plain.Type, input.Type = g.outputType(prop.Type), g.inputType(prop.Type)

@@ -42,18 +42,13 @@ type propertyView struct {
 	ArgsRead  string // reading it from the arguments, `args?.name`
 	// Input is what the constructor sends for an input: ArgsRead, or its default when the arguments
 	// leave it out (`args?.name ?? name` for the name of a named resource).
-	Input string
-	Doc   string
-	// Notes says whether its doc has more than Doc: the immutable note or a tag. Most docs have not,
-	// and the template gives them a shorter way (see the interface template).
-	Notes      bool
-	Deprecated string
-	Output     string // the type of its Output property: pulumi.Output<…>, or OutputInstance (see resourceProperty)
-	Out        bool   // set by the provider: sent as undefined
-	Required   bool   // a required input
-	Default    string // the default, as a literal, or ""
-	Secret     bool   // sent as a secret
-	Immutable  bool   // never changes once the resource exists: its doc says so
+	Input    string
+	Doc      string
+	Notes    *docNotes // what its doc says beyond Doc, nil for most properties: the immutable note, a tag
+	Output   string    // the type of its Output property: pulumi.Output<…>, or OutputInstance (see resourceProperty)
+	Out      bool      // set by the provider: sent as undefined
+	Required bool      // a required input
+	Secret   bool      // sent as a secret
 }
 
 // interfaceView is what the "interface" template renders.
@@ -65,24 +60,36 @@ type interfaceView struct {
 
 // memberView is one member of an interface.
 type memberView struct {
-	Doc string
-	// Notes says whether its doc has more than Doc: the environment variables, the immutable note or a
-	// tag; see add.
-	Notes      bool
+	Doc      string
+	Notes    *docNotes // what its doc says beyond Doc, nil for most members: see docNotes
+	Key      string    // the member's name (see propertyKey)
+	Optional bool
+	Type     string
+}
+
+// add appends m to the interface's members.
+func (v *interfaceView) add(m memberView) { v.Members = append(v.Members, m) }
+
+// docNotes is what the doc comment of a member or property says beyond its doc: the environment
+// variables that give it, the immutable note, its tags. Most docs are their text alone, which the
+// templates write with a shorter call (see the interface template), and most views hold no notes: a view
+// is built per member, and notes that every view carried were a third of its size.
+type docNotes struct {
+	Doc        string // the doc itself, for the template that writes the notes after it
 	Env        string // which environment variables give it, unwrapped: a configuration's
 	Deprecated string
 	Default    string // the default, as a literal, for @defaultValue; "" for none
 	Immutable  bool   // an input of a resource that never changes once the resource exists: its doc says so
-	Key        string // the member's name (see propertyKey)
-	Optional   bool
-	Type       string
 }
 
-// add appends m to the interface's members. Most members' docs are their text alone, which the template
-// writes with a shorter call: add notes which are not.
-func (v *interfaceView) add(m memberView) {
-	m.Notes = m.Env != "" || m.Immutable || m.Deprecated != "" || m.Default != ""
-	v.Members = append(v.Members, m)
+// notesOf returns n for the doc comment of doc, or nil when n says nothing.
+func notesOf(doc string, n docNotes) *docNotes {
+	if n == (docNotes{}) {
+		return nil
+	}
+	notes := n // a copy, so that only notes that say something are moved to the heap
+	notes.Doc = doc
+	return &notes
 }
 
 // maxRequiredChecks is the most required inputs checked by one if statement each. tsc's control-flow
@@ -150,40 +157,38 @@ func (g *fileGen) resourceProperty(v *resourceView, prop *model.Property) proper
 	key := propertyKey(prop.Name)
 	output := g.outputType(prop.Type) // before the input shape: the order of the imports' aliases
 	input := g.inputType(prop.Type)
-	v.State.add(memberView{Doc: prop.Doc, Deprecated: prop.Deprecated, Key: key, Optional: true, Type: input})
+	v.State.add(memberView{Doc: prop.Doc, Notes: notesOf(prop.Doc, docNotes{Deprecated: prop.Deprecated}), Key: key, Optional: true, Type: input})
 	p := propertyView{
-		Name:       prop.Name,
-		Wire:       jsString(prop.Name),
-		Key:        key,
-		StateRead:  propertyAccess("state", prop.Name),
-		ArgsRead:   propertyAccess("args", prop.Name),
-		Doc:        prop.Doc,
-		Notes:      prop.Immutable || prop.Deprecated != "",
-		Deprecated: prop.Deprecated,
-		Output:     propertyOutput(g.scope.Pulumi(), prop, output),
-		Out:        prop.Out,
-		Secret:     prop.Secret,
-		Immutable:  prop.Immutable,
+		Name:      prop.Name,
+		Wire:      jsString(prop.Name),
+		Key:       key,
+		StateRead: propertyAccess("state", prop.Name),
+		ArgsRead:  propertyAccess("args", prop.Name),
+		Doc:       prop.Doc,
+		Notes:     notesOf(prop.Doc, docNotes{Deprecated: prop.Deprecated, Immutable: prop.Immutable}),
+		Output:    propertyOutput(g.scope.Pulumi(), prop, output),
+		Out:       prop.Out,
+		Secret:    prop.Secret,
 	}
 	if prop.Out {
 		// Listed all the same: CustomResource creates an Output property for every input key.
 		return p
 	}
 	p.Input = p.ArgsRead
+	var def string // the default, as a literal
 	if prop.Default != nil {
-		p.Default, _ = jsValue(prop.Default) // a bool, number or string, as the loader made sure
+		def, _ = jsValue(prop.Default) // a bool, number or string, as the loader made sure
 	}
 	if prop.Synthetic {
 		p.Input += " ?? name"
-	} else if p.Default != "" {
-		p.Input += " ?? " + p.Default
+	} else if def != "" {
+		p.Input += " ?? " + def
 	}
 	// A property with a default may be left out, like an optional one.
 	optional := prop.Optional || prop.Default != nil
 	p.Required = !optional
-	v.Args.add(memberView{
-		Doc: prop.Doc, Deprecated: prop.Deprecated, Default: p.Default, Immutable: prop.Immutable, Key: key, Optional: optional, Type: input,
-	})
+	notes := docNotes{Deprecated: prop.Deprecated, Default: def, Immutable: prop.Immutable}
+	v.Args.add(memberView{Doc: prop.Doc, Notes: notesOf(prop.Doc, notes), Key: key, Optional: optional, Type: input})
 	return p
 }
 

@@ -16,7 +16,7 @@ func (g *fileGen) structDecl(s *model.Struct) error {
 		Input:  interfaceView{Name: g.declName(&s.Decl, argsSuffix)},
 	}
 	for _, prop := range s.Properties {
-		m := memberView{Doc: prop.Doc, Deprecated: prop.Deprecated, Key: propertyKey(prop.Name), Optional: prop.Optional}
+		m := memberView{Doc: prop.Doc, Notes: notesOf(prop.Doc, docNotes{Deprecated: prop.Deprecated}), Key: propertyKey(prop.Name), Optional: prop.Optional}
 		output, input := m, m
 		output.Type = g.outputType(prop.Type)
 		input.Type = g.inputType(prop.Type)
