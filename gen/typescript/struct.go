@@ -1,6 +1,10 @@
 package typescript
 
-import "github.com/cidlc/cidlc/idl/model"
+import (
+	"sync"
+
+	"github.com/cidlc/cidlc/idl/model"
+)
 
 // structView is what the "struct" template renders.
 type structView struct {
@@ -9,11 +13,23 @@ type structView struct {
 	Input  interfaceView // XArgs: what a program passes, every member a pulumi.Input
 }
 
+// structViews holds views of structs for reuse, as resourceViews does.
+var structViews = sync.Pool{New: func() any { return new(structView) }}
+
+// release gives v back to structViews, without the strings of the struct it showed.
+func (v *structView) release() {
+	clear(v.Output.Members)
+	clear(v.Input.Members)
+	structViews.Put(v)
+}
+
 func (g *fileGen) structDecl(s *model.Struct) error {
-	v := structView{
+	v := structViews.Get().(*structView)
+	defer v.release()
+	*v = structView{
 		Doc:    s.Doc,
-		Output: interfaceView{Name: g.scope.Name(g.path, s.Name), Readonly: true},
-		Input:  interfaceView{Name: g.declName(&s.Decl, argsSuffix)},
+		Output: interfaceView{Name: g.scope.Name(g.path, s.Name), Readonly: true, Members: v.Output.Members[:0]},
+		Input:  interfaceView{Name: g.declName(&s.Decl, argsSuffix), Members: v.Input.Members[:0]},
 	}
 	for _, prop := range s.Properties {
 		m := memberView{Doc: prop.Doc, Notes: notesOf(prop.Doc, docNotes{Deprecated: prop.Deprecated}), Key: propertyKey(prop.Name), Optional: prop.Optional}
