@@ -120,6 +120,7 @@ const docWidth = 100
 func wrap(indent, text string) string {
 	width := docWidth - len(indent) - len(" * ")
 	var b strings.Builder
+	b.Grow(len(text)) // the words and one space or line break between each two: never longer than text
 	col := 0
 	for word := range strings.FieldsSeq(text) {
 		w := textWidth(word)
