@@ -46,7 +46,11 @@ type exportName struct {
 // authorNames returns the names the author wrote that the declarations of f export, in declaration order
 // per kind.
 func authorNames(f *model.File) []exportName {
-	var names []exportName
+	n := len(f.Resources) + len(f.ResourceAliases) + len(f.Functions) + len(f.Structs) + len(f.Aliases) + len(f.Consts)
+	for _, e := range f.Enums {
+		n += 1 + len(e.Values)
+	}
+	names := make([]exportName, 0, n)
 	add := func(name, what string, pos token.Position) {
 		names = append(names, exportName{name, name, what, pos})
 	}
