@@ -198,30 +198,42 @@ func validateNames(tree *model.Tree, dirs map[string]*packageDir) (twinNames, pr
 	var diags gen.Diagnostics
 	for _, pkg := range tree.Packages {
 		ns := gen.NewNames()
-		seen := map[string]exportName{}
-		reserve := func(n exportName) {
-			if !ns.Reserve(n.name) {
-				first := seen[n.name]
-				other := first.what
-				if first.pos.IsValid() {
-					other += " (" + filepath.Base(first.pos.Filename) + ":" + strconv.Itoa(first.pos.Line) + ")"
+		// The names the package's exports take as they are, in the order they are reserved. The first
+		// export of a name that another takes again is looked up only then, for the message: the names
+		// are not kept.
+		exports := func(yield func(exportName) bool) {
+			if d := dirs[pkg.Dir]; d != nil {
+				for _, sub := range d.subdirs {
+					if !yield(exportName{name: path.Base(sub), what: "the namespace of directory " + sub + "/"}) {
+						return
+					}
 				}
-				diags = append(diags, gen.Diagnostic{Pos: n.pos, Msg: fmt.Sprintf(
-					"%s: the TypeScript name %s of %s is also the name of %s; rename one of them", n.subject, n.name, n.what, other)})
-				return
 			}
-			seen[n.name] = n
-		}
-		if d := dirs[pkg.Dir]; d != nil {
-			for _, sub := range d.subdirs {
-				name := path.Base(sub)
-				reserve(exportName{name: name, what: "the namespace of directory " + sub + "/"})
+			for _, f := range pkg.Files {
+				for _, n := range authorNames(f) {
+					if !yield(n) {
+						return
+					}
+				}
 			}
 		}
-		for _, f := range pkg.Files {
-			for _, n := range authorNames(f) {
-				reserve(n)
+		for n := range exports {
+			if ns.Reserve(n.name) {
+				continue
 			}
+			var first exportName
+			for m := range exports {
+				if m.name == n.name {
+					first = m
+					break
+				}
+			}
+			other := first.what
+			if first.pos.IsValid() {
+				other += " (" + filepath.Base(first.pos.Filename) + ":" + strconv.Itoa(first.pos.Line) + ")"
+			}
+			diags = append(diags, gen.Diagnostic{Pos: n.pos, Msg: fmt.Sprintf(
+				"%s: the TypeScript name %s of %s is also the name of %s; rename one of them", n.subject, n.name, n.what, other)})
 		}
 		for _, f := range pkg.Files {
 			claimed := false

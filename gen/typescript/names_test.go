@@ -61,6 +61,22 @@ func TestFunctionNameClash(t *testing.T) {
 	}
 }
 
+// TestDeclarationNameClash: a function whose call name is another declaration's name, in another file of
+// the package, is an error that names where the other declaration is.
+func TestDeclarationNameClash(t *testing.T) {
+	types := &model.File{Path: "types.go"}
+	types.Aliases = []*model.Alias{{Decl: model.Decl{Name: "b", Pos: pos("idl/types.go", 3), File: types}, Type: &model.Type{Kind: model.String}}}
+	calls := &model.File{Path: "calls.go"}
+	fn := &model.Function{Decl: model.Decl{Name: "B", Pos: pos("idl/calls.go", 4), File: calls}, CallName: "b"}
+	fn.Properties = []*model.Property{{Name: "x", Out: true, Type: &model.Type{Kind: model.String}}}
+	calls.Functions = []*model.Function{fn}
+	_, err := Backend{}.Generate(testPackage(map[string][]*model.File{"": {types, calls}}))
+	want := "idl/calls.go:4:6: B: the TypeScript name b of function b is also the name of type b (types.go:3); rename one of them"
+	if err == nil || err.Error() != want {
+		t.Errorf("Generate = %v, want %s", err, want)
+	}
+}
+
 // TestFunctionNamedPulumi: a function programs would call pulumi would hide the import of @pulumi/pulumi.
 func TestFunctionNamedPulumi(t *testing.T) {
 	root := &model.File{Path: "types.go"}
