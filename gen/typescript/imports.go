@@ -44,8 +44,10 @@ type importKey struct {
 // to their local names (the same, but for a class that cannot have its own name, see className); reserved
 // are the global names the file's code needs unshadowed.
 func newImportSet(path string, own map[string]string, reserved ...string) *importSet {
-	s := &importSet{self: path, own: own, bound: map[string]bool{pulumiImport: true, contractsFile: true, configurationFile: true, utilitiesFile: true, lazyFile: true},
-		imports: map[importKey]string{}}
+	s := &importSet{self: path, own: own, bound: make(map[string]bool, len(packageModules)+len(own)+len(reserved)), imports: map[importKey]string{}}
+	for _, name := range packageModules {
+		s.bound[name] = true
+	}
 	for _, local := range own {
 		s.bound[local] = true
 	}
@@ -54,6 +56,10 @@ func newImportSet(path string, own map[string]string, reserved ...string) *impor
 	}
 	return s
 }
+
+// packageModules are the names under which a file imports @pulumi/pulumi and the package's runtimes:
+// no name of the file may take them.
+var packageModules = []string{pulumiImport, contractsFile, configurationFile, utilitiesFile, lazyFile}
 
 // declare records that the file declares k itself, under its own name, which Name then returns without
 // an import.

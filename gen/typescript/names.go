@@ -141,14 +141,15 @@ func (n twinNames) exportName(d *model.Decl, suffix string) string {
 // the same, but for a class or a function TypeScript will not let have its name, whose local name takes
 // none of the file's names nor any of bound (the names a barrel declares for its directory's files).
 func ownNames(f *model.File, names twinNames, bound map[string]bool) map[string]string {
-	own := map[string]string{}
 	if f == nil {
-		return own
+		return map[string]string{}
 	}
-	for _, n := range authorNames(f) {
+	exports, ts := authorNames(f), twins(f)
+	own := make(map[string]string, len(exports)+len(ts))
+	for _, n := range exports {
 		own[n.name] = n.name
 	}
-	for _, t := range twins(f) {
+	for _, t := range ts {
 		name := names.exportName(t.decl, t.suffix)
 		own[name] = name
 	}
