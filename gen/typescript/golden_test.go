@@ -8,6 +8,7 @@ import (
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/gen/typescript"
 	"github.com/cidlc/cidlc/idl/load"
+	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/internal/testsupport"
 	"github.com/cidlc/cidlc/internal/testsupport/gentest"
 )
@@ -25,19 +26,28 @@ func packCases(t *testing.T) []testsupport.GoldenCase {
 	return append(cases, testsupport.GoldenCase{Name: "examples", Dir: filepath.Join("..", "..", "examples")})
 }
 
+// generateCase loads the IDL of c and generates its package: the backend of c's release, the model and
+// the files.
+func generateCase(t *testing.T, c testsupport.GoldenCase) (typescript.Backend, *model.Tree, []*gen.File) {
+	t.Helper()
+	tree, err := load.Load(load.Config{Dir: c.Path("idl")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	backend := typescript.Backend{Release: gentest.Release(t, c)}
+	files, err := backend.Generate(tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return backend, tree, files
+}
+
 // TestGolden generates the package of every case and compares it with the case's pack/.
 func TestGolden(t *testing.T) {
 	for _, c := range packCases(t) {
 		t.Run(c.Name, func(t *testing.T) {
 			t.Parallel()
-			tree, err := load.Load(load.Config{Dir: c.Path("idl")})
-			if err != nil {
-				t.Fatal(err)
-			}
-			files, err := typescript.Backend{Release: gentest.Release(t, c)}.Generate(tree)
-			if err != nil {
-				t.Fatal(err)
-			}
+			_, _, files := generateCase(t, c)
 			gentest.GoldenTree(t, c.Expected(testsupport.Pack), files)
 		})
 	}
@@ -51,18 +61,10 @@ func TestStreamIsGenerate(t *testing.T) {
 	for _, c := range packCases(t) {
 		t.Run(c.Name, func(t *testing.T) {
 			t.Parallel()
-			tree, err := load.Load(load.Config{Dir: c.Path("idl")})
-			if err != nil {
-				t.Fatal(err)
-			}
-			backend := typescript.Backend{Release: gentest.Release(t, c)}
-			files, err := backend.Generate(tree)
-			if err != nil {
-				t.Fatal(err)
-			}
+			backend, tree, files := generateCase(t, c)
 			var mu sync.Mutex
 			streamed := map[string]string{}
-			err = backend.Stream(tree, func(f *gen.File) {
+			err := backend.Stream(tree, func(f *gen.File) {
 				mu.Lock()
 				defer mu.Unlock()
 				if _, ok := streamed[f.Path]; ok {
