@@ -45,7 +45,13 @@ func (ns *Names) Taken(name string) bool { return ns.taken[name] }
 // + suffix (BucketArgs, UnmarshalRule), or if that is taken, prefix + decl + kind + suffix
 // (BucketResourceArgs, UnmarshalRuleType), or that with underscores appended until it is free.
 func (ns *Names) Generated(prefix, decl, kind, suffix string) string {
-	return ns.Claim(prefix+decl+suffix, prefix+decl+kind+suffix)
+	// The name with the kind is made only when the name without is taken, which is rare: both would
+	// be a string of their own for every name of every declaration.
+	if name := prefix + decl + suffix; !ns.taken[name] {
+		ns.taken[name] = true
+		return name
+	}
+	return ns.Claim(prefix + decl + kind + suffix)
 }
 
 // Claim takes and returns the first of candidates that is free, or the last with underscores appended
