@@ -108,6 +108,18 @@ func run(cfg config, stdout, log io.Writer) error {
 	}
 	bin := filepath.Join(work, "bin")
 	logf := func(format string, args ...any) { fmt.Fprintf(log, "cidlcbench: "+format+"\n", args...) }
+	// What a measurement leaves behind (a fresh round's output, the last run's outputs) is moved into
+	// the trash and deleted once, after every tree is measured: on this machine's ext4, mounted with
+	// discard, creating files soon after deleting thousands costs several times the system time it does
+	// otherwise (2,000 files of 5 KB: 0.6 s against 0.2 s; a fresh run at 10,000 resources measured
+	// 3.4× the floor right after the harness deleted the last run's 40,000 files, 2.7× a minute later),
+	// which would measure the harness's cleanup rather than cidlc. A trash a killed run left is deleted
+	// first, before anything is measured.
+	trash := &trashDir{dir: filepath.Join(work, "trash")}
+	if err := os.RemoveAll(trash.dir); err != nil {
+		return err
+	}
+	defer os.RemoveAll(trash.dir)
 
 	logf("building cidlc and loadfloor")
 	for _, b := range [][2]string{{"cidlc", "./cmd/cidlc"}, {"loadfloor", "./bench/cmd/loadfloor"}} {
@@ -137,7 +149,7 @@ func run(cfg config, stdout, log io.Writer) error {
 	var results []result
 	for _, t := range trees {
 		logf("measuring %s (%d resources): %d runs + 1 warm-up", t.name, t.resources, cfg.runs)
-		r, err := measure(cfg, work, bin, tygo, t)
+		r, err := measure(cfg, work, bin, tygo, t, trash)
 		if err != nil {
 			return fmt.Errorf("%s: %w", t.name, err)
 		}
@@ -300,7 +312,26 @@ func countResources(dir string) (int, error) {
 	return n, err
 }
 
-func measure(cfg config, work, bin, tygo string, t tree) (result, error) {
+// trashDir is where the harness moves what it would delete while it measures (see run): about 2 GB
+// at 10,000 resources, six fresh outputs.
+type trashDir struct {
+	dir string
+	n   int
+}
+
+// moveAside moves dir, if it exists, into the trash.
+func (tr *trashDir) moveAside(dir string) error {
+	if _, err := os.Lstat(dir); err != nil {
+		return nil
+	}
+	if err := os.MkdirAll(tr.dir, 0o755); err != nil {
+		return err
+	}
+	tr.n++
+	return os.Rename(dir, filepath.Join(tr.dir, strconv.Itoa(tr.n)))
+}
+
+func measure(cfg config, work, bin, tygo string, t tree, trash *trashDir) (result, error) {
 	out := filepath.Join(work, "out", t.name)
 	fresh := filepath.Join(out, "fresh")
 	kept := filepath.Join(out, "kept")
@@ -309,29 +340,15 @@ func measure(cfg config, work, bin, tygo string, t tree) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	// A fresh run's setup moves the last one's output aside, into trash, removed once the tree is done:
-	// on this machine's ext4 (mounted with discard), creating files right after deleting thousands
-	// costs about three times the system time it does otherwise (2,000 files of 5 KB: 0.6 s against
-	// 0.2 s), which would measure the harness's cleanup rather than cidlc. tygo's output likewise.
-	trash := filepath.Join(out, "trash")
-	for _, d := range []string{fresh, kept, tsOut, trash} {
-		if err := os.RemoveAll(d); err != nil {
+	// The last run's outputs (and the trash of a harness that emptied it tree by tree), and a fresh
+	// round's before the next, go to the trash (see run).
+	for _, d := range []string{fresh, kept, tsOut, filepath.Join(out, "trash")} {
+		if err := trash.moveAside(d); err != nil {
 			return result{}, err
 		}
 	}
-	defer os.RemoveAll(trash)
-	trashed := 0
 	moveAside := func(dir string) func() error {
-		return func() error {
-			if _, err := os.Lstat(dir); err != nil {
-				return nil
-			}
-			trashed++
-			if err := os.MkdirAll(trash, 0o755); err != nil {
-				return err
-			}
-			return os.Rename(dir, filepath.Join(trash, strconv.Itoa(trashed)))
-		}
+		return func() error { return trash.moveAside(dir) }
 	}
 	cidlc := func(dir string, extra ...string) []string {
 		return append([]string{filepath.Join(bin, "cidlc"), "-v", idl,
