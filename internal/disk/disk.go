@@ -51,7 +51,7 @@ func (OS) Remove(name string) error     { return os.Remove(name) }
 func (OS) CreateTemp(dir, base string) (TempFile, error) {
 	for range 1000 {
 		name := filepath.Join(dir, "."+base+"."+strconv.FormatUint(uint64(rand.Uint32()), 36)+".tmp")
-		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+		f, err := os.OpenFile(name, createFlags, 0o666)
 		if errors.Is(err, fs.ErrExist) {
 			continue
 		}
@@ -62,7 +62,7 @@ func (OS) CreateTemp(dir, base string) (TempFile, error) {
 
 // Create is os.Create that fails if name exists, with the permissions of an ordinary new file.
 func (OS) Create(name string) (TempFile, error) {
-	return os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+	return os.OpenFile(name, createFlags, 0o666)
 }
 
 // errSymlink says that a generated path holds a symbolic link. cidlc neither writes through one (it could

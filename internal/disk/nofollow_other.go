@@ -22,3 +22,6 @@ func openNoFollow(name string) (*os.File, error) {
 	}
 	return os.Open(name)
 }
+
+// createFlags create a new file for writing.
+const createFlags = os.O_WRONLY | os.O_CREATE | os.O_EXCL

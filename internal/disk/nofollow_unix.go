@@ -22,3 +22,8 @@ func openNoFollow(name string) (*os.File, error) {
 	}
 	return f, err
 }
+
+// createFlags create a new file for writing. O_NONBLOCK changes nothing for a regular file, and spares
+// the os package the four fcntl calls with which it otherwise tries the new descriptor with the poller:
+// a fresh run at 10,000 resources creates 20,213 files.
+const createFlags = os.O_WRONLY | os.O_CREATE | os.O_EXCL | syscall.O_NONBLOCK
