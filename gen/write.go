@@ -36,9 +36,9 @@ func write(results []Result, d disk.FS) (Report, error) {
 // Commit writes what Stage staged: for each output directory in turn, it removes the owned files no
 // longer generated, renames the staged files (and each missing directory, staged whole) into place,
 // writes the manifest last, and removes the directories the removals emptied. Then it removes the
-// staging directories. The report says what it
-// did, also when an error (a full disk) stopped it half-way; every file is then whole, old or new, and
-// the next run finishes the job. A Staged from a Stage with StageOptions.Check cannot be committed.
+// staging directories. The report says what it did, also when an error (a full disk) stopped it
+// half-way; every file is then whole, old or new, and the next run finishes the job. A Staged from a
+// Stage with StageOptions.Check cannot be committed.
 func (s *Staged) Commit() (Report, error) {
 	if s.check {
 		return Report{}, errors.New("gen: Commit of a Staged prepared for Check")
@@ -70,7 +70,8 @@ func (so *stagedOut) renameStaged(r *Report) error {
 	tree := filepath.Join(so.staging, stagingTree)
 	renamed := make(map[string]bool, len(so.subtrees))
 	err := func() error {
-		// Parents first, though no staged directory holds another: each is the topmost missing one.
+		// In the order of their paths, so that a failure stops at the same place every time. No staged
+		// directory holds another: each is the topmost missing one.
 		for _, dir := range slices.Sorted(maps.Keys(so.subtrees)) {
 			abs := so.out.abs(dir)
 			if err := d.Rename(filepath.Join(tree, filepath.FromSlash(dir)), abs); err != nil {
