@@ -84,7 +84,7 @@ type column struct {
 }
 
 // at returns the column at the end of line.
-func at(line string) column { return column{indentOf(line), textWidth(line)} }
+func at[T string | []byte](line T) column { return column{indentOf(line), textWidth(line)} }
 
 // fits reports whether parts fit on the line after c, within printWidth. The parts are measured one after
 // the other rather than joined: most lines fit, and the join was garbage.
@@ -100,8 +100,21 @@ func (c column) fits(parts ...string) bool {
 // measure it where it stands.
 func (c column) after(text []byte) column { return column{c.indent, c.width + textWidth(text)} }
 
-// indentOf returns the indentation of line: its leading spaces.
-func indentOf(line string) string { return line[:len(line)-len(strings.TrimLeft(line, " "))] }
+// indentOf returns the indentation of line, its leading spaces, most often without a copy: a slice of
+// blanks.
+func indentOf[T string | []byte](line T) string {
+	n := 0
+	for n < len(line) && line[n] == ' ' {
+		n++
+	}
+	if n <= len(blanks) {
+		return blanks[:n]
+	}
+	return string(line[:n])
+}
+
+// blanks holds the indentations indentOf returns without a copy.
+const blanks = "                                                                                "
 
 // An item is an element of a list: a string, which prettier never breaks, or a breakable.
 type item = any

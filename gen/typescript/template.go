@@ -207,27 +207,12 @@ func (o *output) line() []byte { return o.Bytes()[o.start:] }
 
 // column returns the column at the end of the current line, where a layout function starts (see
 // layout.go), without a copy of the line.
-func (o *output) column() column {
-	line := o.line()
-	return column{indent: lineIndent(line), width: textWidth(line)}
-}
-
-// lineIndent returns the leading spaces of line, most often without a copy: a slice of blanks.
-func lineIndent(line []byte) string {
-	n := len(line) - len(bytes.TrimLeft(line, " "))
-	if n <= len(blanks) {
-		return blanks[:n]
-	}
-	return string(line[:n])
-}
-
-// blanks holds the indentations lineIndent returns without a copy.
-const blanks = "                                                                                "
+func (o *output) column() column { return at(o.line()) }
 
 // lineStart returns the line so far, which must be its indentation alone: what fn writes starts a line.
 func (o *output) lineStart(fn string) string {
 	line := o.line()
-	indent := lineIndent(line)
+	indent := indentOf(line)
 	if len(indent) != len(line) {
 		o.fail(fmt.Errorf("%s must start a line; it follows %q", fn, line))
 	}
