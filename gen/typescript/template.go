@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"text/template"
 )
 
@@ -48,12 +49,12 @@ var parsed = template.Must(template.New("").Option("missingkey=error").Funcs(tem
 //     `resourceInputs[{{.Wire}}] {{assign "=" …}}` (a call of print to make it an argument costs more
 //     than the layout).
 //
-// Every call goes through reflection, which allocates its arguments and results. The functions that
-// write a construct (doc, docTags, comment and the layouts) write it into out themselves, where the call
-// stands, and return written, which prints as nothing: a string result would be allocated twice (the
-// text, then reflect's copy of its header) only to be copied into out. The functions the templates call
-// per property (doc, assign) take strings only, and every function reports a misuse through out (see
-// output.fail) rather than with an error result.
+// The functions that write a construct (doc, docTags, comment and the layouts) write it into out
+// themselves, where the call stands, and return written, which prints as nothing: a string result would
+// be made only to be copied into out. The executor (execute.go) calls the functions of the signatures
+// the templates call per property directly (strings in, a string or written out) and the others through
+// reflection, as text/template does. Every function reports a misuse through out (see output.fail)
+// rather than with an error result.
 func templateFuncs(out *output) template.FuncMap {
 	return template.FuncMap{
 		"doc": func(text string) written {
@@ -194,6 +195,13 @@ func (o *output) Write(p []byte) (int, error) {
 	return o.Buffer.Write(p)
 }
 
+func (o *output) WriteString(s string) (int, error) {
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		o.start = o.Len() + i + 1
+	}
+	return o.Buffer.WriteString(s)
+}
+
 // fail records the misuse of a layout function by a template, which the execution returns (see
 // renderer.execute): the template is wrong, and its output is not used.
 func (o *output) fail(err error) {
@@ -219,18 +227,27 @@ func (o *output) lineStart(fn string) string {
 	return indent
 }
 
-// A renderer is a copy of the templates whose functions are bound to its output.
+// A renderer executes the templates into its output, with the functions bound to it (see program).
 type renderer struct {
-	out       output
-	templates *template.Template
-	blocks    int // how many blocks appendBlock wrote into the output
+	out     output
+	program *program
+	blocks  int // how many blocks appendBlock wrote into the output
+	// reference executes the templates with text/template instead, when useTextTemplate is set.
+	reference *template.Template
 }
 
-func newRenderer() *renderer {
+func newRenderer() *renderer { return newRendererOf(parsed) }
+
+// newRendererOf returns a renderer of the templates of set, which it only reads.
+func newRendererOf(set *template.Template) *renderer {
 	r := &renderer{}
-	r.templates = template.Must(parsed.Clone()).Funcs(templateFuncs(&r.out))
+	r.program = newProgram(set, templateFuncs(&r.out), &r.out)
 	return r
 }
+
+// useTextTemplate makes renderers execute the templates with text/template, the reference the
+// executor of execute.go is compared with (TestExecutorMatchesTextTemplate).
+var useTextTemplate atomic.Bool
 
 // reset empties the renderer's output.
 func (r *renderer) reset() {
@@ -247,7 +264,16 @@ func (r *renderer) execute(name string, view any) error {
 
 // run executes the named template on view after what the output holds.
 func (r *renderer) run(name string, view any) error {
-	if err := r.templates.ExecuteTemplate(&r.out, name, view); err != nil {
+	var err error
+	if useTextTemplate.Load() {
+		if r.reference == nil {
+			r.reference = template.Must(r.program.set.Clone()).Funcs(templateFuncs(&r.out))
+		}
+		err = r.reference.ExecuteTemplate(&r.out, name, view)
+	} else {
+		err = r.program.execute(name, view)
+	}
+	if err != nil {
 		return err
 	}
 	return r.out.err
@@ -278,7 +304,7 @@ func (r *renderer) render(name string, view any) (string, error) {
 	return string(bytes.TrimRight(r.out.Bytes(), "\n")), nil
 }
 
-// renderers holds renderers for reuse: cloning the templates costs more than executing one.
+// renderers holds renderers for reuse: compiling the templates costs more than executing one.
 var renderers = sync.Pool{New: func() any { return newRenderer() }}
 
 // render executes the named template on view with a renderer of the pool.
