@@ -11,20 +11,21 @@ import (
 
 // The templates are executed by the executor of this file, not by text/template's: text/template parses
 // them (and checks their syntax and the functions they name), this executes the trees it parsed, with
-// the semantics of text/template's Execute for the constructs the templates use. It exists for speed.
+// the semantics of text/template's Execute for the constructs the templates use. It exists for speed:
 // text/template resolves every field by name, calls every function through reflection and prints every
-// value through fmt, on each evaluation; at 10,000 resources that was three fifths of the backend's
-// time (issue 22). Here each field of a template remembers where it found its value in the type it last
-// saw, the functions of templateFuncs are called directly when their arguments have the types they
-// take, and strings are written as they are.
+// value through fmt, on each evaluation. Here each field of a template remembers where it found its
+// value in the type it last saw, the functions of templateFuncs are called directly when their
+// arguments have the types they take, and strings are written as they are. At 10,000 resources the
+// backend took 2.8 s of CPU and allocated 363 MB with text/template's Execute, 1.5 s and 211 MB with this
+// (`go test -run '^$' -bench Stream/resources=10000 -benchmem ./gen/typescript/`; issue 22).
 //
 // What it does not do it refuses when it compiles a template, with an error naming the construct (the
 // templates are embedded, so every test run compiles them all): pipelines with `|`, break and continue,
-// arguments after a field or a variable (method calls with arguments), nil, numbers, and the builtins
-// other than and, or, not, eq, ne and print. Anything else it meets with types it has no shortcut for
-// (a method, a value that is not a string, a function of another signature) it evaluates as
-// text/template does, through reflection. TestExecutorMatchesTextTemplate runs both on every golden
-// case and on a synthetic tree and compares their output byte for byte.
+// arguments after a variable or . alone, nil, numbers, and the builtins other than and, or, not, eq, ne
+// and print. It ranges over slices and arrays only. What it meets with types it has no shortcut for (a
+// method, a value that is not a string, a function of another signature) it evaluates as text/template
+// does, through reflection. TestExecutorMatchesTextTemplate runs both executors on every golden case and
+// on a synthetic tree and compares their output byte for byte.
 
 // maxExecDepth is text/template's bound on nested template invocations.
 const maxExecDepth = 100000
