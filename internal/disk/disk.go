@@ -157,11 +157,20 @@ func open(name string) (*os.File, fs.FileInfo, error) {
 // name holds the old content or the new one and nothing in between. The temporary file does not survive
 // a failure.
 func WriteFile(d FS, name string, content []byte) error {
+	return WriteFileWith(d, name, func(w io.Writer) error {
+		_, err := w.Write(content)
+		return err
+	})
+}
+
+// WriteFileWith is WriteFile of what write writes, for a content too large to be worth holding whole in
+// memory: write should buffer its writes.
+func WriteFileWith(d FS, name string, write func(io.Writer) error) error {
 	f, err := d.CreateTemp(filepath.Dir(name), filepath.Base(name))
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(content)
+	err = write(f)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -1,10 +1,10 @@
 package uptodate
 
 import (
-	"bytes"
 	"crypto/sha256"
+	"encoding/hex"
 	"errors"
-	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"slices"
@@ -62,17 +62,24 @@ func recordInputs(src *Sources) *inputs {
 	}
 	cutoff := src.Started.Add(-racyWindow)
 	old := func(fi fs.FileInfo) bool { return fi.ModTime().Before(cutoff) && fileMeta(fi) != "-" }
-	var entries []inputEntry
-	for _, name := range sortedKeys(src.Inputs.Sources) {
-		fi, err := os.Lstat(name)
+	// The sources, 10,000 at 10,000 resources, are looked at in parallel: one after the other, this was
+	// a tenth of a second at the end of a run.
+	names := sortedKeys(src.Inputs.Sources)
+	entries := make([]inputEntry, len(names))
+	var changed atomic.Bool
+	parallel.For(len(names), func(i int) {
+		fi, err := os.Lstat(names[i])
 		if err != nil || !fi.Mode().IsRegular() {
-			return in
+			changed.Store(true)
+			return
 		}
-		e := inputEntry{kind: "in", name: name, sum: src.Inputs.Sources[name], meta: "-"}
-		if old(fi) {
-			e.meta = fileMeta(fi)
+		entries[i] = inputEntry{kind: "in", name: names[i], sum: src.Inputs.Sources[names[i]], meta: "-"}
+		if fi.ModTime().Before(cutoff) {
+			entries[i].meta = fileMeta(fi)
 		}
-		entries = append(entries, e)
+	})
+	if changed.Load() {
+		return in
 	}
 	for _, name := range src.Inputs.Files {
 		fi, err := os.Lstat(name)
@@ -111,24 +118,31 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-// write writes the inputs' lines of a stamp.
-func (in *inputs) write(b *bytes.Buffer) {
-	fmt.Fprintf(b, "sources %x\n", in.sources)
+// write writes the inputs' lines of a stamp to w, each made in line, a buffer it returns for reuse.
+func (in *inputs) write(w io.Writer, line []byte) []byte {
+	line = append(line[:0], "sources "...)
+	line = append(hex.AppendEncode(line, in.sources), '\n')
 	if !in.hasEnv {
-		b.WriteString("env -\n")
-		return
+		w.Write(append(line, "env -\n"...))
+		return line
 	}
-	fmt.Fprintf(b, "env %x\n", in.env)
+	line = append(line, "env "...)
+	w.Write(append(hex.AppendEncode(line, in.env[:]), '\n'))
 	for _, e := range in.entries {
+		line = line[:0]
 		switch e.kind {
 		case "in":
-			fmt.Fprintf(b, "in %x %s %q\n", e.sum, e.meta, e.name)
+			line = append(line, "in "...)
+			line = hex.AppendEncode(line, e.sum[:])
+			line = append(append(append(line, ' '), e.meta...), ' ')
 		case "dir":
-			fmt.Fprintf(b, "dir %s %q\n", e.meta, e.name)
+			line = append(append(append(line, "dir "...), e.meta...), ' ')
 		case "absent":
-			fmt.Fprintf(b, "absent %q\n", e.name)
+			line = append(line, "absent "...)
 		}
+		w.Write(append(strconv.AppendQuote(line, e.name), '\n'))
 	}
+	return line
 }
 
 // parse reads one line of a stamp into in, if it is one of the inputs' lines.

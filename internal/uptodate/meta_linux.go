@@ -1,8 +1,8 @@
 package uptodate
 
 import (
-	"fmt"
 	"io/fs"
+	"strconv"
 	"syscall"
 )
 
@@ -14,5 +14,10 @@ func fileMeta(fi fs.FileInfo) string {
 	if !ok {
 		return "-"
 	}
-	return fmt.Sprintf("%d:%d:%d:%d:%d", fi.Size(), fi.ModTime().UnixNano(), st.Ctim.Nano(), st.Ino, st.Dev)
+	b := make([]byte, 0, 80)
+	b = append(strconv.AppendInt(b, fi.Size(), 10), ':')
+	b = append(strconv.AppendInt(b, fi.ModTime().UnixNano(), 10), ':')
+	b = append(strconv.AppendInt(b, st.Ctim.Nano(), 10), ':')
+	b = append(strconv.AppendUint(b, uint64(st.Ino), 10), ':')
+	return string(strconv.AppendUint(b, uint64(st.Dev), 10))
 }

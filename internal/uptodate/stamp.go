@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path"
 	"path/filepath"
@@ -37,26 +38,44 @@ import (
 // by its hash alone. in is the inputs' part, from recordInputs.
 func (c Cache) save(name string, key Key, files []stampFile, in *inputs) {
 	taken := time.Now()
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "%s\nkey %x\n", stampVersion, key)
-	in.write(&b)
-	for i := range files {
-		e := &files[i]
-		fi, err := os.Lstat(e.abs)
+	// The files are looked at in parallel: one after the other, 20,000 of them were a tenth of a second
+	// at the end of a run.
+	metas := make([]string, len(files))
+	var changed atomic.Bool
+	parallel.For(len(files), func(i int) {
+		fi, err := os.Lstat(files[i].abs)
 		if err != nil || !fi.Mode().IsRegular() {
-			return // not as generated: no stamp
+			changed.Store(true) // not as generated: no stamp
+			return
 		}
-		meta := "-"
+		metas[i] = "-"
 		if taken.Sub(fi.ModTime()) > racyWindow {
-			meta = fileMeta(fi)
+			metas[i] = fileMeta(fi)
 		}
-		fmt.Fprintf(&b, "%x %s %q %q\n", e.sum, meta, e.root, e.rel)
+	})
+	if changed.Load() {
+		return
 	}
 	if err := os.MkdirAll(filepath.Dir(name), 0o777); err != nil {
 		return
 	}
-	// Through a temporary file, so that a concurrent run reads the old stamp or the new one.
-	disk.WriteFile(disk.OS{}, name, b.Bytes())
+	// Through a temporary file, so that a concurrent run reads the old stamp or the new one; written as
+	// it is made, a line at a time: at 10,000 resources a stamp is about 5 MB, and growing it in memory
+	// took fresh pages from the system, each zeroed by the kernel, at the end of every run that recorded.
+	disk.WriteFileWith(disk.OS{}, name, func(f io.Writer) error {
+		w := bufio.NewWriterSize(f, 64<<10)
+		fmt.Fprintf(w, "%s\nkey %x\n", stampVersion, key)
+		line := in.write(w, make([]byte, 0, 512))
+		for i := range files {
+			e := &files[i]
+			line = hex.AppendEncode(line[:0], e.sum[:])
+			line = append(append(append(line, ' '), metas[i]...), ' ')
+			line = append(strconv.AppendQuote(line, e.root), ' ')
+			line = append(strconv.AppendQuote(line, e.rel), '\n')
+			w.Write(line)
+		}
+		return w.Flush()
+	})
 }
 
 // stamp is a parsed stamp file.
