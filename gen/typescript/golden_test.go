@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/cidlc/cidlc/gen"
-	"github.com/cidlc/cidlc/gen/textdiff"
 	"github.com/cidlc/cidlc/gen/typescript"
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
@@ -88,42 +87,5 @@ func TestStreamIsGenerate(t *testing.T) {
 				t.Errorf("%s: streamed, not generated", p)
 			}
 		})
-	}
-}
-
-// TestExecutorMatchesTextTemplate generates the package of every case, and of a synthetic tree of 200
-// resources, with the templates executed by execute.go and by text/template, and compares them byte for
-// byte: the executor must do what text/template does with every template and every view. (Not parallel:
-// the executor is chosen for the whole package.)
-func TestExecutorMatchesTextTemplate(t *testing.T) {
-	trees := map[string]*model.Tree{"synth200": gentest.SynthTree(t, 200)}
-	releases := map[string]gen.Release{}
-	for _, c := range packCases(t) {
-		tree, err := load.Load(load.Config{Dir: c.Path("idl")})
-		if err != nil {
-			t.Fatal(err)
-		}
-		trees[c.Name], releases[c.Name] = tree, gentest.Release(t, c)
-	}
-	for name, tree := range trees {
-		backend := typescript.Backend{Release: releases[name]}
-		got, err := backend.Generate(tree)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		restore := typescript.UseTextTemplate()
-		want, err := backend.Generate(tree)
-		restore()
-		if err != nil {
-			t.Fatalf("%s, with text/template: %v", name, err)
-		}
-		if len(got) != len(want) {
-			t.Fatalf("%s: %d files, with text/template %d", name, len(got), len(want))
-		}
-		for i := range got {
-			if got[i].Path != want[i].Path || string(got[i].Content) != string(want[i].Content) {
-				t.Errorf("%s: %s differs from what text/template writes:\n%s", name, got[i].Path, textdiff.Unified(want[i].Path+" (text/template)", got[i].Path, want[i].Content, got[i].Content))
-			}
-		}
 	}
 }
