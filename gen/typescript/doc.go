@@ -91,7 +91,9 @@
 // second class needs (get, isInstance) becomes a template of its own, called with {{template}}. A
 // construct that registers with the engine or invokes it (a resource, the provider, a function) takes
 // the release's options: its view sets a field from fileGen.usesRelease, and its template merges
-// _utilities.resourceOptsDefaults() under the caller's options when the field is set.
+// _utilities.resourceOptsDefaults() under the caller's options when the field is set. A template may use
+// what execute.go executes; what it does not (a pipeline with |, a number, a builtin other than and, or,
+// not, eq, ne and print) fails every test with an error that names the construct.
 //
 // Cross-file references are `import type` statements: every name one generated file takes from another
 // is a type, so the files never load each other at run time and import cycles are harmless. The value
