@@ -73,8 +73,8 @@
 //     the declaration files and barrels are independent of each other, and render in parallel, one
 //     goroutine per core, each with a renderer (its own compiled templates and output) from a pool; the
 //     runtimes they use, the configuration's modules and the JSON files come after them.
-//   - template.go: the template functions and the output that knows its line; execute.go: the executor
-//     of the templates, which text/template parses (its Execute, through reflection on every field and
+//   - template.go: the template functions and the output that knows its line; execute.go (with
+//     execstate.go and execcall.go): the executor of the templates, which text/template parses (its Execute, through reflection on every field and
 //     call, took half the backend's time); layout.go: prettier's
 //     layouts (lists, with a last object argument "hugged"; unions; assignments; conditions; object
 //     literals; comments); tsdoc.go: TSDoc comments.
