@@ -74,10 +74,10 @@
 //     goroutine per core, each with a renderer (its own compiled templates and output) from a pool; the
 //     runtimes they use, the configuration's modules and the JSON files come after them.
 //   - template.go: the template functions and the output that knows its line; execute.go (with
-//     execstate.go and execcall.go): the executor of the templates, which text/template parses (its Execute, through reflection on every field and
-//     call, took half the backend's time); layout.go: prettier's
-//     layouts (lists, with a last object argument "hugged"; unions; assignments; conditions; object
-//     literals; comments); tsdoc.go: TSDoc comments.
+//     execstate.go and execcall.go): the executor of the templates, which text/template parses (its
+//     Execute, through reflection on every field and call, took half the backend's time); layout.go:
+//     prettier's layouts (lists, with a last object argument "hugged"; unions; assignments; conditions;
+//     object literals; comments); tsdoc.go: TSDoc comments.
 //   - names.go rejects what a valid IDL can still not become (two exports of a module with one name,
 //     strings that are not UTF-8).
 //
