@@ -47,6 +47,7 @@ func main() {
 	flag.StringVar(&cfg.startup.hosts, "program-start-codegen-hosts", "", "the `dir` of the codegen-only language plugins gen-sdk needs")
 	flag.StringVar(&cfg.update, "update", "", "also replace the report between the bench markers of this `file`")
 	flag.StringVar(&cfg.work, "work", ".cache/bench", "work `dir` (inside the module: the provider stubs must be)")
+	flag.DurationVar(&cfg.settle, "settle", 6*time.Minute, "how long after the last run deleted its outputs to wait before measuring (see BENCHMARKS.md); 0 to not wait")
 	flag.Parse()
 	if err := run(cfg, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "cidlcbench:", err)
@@ -65,6 +66,7 @@ type config struct {
 	startup      startupConfig
 	update       string
 	work         string
+	settle       time.Duration // see trashDir.settle
 }
 
 // tree is one IDL tree to measure.
@@ -109,17 +111,18 @@ func run(cfg config, stdout, log io.Writer) error {
 	bin := filepath.Join(work, "bin")
 	logf := func(format string, args ...any) { fmt.Fprintf(log, "cidlcbench: "+format+"\n", args...) }
 	// What a measurement leaves behind (a fresh round's output, the last run's outputs) is moved into
-	// the trash and deleted once, after every tree is measured: on this machine's ext4, mounted with
-	// discard, creating files soon after deleting thousands costs several times the system time it does
-	// otherwise (2,000 files of 5 KB: 0.6 s against 0.2 s; a fresh run at 10,000 resources measured
-	// 3.4× the floor right after the harness deleted the last run's 40,000 files, 2.7× a minute later),
-	// which would measure the harness's cleanup rather than cidlc. A trash a killed run left is deleted
-	// first, before anything is measured.
-	trash := &trashDir{dir: filepath.Join(work, "trash")}
-	if err := os.RemoveAll(trash.dir); err != nil {
-		return err
+	// the trash and deleted once, after every tree is measured, and the next run waits until the file
+	// system has let go of what was deleted (see trashDir.settle): creating files soon after deleting
+	// thousands would measure the harness's cleanup rather than cidlc. A trash a killed run left is
+	// deleted first, and waited out likewise.
+	trash := &trashDir{dir: filepath.Join(work, "trash"), deleted: filepath.Join(work, "trash-deleted")}
+	if _, err := os.Lstat(trash.dir); err == nil {
+		if err := trash.empty(); err != nil {
+			return err
+		}
 	}
-	defer os.RemoveAll(trash.dir)
+	trash.settle(cfg.settle, logf)
+	defer trash.empty()
 
 	logf("building cidlc and loadfloor")
 	for _, b := range [][2]string{{"cidlc", "./cmd/cidlc"}, {"loadfloor", "./bench/cmd/loadfloor"}} {
@@ -315,8 +318,37 @@ func countResources(dir string) (int, error) {
 // trashDir is where the harness moves what it would delete while it measures (see run): about 2 GB
 // at 10,000 resources, six fresh outputs.
 type trashDir struct {
-	dir string
-	n   int
+	dir     string
+	deleted string // a file whose modification time is when the trash was last emptied
+	n       int
+}
+
+// empty deletes the trash, syncs the disk, and notes when.
+func (tr *trashDir) empty() error {
+	if err := os.RemoveAll(tr.dir); err != nil {
+		return err
+	}
+	syscall.Sync()
+	return os.WriteFile(tr.deleted, nil, 0o644)
+}
+
+// settle waits until d has passed since the trash was last emptied. This machine's root file system
+// is ext4 without a journal, which does not reuse the inode of a deleted file for 60 s, or for 360 s
+// while the block of the inode table that holds it is dirty, and every file created meanwhile in that
+// block group tries each such inode first (recently_deleted, from __ext4_new_inode). Creating 2,000
+// files took 546 ms of system time right after 60,000 were deleted, 121 ms 30 s later, 70-90 ms up to
+// 4 minutes later, and 22-34 ms from 4.5 minutes on; a fresh run at 10,000 resources right after a
+// cleanup spent 3.1 s of its 3.9 s of system time in open(2).
+func (tr *trashDir) settle(d time.Duration, logf func(string, ...any)) {
+	fi, err := os.Stat(tr.deleted)
+	if err != nil {
+		return
+	}
+	if wait := d - time.Since(fi.ModTime()); wait > 0 {
+		logf("waiting %v: the last run deleted its outputs %v ago, and ext4 without a journal takes minutes to let go of deleted inodes (-settle)",
+			wait.Round(time.Second), time.Since(fi.ModTime()).Round(time.Second))
+		time.Sleep(wait)
+	}
 }
 
 // moveAside moves dir, if it exists, into the trash.
