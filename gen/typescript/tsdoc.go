@@ -16,6 +16,11 @@ import (
 // is the IDL's plain text, and only paragraphs hold tags. Trailing spaces are dropped, as prettier drops
 // them.
 func appendTSDoc(b []byte, indent, doc string, paragraphs ...string) []byte {
+	return appendTSDocAfter(b, indent, indent, doc, paragraphs)
+}
+
+// appendTSDocAfter is appendTSDoc with lead, not indent, before the comment's first line.
+func appendTSDocAfter(b []byte, lead, indent, doc string, paragraphs []string) []byte {
 	var parts []string
 	if doc = strings.TrimSpace(doc); doc != "" {
 		parts = append(parts, untagged(replaceLineEnds(doc)))
@@ -28,8 +33,12 @@ func appendTSDoc(b []byte, indent, doc string, paragraphs ...string) []byte {
 	if len(parts) == 0 {
 		return b
 	}
-	text := replaceLineEnds(strings.Join(parts, "\n\n"))
-	b = append(b, indent...)
+	text := strings.Join(parts, "\n\n")
+	if len(parts) > 1 || doc == "" {
+		// The doc's text has been through replaceLineEnds already, and untagged adds nothing it replaces.
+		text = replaceLineEnds(text)
+	}
+	b = append(b, lead...)
 	b = append(b, "/**\n"...)
 	for line := range strings.SplitSeq(text, "\n") {
 		line = strings.TrimRightFunc(line, isJSSpace)
@@ -51,11 +60,9 @@ func appendTSDoc(b []byte, indent, doc string, paragraphs ...string) []byte {
 // text goes on with what the comment documents. It appends nothing when there is nothing to say.
 func appendDocComment(b []byte, indent, text, tags string) []byte {
 	start := len(b)
-	b = appendTSDoc(b, indent, text, tags)
-	if len(b) == start {
+	if b = appendTSDocAfter(b, "", indent, text, []string{tags}); len(b) == start {
 		return b
 	}
-	b = b[:start+copy(b[start:], b[start+len(indent):])]
 	return append(b, indent...)
 }
 
