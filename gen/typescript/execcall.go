@@ -33,7 +33,9 @@ func (s *execState) call(dot reflect.Value, o *operand) value {
 	}
 	base := len(s.vals)
 	for _, a := range k.args {
-		s.vals = append(s.vals, s.operand(dot, a))
+		// Evaluated first: an argument that is itself a call uses the stack above base, then leaves it.
+		v := s.operand(dot, a)
+		s.vals = append(s.vals, v)
 	}
 	v := s.apply(o, s.vals[base:])
 	s.vals = s.vals[:base]
@@ -98,8 +100,8 @@ func (s *execState) concat(args []value) (value, bool) {
 	return value{s: b.String(), str: true}, true
 }
 
-// strings returns args as strings, when all are, in a slice valid until the next call.
-func (s *execState) strings(args []value) ([]string, bool) {
+// stringArgs returns args as strings, when all are, in a slice valid until the next call.
+func (s *execState) stringArgs(args []value) ([]string, bool) {
 	s.strs = s.strs[:0]
 	for _, a := range args {
 		if !a.str {
@@ -120,22 +122,22 @@ func (s *execState) callDirect(k *call, args []value) (value, bool) {
 			return writtenValue, true
 		}
 	case func(string, ...string) written:
-		if ss, ok := s.strings(args); ok && len(ss) >= 1 {
+		if ss, ok := s.stringArgs(args); ok && len(ss) >= 1 {
 			fn(ss[0], ss[1:]...)
 			return writtenValue, true
 		}
 	case func(...string) written:
-		if ss, ok := s.strings(args); ok {
+		if ss, ok := s.stringArgs(args); ok {
 			fn(ss...)
 			return writtenValue, true
 		}
 	case func(string, string, string) written:
-		if ss, ok := s.strings(args); ok && len(ss) == 3 {
+		if ss, ok := s.stringArgs(args); ok && len(ss) == 3 {
 			fn(ss[0], ss[1], ss[2])
 			return writtenValue, true
 		}
 	case func(string, string, ...string) written:
-		if ss, ok := s.strings(args); ok && len(ss) >= 2 {
+		if ss, ok := s.stringArgs(args); ok && len(ss) >= 2 {
 			fn(ss[0], ss[1], ss[2:]...)
 			return writtenValue, true
 		}
@@ -158,12 +160,12 @@ func (s *execState) callDirect(k *call, args []value) (value, bool) {
 			return value{s: fn(args[0].s, args[1].s), str: true}, true
 		}
 	case func(...string) string:
-		if ss, ok := s.strings(args); ok {
+		if ss, ok := s.stringArgs(args); ok {
 			return value{s: fn(ss...), str: true}, true
 		}
 	case func(bool, ...string) string:
 		if len(args) >= 1 && !args[0].str && args[0].rv.IsValid() && args[0].rv.Type() == boolType {
-			if ss, ok := s.strings(args[1:]); ok {
+			if ss, ok := s.stringArgs(args[1:]); ok {
 				return value{s: fn(args[0].rv.Bool(), ss...), str: true}, true
 			}
 		}
