@@ -4,7 +4,7 @@
 GO ?= go
 BIN := bin/cidlc
 
-.PHONY: all build test test-fast test-update-switch demo lint fmt clean bench fuzz e2e e2e-release release-example
+.PHONY: all build test test-fast test-update-switch test-fresh demo lint fmt clean bench fuzz e2e e2e-release release-example
 
 all: build
 
@@ -20,6 +20,12 @@ test: lint e2e e2e-schema e2e-release
 	$(GO) mod download
 	$(GO) test ./...
 	$(MAKE) test-update-switch
+
+# `make test` from a clone of HEAD with empty Go module, Go build, npm and user caches, as on a new machine
+# (.ci/fresh-machine): its wall time and peak memory, for the README's "Developing" section. Not part of
+# `make test`: it takes as long as CI.
+test-fresh:
+	.ci/fresh-machine
 
 # The README's update command (CIDLC_UPDATE=1 go test ./...), in -short, in every package of the module: it
 # must pass everywhere. Run after a green `go test ./...`, it finds no golden file stale and so rewrites
