@@ -89,7 +89,7 @@ func (v *Validator) compile(cs *model.Constraints) error {
 	if cs == nil {
 		return nil
 	}
-	c, err := contract.Compile(cs)
+	c, err := cs.Compile()
 	if err != nil {
 		return err
 	}

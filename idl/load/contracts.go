@@ -8,7 +8,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/cidlc/cidlc/idl/contract"
 	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/idl/pattern"
 )
@@ -305,7 +304,7 @@ func parseDefault(t *model.Type, text string) (any, string) {
 // the generated code enforces at run time. It checks the constraints that apply to value's kind (float64
 // or string, the kinds of defaults); every rule broken is named, separated by "; ".
 func Violation(cs *model.Constraints, value any) string {
-	c, err := contract.Compile(cs)
+	c, err := cs.Compile()
 	if err != nil {
 		return err.Error()
 	}
