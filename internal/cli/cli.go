@@ -300,13 +300,3 @@ func summary(tree *model.Tree) string {
 	return fmt.Sprintf("package %s: %d modules, %d files, %d resources, %d functions, %d structs, %d enums, %d aliases, %d constants",
 		tree.Name, len(tree.Packages), files, resources, functions, structs, enums, aliases, consts)
 }
-
-// printModel writes the model as indented JSON, with source positions relative to the working directory
-// so that the output does not depend on where the checkout lives.
-func printModel(w io.Writer, tree *model.Tree) error {
-	wd, err := os.Getwd()
-	if err != nil {
-		return err
-	}
-	return model.WriteJSON(w, tree, wd)
-}
