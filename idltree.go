@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/cidlc/cidlc/gen"
-	"github.com/cidlc/cidlc/internal/paths"
+	"github.com/cidlc/cidlc/internal/base/paths"
 )
 
 // outsideIDL fails if an output would put a Go file where the next run loads the IDL from: the stubs of

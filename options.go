@@ -65,7 +65,7 @@ type Options struct {
 	// other work leaves its own limit alone. The previous limit is restored when Run returns.
 	BoundMemory bool
 
-	// Cache is the directory of the up-to-date cache's stamps (package internal/uptodate): "" for
+	// Cache is the directory of the up-to-date cache's stamps (package internal/run/uptodate): "" for
 	// $CIDLC_CACHE or else the user cache directory, "off" for no cache.
 	Cache string
 }

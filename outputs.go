@@ -14,7 +14,7 @@ import (
 	"github.com/cidlc/cidlc/gen/pulumischema"
 	"github.com/cidlc/cidlc/gen/typescript"
 	"github.com/cidlc/cidlc/idl/model"
-	"github.com/cidlc/cidlc/internal/gomod"
+	"github.com/cidlc/cidlc/internal/base/gomod"
 )
 
 // outputs turns the output options into the backends to run, in a fixed order.

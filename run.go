@@ -14,8 +14,8 @@ import (
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/idl/previous"
-	"github.com/cidlc/cidlc/internal/outlock"
-	"github.com/cidlc/cidlc/internal/uptodate"
+	"github.com/cidlc/cidlc/internal/run/outlock"
+	"github.com/cidlc/cidlc/internal/run/uptodate"
 )
 
 // Result is what a run did.

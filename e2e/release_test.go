@@ -17,8 +17,8 @@ import (
 	"time"
 
 	"github.com/cidlc/cidlc/e2e/e2etest"
-	"github.com/cidlc/cidlc/internal/nodetest"
 	"github.com/cidlc/cidlc/internal/testsupport"
+	"github.com/cidlc/cidlc/internal/testsupport/nodetest"
 )
 
 // TestReleaseE2E releases the example as the README's "Try it with Pulumi" does, and deploys it as a

@@ -45,7 +45,7 @@ type Backend interface {
 }
 
 // Keyer is implemented by backends that can take part in the up-to-date cache (package
-// internal/uptodate). Key describes every option that shapes the backend's files (for example an import
+// internal/run/uptodate). Key describes every option that shapes the backend's files (for example an import
 // path), so that two backends with equal Keys generate equal files from equal models. Outputs whose
 // backend is not a Keyer are always generated.
 type Keyer interface {

@@ -7,7 +7,7 @@ import (
 	"slices"
 
 	"github.com/cidlc/cidlc/gen/textdiff"
-	"github.com/cidlc/cidlc/internal/disk"
+	"github.com/cidlc/cidlc/internal/base/disk"
 )
 
 // devNull names the missing side of a diff, as diff -u, patch and git apply do.

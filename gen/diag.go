@@ -2,7 +2,7 @@ package gen
 
 import (
 	"github.com/cidlc/cidlc/idl/model"
-	"github.com/cidlc/cidlc/internal/paths"
+	"github.com/cidlc/cidlc/internal/base/paths"
 )
 
 // Diagnostic and Diagnostics are the model's: a backend returns Diagnostics for the problems of the IDL

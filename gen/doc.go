@@ -46,7 +46,7 @@
 // deleted, then the directories that this leaves empty; never the output directory itself.
 //
 // Write and Check take no lock: a run that may meet another on the same output directories holds their
-// lock (package internal/outlock) around its whole use of them, Write or Check included.
+// lock (package internal/run/outlock) around its whole use of them, Write or Check included.
 //
 // Output paths never leave their output directory: absolute paths and ".." are rejected, a directory on the
 // way that is a symbolic link must resolve inside the output directory, and a symbolic link at a file's own

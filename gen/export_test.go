@@ -2,7 +2,7 @@ package gen
 
 import (
 	"github.com/cidlc/cidlc/idl/model"
-	"github.com/cidlc/cidlc/internal/disk"
+	"github.com/cidlc/cidlc/internal/base/disk"
 )
 
 // What the external tests need to substitute the file system.

@@ -13,7 +13,7 @@ import (
 	"unicode"
 
 	"github.com/cidlc/cidlc/idl/model"
-	"github.com/cidlc/cidlc/internal/paths"
+	"github.com/cidlc/cidlc/internal/base/paths"
 )
 
 // Output is one output directory and the backend that fills it: one --out-* flag.

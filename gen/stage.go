@@ -19,8 +19,8 @@ import (
 	"sync"
 
 	"github.com/cidlc/cidlc/idl/model"
-	"github.com/cidlc/cidlc/internal/disk"
-	"github.com/cidlc/cidlc/internal/paths"
+	"github.com/cidlc/cidlc/internal/base/disk"
+	"github.com/cidlc/cidlc/internal/base/paths"
 )
 
 // StageOptions say what Stage prepares.

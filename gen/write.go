@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/cidlc/cidlc/internal/disk"
+	"github.com/cidlc/cidlc/internal/base/disk"
 )
 
 // Write makes each output directory hold exactly the generated files of its result, touching only what
@@ -19,7 +19,7 @@ import (
 // An error in the middle (a full disk) stops Write; the report then says what it did before. Every file is
 // then whole, old or new, and running Write again finishes the job.
 //
-// Write takes no lock: hold the output directories' lock (package internal/outlock) around it when
+// Write takes no lock: hold the output directories' lock (package internal/run/outlock) around it when
 // another run may write them. (A run generates and writes in one go with Stage and Commit.)
 func Write(results []Result) (Report, error) {
 	return write(results, disk.OS{})

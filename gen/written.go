@@ -10,7 +10,7 @@ import (
 	"io"
 	"io/fs"
 
-	"github.com/cidlc/cidlc/internal/disk"
+	"github.com/cidlc/cidlc/internal/base/disk"
 )
 
 // A file a backend writes (File.Write) rather than holds is taken without ever being whole in memory:

@@ -16,8 +16,8 @@ import (
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/idl/pattern"
-	"github.com/cidlc/cidlc/internal/nodetest"
 	"github.com/cidlc/cidlc/internal/testsupport"
+	"github.com/cidlc/cidlc/internal/testsupport/nodetest"
 	"github.com/cidlc/cidlc/provider"
 )
 

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/cidlc/cidlc/idl/model"
-	"github.com/cidlc/cidlc/internal/paths"
+	"github.com/cidlc/cidlc/internal/base/paths"
 )
 
 // Diagnostic returns the finding as a diagnostic line, its file relative to wd:

@@ -18,7 +18,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/cidlc/cidlc/idl/model"
-	"github.com/cidlc/cidlc/internal/parallel"
+	"github.com/cidlc/cidlc/internal/base/parallel"
 )
 
 // declKind is what a top-level type declaration turned out to be.

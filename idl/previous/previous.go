@@ -21,7 +21,7 @@ import (
 
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
-	"github.com/cidlc/cidlc/internal/gomod"
+	"github.com/cidlc/cidlc/internal/base/gomod"
 )
 
 // Read reads the files of the version against names, for the IDL in idlDir. It needs nothing of the

@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/cidlc/cidlc/internal/paths"
+	"github.com/cidlc/cidlc/internal/base/paths"
 )
 
 // environment returns the digest of what, besides the files of load.Inputs, decides what a load of the

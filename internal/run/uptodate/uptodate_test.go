@@ -10,9 +10,9 @@ import (
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
+	"github.com/cidlc/cidlc/internal/run/uptodate"
 	"github.com/cidlc/cidlc/internal/testsupport"
 	"github.com/cidlc/cidlc/internal/testsupport/gentest"
-	"github.com/cidlc/cidlc/internal/uptodate"
 )
 
 // The up-to-date cache may only ever cost time: whatever happened to the outputs since the stamp, a lookup

@@ -8,7 +8,7 @@ import (
 	"os"
 
 	"github.com/cidlc/cidlc/idl/model"
-	"github.com/cidlc/cidlc/internal/paths"
+	"github.com/cidlc/cidlc/internal/base/paths"
 )
 
 // printModel writes the model as indented JSON (--print-model), with source positions relative to the

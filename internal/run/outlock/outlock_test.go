@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/cidlc/cidlc/gen"
-	"github.com/cidlc/cidlc/internal/outlock"
+	"github.com/cidlc/cidlc/internal/run/outlock"
 	"github.com/cidlc/cidlc/internal/testsupport"
 	"github.com/cidlc/cidlc/internal/testsupport/gentest"
 )

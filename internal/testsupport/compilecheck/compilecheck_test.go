@@ -9,8 +9,8 @@ import (
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/load"
-	"github.com/cidlc/cidlc/internal/compilecheck"
-	"github.com/cidlc/cidlc/internal/nodetest"
+	"github.com/cidlc/cidlc/internal/testsupport/compilecheck"
+	"github.com/cidlc/cidlc/internal/testsupport/nodetest"
 )
 
 // TestCheck checks the example provider's outputs beside trees that are broken on purpose, each in one
@@ -19,7 +19,7 @@ func TestCheck(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: builds the Pulumi SDK, slow when the build cache is cold")
 	}
-	tree, err := load.Load(load.Config{Dir: "../../examples/idl"})
+	tree, err := load.Load(load.Config{Dir: "../../../examples/idl"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func TestCheck(t *testing.T) {
 	})
 	b.AddGo("rootbad", []*gen.File{{Path: "bad.go", Content: []byte("package rootbad\n\nfunc f() { undefinedName() }\n")}})
 	b.AddGo("vetonly", []*gen.File{{Path: "vet.go", Content: []byte("package vetonly\n\nimport \"fmt\"\n\nfunc F() { fmt.Printf(\"%d\\n\", \"s\") }\n")}})
-	tsconfig, err := os.ReadFile("../../examples/pack/tsconfig.json")
+	tsconfig, err := os.ReadFile("../../../examples/pack/tsconfig.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,10 +18,10 @@ import (
 
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
-	"github.com/cidlc/cidlc/internal/cli"
-	"github.com/cidlc/cidlc/internal/compilecheck"
-	"github.com/cidlc/cidlc/internal/gomod"
+	"github.com/cidlc/cidlc/internal/base/gomod"
+	"github.com/cidlc/cidlc/internal/run/cli"
 	"github.com/cidlc/cidlc/internal/testsupport"
+	"github.com/cidlc/cidlc/internal/testsupport/compilecheck"
 )
 
 // A hostileCase is one IDL and what cidlc must make of it.

@@ -13,8 +13,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/cidlc/cidlc/internal/disk"
-	"github.com/cidlc/cidlc/internal/parallel"
+	"github.com/cidlc/cidlc/internal/base/disk"
+	"github.com/cidlc/cidlc/internal/base/parallel"
 )
 
 // inputs are the part of a stamp that lets a run decide without loading the IDL: the digest of the

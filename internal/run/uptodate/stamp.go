@@ -17,8 +17,8 @@ import (
 	"time"
 
 	"github.com/cidlc/cidlc/gen"
-	"github.com/cidlc/cidlc/internal/disk"
-	"github.com/cidlc/cidlc/internal/parallel"
+	"github.com/cidlc/cidlc/internal/base/disk"
+	"github.com/cidlc/cidlc/internal/base/parallel"
 )
 
 // A stamp file is lines of text:

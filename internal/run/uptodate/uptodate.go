@@ -13,7 +13,7 @@ import (
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/load"
-	"github.com/cidlc/cidlc/internal/paths"
+	"github.com/cidlc/cidlc/internal/base/paths"
 )
 
 // racyWindow is how recently before its stamp a file may have been modified and still be trusted by

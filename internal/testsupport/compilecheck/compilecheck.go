@@ -58,9 +58,9 @@ import (
 	"github.com/cidlc/cidlc/gen/gostub"
 	"github.com/cidlc/cidlc/gen/typescript"
 	"github.com/cidlc/cidlc/idl/model"
-	"github.com/cidlc/cidlc/internal/gomod"
-	"github.com/cidlc/cidlc/internal/nodetest"
+	"github.com/cidlc/cidlc/internal/base/gomod"
 	"github.com/cidlc/cidlc/internal/testsupport"
+	"github.com/cidlc/cidlc/internal/testsupport/nodetest"
 )
 
 // Batch is a set of generated trees to check together. Its methods must be called from the test's

@@ -100,7 +100,7 @@ func TestGeneratedTreeIsValidIDL(t *testing.T) {
 	}
 	dir := testsupport.ScratchDir(t)
 	rel := filepath.ToSlash(dir)
-	opts := Options{Resources: 60, Packages: 4, Seed: 7, Module: "github.com/cidlc/cidlc/internal/synth/" + rel}
+	opts := Options{Resources: 60, Packages: 4, Seed: 7, Module: "github.com/cidlc/cidlc/internal/testsupport/synth/" + rel}
 	if err := Write(dir, opts); err != nil {
 		t.Fatal(err)
 	}

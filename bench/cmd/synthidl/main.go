@@ -1,6 +1,6 @@
-// Command synthidl writes a synthetic IDL tree for benchmarking cidlc (see package internal/synth).
+// Command synthidl writes a synthetic IDL tree for benchmarking cidlc (see package internal/testsupport/synth).
 //
-//	go run ./internal/cmd/synthidl -n 1000 -m 50 -seed 1 \
+//	go run ./bench/cmd/synthidl -n 1000 -m 50 -seed 1 \
 //		-module github.com/cidlc/cidlc/.cache/synth1000 -out .cache/synth1000
 //
 // -module must be the import path -out has in its module, or the generated packages cannot import each
@@ -12,7 +12,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/cidlc/cidlc/internal/synth"
+	"github.com/cidlc/cidlc/internal/testsupport/synth"
 )
 
 func main() {

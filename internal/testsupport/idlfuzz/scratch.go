@@ -9,7 +9,7 @@ import (
 
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
-	"github.com/cidlc/cidlc/internal/gomod"
+	"github.com/cidlc/cidlc/internal/base/gomod"
 	"github.com/cidlc/cidlc/internal/testsupport"
 )
 

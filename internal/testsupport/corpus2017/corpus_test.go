@@ -23,7 +23,7 @@ import (
 
 // corpus is the IDL root of the corpus; pkgName is its token package, the root package's name.
 const (
-	corpus  = "../../testdata/golden/go_2017_corpus/idl"
+	corpus  = "../../../testdata/golden/go_2017_corpus/idl"
 	pkgName = "aws"
 )
 

@@ -12,7 +12,7 @@
 // deterministic (--check right after generating finds nothing stale), LF-only UTF-8, and compile: every
 // generated Go package is built and vetted against the pinned Pulumi SDK, and every generated
 // TypeScript package is type-checked with tsc --strict against the pinned @pulumi/pulumi, in one batch
-// for all cases (internal/compilecheck; skipped with -short). A panic, a hang (go test's -timeout) or output that does not
+// for all cases (internal/testsupport/compilecheck; skipped with -short). A panic, a hang (go test's -timeout) or output that does not
 // compile fails the case.
 //
 // The package has no code of its own beyond this comment; it is for tests only.

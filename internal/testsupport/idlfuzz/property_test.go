@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cidlc/cidlc/internal/compilecheck"
+	"github.com/cidlc/cidlc/internal/testsupport/compilecheck"
 )
 
 var (
@@ -41,7 +41,7 @@ func treeCount(t *testing.T) int {
 // seeds -seed, -seed+1, …), cidlc loads each without a diagnostic and generates every output, and the
 // outputs compile: the Go stubs build and vet against the pinned Pulumi SDK, the TypeScript packages
 // type-check with tsc --strict against the pinned @pulumi/pulumi. The compilers run once over all the
-// trees (internal/compilecheck), which is what makes hundreds of trees affordable. A failure names each
+// trees (internal/testsupport/compilecheck), which is what makes hundreds of trees affordable. A failure names each
 // failing tree's seed and how to check that tree alone. Under -short the outputs are not compiled.
 func TestValidTreesCompile(t *testing.T) {
 	n := treeCount(t)

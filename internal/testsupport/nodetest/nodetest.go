@@ -1,7 +1,7 @@
 // Package nodetest finds and installs the Node tooling that cidlc's tests run the generated TypeScript
 // through: tsc, prettier and the real @pulumi/pulumi, pinned by the lockfile of tstest/ at the module's
 // root. It is for tests only, and it is the one place that knows how to install them; gen/typescript,
-// internal/compilecheck and the end-to-end tests all use it.
+// internal/testsupport/compilecheck and the end-to-end tests all use it.
 //
 //	tools := nodetest.Tools(t) // skips under -short or without node and npm
 //	cmd := exec.Command("node", nodetest.TSC(tools), "--noEmit", "-p", dir)
