@@ -5,15 +5,12 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/gen/gostub"
 	"github.com/cidlc/cidlc/gen/pulumischema"
 	"github.com/cidlc/cidlc/gen/typescript"
-	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/internal/base/gomod"
 )
 
@@ -66,53 +63,9 @@ func addTo(outs []gen.Output, dir string, b gen.Backend) []gen.Output {
 	abs, _ := filepath.Abs(dir)
 	for i, out := range outs {
 		if other, _ := filepath.Abs(out.Dir); other == abs {
-			outs[i].Backend = joined{out.Backend, b}
+			outs[i].Backend = gen.Join(out.Backend, b)
 			return outs
 		}
 	}
 	return append(outs, gen.Output{Dir: dir, Backend: b})
-}
-
-// joined is two backends writing into one directory.
-type joined [2]gen.Backend
-
-func (j joined) Name() string { return j[0].Name() + "+" + j[1].Name() }
-
-// Key implements gen.Keyer when both backends do.
-func (j joined) Key() string {
-	a, ok1 := j[0].(gen.Keyer)
-	b, ok2 := j[1].(gen.Keyer)
-	if !ok1 || !ok2 {
-		return ""
-	}
-	return strconv.Quote(a.Key()) + "+" + strconv.Quote(b.Key())
-}
-
-// Stream implements gen.Streamer: both backends at once, each streaming if it can.
-func (j joined) Stream(tree *model.Tree, emit func(*gen.File)) error {
-	var errs [2]error
-	var wg sync.WaitGroup
-	for i, b := range j {
-		wg.Go(func() {
-			if err := gen.StreamOf(b, tree, emit); err != nil {
-				errs[i] = fmt.Errorf("%s: %w", b.Name(), err)
-			}
-		})
-	}
-	wg.Wait()
-	return errors.Join(errs[:]...)
-}
-
-func (j joined) Generate(tree *model.Tree) ([]*gen.File, error) {
-	var all []*gen.File
-	var errs []error
-	for _, b := range j {
-		files, err := b.Generate(tree)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", b.Name(), err))
-			continue
-		}
-		all = append(all, files...)
-	}
-	return all, errors.Join(errs...)
 }
