@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"bytes"
 	"io"
 
 	"github.com/cidlc/cidlc/idl/model"
@@ -24,16 +23,6 @@ type File struct {
 	// or not at all, and must write the same bytes each time. Generate's results have Content: Write is
 	// for Stage.
 	Write func(w io.Writer) error
-}
-
-// bytes returns f's content, writing it into memory if the file is written.
-func (f *File) bytes() ([]byte, error) {
-	if f.Write == nil || f.Content != nil {
-		return f.Content, nil
-	}
-	var b bytes.Buffer
-	err := f.Write(&b)
-	return b.Bytes(), err
 }
 
 // Backend turns a model into a set of files. It must be deterministic: the same model gives the same bytes.

@@ -201,3 +201,10 @@ func plainError(err error) error {
 	}
 	return err
 }
+
+// errProtectedFile and errProtectedDir say that a change cidlc must make would change a write-protected
+// file or directory (see writeProtected).
+var (
+	errProtectedFile = errors.New("is write-protected; cidlc neither replaces nor deletes it (chmod u+w it to let cidlc update it)")
+	errProtectedDir  = errors.New("is a write-protected directory; cidlc does not change what it holds (chmod u+w it to let cidlc update it)")
+)

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
@@ -61,7 +62,7 @@ func Generate(tree *model.Tree, outs []Output) ([]Result, error) {
 			// in memory.
 			r.Files = make([]*File, len(files))
 			for j, f := range files {
-				content, err := f.bytes()
+				content, err := fileContent(f)
 				if err != nil {
 					outErrs[i] = []error{fmt.Errorf("%s: backend %s: %s: %w", r.Dir, r.Backend, f.Path, err)}
 					return
@@ -159,4 +160,14 @@ func ValidatePath(p string) error {
 		return fmt.Errorf("ends with %q, which marks files without header in cidlc's manifest", noHeaderMark)
 	}
 	return nil
+}
+
+// fileContent returns f's content, writing it into memory if the file is written (File.Write).
+func fileContent(f *File) ([]byte, error) {
+	if f.Write == nil || f.Content != nil {
+		return f.Content, nil
+	}
+	var b bytes.Buffer
+	err := f.Write(&b)
+	return b.Bytes(), err
 }

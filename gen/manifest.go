@@ -3,7 +3,9 @@ package gen
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
 	"fmt"
+	"os"
 	"strings"
 )
 
@@ -65,4 +67,30 @@ func parseManifest(content []byte) (manifest, error) {
 		m[rel] = bare
 	}
 	return m, sc.Err()
+}
+
+// planManifest decides whether the manifest must be written: it lists every generated file.
+func (so *stagedOut) planManifest() {
+	want := buildManifestOf(so.files)
+	if so.digests {
+		so.msum = sha256.Sum256(want)
+	}
+	if bytes.Equal(want, so.mhave) {
+		return
+	}
+	st := &staged{rel: ManifestName, abs: so.out.abs(ManifestName), have: so.mhave}
+	st.show = so.show(st.abs)
+	e := so.out.dir("")
+	if so.mhave != nil {
+		if fi, err := os.Lstat(st.abs); err == nil && writeProtected(fi.Mode()) {
+			so.problem(ManifestName, fmt.Errorf("%s: %w", st.show, errProtectedFile))
+			return
+		}
+	}
+	if e.protected != "" {
+		so.dirProblem(e.protected, errProtectedDir)
+		return
+	}
+	st.want = want
+	so.manifest = st
 }

@@ -1,21 +1,15 @@
 package gen
 
 import (
-	"bytes"
 	"cmp"
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"maps"
-	"math/rand/v2"
 	"os"
 	"path"
-	"path/filepath"
 	"slices"
-	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/cidlc/cidlc/idl/model"
@@ -56,20 +50,6 @@ func Stage(tree *model.Tree, outs []Output, opts StageOptions) (*Staged, error) 
 	})
 }
 
-// StreamOf hands the files of any backend to emit: as a Streamer streams them, or, for another backend,
-// once Generate returns them, a few at a time.
-func StreamOf(b Backend, tree *model.Tree, emit func(*File)) error {
-	if s, ok := b.(Streamer); ok {
-		return s.Stream(tree, emit)
-	}
-	files, err := b.Generate(tree)
-	if err != nil {
-		return err
-	}
-	takeAll(files, emit)
-	return nil
-}
-
 // stageResults stages results generated beforehand, for Write and Check.
 func stageResults(results []Result, opts StageOptions, d disk.FS) (*Staged, error) {
 	outs := make([]Output, len(results))
@@ -96,35 +76,6 @@ type named string
 
 func (n named) Name() string                        { return string(n) }
 func (named) Generate(*model.Tree) ([]*File, error) { return nil, nil }
-
-// takeWorkers is how many files of a backend that returns them all at once are taken at a time: taking
-// one reads the disk, and staging it writes a file, so several at once keep the disk busy.
-const takeWorkers = 4
-
-// takeAll hands files to emit, a few at a time, dropping each from the slice once taken so that the
-// memory of what is done can be reclaimed while the rest is still taken.
-func takeAll(files []*File, emit func(*File)) {
-	var next sync.Mutex
-	i := 0
-	var wg sync.WaitGroup
-	for range min(takeWorkers, len(files)) {
-		wg.Go(func() {
-			for {
-				next.Lock()
-				if i == len(files) {
-					next.Unlock()
-					return
-				}
-				f := files[i]
-				files[i] = nil
-				i++
-				next.Unlock()
-				emit(f)
-			}
-		})
-	}
-	wg.Wait()
-}
 
 // Staged is what Stage prepared: the generated files of every output, each compared with the disk and,
 // to write, staged. Commit writes them, Check compares, Discard abandons them.
@@ -180,6 +131,33 @@ type staged struct {
 type problem struct {
 	rel string
 	err error
+}
+
+// problem records why nothing may be written, about the path rel.
+func (so *stagedOut) problem(rel string, err error) {
+	so.mu.Lock()
+	so.problems = append(so.problems, problem{rel, err})
+	so.mu.Unlock()
+}
+
+// dirProblem records why nothing may be written into the directory rel, once per directory.
+func (so *stagedOut) dirProblem(rel string, err error) {
+	if err == errBlocked {
+		return
+	}
+	so.mu.Lock()
+	defer so.mu.Unlock()
+	if so.reported[rel] {
+		return
+	}
+	so.reported[rel] = true
+	so.problems = append(so.problems, problem{rel, fmt.Errorf("%s: %w", so.show(so.out.abs(rel)), err)})
+}
+
+// show returns abs relative to the working directory, slash-separated, as messages and diff headers
+// name it.
+func (so *stagedOut) show(abs string) string {
+	return paths.RelSlash(so.s.cwd, abs)
 }
 
 // stage is Stage with the backends replaced by produce, which hands output i's files to emit, from as
@@ -281,291 +259,6 @@ func (s *Staged) open(dir, backend string, digests bool) (*stagedOut, error) {
 	return so, nil
 }
 
-// broken reports whether the output directory itself is in the way: nothing else about it is worth
-// looking at.
-func (so *stagedOut) broken() bool {
-	so.mu.Lock()
-	defer so.mu.Unlock()
-	return so.out.dirs[""].problem != nil
-}
-
-// take takes one generated file: it checks its path, compares it with the disk, and stages it if it
-// must be written. It is called from the backend's goroutines, several at a time.
-func (so *stagedOut) take(f *File) {
-	so.mu.Lock()
-	n := so.seen[f.Path]
-	so.seen[f.Path] = n + 1
-	so.mu.Unlock()
-	if n > 0 {
-		return // reported by finishFiles
-	}
-	if err := ValidatePath(f.Path); err != nil {
-		so.genErr(fmt.Errorf("%q: %v", f.Path, err))
-		return
-	}
-	if f.Path == ManifestName {
-		so.genErr(fmt.Errorf("%s: the name of cidlc's manifest; a backend may not generate it", f.Path))
-		return
-	}
-	st := &staged{rel: f.Path, abs: so.out.abs(f.Path)}
-	st.show = so.show(st.abs)
-	switch {
-	case f.Content == nil && f.Write != nil:
-		if so.broken() {
-			break
-		}
-		if err := so.takeWritten(st, f); err != nil {
-			so.genErr(fmt.Errorf("%s: %w", f.Path, err))
-			return
-		}
-	default:
-		st.noHeader = !hasHeader(f.Content)
-		if so.digests {
-			st.sum = sha256.Sum256(f.Content)
-		}
-		if !so.broken() {
-			so.examine(st, f.Content)
-		}
-	}
-	so.mu.Lock()
-	so.files = append(so.files, st)
-	so.mu.Unlock()
-}
-
-func (so *stagedOut) genErr(err error) {
-	so.mu.Lock()
-	so.genErrs = append(so.genErrs, fmt.Errorf("%s: backend %s: %w", so.dir, so.backend, err))
-	so.mu.Unlock()
-}
-
-// examine decides what to do about one generated file: nothing, write it (staged now, or kept for
-// Check), or refuse (a problem).
-func (so *stagedOut) examine(st *staged, want []byte) {
-	dir := parentDir(st.rel)
-	e := so.dirEntry(dir)
-	switch {
-	case e.problem != nil:
-		so.dirProblem(dir, e.problem)
-		return
-	case e.state == dirMissing:
-		// Nothing to read: the file cannot exist.
-		if e.protected != "" {
-			so.dirProblem(e.protected, errProtectedDir)
-			return
-		}
-		so.toWrite(st, want, nil)
-		return
-	}
-	buf := readBuffers.Get().(*[]byte)
-	have, mode, err := disk.ReadFileInto(st.abs, *buf)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		have = nil
-	case err != nil:
-		so.problem(st.rel, fmt.Errorf("%s: %w", st.show, plainError(err)))
-		return
-	case bytes.Equal(have, want):
-		// Also a file with no header that nobody listed: it is exactly what cidlc would write, so
-		// listing it in the manifest takes nothing from anyone.
-		st.unchanged = true
-		*buf = have[:0]
-		readBuffers.Put(buf)
-		return
-	case !so.owned.owns(st.rel, have):
-		so.problem(st.rel, fmt.Errorf("%s: exists and was not generated by cidlc; move it away or delete it", st.show))
-		return
-	case writeProtected(mode):
-		so.problem(st.rel, fmt.Errorf("%s: %w", st.show, errProtectedFile))
-		return
-	}
-	// Creating or replacing a file changes its directory.
-	if e.protected != "" {
-		so.dirProblem(e.protected, errProtectedDir)
-		return
-	}
-	so.toWrite(st, want, have)
-}
-
-// readBuffers hold what examine reads of the disk, for the next file once the read matched: the files
-// of a run are mostly unchanged, so most reads need no memory of their own (at 10,000 resources a cold
-// --check read 290 MB, which made the collector run more often).
-var readBuffers = sync.Pool{New: func() any { return new([]byte) }}
-
-// toWrite records that st must be written with the content want over have: kept for Check's diff, or
-// staged.
-func (so *stagedOut) toWrite(st *staged, want, have []byte) {
-	if so.s.check {
-		// A copy: a Streamer may reuse the memory of what it emitted (see Streamer). Never nil, which
-		// means removal.
-		st.want, st.have = append([]byte{}, want...), have
-		return
-	}
-	if so.isProblematic() {
-		return // nothing will be written: staging would be wasted
-	}
-	staging, err := so.stagingDir()
-	if err == nil {
-		st.temp, err = so.stageFile(staging, st, func(w io.Writer) error {
-			_, err := w.Write(want)
-			return err
-		})
-	}
-	if err != nil {
-		so.writeFailed(st, err)
-	}
-}
-
-// stagingTree is the directory of the staging directory that holds the missing directories staged whole.
-// Temporary files, the staging directory's other entries, start with a dot: no name is both.
-const stagingTree = "tree"
-
-// stageFile writes the content of st, by write, into the staging directory, and returns where. A file
-// of a directory that exists goes to a temporary file of its own, which Commit renames into place. A
-// file of a missing directory goes under its own name into that directory's copy in the staging tree,
-// and Commit renames the topmost missing directory into place whole: a fresh output of 10,000
-// resources is then 400 renames instead of 20,000, and its files are created in directories of 50
-// rather than in one of 20,000 (together 0.2 s less system time on this machine's ext4).
-func (so *stagedOut) stageFile(staging string, st *staged, write func(io.Writer) error) (string, error) {
-	dir := parentDir(st.rel)
-	top := so.topMissing(dir)
-	if top == "" {
-		return writeNew(so.s.d, write, func() (disk.TempFile, error) {
-			return so.s.d.CreateTemp(staging, path.Base(st.rel))
-		})
-	}
-	tree := filepath.Join(staging, stagingTree)
-	if err := so.mkdirStaged(tree, dir); err != nil {
-		return "", err
-	}
-	name, err := writeNew(so.s.d, write, func() (disk.TempFile, error) {
-		return so.s.d.Create(filepath.Join(tree, filepath.FromSlash(st.rel)))
-	})
-	if err == nil {
-		st.subtree = top
-		so.mu.Lock()
-		so.subtrees[top] = true
-		so.mu.Unlock()
-	}
-	return name, err
-}
-
-// topMissing returns the topmost missing directory that holds the directory dir (dir or one of its
-// parents), or "" when dir exists or is the output directory itself, which stagingDir creates.
-func (so *stagedOut) topMissing(dir string) string {
-	if dir == "" || so.dirEntry(dir).state != dirMissing {
-		return ""
-	}
-	for parentDir(dir) != "" && so.dirEntry(parentDir(dir)).state == dirMissing {
-		dir = parentDir(dir)
-	}
-	return dir
-}
-
-// mkdirStaged makes the directory dir (relative to the output directory) in the staging tree tree,
-// once, and remembers every directory it may have made there, for discard.
-func (so *stagedOut) mkdirStaged(tree, dir string) error {
-	so.mu.Lock()
-	defer so.mu.Unlock()
-	abs := filepath.Join(tree, filepath.FromSlash(dir))
-	if so.treeDirs[abs] {
-		return nil
-	}
-	for p := abs; !so.treeDirs[p]; p = filepath.Dir(p) {
-		so.treeDirs[p] = true
-		if p == tree {
-			break
-		}
-	}
-	return so.s.d.MkdirAll(abs)
-}
-
-// writeFailed records that st could not be staged. A full disk fails every file: the error names one,
-// the first by path, whatever the order the files came in.
-func (so *stagedOut) writeFailed(st *staged, err error) {
-	so.mu.Lock()
-	defer so.mu.Unlock()
-	if so.writeErr == nil || st.rel < so.writeErr.rel {
-		so.writeErr = &problem{st.rel, fmt.Errorf("%s: cannot write: %w", st.show, plainError(err))}
-	}
-}
-
-func (so *stagedOut) isProblematic() bool {
-	so.mu.Lock()
-	defer so.mu.Unlock()
-	return len(so.problems) > 0
-}
-
-// stagingDir returns the staging directory of the output directory, creating it (and the output
-// directory, if missing) on first use. Its name starts with a dot and ends in .tmp, as temporary files
-// do, so that go build, tsc and globs skip it.
-func (so *stagedOut) stagingDir() (string, error) {
-	so.mu.Lock()
-	defer so.mu.Unlock()
-	if so.staging != "" || so.stageErr != nil {
-		return so.staging, so.stageErr
-	}
-	root := so.out.root
-	var created []string
-	for p := root; ; p = filepath.Dir(p) {
-		if _, err := os.Lstat(p); err == nil || filepath.Dir(p) == p {
-			break
-		}
-		created = append(created, p)
-	}
-	if len(created) > 0 {
-		if so.stageErr = so.s.d.MkdirAll(root); so.stageErr != nil {
-			return "", so.stageErr
-		}
-		so.created = created
-	}
-	for range 1000 {
-		dir := filepath.Join(root, ".cidlc-staging."+strconv.FormatUint(uint64(rand.Uint32()), 36)+".tmp")
-		if _, err := os.Lstat(dir); err == nil {
-			continue
-		}
-		if so.stageErr = so.s.d.MkdirAll(dir); so.stageErr == nil {
-			so.staging = dir
-		}
-		return so.staging, so.stageErr
-	}
-	so.stageErr = fmt.Errorf("%s: no name for a staging directory", root)
-	return "", so.stageErr
-}
-
-// dirEntry is outDir.dir under the lock: take is called from several goroutines.
-func (so *stagedOut) dirEntry(rel string) dirEntry {
-	so.mu.Lock()
-	defer so.mu.Unlock()
-	return so.out.dir(rel)
-}
-
-// problem records why nothing may be written, about the path rel.
-func (so *stagedOut) problem(rel string, err error) {
-	so.mu.Lock()
-	so.problems = append(so.problems, problem{rel, err})
-	so.mu.Unlock()
-}
-
-// dirProblem records why nothing may be written into the directory rel, once per directory.
-func (so *stagedOut) dirProblem(rel string, err error) {
-	if err == errBlocked {
-		return
-	}
-	so.mu.Lock()
-	defer so.mu.Unlock()
-	if so.reported[rel] {
-		return
-	}
-	so.reported[rel] = true
-	so.problems = append(so.problems, problem{rel, fmt.Errorf("%s: %w", so.show(so.out.abs(rel)), err)})
-}
-
-// show returns abs relative to the working directory, slash-separated, as messages and diff headers
-// name it.
-func (so *stagedOut) show(abs string) string {
-	return paths.RelSlash(so.s.cwd, abs)
-}
-
 // finishFiles sorts the files the backend generated and returns what is wrong with the set: paths
 // generated twice, or both as a file and as a directory.
 func (so *stagedOut) finishFiles() []error {
@@ -619,88 +312,6 @@ func (so *stagedOut) plan() []error {
 	return nil
 }
 
-// planManifest decides whether the manifest must be written: it lists every generated file.
-func (so *stagedOut) planManifest() {
-	want := buildManifestOf(so.files)
-	if so.digests {
-		so.msum = sha256.Sum256(want)
-	}
-	if bytes.Equal(want, so.mhave) {
-		return
-	}
-	st := &staged{rel: ManifestName, abs: so.out.abs(ManifestName), have: so.mhave}
-	st.show = so.show(st.abs)
-	e := so.out.dir("")
-	if so.mhave != nil {
-		if fi, err := os.Lstat(st.abs); err == nil && writeProtected(fi.Mode()) {
-			so.problem(ManifestName, fmt.Errorf("%s: %w", st.show, errProtectedFile))
-			return
-		}
-	}
-	if e.protected != "" {
-		so.dirProblem(e.protected, errProtectedDir)
-		return
-	}
-	st.want = want
-	so.manifest = st
-}
-
-// planRemovals plans the removal of the files in the manifest on disk that are no longer generated, and
-// of the directories that this empties. A listed file that is gone, or that is no longer cidlc's, is left
-// alone without complaint: it is its author's now.
-func (so *stagedOut) planRemovals() {
-	generated := make(map[string]bool, len(so.files))
-	for _, f := range so.files {
-		generated[f.rel] = true
-		for dir := parentDir(f.rel); dir != "" && !generated[dir]; dir = parentDir(dir) {
-			generated[dir] = true
-		}
-	}
-	prune := make(map[string]bool)
-	for _, rel := range slices.Sorted(maps.Keys(so.owned)) {
-		if generated[rel] {
-			continue
-		}
-		if e := so.out.dir(parentDir(rel)); e.problem != nil || e.state == dirMissing {
-			continue
-		}
-		abs := so.out.abs(rel)
-		have, mode, err := disk.ReadFile(abs)
-		if err != nil || !so.owned.owns(rel, have) {
-			continue
-		}
-		st := &staged{rel: rel, abs: abs, show: so.show(abs), have: have}
-		switch e := so.out.dir(parentDir(rel)); {
-		case writeProtected(mode):
-			so.problem(rel, fmt.Errorf("%s: %w", st.show, errProtectedFile))
-			continue
-		case e.protected != "":
-			so.dirProblem(e.protected, errProtectedDir)
-			continue
-		}
-		so.removes = append(so.removes, st)
-		// A directory that holds a generated file stays, and so do its parents; a link is not ours, and
-		// neither is a directory that a write-protected one holds.
-		for dir := parentDir(rel); dir != "" && !generated[dir] && so.out.dir(dir).state == dirPresent && so.out.dir(parentDir(dir)).protected == ""; dir = parentDir(dir) {
-			prune[dir] = true
-		}
-	}
-	for _, dir := range slices.Sorted(maps.Keys(prune)) {
-		so.prune = append(so.prune, so.out.abs(dir))
-	}
-	// Children first: a directory can only go once its subdirectories have.
-	slices.SortStableFunc(so.prune, func(a, b string) int {
-		return strings.Count(b, string(filepath.Separator)) - strings.Count(a, string(filepath.Separator))
-	})
-}
-
-// errProtectedFile and errProtectedDir say that a change cidlc must make would change a write-protected
-// file or directory (see writeProtected).
-var (
-	errProtectedFile = errors.New("is write-protected; cidlc neither replaces nor deletes it (chmod u+w it to let cidlc update it)")
-	errProtectedDir  = errors.New("is a write-protected directory; cidlc does not change what it holds (chmod u+w it to let cidlc update it)")
-)
-
 // Files returns the paths of the generated files of output i, sorted, relative to its directory.
 func (s *Staged) Files(i int) []string {
 	so := s.outs[i]
@@ -709,82 +320,4 @@ func (s *Staged) Files(i int) []string {
 		paths[j] = f.rel
 	}
 	return paths
-}
-
-// Digest is a file that an output directory holds after a run, by its path relative to the directory
-// and the SHA-256 of its content: what the up-to-date cache records.
-type Digest struct {
-	Path string
-	Sum  [sha256.Size]byte
-}
-
-// Digests returns, for each output in order, the digests of the files it holds once committed (or when
-// Check finds nothing stale): its manifest first, then every generated file by path. Stage must have had
-// StageOptions.Digests.
-func (s *Staged) Digests() [][]Digest {
-	all := make([][]Digest, len(s.outs))
-	for i, so := range s.outs {
-		ds := make([]Digest, 0, len(so.files)+1)
-		ds = append(ds, Digest{ManifestName, so.msum})
-		for _, f := range so.files {
-			ds = append(ds, Digest{f.rel, f.sum})
-		}
-		all[i] = ds
-	}
-	return all
-}
-
-// DigestsOf returns the Digests of results generated beforehand, as Staged.Digests would.
-func DigestsOf(results []Result) [][]Digest {
-	all := make([][]Digest, len(results))
-	for i, r := range results {
-		files := make([]*staged, len(r.Files))
-		ds := make([]Digest, 0, len(r.Files)+1)
-		for j, f := range r.Files {
-			files[j] = &staged{rel: f.Path, noHeader: !hasHeader(f.Content)}
-			ds = append(ds, Digest{f.Path, sha256.Sum256(f.Content)})
-		}
-		slices.SortFunc(files, func(a, b *staged) int { return cmp.Compare(a.rel, b.rel) })
-		slices.SortFunc(ds, func(a, b Digest) int { return cmp.Compare(a.Path, b.Path) })
-		all[i] = append([]Digest{{ManifestName, sha256.Sum256(buildManifestOf(files))}}, ds...)
-	}
-	return all
-}
-
-// Discard removes what Stage staged; the output directories are as they were. A Staged that was
-// committed or discarded may be discarded again.
-func (s *Staged) Discard() {
-	for _, so := range s.outs {
-		so.discard()
-	}
-}
-
-func (so *stagedOut) discard() {
-	so.mu.Lock()
-	defer so.mu.Unlock()
-	if so.staging == "" {
-		return
-	}
-	for _, f := range so.files {
-		if f.temp != "" {
-			so.s.d.Remove(f.temp)
-			f.temp = ""
-		}
-	}
-	// The staging tree's directories, children first; those Commit renamed into place are gone.
-	dirs := slices.Collect(maps.Keys(so.treeDirs))
-	slices.SortFunc(dirs, func(a, b string) int { return cmp.Compare(len(b), len(a)) })
-	for _, dir := range dirs {
-		so.s.d.Remove(dir)
-	}
-	so.treeDirs = nil
-	so.s.d.Remove(so.staging)
-	so.staging = ""
-	// The directories created for staging, if nothing else came into them.
-	for _, dir := range so.created {
-		if so.s.d.Remove(dir) != nil {
-			break
-		}
-	}
-	so.created = nil
 }

@@ -81,7 +81,7 @@ func (so *stagedOut) takeWritten(st *staged, f *File) error {
 // exists: for Check, both are read whole for the diff; else f is staged.
 func (so *stagedOut) writeWritten(st *staged, f *File, exists bool) error {
 	if so.s.check {
-		want, err := f.bytes()
+		want, err := fileContent(f)
 		if err != nil {
 			return err
 		}
