@@ -6,14 +6,14 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/gen/outdir"
 	"github.com/cidlc/cidlc/internal/base/paths"
 )
 
 // outsideIDL fails if an output would put a Go file where the next run loads the IDL from: the stubs of
 // --out-provider=idl/provider would be type-checked as IDL, and every run after the first would fail with
 // a diagnostic for each of their functions. Other files (TypeScript, the schema) are harmless there.
-func outsideIDL(idlDir string, outs []gen.Output, staged *gen.Staged) error {
+func outsideIDL(idlDir string, outs []outdir.Output, staged *outdir.Staged) error {
 	idlAbs, err := filepath.Abs(idlDir)
 	if err != nil {
 		return err

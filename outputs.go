@@ -9,20 +9,21 @@ import (
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/gen/gostub"
+	"github.com/cidlc/cidlc/gen/outdir"
 	"github.com/cidlc/cidlc/gen/pulumischema"
 	"github.com/cidlc/cidlc/gen/typescript"
 	"github.com/cidlc/cidlc/internal/base/gomod"
 )
 
 // outputs turns the output options into the backends to run, in a fixed order.
-func (opts Options) outputs() ([]gen.Output, error) {
+func (opts Options) outputs() ([]outdir.Output, error) {
 	release, err := gen.NewRelease(opts.Version, opts.PluginDownloadURL)
 	if err != nil {
 		return nil, err
 	}
-	var outs []gen.Output
+	var outs []outdir.Output
 	if opts.Pack != "" {
-		outs = append(outs, gen.Output{Dir: opts.Pack, Backend: typescript.Backend{Release: release}})
+		outs = append(outs, outdir.Output{Dir: opts.Pack, Backend: typescript.Backend{Release: release}})
 	}
 	if opts.Provider != "" {
 		// The stubs of one IDL package import those of another, by the import path of the output
@@ -31,7 +32,7 @@ func (opts Options) outputs() ([]gen.Output, error) {
 		if err != nil {
 			return nil, err
 		}
-		outs = append(outs, gen.Output{Dir: opts.Provider, Backend: gostub.New(gostub.Options{ImportPath: p, Release: release})})
+		outs = append(outs, outdir.Output{Dir: opts.Provider, Backend: gostub.New(gostub.Options{ImportPath: p, Release: release})})
 	}
 	if opts.Schema != "" {
 		dir, file := filepath.Split(opts.Schema)
@@ -59,7 +60,7 @@ func (opts Options) outputs() ([]gen.Output, error) {
 
 // addTo adds backend b writing into dir. When another output already writes into dir (the schema inside
 // the TypeScript package, say), b joins it: each output directory has one owner and one manifest.
-func addTo(outs []gen.Output, dir string, b gen.Backend) []gen.Output {
+func addTo(outs []outdir.Output, dir string, b gen.Backend) []outdir.Output {
 	abs, _ := filepath.Abs(dir)
 	for i, out := range outs {
 		if other, _ := filepath.Abs(out.Dir); other == abs {
@@ -67,5 +68,5 @@ func addTo(outs []gen.Output, dir string, b gen.Backend) []gen.Output {
 			return outs
 		}
 	}
-	return append(outs, gen.Output{Dir: dir, Backend: b})
+	return append(outs, outdir.Output{Dir: dir, Backend: b})
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/gen/outdir"
 	"github.com/cidlc/cidlc/idl/breaking"
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
@@ -31,7 +32,7 @@ type Result struct {
 	// very sources: nothing was checked, generated or compared, and Report lists every file unchanged.
 	UpToDate bool
 	// Report says what was written, or with Options.Check what differs (Report.Stale).
-	Report gen.Report
+	Report outdir.Report
 	// Snapshots are the results of Options.Snapshots, in order.
 	Snapshots []Snapshot
 	// Breaking is the comparison with Options.BreakingAgainst: every change, accepted or not; nil
@@ -173,7 +174,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 			// them for its whole cycle while generation fills the memory up to the cap.
 			runtime.GC()
 		}
-		var digests [][]gen.Digest
+		var digests [][]outdir.Digest
 		digests, err = generate(ctx, tree, opts, outs, res, &clock, keyed)
 		// The disk now holds the generated files: after a Commit always, after a Check when nothing is
 		// stale. A run with warnings is not recorded, so that the next run, which then cannot skip the
@@ -192,11 +193,11 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 // generate runs the backends of outs and writes their files or, with opts.Check, compares them, into
 // res.Report; with digests, it returns the digests of what the outputs then hold, for the up-to-date
 // cache. Each file is compared with the disk, and staged, as soon as it is generated, and nothing is
-// written before every backend has succeeded (gen.Stage): the generate phase includes that, the write
+// written before every backend has succeeded (outdir.Stage): the generate phase includes that, the write
 // phase is the renames.
-func generate(ctx context.Context, tree *model.Tree, opts Options, outs []gen.Output, res *Result, clock *stopwatch, digests bool) ([][]gen.Digest, error) {
-	staged, err := gen.Stage(tree, outs, gen.StageOptions{Check: opts.Check, Digests: digests})
-	var genErr *gen.GenerateError
+func generate(ctx context.Context, tree *model.Tree, opts Options, outs []outdir.Output, res *Result, clock *stopwatch, digests bool) ([][]outdir.Digest, error) {
+	staged, err := outdir.Stage(tree, outs, outdir.StageOptions{Check: opts.Check, Digests: digests})
+	var genErr *outdir.GenerateError
 	if errors.As(err, &genErr) {
 		// Problems of the IDL that a backend found are diagnostics like the loader's.
 		wd, _ := os.Getwd()

@@ -15,6 +15,7 @@ import (
 
 	"github.com/cidlc/cidlc"
 	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/gen/outdir"
 	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/internal/testsupport"
 )
@@ -72,7 +73,7 @@ func TestRun(t *testing.T) {
 	// are, so they differ from the case's).
 	got, want := files(t, opts.Pack), files(t, filepath.Join(golden, "pack"))
 	want["schema.json"] = files(t, golden)["schema.json"]
-	delete(got, gen.ManifestName)
+	delete(got, outdir.ManifestName)
 	for name := range got {
 		if got[name] != want[name] {
 			t.Errorf("pack/%s differs from the golden case's", name)

@@ -4,7 +4,7 @@
 //
 // A run generates and writes in one go:
 //
-//	staged, err := gen.Stage(tree, []gen.Output{{Dir: "pack", Backend: ts}, {Dir: "provider", Backend: stubs}}, gen.StageOptions{})
+//	staged, err := outdir.Stage(tree, []outdir.Output{{Dir: "pack", Backend: ts}, {Dir: "provider", Backend: stubs}}, outdir.StageOptions{})
 //	report, err := staged.Commit()               // or, in CI, with StageOptions{Check: true}:
 //	report, err := staged.Check(os.Stdout)       // report.Stale() → exit 1
 //

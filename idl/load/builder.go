@@ -133,7 +133,7 @@ func ValidName(name string) bool { return tokenPackageName.MatchString(name) }
 var typeName = regexp.MustCompile(`^[A-Z][A-Za-z0-9_]*$`)
 
 // maxFileName is the longest file name (without .go) the outputs can be named after: the stubs add
-// _stub.go, and gen.Write's temporary files a dot, a random suffix and .tmp on top (21 bytes in all),
+// _stub.go, and outdir.Write's temporary files a dot, a random suffix and .tmp on top (21 bytes in all),
 // within the 255 bytes that file systems allow in a name.
 const maxFileName = 200
 

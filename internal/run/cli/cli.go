@@ -18,6 +18,7 @@ import (
 
 	"github.com/cidlc/cidlc"
 	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/gen/outdir"
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/idl/previous"
@@ -171,7 +172,7 @@ func printError(err error, opts options, stderr io.Writer) {
 }
 
 // printReport says, with -v, what was written or found stale.
-func printReport(report gen.Report, opts options, stderr io.Writer) {
+func printReport(report outdir.Report, opts options, stderr io.Writer) {
 	if !opts.verbose {
 		return
 	}

@@ -10,23 +10,22 @@
 //
 // The lock is an advisory flock(2) on the directory itself: nothing to create or clean up, released by
 // the system when a run dies. A missing output directory is created to have something to lock (Write
-// would create it anyway), but only where Write could create it (gen.CannotCreate), and removed again
+// would create it anyway), but only where Write could create it (outdir.CannotCreate), and removed again
 // if the run leaves it empty. Where the system has no such lock (or the file system refuses it), runs go
 // ahead unlocked.
 //
-// A run takes its locks once: Lock is not reentrant, and gen.Write and gen.Check take no lock of their
+// A run takes its locks once: Lock is not reentrant, and outdir.Write and outdir.Check take no lock of their
 // own. The package never reads or writes a file in an output directory.
 package outlock
 
 import (
 	"cmp"
 	"errors"
+	"github.com/cidlc/cidlc/gen/outdir"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
-
-	"github.com/cidlc/cidlc/gen"
 )
 
 // Lock waits for and takes the lock on each output directory of dirs (relative to the working directory
@@ -95,7 +94,7 @@ func lockDirs(outDirs []string, exclusive bool) *locks {
 // createForLock creates the missing output directory dir (absolute: abs) and returns the directories
 // created, deepest first; none if it exists or cannot be created (the writer says why).
 func createForLock(dir, abs string) []string {
-	if gen.CannotCreate(dir) != nil {
+	if outdir.CannotCreate(dir) != nil {
 		return nil
 	}
 	var missing []string

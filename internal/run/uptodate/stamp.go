@@ -16,7 +16,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/gen/outdir"
 	"github.com/cidlc/cidlc/internal/base/disk"
 	"github.com/cidlc/cidlc/internal/base/parallel"
 )
@@ -185,7 +185,7 @@ func readStamp(name string) (*stamp, error) {
 			return nil, malformed
 		}
 		rel, err := strconv.Unquote(strings.TrimPrefix(rest, " "))
-		if err != nil || gen.ValidatePath(rel) != nil || !filepath.IsAbs(root) {
+		if err != nil || outdir.ValidatePath(rel) != nil || !filepath.IsAbs(root) {
 			return nil, malformed
 		}
 		e.root, e.rel, e.abs = root, rel, filepath.Join(root, filepath.FromSlash(rel))

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/gen/outdir"
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/internal/base/paths"
 )
@@ -73,7 +74,7 @@ type Key [sha256.Size]byte
 // Key computes the key of the outputs outs for a model whose sources have the digest inputs
 // (load.Loaded.Digest). It fails when an output's backend is not a Keyer or inputs is empty; the caller
 // then skips the cache.
-func (c Cache) Key(inputs []byte, outs []gen.Output) (Key, error) {
+func (c Cache) Key(inputs []byte, outs []outdir.Output) (Key, error) {
 	if len(inputs) == 0 {
 		return Key{}, errors.New("no digest of the sources")
 	}
@@ -97,7 +98,7 @@ func (c Cache) Key(inputs []byte, outs []gen.Output) (Key, error) {
 }
 
 // stampPath returns the stamp file of a set of outputs.
-func (c Cache) stampPath(outs []gen.Output) (string, error) {
+func (c Cache) stampPath(outs []outdir.Output) (string, error) {
 	h := sha256.New()
 	for _, out := range outs {
 		abs, err := filepath.Abs(out.Dir)
@@ -114,7 +115,7 @@ func (c Cache) stampPath(outs []gen.Output) (string, error) {
 // stamp and the metadata (or, where needed, the content) of the files it lists, so it can run while the
 // IDL loads. Current then compares the stamp's key with the model's; CurrentUnloaded decides without
 // a load.
-func (c Cache) Lookup(outs []gen.Output) *Lookup {
+func (c Cache) Lookup(outs []outdir.Output) *Lookup {
 	l := &Lookup{done: make(chan struct{})}
 	if !c.Enabled() || len(outs) == 0 {
 		close(l.done)
@@ -142,13 +143,13 @@ type Lookup struct {
 // Current waits for the check and reports whether the outputs are current for key: whether Write would
 // write and remove nothing and Check would find nothing stale. If so, it returns the report they would
 // give: every file unchanged.
-func (l *Lookup) Current(key Key) (gen.Report, bool) {
+func (l *Lookup) Current(key Key) (outdir.Report, bool) {
 	if l == nil {
-		return gen.Report{}, false
+		return outdir.Report{}, false
 	}
 	<-l.done
 	if !l.ok || l.stamp.key != key {
-		return gen.Report{}, false
+		return outdir.Report{}, false
 	}
 	return l.report()
 }
@@ -158,30 +159,30 @@ func (l *Lookup) Current(key Key) (gen.Report, bool) {
 // so are the go command and its environment, so a load would parse the very sources whose digest the
 // stamp holds; and the key of that digest for outs is the stamp's. If so, it returns Current's report.
 // c must be the cache that looked it up.
-func (l *Lookup) CurrentUnloaded(c Cache, outs []gen.Output, idl, name string) (gen.Report, bool) {
+func (l *Lookup) CurrentUnloaded(c Cache, outs []outdir.Output, idl, name string) (outdir.Report, bool) {
 	if l == nil {
-		return gen.Report{}, false
+		return outdir.Report{}, false
 	}
 	<-l.done
 	if !l.ok || !l.inputsOK {
-		return gen.Report{}, false
+		return outdir.Report{}, false
 	}
 	if env, ok := environment(idl, name); !ok || env != l.stamp.in.env {
-		return gen.Report{}, false
+		return outdir.Report{}, false
 	}
 	if key, err := c.Key(l.stamp.in.sources, outs); err != nil || key != l.stamp.key {
-		return gen.Report{}, false
+		return outdir.Report{}, false
 	}
 	return l.report()
 }
 
 // report is the report of a current stamp: every file unchanged.
-func (l *Lookup) report() (gen.Report, bool) {
+func (l *Lookup) report() (outdir.Report, bool) {
 	cwd, err := os.Getwd()
 	if err != nil {
-		return gen.Report{}, false
+		return outdir.Report{}, false
 	}
-	var r gen.Report
+	var r outdir.Report
 	for _, e := range l.stamp.files {
 		r.Unchanged = append(r.Unchanged, paths.RelSlash(cwd, e.abs))
 	}
@@ -192,7 +193,7 @@ func (l *Lookup) report() (gen.Report, bool) {
 // checked by content, so that the next run can trust their metadata; and, when the run loaded its
 // sources (src), if the stamp's inputs did not prove them current, so that the next run need not load.
 // c must be the cache that looked it up.
-func (l *Lookup) Refresh(c Cache, outs []gen.Output, src *Sources) {
+func (l *Lookup) Refresh(c Cache, outs []outdir.Output, src *Sources) {
 	if l == nil || !l.ok {
 		return
 	}
@@ -218,11 +219,11 @@ type Sources struct {
 	Started time.Time
 }
 
-// Record stamps the files of outs whose digests are digests (gen.Staged.Digests, one list per output,
+// Record stamps the files of outs whose digests are digests (outdir.Staged.Digests, one list per output,
 // the manifest first), which the disk now holds (after a Commit, or a Check that found nothing stale),
 // under key, with what the run loaded (src, whose digest key was made of). Errors are ignored: without
 // a stamp the next run is merely slower.
-func (c Cache) Record(outs []gen.Output, key Key, digests [][]gen.Digest, src *Sources) {
+func (c Cache) Record(outs []outdir.Output, key Key, digests [][]outdir.Digest, src *Sources) {
 	if !c.Enabled() || len(outs) != len(digests) {
 		return
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/gen/outdir"
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/internal/run/uptodate"
@@ -23,7 +24,7 @@ import (
 // lookup needs.
 type cached struct {
 	cache uptodate.Cache
-	outs  []gen.Output
+	outs  []outdir.Output
 	key   uptodate.Key
 }
 
@@ -31,9 +32,9 @@ func stampOutputs(t *testing.T, out string, old bool, paths ...string) cached {
 	t.Helper()
 	c := cached{
 		cache: uptodate.New(filepath.Join(t.TempDir(), "cache"), "tool-1"),
-		outs:  []gen.Output{{Dir: out, Backend: gentest.Backend{}}},
+		outs:  []outdir.Output{{Dir: out, Backend: gentest.Backend{}}},
 	}
-	results, err := gen.Generate(gentest.Package("aws", paths...), c.outs)
+	results, err := outdir.Generate(gentest.Package("aws", paths...), c.outs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +46,7 @@ func stampOutputs(t *testing.T, out string, old bool, paths ...string) cached {
 	if c.key, err = c.cache.Key([]byte("sources-1"), c.outs); err != nil {
 		t.Fatal(err)
 	}
-	c.cache.Record(c.outs, c.key, gen.DigestsOf(results), nil)
+	c.cache.Record(c.outs, c.key, outdir.DigestsOf(results), nil)
 	return c
 }
 
@@ -89,7 +90,7 @@ func TestCacheFindsUntouchedOutputs(t *testing.T) {
 
 func TestCacheKey(t *testing.T) {
 	testsupport.InTempDir(t)
-	outs := []gen.Output{{Dir: "out", Backend: gentest.Backend{}}}
+	outs := []outdir.Output{{Dir: "out", Backend: gentest.Backend{}}}
 	base := uptodate.New(t.TempDir(), "tool-1")
 	k, err := base.Key([]byte("sources"), outs)
 	if err != nil {
@@ -99,10 +100,10 @@ func TestCacheKey(t *testing.T) {
 		"other sources": func() (uptodate.Key, error) { return base.Key([]byte("sources2"), outs) },
 		"other tool":    func() (uptodate.Key, error) { return uptodate.New(t.TempDir(), "tool-2").Key([]byte("sources"), outs) },
 		"other directory": func() (uptodate.Key, error) {
-			return base.Key([]byte("sources"), []gen.Output{{Dir: "out2", Backend: gentest.Backend{}}})
+			return base.Key([]byte("sources"), []outdir.Output{{Dir: "out2", Backend: gentest.Backend{}}})
 		},
 		"other options": func() (uptodate.Key, error) {
-			return base.Key([]byte("sources"), []gen.Output{{Dir: "out", Backend: keyed{"b"}}})
+			return base.Key([]byte("sources"), []outdir.Output{{Dir: "out", Backend: keyed{"b"}}})
 		},
 		"one more output": func() (uptodate.Key, error) { return base.Key([]byte("sources"), append(slices.Clone(outs), outs[0])) },
 	} {
@@ -117,7 +118,7 @@ func TestCacheKey(t *testing.T) {
 	if _, err := base.Key(nil, outs); err == nil {
 		t.Error("a key without a digest of the sources")
 	}
-	if _, err := base.Key([]byte("sources"), []gen.Output{{Dir: "out", Backend: noKey{}}}); err == nil {
+	if _, err := base.Key([]byte("sources"), []outdir.Output{{Dir: "out", Backend: noKey{}}}); err == nil {
 		t.Error("a key for a backend that has none")
 	}
 }
@@ -158,7 +159,7 @@ func TestCacheRefusesDisturbedOutputs(t *testing.T) {
 			must(t, os.Remove(filepath.Join(out, "iam", "role.txt")))
 		}},
 		{"a deleted manifest", true, func(t *testing.T, out string) {
-			must(t, os.Remove(filepath.Join(out, gen.ManifestName)))
+			must(t, os.Remove(filepath.Join(out, outdir.ManifestName)))
 		}},
 		{"a file replaced by a link to the same bytes", true, func(t *testing.T, out string) {
 			name := filepath.Join(out, "types.txt")
@@ -235,10 +236,10 @@ func TestCacheRefresh(t *testing.T) {
 func TestDisabledCache(t *testing.T) {
 	testsupport.InTempDir(t)
 	var c uptodate.Cache
-	outs := []gen.Output{{Dir: "out", Backend: gentest.Backend{}}}
+	outs := []outdir.Output{{Dir: "out", Backend: gentest.Backend{}}}
 	results := gentest.Generate(t, "out", gentest.IDLBefore...)
 	gentest.Write(t, results)
-	c.Record(outs, uptodate.Key{}, gen.DigestsOf(results), nil)
+	c.Record(outs, uptodate.Key{}, outdir.DigestsOf(results), nil)
 	if _, ok := c.Lookup(outs).Current(uptodate.Key{}); ok {
 		t.Error("a disabled cache found outputs current")
 	}
@@ -300,14 +301,14 @@ func TestUnloadedIsTheToolsOwn(t *testing.T) {
 	src := &uptodate.Sources{Digest: loaded.Digest(), Inputs: loaded.Inputs(), Started: started}
 
 	cacheDir := filepath.Join(t.TempDir(), "cache")
-	outs := []gen.Output{{Dir: "out", Backend: gentest.Backend{}}}
+	outs := []outdir.Output{{Dir: "out", Backend: gentest.Backend{}}}
 	results := gentest.Generate(t, "out", gentest.IDLBefore...)
 	gentest.Write(t, results)
 	ageFiles(t, "out", time.Hour)
 	made := uptodate.New(cacheDir, "tool-1")
 	key, err := made.Key(src.Digest, outs)
 	must(t, err)
-	made.Record(outs, key, gen.DigestsOf(results), src)
+	made.Record(outs, key, outdir.DigestsOf(results), src)
 
 	if _, ok := made.Lookup(outs).CurrentUnloaded(made, outs, idl, ""); !ok {
 		t.Fatal("the cidlc that made the stamp cannot prove the outputs current without a load")

@@ -56,6 +56,7 @@ import (
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/gen/gostub"
+	"github.com/cidlc/cidlc/gen/outdir"
 	"github.com/cidlc/cidlc/gen/typescript"
 	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/internal/base/gomod"
@@ -118,7 +119,7 @@ func (b *Batch) GoImportPath(tree string) string {
 // if any, and adds nothing then.
 func (b *Batch) Add(name string, tree *model.Tree) error {
 	b.t.Helper()
-	results, err := gen.Generate(tree, []gen.Output{
+	results, err := outdir.Generate(tree, []outdir.Output{
 		{Dir: "pack", Backend: typescript.Backend{}},
 		{Dir: "provider", Backend: gostub.New(gostub.Options{ImportPath: b.GoImportPath(name), VerifyLayout: true})},
 	})

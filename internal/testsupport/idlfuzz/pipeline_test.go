@@ -17,6 +17,7 @@ import (
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/gen/gostub"
+	"github.com/cidlc/cidlc/gen/outdir"
 	"github.com/cidlc/cidlc/gen/pulumischema"
 	"github.com/cidlc/cidlc/gen/typescript"
 	"github.com/cidlc/cidlc/idl/load"
@@ -30,15 +31,15 @@ const pipelineLimit = 2 * time.Minute
 // outcome is what the pipeline made of a tree.
 type outcome struct {
 	tree    *model.Tree
-	results []gen.Result
+	results []outdir.Result
 	// diags are the loader's diagnostics, genErr a backend's error.
 	diags  load.Diagnostics
 	genErr error
 }
 
 // outputs are the backends the CLI runs for --out-pack, --out-provider and --out-schema, in memory.
-func outputs() []gen.Output {
-	return []gen.Output{
+func outputs() []outdir.Output {
+	return []outdir.Output{
 		{Dir: "pack", Backend: typescript.Backend{}},
 		{Dir: "provider", Backend: gostub.New(gostub.Options{ImportPath: "example.com/fuzz/provider", VerifyLayout: true})},
 		{Dir: "schema", Backend: pulumischema.Backend{Options: pulumischema.Options{File: "schema.json"}}},
@@ -71,7 +72,7 @@ func runPipeline(t *testing.T, s *Scratch, name string, tree Tree) outcome {
 			return
 		}
 		d.out.tree = tree
-		d.out.results, d.out.genErr = gen.Generate(tree, outputs())
+		d.out.results, d.out.genErr = outdir.Generate(tree, outputs())
 	}()
 	var d done
 	select {
@@ -191,7 +192,7 @@ func isTreeDir(tree Tree, dir string) bool {
 // second run of the backends on the same model.
 func checkOutputs(t *testing.T, out outcome) {
 	t.Helper()
-	again, err := gen.Generate(out.tree, outputs())
+	again, err := outdir.Generate(out.tree, outputs())
 	if err != nil {
 		t.Fatalf("the backends failed on a second run: %v", err)
 	}

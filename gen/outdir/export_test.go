@@ -1,6 +1,7 @@
-package gen
+package outdir
 
 import (
+	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/internal/base/disk"
 )
@@ -18,5 +19,5 @@ func WriteTo(results []Result, d Disk) (Report, error) { return write(results, d
 
 // StageOn is Stage on the given file system.
 func StageOn(tree *model.Tree, outs []Output, opts StageOptions, d Disk) (*Staged, error) {
-	return stage(outs, opts, d, func(i int, emit func(*File)) error { return StreamOf(outs[i].Backend, tree, emit) })
+	return stage(outs, opts, d, func(i int, emit func(*gen.File)) error { return gen.StreamOf(outs[i].Backend, tree, emit) })
 }

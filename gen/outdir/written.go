@@ -1,4 +1,4 @@
-package gen
+package outdir
 
 import (
 	"bufio"
@@ -10,6 +10,7 @@ import (
 	"io"
 	"io/fs"
 
+	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/internal/base/disk"
 )
 
@@ -18,10 +19,10 @@ import (
 // the staging file. Only Check's diff of such a file, when it differs, needs both sides whole.
 
 // headLen is how much of a file's start tells whether it has the header: the header and a line end.
-const headLen = len(Header) + 2
+const headLen = len(gen.Header) + 2
 
 // takeWritten takes f, whose content f.Write writes, into st; it returns f.Write's error.
-func (so *stagedOut) takeWritten(st *staged, f *File) error {
+func (so *stagedOut) takeWritten(st *staged, f *gen.File) error {
 	dir := parentDir(st.rel)
 	e := so.dirEntry(dir)
 	switch {
@@ -79,7 +80,7 @@ func (so *stagedOut) takeWritten(st *staged, f *File) error {
 
 // writeWritten records that st, written by f, must be written over the disk's file, which exists when
 // exists: for Check, both are read whole for the diff; else f is staged.
-func (so *stagedOut) writeWritten(st *staged, f *File, exists bool) error {
+func (so *stagedOut) writeWritten(st *staged, f *gen.File, exists bool) error {
 	if so.s.check {
 		want, err := fileContent(f)
 		if err != nil {

@@ -1,13 +1,14 @@
-package gen
+package outdir
 
 import (
 	"crypto/sha256"
 	"fmt"
+	"github.com/cidlc/cidlc/gen"
 )
 
 // take takes one generated file: it checks its path, compares it with the disk, and stages it if it
 // must be written. It is called from the backend's goroutines, several at a time.
-func (so *stagedOut) take(f *File) {
+func (so *stagedOut) take(f *gen.File) {
 	so.mu.Lock()
 	n := so.seen[f.Path]
 	so.seen[f.Path] = n + 1

@@ -1,7 +1,8 @@
-package gen_test
+package outdir_test
 
 import (
 	"bytes"
+	"github.com/cidlc/cidlc/gen/outdir"
 	"io/fs"
 	"maps"
 	"os"
@@ -10,14 +11,12 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/cidlc/cidlc/gen"
 )
 
-func check(t testing.TB, results []gen.Result) (gen.Report, string) {
+func check(t testing.TB, results []outdir.Result) (outdir.Report, string) {
 	t.Helper()
 	var out bytes.Buffer
-	r, err := gen.Check(results, &out)
+	r, err := outdir.Check(results, &out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,14 +61,14 @@ func contents(s map[string]file) map[string]string {
 }
 
 // expected returns the tree a Write of results gives in an empty directory.
-func expected(t testing.TB, results []gen.Result) map[string]string {
+func expected(t testing.TB, results []outdir.Result) map[string]string {
 	t.Helper()
 	m := make(map[string]string)
 	for _, r := range results {
 		for _, f := range r.Files {
 			m[filepath.ToSlash(filepath.Join(r.Dir, f.Path))] = string(f.Content)
 		}
-		m[filepath.ToSlash(filepath.Join(r.Dir, gen.ManifestName))] = "" // compared by key only, see sameFiles
+		m[filepath.ToSlash(filepath.Join(r.Dir, outdir.ManifestName))] = "" // compared by key only, see sameFiles
 	}
 	return m
 }
@@ -83,7 +82,7 @@ func sameFiles(t testing.TB, got, want map[string]string) {
 		switch {
 		case !ok:
 			t.Errorf("%s: missing", p)
-		case g != want[p] && !strings.HasSuffix(p, gen.ManifestName):
+		case g != want[p] && !strings.HasSuffix(p, outdir.ManifestName):
 			t.Errorf("%s: got\n%s\nwant\n%s", p, g, want[p])
 		}
 	}

@@ -1,4 +1,4 @@
-package gen_test
+package outdir_test
 
 import (
 	"os"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/gen/outdir"
 	"github.com/cidlc/cidlc/internal/testsupport"
 	"github.com/cidlc/cidlc/internal/testsupport/gentest"
 )
@@ -116,7 +117,7 @@ func TestCheckWritesNothingOnConflict(t *testing.T) {
 	testsupport.InTempDir(t)
 	testsupport.WriteFile(t, "pack/types.txt", "hand-written\n")
 	var out strings.Builder
-	_, err := gen.Check(gentest.Generate(t, "pack", gentest.IDLBefore...), &out)
+	_, err := outdir.Check(gentest.Generate(t, "pack", gentest.IDLBefore...), &out)
 	if err == nil || !strings.HasPrefix(err.Error(), "pack/types.txt: ") {
 		t.Errorf("err = %v, want one naming pack/types.txt", err)
 	}

@@ -1,17 +1,17 @@
-package gen_test
+package outdir_test
 
 import (
 	"fmt"
 	"io"
 	"testing"
 
-	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/gen/outdir"
 	"github.com/cidlc/cidlc/internal/testsupport/gentest"
 )
 
 // upToDate returns the results for an IDL of 2,000 files in 40 modules (2,040 generated files), already
 // written, in a fresh working directory.
-func upToDate(b *testing.B) []gen.Result {
+func upToDate(b *testing.B) []outdir.Result {
 	b.Chdir(b.TempDir())
 	var paths []string
 	for i := range 2000 {
@@ -26,7 +26,7 @@ func upToDate(b *testing.B) []gen.Result {
 func BenchmarkWriteUpToDate(b *testing.B) {
 	results := upToDate(b)
 	for b.Loop() {
-		if r, err := gen.Write(results); err != nil || len(r.Written) > 0 {
+		if r, err := outdir.Write(results); err != nil || len(r.Written) > 0 {
 			b.Fatal(r, err)
 		}
 	}
@@ -37,7 +37,7 @@ func BenchmarkWriteUpToDate(b *testing.B) {
 func BenchmarkCheckUpToDate(b *testing.B) {
 	results := upToDate(b)
 	for b.Loop() {
-		if r, err := gen.Check(results, io.Discard); err != nil || r.Stale() {
+		if r, err := outdir.Check(results, io.Discard); err != nil || r.Stale() {
 			b.Fatal(r, err)
 		}
 	}
@@ -51,12 +51,12 @@ func BenchmarkWriteFresh(b *testing.B) {
 	for b.Loop() {
 		b.StopTimer()
 		n++
-		fresh := append([]gen.Result(nil), results...)
+		fresh := append([]outdir.Result(nil), results...)
 		for i := range fresh {
 			fresh[i].Dir = fmt.Sprintf("fresh%d", n)
 		}
 		b.StartTimer()
-		if r, err := gen.Write(fresh); err != nil || len(r.Written) != 2041 {
+		if r, err := outdir.Write(fresh); err != nil || len(r.Written) != 2041 {
 			b.Fatal(len(r.Written), err)
 		}
 	}

@@ -1,4 +1,4 @@
-package gen_test
+package outdir_test
 
 import (
 	"os"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/gen/outdir"
 	"github.com/cidlc/cidlc/internal/testsupport"
 	"github.com/cidlc/cidlc/internal/testsupport/gentest"
 )
@@ -93,7 +94,7 @@ func TestWriteKeepsOutputDirWhenEverythingGoes(t *testing.T) {
 		t.Errorf("removed %v, want all 8 generated files", r.Removed)
 	}
 	got := snapshot(t, "pack")
-	if _, ok := got[gen.ManifestName]; len(got) != 1 || !ok {
+	if _, ok := got[outdir.ManifestName]; len(got) != 1 || !ok {
 		t.Errorf("pack holds %v, want the manifest alone", sortedKeys(got))
 	}
 }

@@ -1,4 +1,4 @@
-package gen
+package outdir
 
 import (
 	"cmp"
@@ -12,6 +12,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/internal/base/disk"
 	"github.com/cidlc/cidlc/internal/base/paths"
@@ -45,8 +46,8 @@ func (e *GenerateError) Unwrap() error { return e.Err }
 // output directory (errors naming every such path, as Write's), Stage removes what it staged and
 // returns the error. Like Write, it takes no lock.
 func Stage(tree *model.Tree, outs []Output, opts StageOptions) (*Staged, error) {
-	return stage(outs, opts, disk.OS{}, func(i int, emit func(*File)) error {
-		return StreamOf(outs[i].Backend, tree, emit)
+	return stage(outs, opts, disk.OS{}, func(i int, emit func(*gen.File)) error {
+		return gen.StreamOf(outs[i].Backend, tree, emit)
 	})
 }
 
@@ -56,7 +57,7 @@ func stageResults(results []Result, opts StageOptions, d disk.FS) (*Staged, erro
 	for i, r := range results {
 		outs[i] = Output{Dir: r.Dir, Backend: named(r.Backend)}
 	}
-	s, err := stage(outs, opts, d, func(i int, emit func(*File)) error {
+	s, err := stage(outs, opts, d, func(i int, emit func(*gen.File)) error {
 		for _, f := range results[i].Files {
 			emit(f)
 		}
@@ -74,8 +75,8 @@ func stageResults(results []Result, opts StageOptions, d disk.FS) (*Staged, erro
 // named is the name of a backend whose files were generated beforehand.
 type named string
 
-func (n named) Name() string                        { return string(n) }
-func (named) Generate(*model.Tree) ([]*File, error) { return nil, nil }
+func (n named) Name() string                            { return string(n) }
+func (named) Generate(*model.Tree) ([]*gen.File, error) { return nil, nil }
 
 // Staged is what Stage prepared: the generated files of every output, each compared with the disk and,
 // to write, staged. Commit writes them, Check compares, Discard abandons them.
@@ -162,7 +163,7 @@ func (so *stagedOut) show(abs string) string {
 
 // stage is Stage with the backends replaced by produce, which hands output i's files to emit, from as
 // many goroutines as it likes, and returns the backend's error.
-func stage(outs []Output, opts StageOptions, d disk.FS, produce func(i int, emit func(*File)) error) (*Staged, error) {
+func stage(outs []Output, opts StageOptions, d disk.FS, produce func(i int, emit func(*gen.File)) error) (*Staged, error) {
 	cwd, err := os.Getwd()
 	if err != nil {
 		return nil, err

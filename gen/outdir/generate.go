@@ -1,4 +1,4 @@
-package gen
+package outdir
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"sync"
 	"unicode"
 
+	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/internal/base/paths"
 )
@@ -22,7 +23,7 @@ type Output struct {
 	// Dir is the output directory, relative to the working directory or absolute. It need not exist.
 	Dir string
 	// Backend generates the directory's files.
-	Backend Backend
+	Backend gen.Backend
 }
 
 // Result is what one backend generated for one output directory, still in memory.
@@ -32,7 +33,7 @@ type Result struct {
 	// Backend is the backend's name, for messages.
 	Backend string
 	// Files are the generated files, sorted by Path. The manifest is not among them: Write and Check add it.
-	Files []*File
+	Files []*gen.File
 }
 
 // Generate runs the backend of every output and returns their files. It fails if any backend fails or
@@ -60,16 +61,16 @@ func Generate(tree *model.Tree, outs []Output) ([]Result, error) {
 			}
 			// A copy, so that sorting does not reorder the backend's own slice, with every file's content
 			// in memory.
-			r.Files = make([]*File, len(files))
+			r.Files = make([]*gen.File, len(files))
 			for j, f := range files {
 				content, err := fileContent(f)
 				if err != nil {
 					outErrs[i] = []error{fmt.Errorf("%s: backend %s: %s: %w", r.Dir, r.Backend, f.Path, err)}
 					return
 				}
-				r.Files[j] = &File{Path: f.Path, Content: content}
+				r.Files[j] = &gen.File{Path: f.Path, Content: content}
 			}
-			slices.SortFunc(r.Files, func(a, b *File) int { return cmp.Compare(a.Path, b.Path) })
+			slices.SortFunc(r.Files, func(a, b *gen.File) int { return cmp.Compare(a.Path, b.Path) })
 			outErrs[i] = validateFiles(r.Dir, r.Backend, r.Files)
 		})
 	}
@@ -107,7 +108,7 @@ func validateDirs(results []Result) error {
 // validateFiles rejects a file set that cannot be written as it is: bad or duplicate paths, the manifest's
 // name, and a path that is both a file and a directory. Each error names the output directory and the
 // backend: whichever path it names, the bug is the backend's.
-func validateFiles(dir, backend string, files []*File) []error {
+func validateFiles(dir, backend string, files []*gen.File) []error {
 	var errs []error
 	bad := func(format string, args ...any) {
 		errs = append(errs, fmt.Errorf("%s: backend %s: %s", dir, backend, fmt.Sprintf(format, args...)))
@@ -163,7 +164,7 @@ func ValidatePath(p string) error {
 }
 
 // fileContent returns f's content, writing it into memory if the file is written (File.Write).
-func fileContent(f *File) ([]byte, error) {
+func fileContent(f *gen.File) ([]byte, error) {
 	if f.Write == nil || f.Content != nil {
 		return f.Content, nil
 	}

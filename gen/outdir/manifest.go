@@ -1,10 +1,11 @@
-package gen
+package outdir
 
 import (
 	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"fmt"
+	"github.com/cidlc/cidlc/gen"
 	"os"
 	"strings"
 )
@@ -24,7 +25,7 @@ const manifestIntro = `// The files cidlc generated in this directory, so that i
 // hasHeader reports whether content's first line is Header: the mark of a file cidlc owns. A CRLF line
 // end counts too, so that a checkout with core.autocrlf does not disown every file.
 func hasHeader(content []byte) bool {
-	rest, ok := bytes.CutPrefix(content, []byte(Header))
+	rest, ok := bytes.CutPrefix(content, []byte(gen.Header))
 	return ok && (len(rest) == 0 || rest[0] == '\n' || bytes.HasPrefix(rest, []byte("\r\n")))
 }
 
@@ -39,7 +40,7 @@ func (m manifest) owns(rel string, content []byte) bool {
 // buildManifestOf returns the manifest of a file set sorted by path.
 func buildManifestOf(files []*staged) []byte {
 	var b bytes.Buffer
-	b.WriteString(Header + "\n" + manifestIntro)
+	b.WriteString(gen.Header + "\n" + manifestIntro)
 	for _, f := range files {
 		b.WriteString(f.rel)
 		if f.noHeader {

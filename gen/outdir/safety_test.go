@@ -1,4 +1,4 @@
-package gen_test
+package outdir_test
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/gen/outdir"
 	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/internal/testsupport"
 	"github.com/cidlc/cidlc/internal/testsupport/gentest"
@@ -22,7 +23,7 @@ func (f files) Generate(*model.Tree) ([]*gen.File, error) { return f, nil }
 
 func TestFailingBackendWritesNothing(t *testing.T) {
 	testsupport.InTempDir(t)
-	_, err := gen.Generate(gentest.Package("aws", gentest.IDLBefore...), []gen.Output{
+	_, err := outdir.Generate(gentest.Package("aws", gentest.IDLBefore...), []outdir.Output{
 		{Dir: "pack", Backend: gentest.Backend{}},
 		{Dir: "provider", Backend: gentest.Failing{Err: errors.New("SecurityGroup: no template")}},
 	})
@@ -46,17 +47,17 @@ func TestBadPathsAreRejected(t *testing.T) {
 		{"a/", "is not clean"},
 		{`a\b.ts`, "backslash"},
 		{"a\nb.ts", "control character"},
-		{gen.ManifestName, "the name of cidlc's manifest"},
+		{outdir.ManifestName, "the name of cidlc's manifest"},
 		{"x (no header)", "marks files without header"},
 	} {
 		testsupport.InTempDir(t)
 		backend := files{{Path: c.path, Content: []byte("x\n")}}
-		_, err := gen.Generate(nil, []gen.Output{{Dir: "pack", Backend: backend}})
+		_, err := outdir.Generate(nil, []outdir.Output{{Dir: "pack", Backend: backend}})
 		if err == nil || !strings.Contains(err.Error(), c.err) {
 			t.Errorf("%q: err = %v, want one that says %q", c.path, err, c.err)
 		}
 		// Write checks results made by hand as well.
-		_, err = gen.Write([]gen.Result{{Dir: "pack", Backend: "fixed", Files: backend}})
+		_, err = outdir.Write([]outdir.Result{{Dir: "pack", Backend: "fixed", Files: backend}})
 		if err == nil || !strings.Contains(err.Error(), c.err) {
 			t.Errorf("%q: Write: err = %v, want one that says %q", c.path, err, c.err)
 		}
@@ -74,7 +75,7 @@ func TestFileSetClashes(t *testing.T) {
 		"twice":            {files{{Path: "a.ts"}, {Path: "a.ts"}}, "a.ts: generated twice"},
 		"file + directory": {files{{Path: "a"}, {Path: "a/b.ts"}}, "a: generated as a file, but a/b.ts is generated too"},
 	} {
-		_, err := gen.Generate(nil, []gen.Output{{Dir: "pack", Backend: c.files}})
+		_, err := outdir.Generate(nil, []outdir.Output{{Dir: "pack", Backend: c.files}})
 		if err == nil || !strings.Contains(err.Error(), c.err) {
 			t.Errorf("%s: err = %v, want %q", name, err, c.err)
 		}
@@ -83,7 +84,7 @@ func TestFileSetClashes(t *testing.T) {
 
 func TestTwoOutputsInOneDirectory(t *testing.T) {
 	testsupport.InTempDir(t)
-	_, err := gen.Generate(gentest.Package("aws", "types.go"), []gen.Output{
+	_, err := outdir.Generate(gentest.Package("aws", "types.go"), []outdir.Output{
 		{Dir: "out", Backend: gentest.Backend{}},
 		{Dir: "./out/", Backend: gentest.Backend{}},
 	})
@@ -111,17 +112,17 @@ func TestSymlinkOutOfOutputDirIsRefused(t *testing.T) {
 	}
 	before := contents(snapshot(t, out))
 
-	_, err := gen.Write(gentest.Generate(t, "pack", gentest.IDLBefore...))
+	_, err := outdir.Write(gentest.Generate(t, "pack", gentest.IDLBefore...))
 	if err == nil || !strings.HasPrefix(err.Error(), "pack/ec2: is a symbolic link out of the output directory") {
 		t.Errorf("err = %v", err)
 	}
-	if _, err := gen.Check(gentest.Generate(t, "pack", gentest.IDLBefore...), new(strings.Builder)); err == nil {
+	if _, err := outdir.Check(gentest.Generate(t, "pack", gentest.IDLBefore...), new(strings.Builder)); err == nil {
 		t.Error("Check: no error")
 	}
 	if after := contents(snapshot(t, out)); !maps.Equal(after, before) {
 		t.Errorf("wrote outside: %v", sortedKeys(after))
 	}
-	if testsupport.Exists("pack/" + gen.ManifestName) {
+	if testsupport.Exists("pack/" + outdir.ManifestName) {
 		t.Error("wrote inside despite the error")
 	}
 }
@@ -151,7 +152,7 @@ func TestSymlinkAtFilePathIsRefused(t *testing.T) {
 	if err := os.Symlink(target, "pack/types.txt"); err != nil {
 		t.Fatal(err)
 	}
-	_, err := gen.Write(gentest.Generate(t, "pack", gentest.IDLBefore...))
+	_, err := outdir.Write(gentest.Generate(t, "pack", gentest.IDLBefore...))
 	if err == nil || !strings.HasPrefix(err.Error(), "pack/types.txt: is a symbolic link") {
 		t.Errorf("err = %v", err)
 	}
@@ -168,11 +169,11 @@ func TestTamperedManifestIsRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := testsupport.ReadFile(t, "pack/"+gen.ManifestName)
-	testsupport.WriteFile(t, "pack/"+gen.ManifestName, m+filepath.ToSlash(rel)+" (no header)\n")
+	m := testsupport.ReadFile(t, "pack/"+outdir.ManifestName)
+	testsupport.WriteFile(t, "pack/"+outdir.ManifestName, m+filepath.ToSlash(rel)+" (no header)\n")
 
-	_, err = gen.Write(gentest.Generate(t, "pack"))
-	if err == nil || !strings.HasPrefix(err.Error(), "pack/"+gen.ManifestName+": line 12: ") {
+	_, err = outdir.Write(gentest.Generate(t, "pack"))
+	if err == nil || !strings.HasPrefix(err.Error(), "pack/"+outdir.ManifestName+": line 12: ") {
 		t.Errorf("err = %v", err)
 	}
 	if !testsupport.Exists(filepath.Join(out, "keep.txt")) || !testsupport.Exists("pack/types.txt") {
@@ -183,7 +184,7 @@ func TestTamperedManifestIsRefused(t *testing.T) {
 func TestOutputDirIsAFile(t *testing.T) {
 	testsupport.InTempDir(t)
 	testsupport.WriteFile(t, "pack", "a file\n")
-	_, err := gen.Write(gentest.Generate(t, "pack", "types.go"))
+	_, err := outdir.Write(gentest.Generate(t, "pack", "types.go"))
 	if err == nil || err.Error() != "pack: is not a directory" {
 		t.Errorf("err = %v", err)
 	}
@@ -192,7 +193,7 @@ func TestOutputDirIsAFile(t *testing.T) {
 func TestFileWhereDirectoryIsGenerated(t *testing.T) {
 	testsupport.InTempDir(t)
 	testsupport.WriteFile(t, "pack/ec2", "a file\n")
-	_, err := gen.Write(gentest.Generate(t, "pack", gentest.IDLBefore...))
+	_, err := outdir.Write(gentest.Generate(t, "pack", gentest.IDLBefore...))
 	if err == nil || err.Error() != "pack/ec2: is a file where a directory is generated" {
 		t.Errorf("err = %v", err)
 	}

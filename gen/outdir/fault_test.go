@@ -1,4 +1,4 @@
-package gen_test
+package outdir_test
 
 import (
 	"fmt"
@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/gen/outdir"
 	"github.com/cidlc/cidlc/internal/testsupport"
 	"github.com/cidlc/cidlc/internal/testsupport/gentest"
 )
@@ -36,25 +36,25 @@ func (d *faultyDisk) MkdirAll(dir string) error {
 	if err := d.fail("mkdir", dir); err != nil {
 		return err
 	}
-	return gen.OSDisk.MkdirAll(dir)
+	return outdir.OSDisk.MkdirAll(dir)
 }
 
-func (d *faultyDisk) CreateTemp(dir, base string) (gen.TempFile, error) {
+func (d *faultyDisk) CreateTemp(dir, base string) (outdir.TempFile, error) {
 	if err := d.fail("create", filepath.Join(dir, base)); err != nil {
 		return nil, err
 	}
-	f, err := gen.OSDisk.CreateTemp(dir, base)
+	f, err := outdir.OSDisk.CreateTemp(dir, base)
 	if err != nil {
 		return nil, err
 	}
 	return &faultyFile{f, d}, nil
 }
 
-func (d *faultyDisk) Create(name string) (gen.TempFile, error) {
+func (d *faultyDisk) Create(name string) (outdir.TempFile, error) {
 	if err := d.fail("create", name); err != nil {
 		return nil, err
 	}
-	f, err := gen.OSDisk.Create(name)
+	f, err := outdir.OSDisk.Create(name)
 	if err != nil {
 		return nil, err
 	}
@@ -65,7 +65,7 @@ func (d *faultyDisk) Rename(from, to string) error {
 	if err := d.fail("rename", to); err != nil {
 		return err
 	}
-	return gen.OSDisk.Rename(from, to)
+	return outdir.OSDisk.Rename(from, to)
 }
 
 func (d *faultyDisk) Remove(name string) error {
@@ -76,11 +76,11 @@ func (d *faultyDisk) Remove(name string) error {
 	if err := d.fail(op, name); err != nil {
 		return err
 	}
-	return gen.OSDisk.Remove(name)
+	return outdir.OSDisk.Remove(name)
 }
 
 type faultyFile struct {
-	gen.TempFile
+	outdir.TempFile
 	d *faultyDisk
 }
 
@@ -122,7 +122,7 @@ func TestInterruptedFreshWrite(t *testing.T) {
 func interruptWrites(t *testing.T, setUp func(dir string)) {
 	cwd := testsupport.InTempDir(t)
 	// The new tree: iam/ goes, s3/ comes, and two files change.
-	newResults := func(dir string) []gen.Result {
+	newResults := func(dir string) []outdir.Result {
 		results := gentest.Generate(t, dir, gentest.IDLAfter...)
 		for _, f := range results[0].Files {
 			if f.Path == "types.txt" || f.Path == "ec2/securityGroup.txt" {
@@ -137,7 +137,7 @@ func interruptWrites(t *testing.T, setUp func(dir string)) {
 
 	setUp("counted")
 	counter := &faultyDisk{cwd: cwd}
-	if _, err := gen.WriteTo(newResults("counted"), counter); err != nil {
+	if _, err := outdir.WriteTo(newResults("counted"), counter); err != nil {
 		t.Fatal(err)
 	}
 	want := contents(snapshot(t, "counted"))
@@ -148,7 +148,7 @@ func interruptWrites(t *testing.T, setUp func(dir string)) {
 		setUp(dir)
 		old := contents(snapshot(t, dir))
 		d := &faultyDisk{failAt: n, cwd: cwd}
-		_, err := gen.WriteTo(newResults(dir), d)
+		_, err := outdir.WriteTo(newResults(dir), d)
 		failed := d.ops[n-1]
 		// Only the removal of a directory may fail quietly: a directory that cannot go stays.
 		if err == nil && !strings.HasPrefix(failed, "rmdir ") {
@@ -169,7 +169,7 @@ func interruptWrites(t *testing.T, setUp func(dir string)) {
 		if h, ok := old["ec2/instance.go"]; ok && got["ec2/instance.go"] != h {
 			t.Errorf("after a failed %s: the hand-written file changed", failed)
 		}
-		if _, err := gen.Write(newResults(dir)); err != nil {
+		if _, err := outdir.Write(newResults(dir)); err != nil {
 			t.Errorf("after a failed %s: the next Write: %v", failed, err)
 		}
 		sameFiles(t, contents(snapshot(t, dir)), want)
