@@ -36,7 +36,7 @@ func Check(results []Result, w io.Writer) (Report, error) {
 // as the function Check does. The Staged must come from a Stage with StageOptions.Check.
 func (s *Staged) Check(w io.Writer) (Report, error) {
 	if !s.check {
-		return Report{}, errors.New("gen: Check of a Staged prepared for Commit")
+		return Report{}, errors.New("outdir: Check of a Staged prepared for Commit")
 	}
 	r := Report{check: true}
 	for _, so := range s.outs {

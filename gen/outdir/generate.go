@@ -163,7 +163,7 @@ func ValidatePath(p string) error {
 	return nil
 }
 
-// fileContent returns f's content, writing it into memory if the file is written (File.Write).
+// fileContent returns f's content, writing it into memory if the file is written (gen.File.Write).
 func fileContent(f *gen.File) ([]byte, error) {
 	if f.Write == nil || f.Content != nil {
 		return f.Content, nil

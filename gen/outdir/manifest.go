@@ -14,7 +14,7 @@ import (
 // of files cidlc generated there. See the package doc, "Ownership".
 const ManifestName = ".cidlc-owned"
 
-// noHeaderMark follows a manifest entry whose file does not start with Header.
+// noHeaderMark follows a manifest entry whose file does not start with gen.Header.
 const noHeaderMark = " (no header)"
 
 // manifestIntro follows the header: the manifest explains itself to whoever finds it in a review.
@@ -22,7 +22,7 @@ const manifestIntro = `// The files cidlc generated in this directory, so that i
 // cidlc owns the files that start with the line above and those marked "(no header)"; no other file.
 `
 
-// hasHeader reports whether content's first line is Header: the mark of a file cidlc owns. A CRLF line
+// hasHeader reports whether content's first line is gen.Header: the mark of a file cidlc owns. A CRLF line
 // end counts too, so that a checkout with core.autocrlf does not disown every file.
 func hasHeader(content []byte) bool {
 	rest, ok := bytes.CutPrefix(content, []byte(gen.Header))

@@ -19,7 +19,7 @@ import (
 // staged.
 func (so *stagedOut) toWrite(st *staged, want, have []byte) {
 	if so.s.check {
-		// A copy: a Streamer may reuse the memory of what it emitted (see Streamer). Never nil, which
+		// A copy: a Streamer may reuse the memory of what it emitted (see gen.Streamer). Never nil, which
 		// means removal.
 		st.want, st.have = append([]byte{}, want...), have
 		return

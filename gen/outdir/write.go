@@ -41,7 +41,7 @@ func write(results []Result, d disk.FS) (Report, error) {
 // Stage with StageOptions.Check cannot be committed.
 func (s *Staged) Commit() (Report, error) {
 	if s.check {
-		return Report{}, errors.New("gen: Commit of a Staged prepared for Check")
+		return Report{}, errors.New("outdir: Commit of a Staged prepared for Check")
 	}
 	defer s.Discard()
 	var r Report

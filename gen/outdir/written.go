@@ -14,7 +14,7 @@ import (
 	"github.com/cidlc/cidlc/internal/base/disk"
 )
 
-// A file a backend writes (File.Write) rather than holds is taken without ever being whole in memory:
+// A file a backend writes (gen.File.Write) rather than holds is taken without ever being whole in memory:
 // it is compared with the disk as it is written, a piece at a time, and staged by writing it again into
 // the staging file. Only Check's diff of such a file, when it differs, needs both sides whole.
 

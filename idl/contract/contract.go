@@ -22,9 +22,10 @@ import (
 	"unicode/utf8"
 )
 
-// Constraints are the contract of a value, ready to check: the model's constraints with the pattern
-// compiled (model.Constraints.Compile). A nil bound is no bound. Each field applies to one kind of value, as the loader made sure: numbers,
-// strings, arrays or maps; Items applies to the elements of an array or the values of a map.
+// Constraints are the contract of a value, ready to check: the model's constraints with the pattern compiled
+// (model.Constraints.Compile). A nil bound is no bound. Each field applies to one kind of value, as the
+// loader made sure: numbers, strings, arrays or maps; Items applies to the elements of an array or the values
+// of a map.
 type Constraints struct {
 	Min, Max, ExclusiveMin, ExclusiveMax, MultipleOf *float64
 

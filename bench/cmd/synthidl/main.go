@@ -1,4 +1,5 @@
-// Command synthidl writes a synthetic IDL tree for benchmarking cidlc (see package internal/testsupport/synth).
+// Command synthidl writes a synthetic IDL tree for benchmarking cidlc (see package
+// internal/testsupport/synth).
 //
 //	go run ./bench/cmd/synthidl -n 1000 -m 50 -seed 1 \
 //		-module github.com/cidlc/cidlc/.cache/synth1000 -out .cache/synth1000

@@ -37,11 +37,11 @@ func treeCount(t *testing.T) int {
 	return defaultTrees
 }
 
-// TestValidTreesCompile is the property test of the whole compiler: for random valid IDL trees (Random,
-// seeds -seed, -seed+1, …), cidlc loads each without a diagnostic and generates every output, and the
-// outputs compile: the Go stubs build and vet against the pinned Pulumi SDK, the TypeScript packages
-// type-check with tsc --strict against the pinned @pulumi/pulumi. The compilers run once over all the
-// trees (internal/testsupport/compilecheck), which is what makes hundreds of trees affordable. A failure names each
+// TestValidTreesCompile is the property test of the whole compiler: for random valid IDL trees (Random, seeds
+// -seed, -seed+1, …), cidlc loads each without a diagnostic and generates every output, and the outputs
+// compile: the Go stubs build and vet against the pinned Pulumi SDK, the TypeScript packages type-check with
+// tsc --strict against the pinned @pulumi/pulumi. The compilers run once over all the trees
+// (internal/testsupport/compilecheck), which is what makes hundreds of trees affordable. A failure names each
 // failing tree's seed and how to check that tree alone. Under -short the outputs are not compiled.
 func TestValidTreesCompile(t *testing.T) {
 	n := treeCount(t)

@@ -147,8 +147,8 @@ func (g *gen) files() map[string][]byte {
 }
 
 const rootDoc = `%s// Package synth is a synthetic IDL of %d resources in %d packages (seed %d), written by
-// internal/testsupport/synth to benchmark cidlc. Its sub-packages hold the resources; this package holds the types
-// and constants they share.
+// internal/testsupport/synth to benchmark cidlc. Its sub-packages hold the resources; this package holds the
+// types and constants they share.
 package synth
 `
 
