@@ -41,7 +41,7 @@ func (d *decl) subject() string {
 	if d.function != nil {
 		return namespace(d.dir) + d.function.CallName
 	}
-	return declName(d.Decl)
+	return d.Decl.QualifiedName()
 }
 
 // storedVia is a declaration and a resource property that can hold its values.
@@ -233,7 +233,7 @@ func (ix *treeIndex) alsoReplaced(r *model.Resource) string {
 		for _, dep := range ix.replacedWith[next] {
 			if !seen[dep] {
 				seen[dep] = true
-				names = append(names, declName(&dep.Decl))
+				names = append(names, dep.Decl.QualifiedName())
 				queue = append(queue, dep)
 			}
 		}
