@@ -75,6 +75,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	opts.Stdin = os.Stdin
 	opts.BoundMemory = true
+	opts.Cache = cidlc.UserCache()
 	res, err := cidlc.Run(context.Background(), opts.Options)
 	status = ExitOK
 	// Warnings are diagnostics: printed even with -q, and never a reason to fail. (With errors, they are

@@ -1,4 +1,4 @@
-package cidlc
+package memcap
 
 import (
 	"math"
@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// TestBoundMemory: the cap is the process's peak so far plus the headroom, and goes when the run ends;
+// TestSet: the cap is the process's peak so far plus the headroom, and goes when the run ends;
 // a limit of the user's stays.
-func TestBoundMemory(t *testing.T) {
+func TestSet(t *testing.T) {
 	if peakRSS() == 0 {
 		t.Skip("the peak resident memory cannot be read here")
 	}
@@ -19,10 +19,10 @@ func TestBoundMemory(t *testing.T) {
 		t.Skip("GOMEMLIMIT is set")
 	}
 	before := peakRSS()
-	restore := boundMemory()
+	restore := Set()
 	limit, after := debug.SetMemoryLimit(-1), peakRSS()
-	least := max(int64(float64(before)*(1+memoryHeadroom)), before+memoryHeadroomMin)
-	most := max(int64(float64(after)*(1+memoryHeadroom)), after+memoryHeadroomMin)
+	least := max(int64(float64(before)*(1+headroom)), before+headroomMin)
+	most := max(int64(float64(after)*(1+headroom)), after+headroomMin)
 	if limit < least || limit > most {
 		t.Errorf("limit %d, want between %d and %d (peak %d to %d)", limit, least, most, before, after)
 	}
@@ -47,7 +47,7 @@ func TestBoundMemory(t *testing.T) {
 
 	const users = 1 << 40
 	debug.SetMemoryLimit(users)
-	restore = boundMemory()
+	restore = Set()
 	if got := debug.SetMemoryLimit(-1); got != users {
 		t.Errorf("a limit of the user's became %d", got)
 	}

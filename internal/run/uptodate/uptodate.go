@@ -31,28 +31,35 @@ type Cache struct {
 	tool string
 }
 
-// Open returns the cache of the running executable in dir: "" for $CIDLC_CACHE or, without it, cidlc
-// under the user cache directory; "off" for a disabled cache. It is disabled too when neither that
-// directory nor the executable's identity can be found.
+// Open returns the cache of the running executable in dir; "" is a disabled cache, which finds nothing
+// and records nothing, so that a run writes nothing outside its outputs unless asked (UserDir is where
+// the command keeps its stamps). It is disabled too when the executable's identity cannot be found.
 func Open(dir string) Cache {
 	if dir == "" {
-		dir = os.Getenv("CIDLC_CACHE")
-	}
-	switch dir {
-	case "off":
 		return Cache{}
-	case "":
-		base, err := os.UserCacheDir()
-		if err != nil {
-			return Cache{}
-		}
-		dir = filepath.Join(base, "cidlc")
 	}
 	tool, err := toolIdentity()
 	if err != nil {
 		return Cache{}
 	}
 	return New(dir, tool)
+}
+
+// UserDir returns where the command keeps its stamps: $CIDLC_CACHE, or without it cidlc under the user
+// cache directory; "" for no cache, when $CIDLC_CACHE is "off" or there is no user cache directory.
+func UserDir() string {
+	switch dir := os.Getenv("CIDLC_CACHE"); dir {
+	case "off":
+		return ""
+	case "":
+		base, err := os.UserCacheDir()
+		if err != nil {
+			return ""
+		}
+		return filepath.Join(base, "cidlc")
+	default:
+		return dir
+	}
 }
 
 // New returns a cache in dir for a generator whose identity is tool (anything that changes when the

@@ -243,21 +243,35 @@ func TestDisabledCache(t *testing.T) {
 	if _, ok := c.Lookup(outs).Current(uptodate.Key{}); ok {
 		t.Error("a disabled cache found outputs current")
 	}
-	t.Setenv("CIDLC_CACHE", "off")
-	if uptodate.Open("").Enabled() {
-		t.Error("CIDLC_CACHE=off: enabled")
-	}
+	// The zero directory is no cache, whatever the environment says: a library caller asks for one.
 	t.Setenv("CIDLC_CACHE", t.TempDir())
-	if !uptodate.Open("").Enabled() {
-		t.Error("CIDLC_CACHE=DIR: disabled (no build ID or hash of the test binary?)")
+	if uptodate.Open("").Enabled() {
+		t.Error(`Open(""): enabled`)
 	}
-	// A directory or "off" given by the caller wins over the environment.
-	if uptodate.Open("off").Enabled() {
-		t.Error(`Open("off"): enabled`)
+	if !uptodate.Open(t.TempDir()).Enabled() {
+		t.Error("Open(DIR): disabled (no build ID or hash of the test binary?)")
+	}
+}
+
+// TestUserDir: the command's cache is $CIDLC_CACHE, "off" for none, or else the user cache directory's.
+func TestUserDir(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("CIDLC_CACHE", dir)
+	if got := uptodate.UserDir(); got != dir {
+		t.Errorf("CIDLC_CACHE=DIR: %q", got)
 	}
 	t.Setenv("CIDLC_CACHE", "off")
-	if !uptodate.Open(t.TempDir()).Enabled() {
-		t.Error("Open(DIR) with CIDLC_CACHE=off: disabled")
+	if got := uptodate.UserDir(); got != "" {
+		t.Errorf("CIDLC_CACHE=off: %q", got)
+	}
+	t.Setenv("CIDLC_CACHE", "")
+	t.Setenv("XDG_CACHE_HOME", dir) // the user cache directory on Linux
+	base, err := os.UserCacheDir()
+	if err != nil {
+		t.Skip(err)
+	}
+	if got, want := uptodate.UserDir(), filepath.Join(base, "cidlc"); got != want {
+		t.Errorf("without CIDLC_CACHE: %q, want %q", got, want)
 	}
 }
 
