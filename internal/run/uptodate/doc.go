@@ -63,9 +63,10 @@
 // unreadable stamp — and cidlc takes the ordinary path: generate, then compare every file. A wrong
 // stamp can therefore only cost time, never hide a stale file.
 //
-// Stamps live in the user cache directory ($XDG_CACHE_HOME/cidlc, ~/.cache/cidlc on Linux,
-// ~/Library/Caches/cidlc on macOS), one small file per set of output directories, named by a hash of
-// their absolute paths. CIDLC_CACHE=off disables the cache; CIDLC_CACHE=DIR moves it. cidlc never
+// The command's stamps live in the user cache directory ($XDG_CACHE_HOME/cidlc, ~/.cache/cidlc on
+// Linux, ~/Library/Caches/cidlc on macOS; UserDir), one small file per set of output directories, named
+// by a hash of their absolute paths. CIDLC_CACHE=off disables the cache; CIDLC_CACHE=DIR moves it. A
+// library caller has no cache unless it names a directory (cidlc.Options.Cache). cidlc never
 // reads or writes any other file for it, and a failure to write a stamp is not an error: the next run
 // is merely slower. Stamps are not part of the generated code and do not belong in git; a fresh
 // checkout (a CI machine) has none, and its first run takes the ordinary path.
