@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"os"
 	"os/exec"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -63,6 +65,141 @@ func TestPluginsLinkTheRuntimeOnly(t *testing.T) {
 			case own != "provider" && !strings.HasPrefix(own, "provider/") && own != "idl/contract":
 				t.Errorf("%s links %s; a plugin links only the runtime (provider, idl/contract)", p.ImportPath, dep)
 			}
+		}
+	}
+}
+
+// architecture is the page whose picture of the layers TestLayers holds to the imports.
+const architecture = "docs/architecture.md"
+
+// layer is a package of the picture: its layer, and the packages of cidlc's it imports.
+type layer struct {
+	name    string
+	imports []string
+	line    int // in the picture, top to bottom
+}
+
+// readLayers reads the picture of the layers in docs/architecture.md: the code block after the marker,
+// a layer's name at the start of a line, each of its packages indented by two spaces and followed by
+// its imports, which lines indented further continue. Packages are relative to the module ("." for its
+// root).
+func readLayers(t *testing.T) map[string]*layer {
+	t.Helper()
+	data, err := os.ReadFile(architecture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, ok := strings.Cut(string(data), "<!-- layers: TestLayers reads this block -->\n```\n")
+	block, _, closed := strings.Cut(block, "\n```")
+	if !ok || !closed {
+		t.Fatalf("%s: no picture of the layers after the marker", architecture)
+	}
+	pkgs := map[string]*layer{}
+	var name string
+	var last *layer
+	for i, line := range strings.Split(block, "\n") {
+		fields := strings.Fields(line)
+		switch {
+		case len(fields) == 0:
+		case !strings.HasPrefix(line, " "):
+			name, last = strings.TrimSuffix(strings.SplitN(line, ":", 2)[0], ":"), nil
+		case strings.HasPrefix(line, "  ") && !strings.HasPrefix(line, "   "):
+			if pkgs[fields[0]] != nil {
+				t.Errorf("%s: %s is twice in the picture", architecture, fields[0])
+			}
+			last = &layer{name: name, imports: fields[1:], line: i}
+			pkgs[fields[0]] = last
+		case last != nil:
+			last.imports = append(last.imports, fields...)
+		default:
+			t.Errorf("%s: the picture's line %q continues no package", architecture, line)
+		}
+	}
+	return pkgs
+}
+
+// own returns the path of a package of cidlc's relative to the module, "." for the root, and whether it
+// is cidlc's.
+func own(path string) (string, bool) {
+	if path == module {
+		return ".", true
+	}
+	rel, ok := strings.CutPrefix(path, module+"/")
+	return rel, ok
+}
+
+// notInThePicture are the packages of the module that are not cidlc's product: the examples, the
+// benchmarks, the end-to-end tests, and the packages that exist only for tests.
+var notInThePicture = regexp.MustCompile(`^(examples|bench|e2e|internal/testsupport)(/|$)`)
+
+// TestLayers: docs/architecture.md's picture of the layers is the import graph. Every package of the
+// product is in it, with exactly the packages of cidlc's it imports, each of them drawn below it; the
+// package table lists every one of them; and nothing of the product imports a package that exists only
+// for tests.
+func TestLayers(t *testing.T) {
+	pictured := readLayers(t)
+	seen, all := map[string]bool{}, map[string]bool{}
+	for _, p := range goList(t, "./...") {
+		path, _ := own(p.ImportPath)
+		all[path] = true
+		if notInThePicture.MatchString(path) {
+			continue
+		}
+		seen[path] = true
+		l := pictured[path]
+		if l == nil {
+			t.Errorf("%s is not in the picture of the layers (%s); draw it there, above what it imports", path, architecture)
+			continue
+		}
+		var imports []string
+		for _, imp := range p.Imports {
+			if rel, ok := own(imp); ok {
+				imports = append(imports, rel)
+			}
+		}
+		slices.Sort(imports)
+		want := slices.Sorted(slices.Values(l.imports))
+		if !slices.Equal(imports, want) {
+			t.Errorf("%s imports %s of cidlc's; the picture (%s) says %s", path, strings.Join(imports, " "), architecture, strings.Join(want, " "))
+		}
+		for _, imp := range imports {
+			if below := pictured[imp]; below != nil && below.line <= l.line {
+				t.Errorf("%s (layer %s) imports %s, which the picture draws above it (layer %s)", path, l.name, imp, below.name)
+			}
+			if notInThePicture.MatchString(imp) {
+				t.Errorf("%s imports %s, which exists only for tests", path, imp)
+			}
+		}
+	}
+	for path := range pictured {
+		if !seen[path] {
+			t.Errorf("the picture of the layers (%s) draws %s, which is no package of the product", architecture, path)
+		}
+	}
+
+	// The package table: a row for each package of the picture, and none for a package that is gone
+	// (the first column names packages in back quotes, nothing else).
+	data, err := os.ReadFile(architecture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, _ := strings.Cut(string(data), "## Packages, one job each")
+	table, _, _ = strings.Cut(table, "\n## ")
+	listed := map[string]bool{}
+	for _, line := range strings.Split(table, "\n") {
+		first, _, _ := strings.Cut(strings.TrimPrefix(line, "| "), " |")
+		for _, m := range regexp.MustCompile("`([^`]+)`").FindAllStringSubmatch(first, -1) {
+			listed[m[1]] = true
+		}
+	}
+	for path := range pictured {
+		if !listed[path] {
+			t.Errorf("%s has no row in the package table of %s", path, architecture)
+		}
+	}
+	for path := range listed {
+		if !all[path] {
+			t.Errorf("the package table of %s has a row for %s, which is no package of the module", architecture, path)
 		}
 	}
 }
