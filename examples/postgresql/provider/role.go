@@ -163,15 +163,12 @@ func roleStatement(sql string, r *role, password, validUntil bool) (string, []an
 		switch {
 		case r.Password == nil:
 			sql += " PASSWORD NULL"
-		case hashable(*r.Password):
+		default:
 			verifier, err := scramVerifier(*r.Password)
 			if err != nil {
 				return "", nil, err
 			}
 			args = append(args, verifier)
-			sql += fmt.Sprintf(" PASSWORD $%d", len(args))
-		default:
-			args = append(args, *r.Password)
 			sql += fmt.Sprintf(" PASSWORD $%d", len(args))
 		}
 	}
@@ -207,14 +204,11 @@ func changeMemberships(ctx context.Context, tx pgx.Tx, role string, olds, news [
 }
 
 // passwordMatches reports whether the hash the server keeps of role's password (pg_authid.rolpassword)
-// is password's. A hash it cannot check (of a password outside ASCII) is taken to match.
+// is password's. A hash it cannot check (of a method it does not know) is taken to match.
 func passwordMatches(verifier, password, role string) bool {
 	if strings.HasPrefix(verifier, "md5") {
 		sum := md5.Sum([]byte(password + role))
 		return verifier == "md5"+hex.EncodeToString(sum[:])
-	}
-	if !hashable(password) {
-		return true
 	}
 	matches, ok := scramMatches(verifier, password)
 	return matches || !ok
