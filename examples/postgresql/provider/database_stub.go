@@ -136,7 +136,7 @@ func NewDatabaseProvider(ops DatabaseProviderOps) *DatabaseProvider {
 
 // The contracts of Database's properties, which Check enforces.
 var (
-	databaseConnectionLimit = &provider.Constraints{Min: provider.Float(-1), MultipleOf: provider.Float(1)}
+	databaseConnectionLimit = &provider.Constraints{Min: provider.Float(-1), Max: provider.Float(2.147483647e+09), MultipleOf: provider.Float(1)}
 )
 
 // unmarshal reads obj's properties from o.

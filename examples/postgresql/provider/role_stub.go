@@ -127,7 +127,7 @@ func NewRoleProvider(ops RoleProviderOps) *RoleProvider {
 
 // The contracts of Role's properties, which Check enforces.
 var (
-	roleConnectionLimit = &provider.Constraints{Min: provider.Float(-1), MultipleOf: provider.Float(1)}
+	roleConnectionLimit = &provider.Constraints{Min: provider.Float(-1), Max: provider.Float(2.147483647e+09), MultipleOf: provider.Float(1)}
 	roleRoles           = &provider.Constraints{UniqueItems: true}
 )
 
