@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/jackc/pgerrcode"
 	"github.com/jackc/pgx/v5"
@@ -16,8 +17,27 @@ import (
 type extensionOps struct{ s *Server }
 
 func (extensionOps) Check(_ context.Context, _ resource.URN, e *extension) ([]provider.CheckFailure, error) {
-	return slices.Concat(checkName("name", e.Name), checkName("database", e.Database), checkOptionalName("schema", e.Schema),
-		checkOptionalName("version", e.Version)), nil
+	failures := slices.Concat(checkName("name", e.Name), checkName("database", e.Database), checkOptionalName("schema", e.Schema),
+		checkOptionalName("version", e.Version))
+	failures = append(failures, checkScriptName("name", e.Name)...)
+	if e.Version != nil {
+		failures = append(failures, checkScriptName("version", *e.Version)...)
+	}
+	return failures, nil
+}
+
+// checkScriptName reports what the server refuses in an extension's name or version (SQLSTATE 22023):
+// both are parts of the names of the extension's script files (hstore--1.4--1.5.sql), which -- joins.
+func checkScriptName(property, s string) []provider.CheckFailure {
+	switch {
+	case strings.Contains(s, "--"):
+		return []provider.CheckFailure{provider.Failf(property, "%q holds --, which joins an extension's name and versions in its script files (hstore--1.4.sql)", s)}
+	case strings.HasPrefix(s, "-") || strings.HasSuffix(s, "-"):
+		return []provider.CheckFailure{provider.Failf(property, "%q begins or ends with -, which an extension's script files could not tell from their --", s)}
+	case strings.ContainsAny(s, `/\`):
+		return []provider.CheckFailure{provider.Failf(property, "%q holds a / or \\, which would make it a path to the server's files", s)}
+	}
+	return nil
 }
 
 func (o extensionOps) Create(ctx context.Context, _ resource.URN, e *extension) (resource.ID, error) {
@@ -104,11 +124,17 @@ func readExtension(ctx context.Context, tx pgx.Tx, e *extension) error {
 	return err
 }
 
-// explain is the error of a refused CREATE or ALTER EXTENSION, naming the property it is about.
+// explain is the error of a refused CREATE or ALTER EXTENSION, naming the property it is about. The
+// server says "invalid parameter value" (22023) of a name and of a version alike: it is the version's
+// only when there is one, and the server's message does not name the extension's name.
 func (e *extension) explain(err error, format string, args ...any) error {
+	invalid := "version: the server has no such version of the extension, or no way to it"
+	if e.Version == nil || strings.Contains(serverError(err), "invalid extension name") {
+		invalid = "name: the server refuses the extension's name"
+	}
 	property := map[string]string{
 		pgerrcode.FeatureNotSupported:   "name: the server's machine has no such extension",
-		pgerrcode.InvalidParameterValue: "version: the server has no such version of the extension, or no way to it",
+		pgerrcode.InvalidParameterValue: invalid,
 		pgerrcode.InvalidSchemaName:     "schema: the database has no such schema",
 		pgerrcode.DuplicateObject:       "name: the extension is installed already; adopt it with `pulumi import " + string(Extension) + " <name> " + string(joinID(e.Database, e.Name)) + "`",
 	}[code(err)]

@@ -17,8 +17,13 @@ func (s *Server) Functions() []provider.FunctionProvider {
 
 type getRoleOps struct{ s *Server }
 
-// Invoke reads the role as a Role's Read does, from pg_roles: never its password.
+// Invoke reads the role as a Role's Read does, from pg_roles: never its password. The IDL's maxLength
+// counts characters; a name is checked in bytes first, as Check does a Role's, since the server keeps
+// 63 bytes of one.
 func (o getRoleOps) Invoke(ctx context.Context, q *getRole) error {
+	if failures := checkName("name", q.Name); failures != nil {
+		return &provider.CheckError{Failures: failures}
+	}
 	var r role
 	if err := roleOps(o).Read(ctx, resource.ID(q.Name), &r); errors.Is(err, provider.ErrNotFound) {
 		return &provider.CheckError{Failures: []provider.CheckFailure{provider.Failf("name", "the server has no role %q", q.Name)}}

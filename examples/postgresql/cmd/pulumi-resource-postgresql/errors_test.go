@@ -45,6 +45,15 @@ func TestCheckFailures(t *testing.T) {
 		{postgresql.Grant, map[string]any{"role": "app", "database": "app", "schema": "s", "objectType": "database", "objects": []any{"t"}, "privileges": []any{"CONNECT"}},
 			[]string{"schema: a database grant has no schema: leave it out", "objects: a database grant is on the database itself: leave objects out"}},
 		{postgresql.Extension, map[string]any{"name": "hstore", "database": "app", "version": ""}, []string{"version: a name cannot be empty"}},
+		// PostgreSQL's int4: beyond it, the server would fail on the statement's syntax, naming no property.
+		{postgresql.Role, map[string]any{"name": "app", "connectionLimit": 3e9}, []string{"connectionLimit: 3000000000 is more than the maximum 2147483647"}},
+		{postgresql.Database, map[string]any{"name": "app", "connectionLimit": 2147483648.0}, []string{"connectionLimit: 2147483648 is more than the maximum 2147483647"}},
+		// What the server refuses in an extension's name is the name's (SQLSTATE 22023 is not always the version's).
+		{postgresql.Extension, map[string]any{"name": "h--store", "database": "app"},
+			[]string{`name: "h--store" holds --, which joins an extension's name and versions in its script files (hstore--1.4.sql)`}},
+		{postgresql.Extension, map[string]any{"name": "../hstore", "database": "app", "version": "1.4-"},
+			[]string{`name: "../hstore" holds a / or \, which would make it a path to the server's files`,
+				`version: "1.4-" begins or ends with -, which an extension's script files could not tell from their --`}},
 	} {
 		_, got := d.Check(d.URN(c.typ, "x"), c.inputs)
 		slices.Sort(got)
