@@ -48,14 +48,15 @@ func (o extensionOps) Create(ctx context.Context, _ resource.URN, e *extension) 
 	if e.Version != nil {
 		sql += " VERSION " + ident(*e.Version) // the grammar takes a version as a name or a string
 	}
-	err := o.s.inDatabase(ctx, e.Database, func(tx pgx.Tx) error {
+	what := fmt.Sprintf("installing extension %q in database %q", e.Name, e.Database)
+	err := o.s.inDatabase(ctx, e.Database, what, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, sql); err != nil {
 			return err
 		}
 		return readExtension(ctx, tx, e)
 	})
 	if err != nil {
-		return "", e.explain(err, "installing extension %q in database %q", e.Name, e.Database)
+		return "", e.explain(err, "%s", what)
 	}
 	return joinID(e.Database, e.Name), nil
 }
@@ -66,11 +67,12 @@ func (o extensionOps) Read(ctx context.Context, id resource.ID, e *extension) er
 		return err
 	}
 	e.Database, e.Name = names[0], names[1]
-	err = o.s.inDatabase(ctx, e.Database, func(tx pgx.Tx) error { return readExtension(ctx, tx, e) })
+	what := fmt.Sprintf("reading extension %q of database %q", e.Name, e.Database)
+	err = o.s.inDatabase(ctx, e.Database, what, func(tx pgx.Tx) error { return readExtension(ctx, tx, e) })
 	if errors.Is(err, errNoDatabase) || errors.Is(err, pgx.ErrNoRows) {
 		return provider.ErrNotFound
 	} else if err != nil {
-		return failed(err, "reading extension %q of database %q", e.Name, e.Database)
+		return failed(err, "%s", what)
 	}
 	return nil
 }
@@ -78,7 +80,8 @@ func (o extensionOps) Read(ctx context.Context, id resource.ID, e *extension) er
 // Update moves the extension to its new schema, then to its new version; without a version, to the
 // newest the server has.
 func (o extensionOps) Update(ctx context.Context, _ resource.ID, olds, news *extension) error {
-	err := o.s.inDatabase(ctx, news.Database, func(tx pgx.Tx) error {
+	what := fmt.Sprintf("changing extension %q of database %q", news.Name, news.Database)
+	err := o.s.inDatabase(ctx, news.Database, what, func(tx pgx.Tx) error {
 		if news.Schema != nil && !equal(olds.Schema, news.Schema) {
 			if _, err := tx.Exec(ctx, "ALTER EXTENSION "+ident(news.Name)+" SET SCHEMA "+ident(*news.Schema)); err != nil {
 				return err
@@ -96,13 +99,14 @@ func (o extensionOps) Update(ctx context.Context, _ resource.ID, olds, news *ext
 		return readExtension(ctx, tx, news)
 	})
 	if err != nil {
-		return news.explain(err, "changing extension %q of database %q", news.Name, news.Database)
+		return news.explain(err, "%s", what)
 	}
 	return nil
 }
 
 func (o extensionOps) Delete(ctx context.Context, _ resource.ID, e *extension) error {
-	err := o.s.inDatabase(ctx, e.Database, func(tx pgx.Tx) error {
+	what := fmt.Sprintf("dropping extension %q of database %q", e.Name, e.Database)
+	err := o.s.inDatabase(ctx, e.Database, what, func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, "DROP EXTENSION "+ident(e.Name))
 		return err
 	})
@@ -112,7 +116,7 @@ func (o extensionOps) Delete(ctx context.Context, _ resource.ID, e *extension) e
 	case errors.Is(err, errNoDatabase), code(err) == pgerrcode.UndefinedObject:
 		return provider.ErrNotFound
 	}
-	return failed(err, "dropping extension %q of database %q", e.Name, e.Database)
+	return failed(err, "%s", what)
 }
 
 // readExtension reads the schema and version of e.

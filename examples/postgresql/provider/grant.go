@@ -215,12 +215,11 @@ var (
 // the objects the grant is on locked against other changes of their privileges, and read. A role,
 // database or schema that does not exist is errNoGrantee or errNoObject.
 func (o grantOps) in(ctx context.Context, g *grant, fn func(pgx.Tx, []object) error) error {
-	run, key := o.s.tx, "database:"+g.Database
+	db, key := o.s.conn.Database, "database:"+g.Database
 	if g.ObjectType != ObjectTypeDatabase {
-		run = func(ctx context.Context, fn func(pgx.Tx) error) error { return o.s.inDatabase(ctx, g.Database, fn) }
-		key = "schema:" + string(joinID(g.Database, orEmpty(g.Schema)))
+		db, key = g.Database, "schema:"+string(joinID(g.Database, orEmpty(g.Schema)))
 	}
-	err := run(ctx, func(tx pgx.Tx) error {
+	err := o.s.inDatabase(ctx, db, g.String(), func(tx pgx.Tx) error {
 		if err := lock(ctx, tx, key); err != nil {
 			return err
 		}

@@ -41,7 +41,7 @@ func (roleOps) Check(_ context.Context, _ resource.URN, r *role) ([]provider.Che
 }
 
 func (o roleOps) Create(ctx context.Context, _ resource.URN, r *role) (resource.ID, error) {
-	return resource.ID(r.Name), o.s.tx(ctx, func(tx pgx.Tx) error {
+	return resource.ID(r.Name), o.s.tx(ctx, fmt.Sprintf("creating role %q", r.Name), func(tx pgx.Tx) error {
 		sql, args, err := roleStatement("CREATE ROLE "+ident(r.Name)+" WITH", r, true, true)
 		if err != nil {
 			return err
@@ -62,14 +62,22 @@ func (o roleOps) Read(ctx context.Context, id resource.ID, r *role) error {
 		limit int32
 		roles []string
 	)
-	err := o.s.pool.QueryRow(ctx, `
-		SELECT rolname, rolcanlogin, rolsuper, rolcreatedb, rolcreaterole, rolinherit, rolreplication, rolbypassrls,
-		       rolconnlimit, rolvaliduntil,
-		       ARRAY(SELECT g.rolname FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid
-		              WHERE m.member = r.oid ORDER BY 1)
-		  FROM pg_roles r WHERE rolname = $1`, string(id)).Scan(
-		&r.Name, &r.Login, &r.Superuser, &r.CreateDatabase, &r.CreateRole, &r.Inherit, &r.Replication,
-		&r.BypassRowLevelSecurity, &limit, &until, &roles)
+	var verifier *string
+	checkPassword := r.Password != nil && o.s.superuser
+	err := o.s.tx(ctx, fmt.Sprintf("reading role %q", id), func(tx pgx.Tx) error {
+		err := tx.QueryRow(ctx, `
+			SELECT rolname, rolcanlogin, rolsuper, rolcreatedb, rolcreaterole, rolinherit, rolreplication, rolbypassrls,
+			       rolconnlimit, rolvaliduntil,
+			       ARRAY(SELECT g.rolname FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid
+			              WHERE m.member = r.oid ORDER BY 1)
+			  FROM pg_roles r WHERE rolname = $1`, string(id)).Scan(
+			&r.Name, &r.Login, &r.Superuser, &r.CreateDatabase, &r.CreateRole, &r.Inherit, &r.Replication,
+			&r.BypassRowLevelSecurity, &limit, &until, &roles)
+		if err != nil || !checkPassword {
+			return err
+		}
+		return tx.QueryRow(ctx, "SELECT rolpassword FROM pg_authid WHERE rolname = $1", string(id)).Scan(&verifier)
+	})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return provider.ErrNotFound
 	} else if err != nil {
@@ -78,21 +86,15 @@ func (o roleOps) Read(ctx context.Context, id resource.ID, r *role) error {
 	r.ConnectionLimit = float64(limit)
 	r.ValidUntil = readValidUntil(r.ValidUntil, until)
 	r.Roles = sameSet(r.Roles, roles)
-	if r.Password != nil && o.s.superuser {
-		var verifier *string
-		if err := o.s.pool.QueryRow(ctx, "SELECT rolpassword FROM pg_authid WHERE rolname = $1", string(id)).Scan(&verifier); err != nil {
-			return failed(err, "reading the password of role %q", id)
-		}
-		// A password changed or removed outside Pulumi is forgotten: the next update sets it again.
-		if verifier == nil || !passwordMatches(*verifier, *r.Password, r.Name) {
-			r.Password = nil
-		}
+	// A password changed or removed outside Pulumi is forgotten: the next update sets it again.
+	if checkPassword && (verifier == nil || !passwordMatches(*verifier, *r.Password, r.Name)) {
+		r.Password = nil
 	}
 	return nil
 }
 
 func (o roleOps) Update(ctx context.Context, _ resource.ID, olds, news *role) error {
-	return o.s.tx(ctx, func(tx pgx.Tx) error {
+	return o.s.tx(ctx, fmt.Sprintf("changing role %q", news.Name), func(tx pgx.Tx) error {
 		sql, args, err := roleStatement("ALTER ROLE "+ident(news.Name)+" WITH", news,
 			!equal(olds.Password, news.Password), !equal(olds.ValidUntil, news.ValidUntil))
 		if err != nil {
@@ -109,14 +111,17 @@ func (o roleOps) Update(ctx context.Context, _ resource.ID, olds, news *role) er
 // granted, in every database where it has any (pg_shdepend says which): DROP ROLE refuses a role that
 // anything depends on, and its tables and their data must stay.
 func (o roleOps) Delete(ctx context.Context, id resource.ID, r *role) error {
-	rows, err := o.s.pool.Query(ctx, `
-		SELECT DISTINCT d.datname FROM pg_shdepend s JOIN pg_database d ON d.oid = s.dbid
-		 WHERE s.refclassid = 'pg_authid'::regclass AND s.refobjid = (SELECT oid FROM pg_roles WHERE rolname = $1)
-		 ORDER BY 1`, string(id))
-	if err != nil {
-		return failed(err, "finding what role %q owns", id)
-	}
-	databases, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	var databases []string
+	err := o.s.tx(ctx, fmt.Sprintf("finding what role %q owns", id), func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `
+			SELECT DISTINCT d.datname FROM pg_shdepend s JOIN pg_database d ON d.oid = s.dbid
+			 WHERE s.refclassid = 'pg_authid'::regclass AND s.refobjid = (SELECT oid FROM pg_roles WHERE rolname = $1)
+			 ORDER BY 1`, string(id))
+		if err == nil {
+			databases, err = pgx.CollectRows(rows, pgx.RowTo[string])
+		}
+		return err
+	})
 	if err != nil {
 		return failed(err, "finding what role %q owns", id)
 	}
@@ -125,21 +130,22 @@ func (o roleOps) Delete(ctx context.Context, id resource.ID, r *role) error {
 		return err
 	}
 	for _, db := range databases {
-		err := o.s.inDatabase(ctx, db, func(tx pgx.Tx) error { return disown(ctx, tx) })
+		what := fmt.Sprintf("giving what role %q owns in database %q to %q", id, db, o.s.user)
+		err := o.s.inDatabase(ctx, db, what, func(tx pgx.Tx) error { return disown(ctx, tx) })
 		if err != nil && !errors.Is(err, errNoDatabase) {
-			return failed(err, "giving what role %q owns in database %q to %q", id, db, o.s.user)
+			return failed(err, "%s", what)
 		}
 	}
-	return o.s.tx(ctx, func(tx pgx.Tx) error {
+	return o.s.tx(ctx, fmt.Sprintf("dropping role %q", id), func(tx pgx.Tx) error {
 		// Shared objects (the databases it owns, its grants on them) go from any database.
 		err := disown(ctx, tx)
 		if err == nil {
 			_, err = tx.Exec(ctx, "DROP ROLE "+ident(string(id)))
 		}
-		switch code(err) {
-		case "":
+		switch {
+		case err == nil:
 			return nil
-		case pgerrcode.UndefinedObject:
+		case code(err) == pgerrcode.UndefinedObject:
 			return provider.ErrNotFound
 		}
 		return failed(err, "dropping role %q", id)
