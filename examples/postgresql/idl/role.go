@@ -34,7 +34,9 @@ type Role struct {
 	// (2030-01-01T00:00:00Z), or infinity. Without it, the password never expires.
 	ValidUntil *string `lumi:"optional"`
 	// Roles are the roles this role is a member of, by name: groups of this provider's (pass their
-	// names), or roles of the server such as pg_read_all_data.
+	// names), or roles of the server such as pg_read_all_data. With roles, even empty, the role is a
+	// member of those alone; without, the provider leaves its memberships alone, for Membership
+	// resources to manage.
 	Roles *[]string `lumi:"optional,uniqueItems"`
 }
 

@@ -46,6 +46,23 @@ export type Database = import("./database").Database;
 export const Database: typeof import("./database").Database = null as any;
 _lazy.reexport(exports, require, "./database", ["Database"]);
 
+export type { DefaultObjectType, DefaultPrivilegesArgs, DefaultPrivilegesState } from "./defaultPrivileges";
+export type DefaultPrivileges = import("./defaultPrivileges").DefaultPrivileges;
+export const DefaultObjectTypeFunction: typeof import("./defaultPrivileges").DefaultObjectTypeFunction = null as any;
+export const DefaultObjectTypeSchema: typeof import("./defaultPrivileges").DefaultObjectTypeSchema = null as any;
+export const DefaultObjectTypeSequence: typeof import("./defaultPrivileges").DefaultObjectTypeSequence = null as any;
+export const DefaultObjectTypeTable: typeof import("./defaultPrivileges").DefaultObjectTypeTable = null as any;
+export const DefaultObjectTypeType: typeof import("./defaultPrivileges").DefaultObjectTypeType = null as any;
+export const DefaultPrivileges: typeof import("./defaultPrivileges").DefaultPrivileges = null as any;
+_lazy.reexport(exports, require, "./defaultPrivileges", [
+    "DefaultObjectTypeFunction",
+    "DefaultObjectTypeSchema",
+    "DefaultObjectTypeSequence",
+    "DefaultObjectTypeTable",
+    "DefaultObjectTypeType",
+    "DefaultPrivileges",
+]);
+
 export type { ExtensionArgs, ExtensionState } from "./extension";
 export type Extension = import("./extension").Extension;
 export const Extension: typeof import("./extension").Extension = null as any;
@@ -94,12 +111,22 @@ _lazy.reexport(exports, require, "./grant", [
     "PrivilegeUsage",
 ]);
 
+export type { MembershipArgs, MembershipState } from "./membership";
+export type Membership = import("./membership").Membership;
+export const Membership: typeof import("./membership").Membership = null as any;
+_lazy.reexport(exports, require, "./membership", ["Membership"]);
+
 export type { GetRoleArgs, GetRoleOutputArgs, GetRoleResult, RoleArgs, RoleState } from "./role";
 export type Role = import("./role").Role;
 export const Role: typeof import("./role").Role = null as any;
 export const getRole: typeof import("./role").getRole = null as any;
 export const getRoleOutput: typeof import("./role").getRoleOutput = null as any;
 _lazy.reexport(exports, require, "./role", ["Role", "getRole", "getRoleOutput"]);
+
+export type { RoleSettingsArgs, RoleSettingsState } from "./roleSettings";
+export type RoleSettings = import("./roleSettings").RoleSettings;
+export const RoleSettings: typeof import("./roleSettings").RoleSettings = null as any;
+_lazy.reexport(exports, require, "./roleSettings", ["RoleSettings"]);
 
 export type { ListSchemasArgs, ListSchemasOutputArgs, ListSchemasResult, SchemaArgs, SchemaState } from "./schema";
 export type Schema = import("./schema").Schema;
@@ -126,12 +153,18 @@ const _module = {
         switch (type) {
             case "postgresql:database:Database":
                 return new Database(name, undefined as any, { urn });
+            case "postgresql:defaultPrivileges:DefaultPrivileges":
+                return new DefaultPrivileges(name, undefined as any, { urn });
             case "postgresql:extension:Extension":
                 return new Extension(name, undefined as any, { urn });
             case "postgresql:grant:Grant":
                 return new Grant(name, undefined as any, { urn });
+            case "postgresql:membership:Membership":
+                return new Membership(name, undefined as any, { urn });
             case "postgresql:role:Role":
                 return new Role(name, undefined as any, { urn });
+            case "postgresql:roleSettings:RoleSettings":
+                return new RoleSettings(name, undefined as any, { urn });
             case "postgresql:schema:Schema":
                 return new Schema(name, undefined as any, { urn });
             default:
@@ -140,7 +173,10 @@ const _module = {
     },
 };
 pulumi.runtime.registerResourceModule("postgresql", "database", _module);
+pulumi.runtime.registerResourceModule("postgresql", "defaultPrivileges", _module);
 pulumi.runtime.registerResourceModule("postgresql", "extension", _module);
 pulumi.runtime.registerResourceModule("postgresql", "grant", _module);
+pulumi.runtime.registerResourceModule("postgresql", "membership", _module);
 pulumi.runtime.registerResourceModule("postgresql", "role", _module);
+pulumi.runtime.registerResourceModule("postgresql", "roleSettings", _module);
 pulumi.runtime.registerResourceModule("postgresql", "schema", _module);

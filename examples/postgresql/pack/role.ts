@@ -95,7 +95,9 @@ export class Role extends pulumi.CustomResource {
     declare public readonly validUntil: pulumi.Output<string | undefined>;
     /**
      * Roles are the roles this role is a member of, by name: groups of this provider's (pass their
-     * names), or roles of the server such as pg_read_all_data.
+     * names), or roles of the server such as pg_read_all_data. With roles, even empty, the role is a
+     * member of those alone; without, the provider leaves its memberships alone, for Membership
+     * resources to manage.
      */
     declare public readonly roles: pulumi.Output<string[] | undefined>;
 
@@ -222,7 +224,9 @@ export interface RoleArgs {
     validUntil?: pulumi.Input<string>;
     /**
      * Roles are the roles this role is a member of, by name: groups of this provider's (pass their
-     * names), or roles of the server such as pg_read_all_data.
+     * names), or roles of the server such as pg_read_all_data. With roles, even empty, the role is a
+     * member of those alone; without, the provider leaves its memberships alone, for Membership
+     * resources to manage.
      */
     roles?: pulumi.Input<pulumi.Input<string>[]>;
 }
@@ -282,7 +286,9 @@ export interface RoleState {
     validUntil?: pulumi.Input<string>;
     /**
      * Roles are the roles this role is a member of, by name: groups of this provider's (pass their
-     * names), or roles of the server such as pg_read_all_data.
+     * names), or roles of the server such as pg_read_all_data. With roles, even empty, the role is a
+     * member of those alone; without, the provider leaves its memberships alone, for Membership
+     * resources to manage.
      */
     roles?: pulumi.Input<pulumi.Input<string>[]>;
 }

@@ -64,6 +64,9 @@ func (o roleOps) Read(ctx context.Context, id resource.ID, r *role) error {
 	)
 	var verifier *string
 	checkPassword := r.Password != nil && o.s.superuser
+	// The state of an import (or getRole's) has no name yet: its memberships are read. Otherwise they
+	// are read where the role manages them (roles is set), and left to Membership resources where not.
+	readRoles := r.Roles != nil || r.Name == ""
 	err := o.s.tx(ctx, fmt.Sprintf("reading role %q", id), func(tx pgx.Tx) error {
 		err := tx.QueryRow(ctx, `
 			SELECT rolname, rolcanlogin, rolsuper, rolcreatedb, rolcreaterole, rolinherit, rolreplication, rolbypassrls,
@@ -85,7 +88,9 @@ func (o roleOps) Read(ctx context.Context, id resource.ID, r *role) error {
 	}
 	r.ConnectionLimit = float64(limit)
 	r.ValidUntil = readValidUntil(r.ValidUntil, until)
-	r.Roles = sameSet(r.Roles, roles)
+	if readRoles {
+		r.Roles = sameSet(r.Roles, roles)
+	}
 	// A password changed or removed outside Pulumi is forgotten: the next update sets it again.
 	if checkPassword && (verifier == nil || !passwordMatches(*verifier, *r.Password, r.Name)) {
 		r.Password = nil
@@ -103,7 +108,10 @@ func (o roleOps) Update(ctx context.Context, _ resource.ID, olds, news *role) er
 		if err := simple(ctx, tx, sql, args...); err != nil {
 			return failed(err, "changing role %q", news.Name)
 		}
-		return changeMemberships(ctx, tx, news.Name, deref(olds.Roles), deref(news.Roles))
+		if news.Roles == nil {
+			return nil // left to Membership resources
+		}
+		return changeMemberships(ctx, tx, news.Name, deref(olds.Roles), *news.Roles)
 	})
 }
 

@@ -53,7 +53,9 @@ type role struct {
 	// (2030-01-01T00:00:00Z), or infinity. Without it, the password never expires.
 	ValidUntil *string
 	// Roles are the roles this role is a member of, by name: groups of this provider's (pass their
-	// names), or roles of the server such as pg_read_all_data.
+	// names), or roles of the server such as pg_read_all_data. With roles, even empty, the role is a
+	// member of those alone; without, the provider leaves its memberships alone, for Membership
+	// resources to manage.
 	Roles *[]string
 }
 

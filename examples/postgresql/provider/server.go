@@ -65,6 +65,9 @@ func (s *Server) Resources() []provider.ResourceProvider {
 		NewSchemaProvider(schemaOps{s}),
 		NewGrantProvider(grantOps{s}),
 		NewExtensionProvider(extensionOps{s}),
+		NewMembershipProvider(membershipOps{s}),
+		NewRoleSettingsProvider(roleSettingsOps{s}),
+		NewDefaultPrivilegesProvider(defaultPrivilegesOps{s}),
 	}
 }
 
