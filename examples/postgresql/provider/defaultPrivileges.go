@@ -19,7 +19,7 @@ type defaultPrivilegesOps struct{ s *Server }
 // how ALTER DEFAULT PRIVILEGES names them, and how the catalogs do (pg_default_acl.defaclobjtype, and
 // acldefault's code for the server's own defaults).
 type defaultKind struct {
-	privileges              []Privilege
+	privileges               []Privilege
 	plural, objType, aclKind string
 }
 
