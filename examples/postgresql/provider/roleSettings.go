@@ -56,7 +56,7 @@ func (o roleSettingsOps) Create(ctx context.Context, _ resource.URN, rs *roleSet
 		return rs.apply(ctx, tx, current)
 	})
 	if err != nil {
-		return "", err
+		return "", rs.missing(err)
 	}
 	return rs.id(), nil
 }
@@ -83,9 +83,10 @@ func (o roleSettingsOps) Read(ctx context.Context, id resource.ID, rs *roleSetti
 // Update sets the settings to those news lists, resetting what the catalogs have beyond them (set
 // outside Pulumi since the last refresh, too).
 func (o roleSettingsOps) Update(ctx context.Context, _ resource.ID, _, news *roleSettings) error {
-	return o.in(ctx, news, "changing "+news.String(), func(tx pgx.Tx, current map[string]string) error {
+	err := o.in(ctx, news, "changing "+news.String(), func(tx pgx.Tx, current map[string]string) error {
 		return news.apply(ctx, tx, current)
 	})
+	return news.missing(err)
 }
 
 func (o roleSettingsOps) Delete(ctx context.Context, _ resource.ID, rs *roleSettings) error {
@@ -100,8 +101,8 @@ func (o roleSettingsOps) Delete(ctx context.Context, _ resource.ID, rs *roleSett
 }
 
 // in runs fn in a transaction with the settings of the role (in the database) locked against other
-// changes, and read: what fn returns is wrapped with what. A role or database that does not exist is
-// errNoGrantee or errNoObject.
+// changes, and read; the server's errors name what was being done. A role or database that does not
+// exist is errNoGrantee or errNoObject.
 func (o roleSettingsOps) in(ctx context.Context, rs *roleSettings, what string, fn func(pgx.Tx, map[string]string) error) error {
 	err := o.s.tx(ctx, what, func(tx pgx.Tx) error {
 		if err := lock(ctx, tx, "settings:"+string(rs.id())); err != nil {
@@ -113,13 +114,19 @@ func (o roleSettingsOps) in(ctx context.Context, rs *roleSettings, what string, 
 		}
 		return fn(tx, current)
 	})
+	if code(err) != "" {
+		return failed(err, "%s", what)
+	}
+	return err
+}
+
+// missing is err, or, when the role or the database is not there, an error that says so.
+func (rs *roleSettings) missing(err error) error {
 	switch {
 	case errors.Is(err, errNoGrantee):
-		return fmt.Errorf("role: there is no role %q: %w", rs.Role, err)
+		return fmt.Errorf("role: there is no role %q", rs.Role)
 	case errors.Is(err, errNoObject):
-		return fmt.Errorf("database: there is no database %q: %w", orEmpty(rs.Database), err)
-	case code(err) != "":
-		return failed(err, "%s", what)
+		return fmt.Errorf("database: there is no database %q", orEmpty(rs.Database))
 	}
 	return err
 }

@@ -45,6 +45,11 @@ func TestCheckFailures(t *testing.T) {
 		{postgresql.Grant, map[string]any{"role": "app", "database": "app", "schema": "s", "objectType": "database", "objects": []any{"t"}, "privileges": []any{"CONNECT"}},
 			[]string{"schema: a database grant has no schema: leave it out", "objects: a database grant is on the database itself: leave objects out"}},
 		{postgresql.Extension, map[string]any{"name": "hstore", "database": "app", "version": ""}, []string{"version: a name cannot be empty"}},
+		{postgresql.RoleSettings, map[string]any{"role": "app", "settings": map[string]any{"bad name": "x", "DateStyle": "ISO", "datestyle": "ISO", "search_path": "a b"}},
+			[]string{`settings["bad name"]: "bad name" is not the name of a setting: letters, digits and _, in parts joined by dots (myapp.tenant)`,
+				"settings.datestyle: datestyle is the setting DateStyle: the server's names are not case sensitive",
+				`settings.search_path: "a b" is not a list of names separated by commas (write a name that holds a space in double quotes)`}},
+		{postgresql.Membership, map[string]any{"role": "app", "member": "app"}, []string{"member: a role cannot be a member of itself"}},
 		// PostgreSQL's int4: beyond it, the server would fail on the statement's syntax, naming no property.
 		{postgresql.Role, map[string]any{"name": "app", "connectionLimit": 3e9}, []string{"connectionLimit: 3000000000 is more than the maximum 2147483647"}},
 		{postgresql.Database, map[string]any{"name": "app", "connectionLimit": 2147483648.0}, []string{"connectionLimit: 2147483648 is more than the maximum 2147483647"}},

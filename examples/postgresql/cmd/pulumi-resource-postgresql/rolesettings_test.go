@@ -90,9 +90,16 @@ func TestRoleSettings(t *testing.T) {
 			t.Errorf("settings %v: %v; want an error saying %q", c.settings, err, c.want)
 		}
 	}
-	if _, err := d.Create(postgresql.RoleSettings, "nobody", map[string]any{"role": "rs_nobody", "settings": map[string]any{}}); err == nil ||
-		!strings.Contains(err.Error(), `role: there is no role "rs_nobody"`) {
-		t.Errorf("settings of a role that is not there: %v", err)
+	for _, c := range []struct {
+		inputs map[string]any
+		want   string
+	}{
+		{map[string]any{"role": "rs_nobody", "settings": map[string]any{}}, `role: there is no role "rs_nobody"`},
+		{map[string]any{"role": "rs_app", "database": "rs_nodb", "settings": map[string]any{}}, `database: there is no database "rs_nodb"`},
+	} {
+		if _, err := d.Create(postgresql.RoleSettings, "missing", c.inputs); err == nil || err.Error() != "rpc error: code = Unknown desc = "+c.want {
+			t.Errorf("settings %v: %v; want an error saying %q", c.inputs, err, c.want)
+		}
 	}
 
 	if err := d.Delete(everywhere); err != nil {
