@@ -139,7 +139,7 @@ func (c *configurer[C]) checkConfig(_ context.Context, req *pulumirpc.CheckReque
 		}
 		failures = append(failures, f)
 	}
-	inputs, err := marshalProperties(news, "inputs")
+	inputs, err := marshalProperties(news)
 	if err != nil {
 		return nil, err
 	}

@@ -91,7 +91,7 @@ func (f *Function[T]) Invoke(ctx context.Context, req *pulumirpc.InvokeRequest) 
 			results[k] = resource.MakeSecret(v)
 		}
 	}
-	ret, err := marshalProperties(results, "results")
+	ret, err := marshalProperties(results)
 	if err != nil {
 		return nil, err
 	}

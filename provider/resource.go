@@ -109,7 +109,7 @@ func (r *Resource[T]) Check(ctx context.Context, req *pulumirpc.CheckRequest) (*
 		}
 		failures = append(failures, more...)
 	}
-	inputs, err := marshalProperties(news, "inputs")
+	inputs, err := marshalProperties(news)
 	if err != nil {
 		return nil, err
 	}
@@ -172,7 +172,7 @@ func (r *Resource[T]) Read(ctx context.Context, req *pulumirpc.ReadRequest) (*pu
 	}
 	secrets := secretKeys(state, inputs)
 	read := r.spec.Marshal(obj)
-	newInputs, err := marshalProperties(withDeclaredSecrets(r.spec.Properties, withSecrets(r.readInputs(read, inputs), secrets)), "inputs")
+	newInputs, err := marshalProperties(withDeclaredSecrets(r.spec.Properties, withSecrets(r.readInputs(read, inputs), secrets)))
 	if err != nil {
 		return nil, err
 	}
