@@ -78,11 +78,13 @@ func (f *Function[T]) Invoke(ctx context.Context, req *pulumirpc.InvokeRequest) 
 		// says with an empty answer, as it does for a provider not yet configured.
 		return &pulumirpc.InvokeResponse{}, nil
 	}
+	ctx, c, cancel := begin(ctx, "invoke", string(f.spec.Token), "", 0, 0, args)
+	defer cancel()
 	if err := f.ops.Invoke(ctx, obj); err != nil {
 		if ce, ok := errors.AsType[*CheckError](err); ok {
 			return &pulumirpc.InvokeResponse{Failures: rpcFailures(ce.Failures)}, nil
 		}
-		return nil, err
+		return nil, c.fail(ctx, err)
 	}
 	results := withDeclaredSecrets(f.spec.Properties, f.spec.Marshal(obj))
 	if args.ContainsSecrets() {

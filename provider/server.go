@@ -10,6 +10,7 @@ import (
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/util/logging"
 	sdkprovider "github.com/pulumi/pulumi/sdk/v3/go/pulumi/provider"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc/codes"
@@ -73,6 +74,9 @@ type Server struct {
 	// canceled is done once the engine called Cancel: every operation in flight is asked to stop.
 	canceled context.Context
 	cancel   context.CancelFunc
+
+	// engine is where the operations' messages go (Logger); nil without an engine.
+	engine pulumirpc.EngineClient
 }
 
 // served is what a configured instance serves, by token.
@@ -80,6 +84,8 @@ type served struct {
 	resources map[tokens.Type]ResourceProvider
 	functions map[tokens.ModuleMember]FunctionProvider
 	close     func() error
+	// secrets are the texts of the configuration's secrets, which no message or error may show.
+	secrets []string
 }
 
 // NewServer returns a provider instance whose configuration c knows: made by the NewProvider of an
@@ -140,10 +146,20 @@ func Serve(ctx context.Context, info Info, c Configurer) error {
 	if err != nil {
 		return err
 	}
-	err = sdkprovider.MainContext(ctx, info.Name, func(*sdkprovider.HostClient) (pulumirpc.ResourceProviderServer, error) {
+	err = sdkprovider.MainContext(ctx, info.Name, func(host *sdkprovider.HostClient) (pulumirpc.ResourceProviderServer, error) {
+		if host != nil { // nil when the plugin runs attached (PULUMI_DEBUG_PROVIDERS), with no engine to log to
+			s.LogTo(pulumirpc.NewEngineClient(host.EngineConn()))
+		}
 		return s, nil
 	})
 	return errors.Join(err, s.Close())
+}
+
+// LogTo sends the messages of the instance's operations (Logger) to engine, the Pulumi engine's host
+// service: Serve does it with the engine that started the plugin. A test that serves a Server itself
+// may give it an engine of its own, before the first call; without one, messages are dropped.
+func (s *Server) LogTo(engine pulumirpc.EngineClient) {
+	s.engine = engine
 }
 
 // Close releases what the instance's configure function acquired, once (later calls return the first
@@ -185,8 +201,9 @@ func (s *Server) lookup(urn string) (ResourceProvider, error) {
 	return r, nil
 }
 
-// call runs op with a context that Cancel cancels too.
-func call[Req, Resp any](s *Server, ctx context.Context, urn string, req Req,
+// dispatch runs op, the method of that name, with a context that Cancel cancels too. The plugin's log
+// (-v=7 and up) shows the call, and its error, which never shows a secret.
+func dispatch[Req, Resp any](s *Server, ctx context.Context, method, urn string, req Req,
 	op func(ResourceProvider, context.Context, Req) (Resp, error),
 ) (Resp, error) {
 	r, err := s.lookup(urn)
@@ -196,12 +213,22 @@ func call[Req, Resp any](s *Server, ctx context.Context, urn string, req Req,
 	}
 	ctx, cancel := s.operationContext(ctx)
 	defer cancel()
-	return op(r, ctx, req)
+	logging.V(7).Infof("provider %s: %s(%s)", s.info.Name, method, urn)
+	resp, err := op(r, ctx, req)
+	if err != nil {
+		logging.V(7).Infof("provider %s: %s(%s) failed: %v", s.info.Name, method, urn, err)
+	}
+	return resp, err
 }
 
-// operationContext returns ctx, canceled also when the engine calls Cancel.
+// operationContext returns ctx, canceled also when the engine calls Cancel, and carrying what the
+// instance tells its operations (where messages go, which secrets to hide).
 func (s *Server) operationContext(ctx context.Context) (context.Context, context.CancelFunc) {
-	ctx, cancel := context.WithCancel(ctx)
+	env := &instance{engine: s.engine}
+	if sv := s.served.Load(); sv != nil {
+		env.secrets = sv.secrets
+	}
+	ctx, cancel := context.WithCancel(context.WithValue(ctx, instanceKey{}, env))
 	stop := context.AfterFunc(s.canceled, cancel)
 	return ctx, func() { stop(); cancel() }
 }
@@ -219,37 +246,42 @@ func (s *Server) Invoke(ctx context.Context, req *pulumirpc.InvokeRequest) (*pul
 	}
 	ctx, cancel := s.operationContext(ctx)
 	defer cancel()
-	return f.Invoke(ctx, req)
+	logging.V(7).Infof("provider %s: Invoke(%s)", s.info.Name, req.GetTok())
+	resp, err := f.Invoke(ctx, req)
+	if err != nil {
+		logging.V(7).Infof("provider %s: Invoke(%s) failed: %v", s.info.Name, req.GetTok(), err)
+	}
+	return resp, err
 }
 
 // Check sends Check to the resource's provider.
 func (s *Server) Check(ctx context.Context, req *pulumirpc.CheckRequest) (*pulumirpc.CheckResponse, error) {
-	return call(s, ctx, req.GetUrn(), req, ResourceProvider.Check)
+	return dispatch(s, ctx, "Check", req.GetUrn(), req, ResourceProvider.Check)
 }
 
 // Diff sends Diff to the resource's provider.
 func (s *Server) Diff(ctx context.Context, req *pulumirpc.DiffRequest) (*pulumirpc.DiffResponse, error) {
-	return call(s, ctx, req.GetUrn(), req, ResourceProvider.Diff)
+	return dispatch(s, ctx, "Diff", req.GetUrn(), req, ResourceProvider.Diff)
 }
 
 // Create sends Create to the resource's provider.
 func (s *Server) Create(ctx context.Context, req *pulumirpc.CreateRequest) (*pulumirpc.CreateResponse, error) {
-	return call(s, ctx, req.GetUrn(), req, ResourceProvider.Create)
+	return dispatch(s, ctx, "Create", req.GetUrn(), req, ResourceProvider.Create)
 }
 
 // Read sends Read to the resource's provider.
 func (s *Server) Read(ctx context.Context, req *pulumirpc.ReadRequest) (*pulumirpc.ReadResponse, error) {
-	return call(s, ctx, req.GetUrn(), req, ResourceProvider.Read)
+	return dispatch(s, ctx, "Read", req.GetUrn(), req, ResourceProvider.Read)
 }
 
 // Update sends Update to the resource's provider.
 func (s *Server) Update(ctx context.Context, req *pulumirpc.UpdateRequest) (*pulumirpc.UpdateResponse, error) {
-	return call(s, ctx, req.GetUrn(), req, ResourceProvider.Update)
+	return dispatch(s, ctx, "Update", req.GetUrn(), req, ResourceProvider.Update)
 }
 
 // Delete sends Delete to the resource's provider.
 func (s *Server) Delete(ctx context.Context, req *pulumirpc.DeleteRequest) (*emptypb.Empty, error) {
-	return call(s, ctx, req.GetUrn(), req, ResourceProvider.Delete)
+	return dispatch(s, ctx, "Delete", req.GetUrn(), req, ResourceProvider.Delete)
 }
 
 // GetPluginInfo returns the provider's version.
@@ -276,11 +308,17 @@ func (s *Server) Configure(ctx context.Context, req *pulumirpc.ConfigureRequest)
 	}
 	ctx, cancel := s.operationContext(ctx)
 	defer cancel()
-	configured, err := s.configurer.configure(ctx, s.info.Name, req)
+	configured, values, err := s.configurer.configure(ctx, s.info.Name, req)
+	secrets := secretTexts(resource.NewProperty(values), false)
 	if err != nil {
-		return nil, err
+		// A client's error may quote what it was given: the configure function's never shows a secret.
+		c := &call{redact: newRedactor(secrets)}
+		return nil, c.fail(ctx, err)
 	}
 	sv, err := newServed(s.info.Name, configured)
+	if sv != nil {
+		sv.secrets = secrets
+	}
 	if err == nil && !s.served.CompareAndSwap(nil, sv) {
 		err = status.Errorf(codes.FailedPrecondition, "provider %s is configured already", s.info.Name)
 	}

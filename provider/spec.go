@@ -25,6 +25,8 @@ type Spec[T any] struct {
 	Marshal func(obj *T) resource.PropertyMap
 	// SetID stores the resource ID in obj's id property; nil for a resource without one.
 	SetID func(obj *T, id resource.ID)
+	// Timeouts are the resource's default timeouts, for the operations that the program gives none.
+	Timeouts Timeouts
 }
 
 // Property is what the engine needs to know about one property beyond its type.
