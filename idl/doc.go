@@ -72,12 +72,34 @@
 // create an empty one), the name can be immutable instead (see Immutable properties): a change of it
 // then fails the preview, and only a replacement the user asks for (pulumi up --replace) renames it.
 // (A rename in place, such as ALTER DATABASE … RENAME TO, is no way out where the name is the
-// resource's ID: an update cannot change an ID.) The embedded marker says so, with the only option it
-// takes:
+// resource's ID: an update cannot change an ID.) The embedded marker says so (its only other options
+// are the resource's default timeouts: see Timeouts):
 //
 //	type Database struct {
 //		idl.NamedResource `lumi:"immutable"`
 //	}
+//
+// # Timeouts
+//
+// Some operations take minutes (an instance boots, a database replicates its data away before it is
+// deleted), and a program whose update hangs should fail, not wait forever. A resource's embedded marker
+// gives it default timeouts, as Terraform's Timeouts block does, named after the keys of Pulumi's
+// customTimeouts resource option:
+//
+//	// Instance is a virtual machine.
+//	type Instance struct {
+//		idl.Resource `lumi:"timeout=20m,deleteTimeout=5m"`
+//	}
+//
+// createTimeout=, updateTimeout= and deleteTimeout= time one operation each, and timeout= the ones not
+// given their own (above: create and update 20 minutes, delete 5). A duration is Go's and Pulumi's: a
+// number and a unit, such as 90s, 10m or 1h30m, at least a second. A program's customTimeouts resource
+// option (`{ customTimeouts: { create: "1h" } }`) overrides them, operation by operation; an operation
+// that neither gives runs as long as it takes. The provider's ops see the timeout as the deadline of
+// their context, and an operation that runs out of time fails with a message that names the timeout,
+// where it comes from, and how to raise it. The TypeScript package's documentation of the resource and
+// the Pulumi schema's description say the defaults. The options go with immutable on a NamedResource
+// (lumi:"immutable,createTimeout=1h"); anything else on a marker is an error.
 //
 // # Resource aliases
 //

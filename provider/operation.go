@@ -22,6 +22,12 @@ type Timeouts struct {
 	Create, Update, Delete time.Duration
 }
 
+// Hours, Minutes and Seconds are durations of n units: how generated stubs write a resource's default
+// timeouts (provider.Minutes(20)).
+func Hours(n float64) time.Duration   { return time.Duration(n * float64(time.Hour)) }
+func Minutes(n float64) time.Duration { return time.Duration(n * float64(time.Minute)) }
+func Seconds(n float64) time.Duration { return time.Duration(n * float64(time.Second)) }
+
 // PartialError is the failure of an operation that changed the resource all the same: a Create that made
 // the object and then could not finish it (a role created whose membership was refused, an instance
 // started that never became healthy), an Update that made part of its changes. Ops return one with

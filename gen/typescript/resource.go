@@ -10,6 +10,7 @@ import (
 // the interfaces of its arguments and of its state.
 type resourceView struct {
 	Doc          string
+	Timeouts     string // the default timeouts, as its doc says them ("create 20m, delete 5m"); "" for none
 	Name         string // the exported name
 	Class        string // the local name of the class (see forbiddenClassNames)
 	Export       bool   // whether the class is exported by its declaration, under its own name
@@ -121,11 +122,12 @@ func (g *fileGen) resource(r *model.Resource) error {
 	v := resourceViews.Get().(*resourceView)
 	defer v.release()
 	*v = resourceView{
-		Doc:    r.Doc,
-		Name:   r.Name,
-		Class:  class,
-		Export: class == r.Name,
-		Token:  jsString(r.Token),
+		Doc:      r.Doc,
+		Timeouts: r.Timeouts.String(),
+		Name:     r.Name,
+		Class:    class,
+		Export:   class == r.Name,
+		Token:    jsString(r.Token),
 		// The class's own token, not its name's: a class named Object is declared as Object_.
 		IsInstance: isInstanceView{Name: r.Name, Class: class, Type: class + ".__pulumiType"},
 		Error:      g.errorCtor,

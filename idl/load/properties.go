@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -98,9 +97,13 @@ func (c *builder) properties(d *decl) []*model.Property {
 	}
 	props := make([]*model.Property, 0, n)
 	markers := map[string]bool{}
+	var timeouts model.Timeouts
+	if d.resource != nil {
+		defer func() { d.resource.Timeouts = timeouts }()
+	}
 	for _, field := range fields {
 		if len(field.Names) == 0 {
-			props = append(props, c.embedded(owner, field, d.pkg, markers)...)
+			props = append(props, c.embedded(owner, field, d.pkg, markers, &timeouts)...)
 			continue
 		}
 		for _, ident := range field.Names {
@@ -244,8 +247,8 @@ func (c *builder) warnAmbiguousTag(subject subjectName, field *ast.Field, p *pac
 // embedded checks an embedded field and returns the properties it brings: none for idl.Resource,
 // idl.Config and idl.Function, the synthetic name property for idl.NamedResource, and every property of
 // an IDL struct, which are flattened into the embedding declaration (as Go promotes an embedded struct's
-// fields, and the 2017 compiler flattened them).
-func (c *builder) embedded(owner string, field *ast.Field, p *packages.Package, seen map[string]bool) []*model.Property {
+// fields, and the 2017 compiler flattened them). The tag of a resource marker sets timeouts.
+func (c *builder) embedded(owner string, field *ast.Field, p *packages.Package, seen map[string]bool, timeouts *model.Timeouts) []*model.Property {
 	t := p.TypesInfo.TypeOf(field.Type)
 	if t == nil {
 		return nil
@@ -255,8 +258,8 @@ func (c *builder) embedded(owner string, field *ast.Field, p *packages.Package, 
 		return c.embeddedStruct(owner, field, t, p)
 	}
 	immutable := false
-	if field.Tag != nil && m == "NamedResource" {
-		immutable = c.namedResourceTag(owner, field.Tag)
+	if field.Tag != nil && (m == "Resource" || m == "NamedResource") {
+		immutable, *timeouts = c.resourceMarkerTag(owner, m, field.Tag)
 	} else if field.Tag != nil {
 		c.errorf(field.Tag.Pos(), "%s: the embedded idl.%s takes no tag", owner, m)
 	}
@@ -280,20 +283,6 @@ func (c *builder) embedded(owner string, field *ast.Field, p *packages.Package, 
 		return []*model.Property{c.nameProperty(c.fset.Position(field.Type.Pos()), immutable)}
 	}
 	return nil
-}
-
-// namedResourceTag reads the tag of an embedded idl.NamedResource, which may make the name immutable
-// (a database whose rename would drop it and its data): it reports whether it does. Any other option
-// is an error: the name's other traits are the marker's.
-func (c *builder) namedResourceTag(owner string, tag *ast.BasicLit) bool {
-	opts, _ := c.tagOptions(subjectName{owner, "name"}, tag, "name")
-	only := opts
-	only.immutable, only.value = false, ""
-	if !opts.immutable || !reflect.DeepEqual(only, tagOptions{}) {
-		c.errorf(tag.Pos(), "%s: the embedded idl.NamedResource takes one option, immutable (lumi:\"immutable\"), which makes a change of the name fail instead of replacing the resource", owner)
-		return false
-	}
-	return true
 }
 
 // embeddedStruct returns the properties of an embedded IDL struct, or rejects what else is embedded.
