@@ -71,8 +71,8 @@ type database struct {
 // DatabaseProviderOps is what a provider author implements for Database resources;
 // NewDatabaseProvider turns it into a provider. It may also implement DatabaseChecker and
 // DatabaseDiffer. Each method's ctx ends when the engine cancels the operation, or when its
-// timeout passes: the program's customTimeouts. provider.Log(ctx) tells the user about the
-// resource.
+// timeout passes: the program's customTimeouts, or else the IDL's: create 10m, update 10m, delete
+// 10m. provider.Log(ctx) tells the user about the resource.
 type DatabaseProviderOps interface {
 	// Create creates the Database that the inputs in obj describe, sets obj's out properties, and
 	// returns the new resource's ID. If it fails after making the object, it returns the ID and
@@ -136,6 +136,7 @@ func NewDatabaseProvider(ops DatabaseProviderOps) *DatabaseProvider {
 		},
 		Unmarshal: (*database).unmarshal,
 		Marshal:   (*database).marshal,
+		Timeouts:  provider.Timeouts{Create: provider.Minutes(10), Update: provider.Minutes(10), Delete: provider.Minutes(10)},
 	}, ops, hooks)}
 }
 

@@ -39,8 +39,8 @@ type extension struct {
 // ExtensionProviderOps is what a provider author implements for Extension resources;
 // NewExtensionProvider turns it into a provider. It may also implement ExtensionChecker and
 // ExtensionDiffer. Each method's ctx ends when the engine cancels the operation, or when its
-// timeout passes: the program's customTimeouts. provider.Log(ctx) tells the user about the
-// resource.
+// timeout passes: the program's customTimeouts, or else the IDL's: create 10m, update 10m, delete
+// 10m. provider.Log(ctx) tells the user about the resource.
 type ExtensionProviderOps interface {
 	// Create creates the Extension that the inputs in obj describe, sets obj's out properties, and
 	// returns the new resource's ID. If it fails after making the object, it returns the ID and
@@ -99,6 +99,7 @@ func NewExtensionProvider(ops ExtensionProviderOps) *ExtensionProvider {
 		},
 		Unmarshal: (*extension).unmarshal,
 		Marshal:   (*extension).marshal,
+		Timeouts:  provider.Timeouts{Create: provider.Minutes(10), Update: provider.Minutes(10), Delete: provider.Minutes(10)},
 	}, ops, hooks)}
 }
 

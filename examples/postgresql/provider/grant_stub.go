@@ -54,7 +54,8 @@ type grant struct {
 // GrantProviderOps is what a provider author implements for Grant resources; NewGrantProvider
 // turns it into a provider. It may also implement GrantChecker and GrantDiffer. Each method's ctx
 // ends when the engine cancels the operation, or when its timeout passes: the program's
-// customTimeouts. provider.Log(ctx) tells the user about the resource.
+// customTimeouts, or else the IDL's: create 5m, update 5m, delete 5m. provider.Log(ctx) tells the
+// user about the resource.
 type GrantProviderOps interface {
 	// Create creates the Grant that the inputs in obj describe, sets obj's out properties, and returns
 	// the new resource's ID. If it fails after making the object, it returns the ID and
@@ -115,6 +116,7 @@ func NewGrantProvider(ops GrantProviderOps) *GrantProvider {
 		},
 		Unmarshal: (*grant).unmarshal,
 		Marshal:   (*grant).marshal,
+		Timeouts:  provider.Timeouts{Create: provider.Minutes(5), Update: provider.Minutes(5), Delete: provider.Minutes(5)},
 	}, ops, hooks)}
 }
 

@@ -23,6 +23,11 @@ const Role tokens.Type = "postgresql:role:Role"
 // Role is a role of the server: a user when it can log in, a group when other roles are its members.
 // Its ID is its name.
 //
+// Its memberships (roles) are made once the role exists: when the server refuses one (a role that does
+// not exist, a group the provider's user may not grant), or it waits past the timeout (on a lock held
+// on the group), the role stays, kept by the stack as created but unfinished, and the next update
+// makes its memberships.
+//
 // Deleting a role first gives what it owns, in every database, to the provider's user (REASSIGN OWNED)
 // and revokes what was granted to it (DROP OWNED): its tables and their data stay.
 type role struct {
@@ -59,8 +64,9 @@ type role struct {
 
 // RoleProviderOps is what a provider author implements for Role resources; NewRoleProvider turns
 // it into a provider. It may also implement RoleChecker and RoleDiffer. Each method's ctx ends
-// when the engine cancels the operation, or when its timeout passes: the program's customTimeouts.
-// provider.Log(ctx) tells the user about the resource.
+// when the engine cancels the operation, or when its timeout passes: the program's customTimeouts,
+// or else the IDL's: create 5m, update 5m, delete 5m. provider.Log(ctx) tells the user about the
+// resource.
 type RoleProviderOps interface {
 	// Create creates the Role that the inputs in obj describe, sets obj's out properties, and returns
 	// the new resource's ID. If it fails after making the object, it returns the ID and
@@ -127,6 +133,7 @@ func NewRoleProvider(ops RoleProviderOps) *RoleProvider {
 		},
 		Unmarshal: (*role).unmarshal,
 		Marshal:   (*role).marshal,
+		Timeouts:  provider.Timeouts{Create: provider.Minutes(5), Update: provider.Minutes(5), Delete: provider.Minutes(5)},
 	}, ops, hooks)}
 }
 

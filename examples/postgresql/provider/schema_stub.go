@@ -40,7 +40,8 @@ type schema struct {
 // SchemaProviderOps is what a provider author implements for Schema resources; NewSchemaProvider
 // turns it into a provider. It may also implement SchemaChecker and SchemaDiffer. Each method's
 // ctx ends when the engine cancels the operation, or when its timeout passes: the program's
-// customTimeouts. provider.Log(ctx) tells the user about the resource.
+// customTimeouts, or else the IDL's: create 5m, update 5m, delete 5m. provider.Log(ctx) tells the
+// user about the resource.
 type SchemaProviderOps interface {
 	// Create creates the Schema that the inputs in obj describe, sets obj's out properties, and
 	// returns the new resource's ID. If it fails after making the object, it returns the ID and
@@ -99,6 +100,7 @@ func NewSchemaProvider(ops SchemaProviderOps) *SchemaProvider {
 		},
 		Unmarshal: (*schema).unmarshal,
 		Marshal:   (*schema).marshal,
+		Timeouts:  provider.Timeouts{Create: provider.Minutes(5), Update: provider.Minutes(5), Delete: provider.Minutes(5)},
 	}, ops, hooks)}
 }
 

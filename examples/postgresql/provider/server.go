@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgerrcode"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgconn/ctxwatch"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/cidlc/cidlc/provider"
@@ -120,6 +122,14 @@ func connConfig(cfg *Config) (*pgx.ConnConfig, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the provider's configuration does not make a connection: %w", err)
 	}
+	// An operation that ends (its timeout passed, or the engine canceled it) asks the server to cancel
+	// its statement, as psql's Ctrl-C does, and then rolls its transaction back (inTx). pgx's default
+	// closes the connection instead, and a server is not bound to notice a closed connection while a
+	// statement runs (PostgreSQL's client_connection_check_interval is off by default, and a pooler in
+	// between hides it): the statement would run on, in its transaction, holding its locks.
+	conn.BuildContextWatcherHandler = func(c *pgconn.PgConn) ctxwatch.Handler {
+		return &pgconn.CancelRequestContextWatcherHandler{Conn: c, DeadlineDelay: cancelGrace}
+	}
 	if cfg.Password != nil {
 		conn.Password = *cfg.Password
 	}
@@ -131,9 +141,32 @@ func quoteSetting(v string) string {
 	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(v) + "'"
 }
 
+// cancelGrace is how long a canceled statement has to end on the server before its connection is
+// closed, and how long a rollback may take once the operation's context is done.
+const cancelGrace = 5 * time.Second
+
 // tx runs fn in a transaction on the pool.
 func (s *Server) tx(ctx context.Context, fn func(pgx.Tx) error) error {
-	return pgx.BeginFunc(ctx, s.pool, fn)
+	return inTx(ctx, s.pool, fn)
+}
+
+// inTx runs fn in a transaction of db, committed if fn succeeds and rolled back otherwise. The rollback
+// runs also when ctx is done (a timeout ended fn's statement): pgx's BeginFunc would skip it and close
+// the connection instead, leaving the server to notice.
+func inTx(ctx context.Context, db interface {
+	Begin(context.Context) (pgx.Tx, error)
+}, fn func(pgx.Tx) error) error {
+	tx, err := db.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		rollback, cancel := context.WithTimeout(context.WithoutCancel(ctx), cancelGrace)
+		defer cancel()
+		_ = tx.Rollback(rollback) // an error closes the connection, which ends the transaction too
+		return err
+	}
+	return tx.Commit(ctx)
 }
 
 // errNoDatabase is what inDatabase returns when the database does not exist.
@@ -162,7 +195,7 @@ func (s *Server) inDatabase(ctx context.Context, db string, fn func(pgx.Tx) erro
 		return err
 	}
 	defer conn.Close(context.Background())
-	return pgx.BeginFunc(ctx, conn, fn)
+	return inTx(ctx, conn, fn)
 }
 
 // lock serializes, across sessions and provider processes, the changes of one object's privileges or

@@ -84,6 +84,9 @@ const Instance tokens.Type = "acme:compute/instance:Instance"
 //
 // Instance is a virtual machine. It boots from a machine image, runs in a subnet, and can act with the
 // permissions of an IAM role.
+//
+// Creating an instance waits for it to boot. One that does not boot in time is kept, pending: the next
+// update waits for it again.
 type instance struct {
 	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
 	Name string
@@ -128,8 +131,8 @@ type instance struct {
 // InstanceProviderOps is what a provider author implements for Instance resources;
 // NewInstanceProvider turns it into a provider. It may also implement InstanceChecker and
 // InstanceDiffer. Each method's ctx ends when the engine cancels the operation, or when its
-// timeout passes: the program's customTimeouts. provider.Log(ctx) tells the user about the
-// resource.
+// timeout passes: the program's customTimeouts, or else the IDL's: create 10m, update 10m, delete
+// 10m. provider.Log(ctx) tells the user about the resource.
 type InstanceProviderOps interface {
 	// Create creates the Instance that the inputs in obj describe, sets obj's out properties, and
 	// returns the new resource's ID. If it fails after making the object, it returns the ID and
@@ -203,6 +206,7 @@ func NewInstanceProvider(ops InstanceProviderOps) *InstanceProvider {
 		SetID: func(obj *instance, id resource.ID) {
 			obj.ID = id
 		},
+		Timeouts: provider.Timeouts{Create: provider.Minutes(10), Update: provider.Minutes(10), Delete: provider.Minutes(10)},
 	}, ops, hooks)}
 }
 
