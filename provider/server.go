@@ -152,6 +152,9 @@ func Serve(ctx context.Context, info Info, c Configurer) error {
 		}
 		return s, nil
 	})
+	// The plugin's log records go to the engine in batches (over OTLP, since Pulumi 3.25x, when the
+	// engine asks for them): the last batch is sent only here, or never.
+	logging.Flush()
 	return errors.Join(err, s.Close())
 }
 
