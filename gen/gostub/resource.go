@@ -70,7 +70,7 @@ func (g *packageGen) generateOps(r *model.Resource) jen.Code {
 				"provider.Partial(err), with news as the object is.", n).
 			id("Update(").ctxParam().id(", ").idParam().id(", olds, news *", t, ") error\n").
 			prose("Delete deletes the %s id. A resource that is already gone may return provider.ErrNotFound: "+
-				"the engine then warns, and forgets it.", n).
+				"the user is warned, and the stack forgets it.", n).
 			id("Delete(").ctxParam().id(", ").idParam().id(", obj *", t, ") error").done(),
 	)
 }

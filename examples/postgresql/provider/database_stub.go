@@ -86,7 +86,7 @@ type DatabaseProviderOps interface {
 	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *database) error
 	// Delete deletes the Database id. A resource that is already gone may return provider.ErrNotFound:
-	// the engine then warns, and forgets it.
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *database) error
 }
 

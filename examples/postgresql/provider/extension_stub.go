@@ -54,7 +54,7 @@ type ExtensionProviderOps interface {
 	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *extension) error
 	// Delete deletes the Extension id. A resource that is already gone may return
-	// provider.ErrNotFound: the engine then warns, and forgets it.
+	// provider.ErrNotFound: the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *extension) error
 }
 

@@ -69,7 +69,7 @@ type GrantProviderOps interface {
 	// provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *grant) error
 	// Delete deletes the Grant id. A resource that is already gone may return provider.ErrNotFound:
-	// the engine then warns, and forgets it.
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *grant) error
 }
 

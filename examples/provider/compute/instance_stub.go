@@ -146,7 +146,7 @@ type InstanceProviderOps interface {
 	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *instance) error
 	// Delete deletes the Instance id. A resource that is already gone may return provider.ErrNotFound:
-	// the engine then warns, and forgets it.
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *instance) error
 }
 

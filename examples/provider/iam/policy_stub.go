@@ -59,7 +59,7 @@ type PolicyProviderOps interface {
 	// provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *policy) error
 	// Delete deletes the Policy id. A resource that is already gone may return provider.ErrNotFound:
-	// the engine then warns, and forgets it.
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *policy) error
 }
 
@@ -168,7 +168,7 @@ type PolicyAttachmentProviderOps interface {
 	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *policyAttachment) error
 	// Delete deletes the PolicyAttachment id. A resource that is already gone may return
-	// provider.ErrNotFound: the engine then warns, and forgets it.
+	// provider.ErrNotFound: the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *policyAttachment) error
 }
 

@@ -68,7 +68,7 @@ type RoleProviderOps interface {
 	// provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *role) error
 	// Delete deletes the Role id. A resource that is already gone may return provider.ErrNotFound: the
-	// engine then warns, and forgets it.
+	// user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *role) error
 }
 

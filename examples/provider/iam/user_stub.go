@@ -63,7 +63,7 @@ type UserProviderOps interface {
 	// provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *user) error
 	// Delete deletes the User id. A resource that is already gone may return provider.ErrNotFound: the
-	// engine then warns, and forgets it.
+	// user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *user) error
 }
 
@@ -186,7 +186,7 @@ type GroupProviderOps interface {
 	// provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *group) error
 	// Delete deletes the Group id. A resource that is already gone may return provider.ErrNotFound:
-	// the engine then warns, and forgets it.
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *group) error
 }
 

@@ -121,7 +121,7 @@ type LoadBalancerProviderOps interface {
 	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *loadBalancer) error
 	// Delete deletes the LoadBalancer id. A resource that is already gone may return
-	// provider.ErrNotFound: the engine then warns, and forgets it.
+	// provider.ErrNotFound: the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *loadBalancer) error
 }
 

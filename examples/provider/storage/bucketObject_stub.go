@@ -71,7 +71,7 @@ type BucketObjectProviderOps interface {
 	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *bucketObject) error
 	// Delete deletes the BucketObject id. A resource that is already gone may return
-	// provider.ErrNotFound: the engine then warns, and forgets it.
+	// provider.ErrNotFound: the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *bucketObject) error
 }
 

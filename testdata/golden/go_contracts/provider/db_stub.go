@@ -144,7 +144,7 @@ type DatabaseProviderOps interface {
 	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *database) error
 	// Delete deletes the Database id. A resource that is already gone may return provider.ErrNotFound:
-	// the engine then warns, and forgets it.
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *database) error
 }
 
@@ -342,7 +342,7 @@ type ParametersProviderOps interface {
 	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *parameters) error
 	// Delete deletes the Parameters id. A resource that is already gone may return
-	// provider.ErrNotFound: the engine then warns, and forgets it.
+	// provider.ErrNotFound: the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *parameters) error
 }
 
@@ -434,7 +434,7 @@ type SnapshotProviderOps interface {
 	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *snapshot) error
 	// Delete deletes the Snapshot id. A resource that is already gone may return provider.ErrNotFound:
-	// the engine then warns, and forgets it.
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *snapshot) error
 }
 

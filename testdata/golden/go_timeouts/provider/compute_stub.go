@@ -46,7 +46,7 @@ type InstanceProviderOps interface {
 	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *instance) error
 	// Delete deletes the Instance id. A resource that is already gone may return provider.ErrNotFound:
-	// the engine then warns, and forgets it.
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *instance) error
 }
 
@@ -139,7 +139,7 @@ type ClusterProviderOps interface {
 	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *cluster) error
 	// Delete deletes the Cluster id. A resource that is already gone may return provider.ErrNotFound:
-	// the engine then warns, and forgets it.
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *cluster) error
 }
 
@@ -230,7 +230,7 @@ type TagProviderOps interface {
 	// provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *tag) error
 	// Delete deletes the Tag id. A resource that is already gone may return provider.ErrNotFound: the
-	// engine then warns, and forgets it.
+	// user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *tag) error
 }
 

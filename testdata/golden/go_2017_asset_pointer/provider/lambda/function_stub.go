@@ -58,7 +58,7 @@ type FunctionProviderOps interface {
 	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *function) error
 	// Delete deletes the Function id. A resource that is already gone may return provider.ErrNotFound:
-	// the engine then warns, and forgets it.
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *function) error
 }
 
@@ -190,7 +190,7 @@ type DeploymentProviderOps interface {
 	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *deployment) error
 	// Delete deletes the Deployment id. A resource that is already gone may return
-	// provider.ErrNotFound: the engine then warns, and forgets it.
+	// provider.ErrNotFound: the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *deployment) error
 }
 

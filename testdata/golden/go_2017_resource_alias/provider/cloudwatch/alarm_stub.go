@@ -61,7 +61,7 @@ type AlarmProviderOps interface {
 	// provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *alarm) error
 	// Delete deletes the Alarm id. A resource that is already gone may return provider.ErrNotFound:
-	// the engine then warns, and forgets it.
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *alarm) error
 }
 

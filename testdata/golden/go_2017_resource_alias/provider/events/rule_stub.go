@@ -46,7 +46,7 @@ type RuleProviderOps interface {
 	// provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *rule) error
 	// Delete deletes the Rule id. A resource that is already gone may return provider.ErrNotFound: the
-	// engine then warns, and forgets it.
+	// user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *rule) error
 }
 

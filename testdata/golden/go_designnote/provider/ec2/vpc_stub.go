@@ -43,7 +43,7 @@ type VPCProviderOps interface {
 	// provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *vpc) error
 	// Delete deletes the VPC id. A resource that is already gone may return provider.ErrNotFound: the
-	// engine then warns, and forgets it.
+	// user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *vpc) error
 }
 

@@ -49,7 +49,7 @@ type NetworkProviderOps interface {
 	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *network) error
 	// Delete deletes the Network id. A resource that is already gone may return provider.ErrNotFound:
-	// the engine then warns, and forgets it.
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *network) error
 }
 
@@ -143,7 +143,7 @@ type SubnetProviderOps interface {
 	// provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *subnet) error
 	// Delete deletes the Subnet id. A resource that is already gone may return provider.ErrNotFound:
-	// the engine then warns, and forgets it.
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *subnet) error
 }
 
