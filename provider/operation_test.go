@@ -233,6 +233,29 @@ func TestLogger(t *testing.T) {
 	Log(context.Background()).Warnf("nowhere")
 }
 
+// TestAttachedEngine: a plugin that runs attached learns the engine's address from Handshake (or
+// Attach), and its operations' messages go there.
+func TestAttachedEngine(t *testing.T) {
+	s, err := NewServer(Info{Name: "test"}, WithoutConfig(Configured{Resources: []ResourceProvider{NewResource(widgetSpec, funcOps{
+		delete: func(context.Context, *widget) error { return ErrNotFound },
+	}, Hooks[widget]{})}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	engine := providertest.NewEngine(t)
+	client := providertest.Serve(t, s, "p").Client
+	if _, err := client.Handshake(context.Background(), &pulumirpc.ProviderHandshakeRequest{EngineAddress: engine.Addr}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := client.Delete(context.Background(), &pulumirpc.DeleteRequest{Id: "w-1", Urn: widgetURN, Properties: toWire(t, widgetInputs)}); err != nil {
+		t.Fatal(err)
+	}
+	if got := engine.Messages(); len(got) != 1 || !strings.HasPrefix(got[0], "WARNING "+widgetURN+`: Widget "w1" was already gone`) {
+		t.Errorf("the attached engine was told %q", got)
+	}
+}
+
 // TestRedactor: the forms of a secret that messages hold are hidden, the longest first; secrets too
 // short to hide are left alone.
 func TestRedactor(t *testing.T) {

@@ -13,7 +13,9 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/logging"
 	sdkprovider "github.com/pulumi/pulumi/sdk/v3/go/pulumi/provider"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/emptypb"
 )
@@ -75,8 +77,10 @@ type Server struct {
 	canceled context.Context
 	cancel   context.CancelFunc
 
-	// engine is where the operations' messages go (Logger); nil without an engine.
-	engine pulumirpc.EngineClient
+	// engine is where the operations' messages go (Logger); nil without an engine. engineConn is the
+	// connection the server opened to it, if it did (an attached plugin's), which Close closes.
+	engine     atomic.Pointer[pulumirpc.EngineClient]
+	engineConn *grpc.ClientConn
 }
 
 // served is what a configured instance serves, by token.
@@ -162,7 +166,26 @@ func Serve(ctx context.Context, info Info, c Configurer) error {
 // service: Serve does it with the engine that started the plugin. A test that serves a Server itself
 // may give it an engine of its own, before the first call; without one, messages are dropped.
 func (s *Server) LogTo(engine pulumirpc.EngineClient) {
-	s.engine = engine
+	s.engine.Store(&engine)
+}
+
+// attachEngine connects to the engine at addr, for the messages of the operations, when the server has
+// no engine yet: a plugin that runs attached (PULUMI_DEBUG_PROVIDERS) learns the engine's address only
+// from Handshake or Attach. An address that does not parse leaves the messages dropped.
+func (s *Server) attachEngine(addr string) {
+	if s.engine.Load() != nil || addr == "" {
+		return
+	}
+	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		return
+	}
+	engine := pulumirpc.NewEngineClient(conn)
+	if !s.engine.CompareAndSwap(nil, &engine) {
+		_ = conn.Close() // Attach and Handshake both came
+		return
+	}
+	s.engineConn = conn
 }
 
 // Close releases what the instance's configure function acquired, once (later calls return the first
@@ -172,6 +195,9 @@ func (s *Server) Close() error {
 		s.cancel()
 		if sv := s.served.Load(); sv != nil && sv.close != nil {
 			s.closeErr = sv.close()
+		}
+		if s.engineConn != nil {
+			_ = s.engineConn.Close()
 		}
 	})
 	return s.closeErr
@@ -227,7 +253,10 @@ func dispatch[Req, Resp any](s *Server, ctx context.Context, method, urn string,
 // operationContext returns ctx, canceled also when the engine calls Cancel, and carrying what the
 // instance tells its operations (where messages go, which secrets to hide).
 func (s *Server) operationContext(ctx context.Context) (context.Context, context.CancelFunc) {
-	env := &instance{engine: s.engine}
+	env := &instance{}
+	if e := s.engine.Load(); e != nil {
+		env.engine = *e
+	}
 	if sv := s.served.Load(); sv != nil {
 		env.secrets = sv.secrets
 	}
@@ -292,8 +321,10 @@ func (s *Server) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.Plug
 	return &pulumirpc.PluginInfo{Version: s.info.Version}, nil
 }
 
-// Handshake tells the engine that the provider takes secrets and resource references as such.
-func (s *Server) Handshake(context.Context, *pulumirpc.ProviderHandshakeRequest) (*pulumirpc.ProviderHandshakeResponse, error) {
+// Handshake tells the engine that the provider takes secrets and resource references as such, and
+// connects an attached plugin to the engine, for the operations' messages.
+func (s *Server) Handshake(_ context.Context, req *pulumirpc.ProviderHandshakeRequest) (*pulumirpc.ProviderHandshakeResponse, error) {
+	s.attachEngine(req.GetEngineAddress())
 	return &pulumirpc.ProviderHandshakeResponse{AcceptSecrets: true, AcceptResources: true}, nil
 }
 
@@ -353,9 +384,10 @@ func (s *Server) Cancel(context.Context, *emptypb.Empty) (*emptypb.Empty, error)
 	return &emptypb.Empty{}, nil
 }
 
-// Attach accepts the engine's address when the plugin runs attached (PULUMI_DEBUG_PROVIDERS); the
-// provider has no use for it.
-func (s *Server) Attach(context.Context, *pulumirpc.PluginAttach) (*emptypb.Empty, error) {
+// Attach takes the engine's address when the plugin runs attached (PULUMI_DEBUG_PROVIDERS) and the
+// engine does not handshake: the operations' messages go there.
+func (s *Server) Attach(_ context.Context, req *pulumirpc.PluginAttach) (*emptypb.Empty, error) {
+	s.attachEngine(req.GetAddress())
 	return &emptypb.Empty{}, nil
 }
 

@@ -41,13 +41,13 @@ type Live struct {
 // Serve serves srv over gRPC on 127.0.0.1 until the test ends, and returns a driver connected to it.
 func Serve(t testing.TB, srv pulumirpc.ResourceProviderServer, project string) *Driver {
 	t.Helper()
-	conn := serveOn(t, func(gs *grpc.Server) { pulumirpc.RegisterResourceProviderServer(gs, srv) })
+	conn, _ := serveOn(t, func(gs *grpc.Server) { pulumirpc.RegisterResourceProviderServer(gs, srv) })
 	return &Driver{T: t, Client: pulumirpc.NewResourceProviderClient(conn), Stack: "dev", Project: project}
 }
 
 // serveOn serves what register registers over gRPC on 127.0.0.1 until the test ends, and returns a
-// connection to it.
-func serveOn(t testing.TB, register func(*grpc.Server)) *grpc.ClientConn {
+// connection to it and its address.
+func serveOn(t testing.TB, register func(*grpc.Server)) (*grpc.ClientConn, string) {
 	t.Helper()
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -62,7 +62,7 @@ func serveOn(t testing.TB, register func(*grpc.Server)) *grpc.ClientConn {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = conn.Close() })
-	return conn
+	return conn, lis.Addr().String()
 }
 
 // Engine is the engine's host service as a provider sees it (the address the engine passes a plugin),
@@ -71,6 +71,8 @@ func serveOn(t testing.TB, register func(*grpc.Server)) *grpc.ClientConn {
 type Engine struct {
 	pulumirpc.UnimplementedEngineServer
 	Client pulumirpc.EngineClient
+	// Addr is its address, as the engine gives it to a plugin (in Handshake, say).
+	Addr string
 
 	mu   sync.Mutex
 	logs []*pulumirpc.LogRequest
@@ -80,7 +82,8 @@ type Engine struct {
 func NewEngine(t testing.TB) *Engine {
 	t.Helper()
 	e := &Engine{}
-	e.Client = pulumirpc.NewEngineClient(serveOn(t, func(gs *grpc.Server) { pulumirpc.RegisterEngineServer(gs, e) }))
+	conn, addr := serveOn(t, func(gs *grpc.Server) { pulumirpc.RegisterEngineServer(gs, e) })
+	e.Client, e.Addr = pulumirpc.NewEngineClient(conn), addr
 	return e
 }
 
