@@ -43,6 +43,7 @@ func (c *comparer) run() {
 	for _, p := range pairs {
 		c.compareDecl(p[0], p[1])
 	}
+	c.compareConfig()
 	c.compareConsts()
 }
 
@@ -122,13 +123,15 @@ func (c *comparer) moved(o, n *decl) {
 		return
 	}
 	if o.kind == resourceKind {
-		msg := fmt.Sprintf("moved from %s to %s, so its type token changed from %s to %s: the provider no longer knows the old token, and every %s existing stacks hold would be deleted and created again",
-			from, to, o.Token, n.Token, o.Name)
-		if o.dir != n.dir {
-			msg += fmt.Sprintf("; programs must also use %s instead of %s", n.subject(), o.subject())
-		}
-		c.report(TokenChanged, n.subject(), o.Pos, n.Pos, msg,
+		c.report(TokenChanged, n.subject(), o.Pos, n.Pos,
+			fmt.Sprintf("moved from %s to %s, so its type token changed from %s to %s: the provider no longer knows the old token, and every %s existing stacks hold would be deleted and created again",
+				from, to, o.Token, n.Token, o.Name),
 			fmt.Sprintf("move it back, or ship the move with Pulumi aliases (the resource option aliases: [{ type: %q }]) and keep serving the old token until no stack holds it", o.Token))
+		if o.dir != n.dir {
+			c.report(ResourceRenamed, n.subject(), o.Pos, n.Pos,
+				fmt.Sprintf("moved from %s to %s: programs that create %s no longer compile; they must use %s", dirName(o.dir), dirName(n.dir), o.subject(), n.subject()),
+				"move it back to "+dirName(o.dir))
+		}
 		return
 	}
 	if o.dir == n.dir {
@@ -190,6 +193,12 @@ func (c *comparer) compareDecl(o, n *decl) {
 	case resourceKind:
 		c.compareResource(o, n)
 	case functionKind:
+		if len(o.function.Inputs()) == 0 && len(n.function.Inputs()) > 0 {
+			name := n.function.CallName
+			c.report(FunctionArgsAdded, n.subject(), o.Pos, n.Pos,
+				fmt.Sprintf("had no inputs and now has some: its TypeScript forms take the inputs first, %s(args, opts) where they were %s(opts), so programs that pass options no longer compile", name, name),
+				"give the inputs to a new function, and keep this one")
+		}
 		c.compareMembers(c.functionOwner(n), o.function.Properties, n.function.Properties)
 	case structKind:
 		c.compareMembers(c.structOwner(o, n), o.strct.Properties, n.strct.Properties)

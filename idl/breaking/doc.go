@@ -4,7 +4,8 @@
 //
 // Every change is a Finding of one Rule (Rules is the catalogue, docs/breaking.md its manual): a stable
 // ID, a category (source, state or safe) and a severity (breaking, warning or info). Findings are
-// positioned in the new IDL, or, for what was removed, in the old one.
+// positioned in the new IDL, or, for what was removed, in the old one. A change that breaks programs and
+// stacks alike is one finding for each, of two rules, so that accepting one says nothing of the other.
 //
 // How versions are matched, which is what lets a move be reported once rather than as a removal and an
 // addition:

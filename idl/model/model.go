@@ -438,6 +438,8 @@ func (t *Tree) EachPosition(f func(*token.Position)) {
 					props(d.Properties)
 				case *Struct:
 					props(d.Properties)
+				case *Config:
+					props(d.Properties)
 				case *Enum:
 					for _, v := range d.Values {
 						f(&v.Pos)
