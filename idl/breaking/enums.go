@@ -48,7 +48,7 @@ func (c *comparer) compareEnum(o, n *decl) {
 				fmt.Sprintf("value changed from %q to %q: programs that use %s now send the new value, and those that write %q no longer compile", ov.Value, nv.Value, subject, ov.Value),
 				"add the new value under a new name, and keep the old one")
 			if stranded := c.old.stranded(o.Decl, strconv.Quote(ov.Value)); stranded != "" {
-				c.report(EnumValueChanged, subject, ov.Pos, nv.Pos, fmt.Sprintf("value changed from %q to %q: %s", ov.Value, nv.Value, stranded),
+				c.reportStacks(EnumValueChanged, subject, ov.Pos, nv.Pos, fmt.Sprintf("value changed from %q to %q", ov.Value, nv.Value), stranded,
 					"add the new value under a new name, and keep the old one")
 			}
 		default:
@@ -64,8 +64,8 @@ func (c *comparer) compareEnum(o, n *decl) {
 			fmt.Sprintf("%s lost the value %q: programs that use it no longer compile", o.subject(), ov.Value),
 			"keep the value, deprecated in its doc")
 		if stranded := c.old.stranded(o.Decl, "it"); stranded != "" {
-			c.report(StoredEnumValueRemoved, subject, ov.Pos, token.Position{},
-				fmt.Sprintf("%s lost the value %q: %s", o.subject(), ov.Value, stranded),
+			c.reportStacks(StoredEnumValueRemoved, subject, ov.Pos, token.Position{},
+				fmt.Sprintf("%s lost the value %q", o.subject(), ov.Value), stranded,
 				"keep the value, deprecated in its doc, and refuse it for new resources in the ops' Check; --validate-snapshot on an exported stack shows whether its state holds it")
 		}
 	}

@@ -44,6 +44,17 @@ func (d *decl) subject() string {
 	return d.Decl.QualifiedName()
 }
 
+// formerly returns the earlier tokens that a resource or function declares (formerly=).
+func (d *decl) formerly() []string {
+	switch {
+	case d.resource != nil:
+		return d.resource.Formerly
+	case d.function != nil:
+		return d.function.Formerly
+	}
+	return nil
+}
+
 // storedVia is a declaration and a resource property that can hold its values.
 type storedVia struct {
 	decl *model.Decl
@@ -60,9 +71,10 @@ const (
 
 // treeIndex is one version of the IDL, indexed for the comparison.
 type treeIndex struct {
-	tree  *model.Tree
-	decls []*decl // in model order
-	byKey map[string]*decl
+	tree   *model.Tree
+	decls  []*decl // in model order
+	byKey  map[string]*decl
+	byDecl map[*model.Decl]*decl
 
 	consts     []*model.Const
 	constByKey map[string]*model.Const
@@ -88,7 +100,7 @@ type treeIndex struct {
 }
 
 func indexTree(t *model.Tree) *treeIndex {
-	ix := &treeIndex{tree: t, byKey: map[string]*decl{}, constByKey: map[string]*model.Const{},
+	ix := &treeIndex{tree: t, byKey: map[string]*decl{}, byDecl: map[*model.Decl]*decl{}, constByKey: map[string]*model.Const{},
 		usage: map[*model.Decl]role{}, called: map[*model.Decl]role{}, storedIn: map[*model.Decl][]string{}, stored: map[storedVia]bool{},
 		storers: map[*model.Decl][]*model.Resource{}, configured: map[*model.Decl]bool{}, replacedWith: map[*model.Resource][]*model.Resource{}}
 	add := func(d *decl) {
@@ -96,6 +108,7 @@ func indexTree(t *model.Tree) *treeIndex {
 		d.key = strings.TrimPrefix(d.Token, t.Name+":")
 		ix.decls = append(ix.decls, d)
 		ix.byKey[d.key] = d
+		ix.byDecl[d.Decl] = d
 	}
 	for _, pkg := range t.Packages {
 		for _, f := range pkg.Files {

@@ -181,14 +181,14 @@ func (c *comparer) memberRenamed(w owner, o, n *model.Property) {
 			fmt.Sprintf("the key %s:%s is now %s:%s: stacks that set the old key fail to configure the provider, which refuses it as unknown, until they set the new one (pulumi config set %s:%s)",
 				w.pkg, o.Name, w.pkg, n.Name, w.pkg, n.Name), keep)
 	case w.stored():
-		msg := fmt.Sprintf("state holds %s under its old name %s: every existing %s shows %s removed and %s added on its next update", n.GoName, o.Name, ownerName(w), o.Name, n.Name)
+		msg := fmt.Sprintf("state holds %s under its old name %s, so every existing %s shows %s removed and %s added on its next update", n.GoName, o.Name, ownerName(w), o.Name, n.Name)
 		switch {
 		case w.resource != nil && n.Replaces:
 			msg += ", which replaces it" + c.new.alsoReplaced(w.resource)
 		case w.resource != nil && n.Immutable:
 			msg += ", which fails, since it is immutable"
 		}
-		c.report(WireNameChanged, subject, o.Pos, n.Pos, msg, keep)
+		c.reportStacks(WireNameChanged, subject, o.Pos, n.Pos, fmt.Sprintf("the wire name changed from %s to %s", o.Name, n.Name), msg, keep)
 	}
 }
 

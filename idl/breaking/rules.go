@@ -67,6 +67,7 @@ var (
 	FunctionAdded            = &Rule{"function-added", Safe, Info, "a function was added"}
 	FunctionMoved            = &Rule{"function-moved", Safe, Info, "a function moved to another file of its directory, so its token changed"}
 	FunctionNamespaceChanged = &Rule{"function-namespace-changed", Source, Breaking, "a function moved to another directory"}
+	FunctionRenamed          = &Rule{"function-renamed", Source, Breaking, "a function took another name (formerly=), so programs call it by the new one"}
 	FunctionArgsAdded        = &Rule{"function-args-added", Source, Breaking, "a function without inputs gained one, so its TypeScript form takes the inputs before the options"}
 
 	// Members: properties of resources, inputs and results of functions, fields of structs.
@@ -150,7 +151,7 @@ var Rules = []*Rule{
 	PackageRenamed, ResourceRemoved, ResourceAdded, TokenChanged, ResourceRenamed, KindChanged, NamedResourceAdded,
 	NamedResourceRemoved, TypeRemoved, TypeAdded, TypeMoved, TypeNamespaceChanged, ConstantRemoved,
 	ConstantChanged, ConstantAdded, FunctionRemoved, FunctionAdded, FunctionMoved, FunctionNamespaceChanged,
-	FunctionArgsAdded,
+	FunctionRenamed, FunctionArgsAdded,
 	PropertyRemoved, WireNameChanged, PropertyRenamed, GoFieldRenamed, RequiredInputAdded, OptionalInputAdded, OutputAdded,
 	InputMadeRequired, InputMadeOptional, RequiredInputDefaulted, OutputMadeOptional, OutputMadeRequired, InputBecameOutput,
 	OutputBecameInput, InputMadeWriteOnly, InputNowReturned, TypeChanged, StoredTypeChanged, TypeWidened, TypeReferenceChanged,

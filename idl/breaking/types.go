@@ -117,8 +117,8 @@ func (c *comparer) reportTypeDiff(d typeDiff, subject string, oldPos, newPos tok
 		if stored {
 			// Told apart from the programs' break: accepting that programs change says nothing about
 			// the stacks, which a migration serves.
-			c.report(StoredTypeChanged, subject, oldPos, newPos,
-				fmt.Sprintf("type changed from %s to %s: the provider can no longer read, update or delete resources whose state holds an old value", from, to), hint)
+			c.reportStacks(StoredTypeChanged, subject, oldPos, newPos, fmt.Sprintf("type changed from %s to %s", from, to),
+				"the provider can no longer read, update or delete resources whose state holds an old value", hint)
 		}
 	}
 }
