@@ -2,6 +2,7 @@ package provider
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
@@ -27,7 +28,8 @@ import (
 // state refers to its VPC by the VPC's URN as it was. Once the VPC moved, the program refers to it by
 // its new URN, and the subnet's inputs would differ from its state in the reference alone, which
 // replaces the subnet (its vpc replaces). So the provider reads a reference by an earlier token in old
-// state and old inputs as the reference by the token now, before anything else reads them.
+// state and old inputs as the reference by the token now, before anything else reads them, and in what
+// the ops return, so that the state the engine keeps converges on the tokens now.
 
 // formerTokens is implemented by a ResourceProvider or FunctionProvider that answers earlier tokens.
 type formerTokens interface {
@@ -115,9 +117,15 @@ func (f formerly) rewriteRefs(s *structpb.Struct) {
 		return
 	}
 	if s.Fields[sig.Key].GetStringValue() == sig.ResourceReference {
+		// The URN, and the type beside it that the SDK adds.
 		if u := s.Fields["urn"]; u != nil {
 			if now := f.rewriteURN(u.GetStringValue()); now != u.GetStringValue() {
 				s.Fields["urn"] = structpb.NewStringValue(now)
+			}
+		}
+		if t := s.Fields["type"]; t != nil {
+			if now, ok := f[tokens.Type(t.GetStringValue())]; ok {
+				s.Fields["type"] = structpb.NewStringValue(string(now))
 			}
 		}
 		return
@@ -142,25 +150,54 @@ func (f formerly) rewriteValue(v *structpb.Value) {
 // an earlier token (Read, Diff, Update, Delete) as the tokens now, its own URN included, and reports
 // whether it may come so.
 func (f formerly) rewriteRequest(req any) (earlierOK bool) {
+	urn, state, inputs, ok := oldMaps(req)
+	if ok {
+		*urn = f.rewriteURN(*urn)
+		f.rewriteRefs(*state)
+		f.rewriteRefs(*inputs)
+	}
+	return ok
+}
+
+// rewriteResponse reads the earlier tokens in what a response gives the engine to keep (outputs, and
+// the inputs Read derives) as the tokens now: ops that read a reference back from the cloud, or keep it
+// from old state, may hold an earlier one, and the engine knows the resource by its URN now.
+func (f formerly) rewriteResponse(resp any) {
+	for _, m := range keptMaps(resp) {
+		f.rewriteRefs(m)
+	}
+}
+
+// oldMaps returns, for a request that carries a resource's old state and old inputs (Read, Diff,
+// Update, Delete), where its URN and those two are; ok is false for any other request.
+func oldMaps(req any) (urn *string, state, inputs **structpb.Struct, ok bool) {
 	switch r := req.(type) {
 	case *pulumirpc.ReadRequest:
-		r.Urn = f.rewriteURN(r.Urn)
-		f.rewriteRefs(r.Properties)
-		f.rewriteRefs(r.Inputs)
+		return &r.Urn, &r.Properties, &r.Inputs, true
 	case *pulumirpc.DiffRequest:
-		r.Urn = f.rewriteURN(r.Urn)
-		f.rewriteRefs(r.Olds)
-		f.rewriteRefs(r.OldInputs)
+		return &r.Urn, &r.Olds, &r.OldInputs, true
 	case *pulumirpc.UpdateRequest:
-		r.Urn = f.rewriteURN(r.Urn)
-		f.rewriteRefs(r.Olds)
-		f.rewriteRefs(r.OldInputs)
+		return &r.Urn, &r.Olds, &r.OldInputs, true
 	case *pulumirpc.DeleteRequest:
-		r.Urn = f.rewriteURN(r.Urn)
-		f.rewriteRefs(r.Properties)
-		f.rewriteRefs(r.OldInputs)
-	default:
-		return false
+		return &r.Urn, &r.Properties, &r.OldInputs, true
 	}
-	return true
+	return nil, nil, nil, false
+}
+
+// keptMaps returns what a response gives the engine to keep with the resource: the checked inputs, the
+// outputs of Create, Read and Update, and Read's inputs; those that are nil (a resource Read found gone)
+// are left out.
+func keptMaps(resp any) []*structpb.Struct {
+	var maps []*structpb.Struct
+	switch r := resp.(type) {
+	case *pulumirpc.CheckResponse:
+		maps = []*structpb.Struct{r.Inputs}
+	case *pulumirpc.CreateResponse:
+		maps = []*structpb.Struct{r.Properties}
+	case *pulumirpc.ReadResponse:
+		maps = []*structpb.Struct{r.Properties, r.Inputs}
+	case *pulumirpc.UpdateResponse:
+		maps = []*structpb.Struct{r.Properties}
+	}
+	return slices.DeleteFunc(maps, func(m *structpb.Struct) bool { return m == nil })
 }

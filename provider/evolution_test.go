@@ -124,7 +124,14 @@ type attachmentOps struct{}
 func (attachmentOps) Create(context.Context, resource.URN, *attachment) (resource.ID, error) {
 	return "att-1", nil
 }
-func (attachmentOps) Read(context.Context, resource.ID, *attachment) error                { return nil }
+
+// Read reads the attachment back as a cloud record made before the move keeps it: the volume by its URN
+// under the earlier token.
+func (attachmentOps) Read(_ context.Context, _ resource.ID, a *attachment) error {
+	a.Volume.URN = resource.NewURN(a.Volume.URN.Stack(), a.Volume.URN.Project(), "", oldVolume, a.Volume.URN.Name())
+	return nil
+}
+
 func (attachmentOps) Update(context.Context, resource.ID, *attachment, *attachment) error { return nil }
 func (attachmentOps) Delete(context.Context, resource.ID, *attachment) error              { return nil }
 
@@ -275,6 +282,15 @@ func TestReferenceByEarlierToken(t *testing.T) {
 	}
 	if diff := d.Diff(l, map[string]any{"volume": resource.MakeCustomResourceReference(d.URN(volumeType, "other"), "vol-2", ""), "device": "/dev/sdb"}); len(diff.GetReplaces()) != 1 {
 		t.Errorf("Diff to another volume: replaces %v, want volume", diff.GetReplaces())
+	}
+	// A refresh returns the reference by the URN now, whatever the ops read back.
+	if !d.Refresh(l) {
+		t.Fatal("the attachment is gone after a refresh")
+	}
+	for what, m := range map[string]resource.PropertyMap{"outputs": d.Outputs(l), "inputs": providertest.Unprops(t, l.Inputs)} {
+		if got := m["volume"].ResourceReferenceValue(); got.URN != d.URN(volumeType, "data") || got.Type != string(volumeType) {
+			t.Errorf("the %s read back refer to the volume as %s (%s), want its URN and type now", what, got.URN, got.Type)
+		}
 	}
 }
 

@@ -8,7 +8,6 @@ import (
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
-	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/structpb"
@@ -148,26 +147,15 @@ func (s OldState) Object(key string) (resource.PropertyMap, bool) {
 // migrateRequest migrates, in place, the old state and old inputs of a request that carries them (Read,
 // Diff, Update, Delete) to the resource's state version.
 func (r *Resource[T]) migrateRequest(ctx context.Context, req any) error {
+	urn, state, inputs, ok := oldMaps(req)
+	if !ok {
+		return nil
+	}
 	var err error
-	migrate := func(urn string, s **structpb.Struct, inputs bool) {
-		if err == nil {
-			*s, err = r.migrateStruct(ctx, resource.URN(urn), *s, inputs)
-		}
+	if *state, err = r.migrateStruct(ctx, resource.URN(*urn), *state, false); err != nil {
+		return err
 	}
-	switch q := req.(type) {
-	case *pulumirpc.ReadRequest:
-		migrate(q.Urn, &q.Properties, false)
-		migrate(q.Urn, &q.Inputs, true)
-	case *pulumirpc.DiffRequest:
-		migrate(q.Urn, &q.Olds, false)
-		migrate(q.Urn, &q.OldInputs, true)
-	case *pulumirpc.UpdateRequest:
-		migrate(q.Urn, &q.Olds, false)
-		migrate(q.Urn, &q.OldInputs, true)
-	case *pulumirpc.DeleteRequest:
-		migrate(q.Urn, &q.Properties, false)
-		migrate(q.Urn, &q.OldInputs, true)
-	}
+	*inputs, err = r.migrateStruct(ctx, resource.URN(*urn), *inputs, true)
 	return err
 }
 
@@ -317,26 +305,11 @@ func (r *Resource[T]) stampResponse(resp any) {
 	if r.spec.StateVersion == 0 {
 		return
 	}
-	v := structpb.NewNumberValue(float64(r.spec.StateVersion))
-	stamp := func(s *structpb.Struct) {
-		if s == nil {
-			return
+	for _, m := range keptMaps(resp) {
+		if m.Fields == nil {
+			m.Fields = map[string]*structpb.Value{}
 		}
-		if s.Fields == nil {
-			s.Fields = map[string]*structpb.Value{}
-		}
-		s.Fields[string(stateVersionKey)] = v
-	}
-	switch p := resp.(type) {
-	case *pulumirpc.CheckResponse:
-		stamp(p.Inputs)
-	case *pulumirpc.CreateResponse:
-		stamp(p.Properties)
-	case *pulumirpc.ReadResponse:
-		stamp(p.Properties) // nil when the resource is gone: it stays so
-		stamp(p.Inputs)
-	case *pulumirpc.UpdateResponse:
-		stamp(p.Properties)
+		m.Fields[string(stateVersionKey)] = structpb.NewNumberValue(float64(r.spec.StateVersion))
 	}
 }
 

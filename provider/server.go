@@ -220,8 +220,13 @@ func call[Req, Resp any](s *Server, ctx context.Context, urn string, req Req,
 		}
 	}
 	resp, err := op(r, ctx, req)
-	if migrates && err == nil {
-		m.stampResponse(resp)
+	if err == nil {
+		if migrates {
+			m.stampResponse(resp)
+		}
+		if sv := s.served.Load(); sv != nil {
+			sv.formerly.rewriteResponse(resp)
+		}
 	}
 	return resp, err
 }
