@@ -325,8 +325,12 @@ func (r *Resource[T]) undecodable(m resource.PropertyMap, id resource.ID, err er
 	if id != "" {
 		subject += " " + string(id)
 	}
-	hint := fmt.Sprintf("if the IDL changed the shape of what %s stores, raise its stateVersion to %d (on its idl.Resource marker) and convert the old state in the ops' MigrateFrom%d",
-		r.spec.Type.Name(), r.spec.StateVersion+1, r.spec.StateVersion)
+	marker := "idl.Resource"
+	if r.spec.Named {
+		marker = "idl.NamedResource"
+	}
+	hint := fmt.Sprintf("if the IDL changed the shape of what %s stores, raise its stateVersion to %d (on its %s marker) and convert the old state in the ops' MigrateFrom%d",
+		r.spec.Type.Name(), r.spec.StateVersion+1, marker, r.spec.StateVersion)
 	return status.Errorf(codes.InvalidArgument, "%s: its state, of state version %d, does not decode: %v; %s", subject, version, failureText(err), hint)
 }
 
