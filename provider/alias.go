@@ -163,6 +163,9 @@ func (f formerly) rewriteRequest(req any) (earlierOK bool) {
 // the inputs Read derives) as the tokens now: ops that read a reference back from the cloud, or keep it
 // from old state, may hold an earlier one, and the engine knows the resource by its URN now.
 func (f formerly) rewriteResponse(resp any) {
+	if len(f) == 0 {
+		return
+	}
 	for _, m := range keptMaps(resp) {
 		f.rewriteRefs(m)
 	}
