@@ -9,7 +9,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 
-	"github.com/cidlc/cidlc/internal/providertest"
+	"github.com/cidlc/cidlc/internal/testsupport/providertest"
 	"github.com/cidlc/cidlc/provider"
 )
 

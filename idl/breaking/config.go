@@ -48,7 +48,7 @@ func (c *comparer) compareConfigKey(w owner, o, n member, d typeDiff) {
 	at := func(r *Rule, msg, hint string) { c.report(r, subject, o.Pos, n.Pos, msg, hint) }
 	if d == typeChanged {
 		at(ConfigTypeChanged, fmt.Sprintf("type changed from %s to %s: stacks whose %s holds a value of the old type can no longer configure the provider, not even to destroy their resources",
-			typeString(o.Type), typeString(n.Type), key), "add a key of the new type, and deprecate this one")
+			o.Type.Describe(model.AsSource), n.Type.Describe(model.AsSource), key), "add a key of the new type, and deprecate this one")
 	}
 	switch {
 	case !o.Replaces && n.Replaces:

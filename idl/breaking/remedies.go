@@ -59,7 +59,7 @@ func (c *comparer) remedyFor(r *Rule) (*Remedy, string) {
 	var covered, missing []string
 	for _, p := range pairs {
 		o, n := p[0], p[1]
-		name := declName(&n.Decl)
+		name := n.Decl.QualifiedName()
 		if n.StateVersion > o.StateVersion {
 			covered = append(covered, fmt.Sprintf("%s (state version %d, and %sProviderOps.MigrateFrom%d)", name, n.StateVersion, n.Name, o.StateVersion))
 			continue
