@@ -87,7 +87,10 @@ type Server struct {
 type served struct {
 	resources map[tokens.Type]ResourceProvider
 	functions map[tokens.ModuleMember]FunctionProvider
-	close     func() error
+	// formerly and formerFunctions map the earlier tokens of resources and functions to their tokens now
+	// (alias.go).
+	formerly, formerFunctions formerly
+	close                     func() error
 	// secrets are the texts of the configuration's secrets, which no message or error may show.
 	secrets []string
 }
@@ -137,6 +140,18 @@ func newServed(name string, c *Configured) (*served, error) {
 			return nil, fmt.Errorf("provider %s: two resource providers for %s", name, r.Type())
 		}
 		sv.resources[r.Type()] = r
+	}
+	sv.formerly, sv.formerFunctions = formerly{}, formerly{}
+	for _, r := range c.Resources {
+		if err := sv.formerly.add(name, r.Type(), r, func(t tokens.Type) bool { return sv.resources[t] != nil }); err != nil {
+			return nil, err
+		}
+	}
+	for _, f := range c.Functions {
+		served := func(t tokens.Type) bool { return sv.functions[tokens.ModuleMember(t)] != nil }
+		if err := sv.formerFunctions.add(name, tokens.Type(f.Token()), f, served); err != nil {
+			return nil, err
+		}
 	}
 	return sv, nil
 }
@@ -213,8 +228,9 @@ func (s *Server) configured() (*served, error) {
 	return sv, nil
 }
 
-// lookup finds the provider of the resource that urn names.
-func (s *Server) lookup(urn string) (ResourceProvider, error) {
+// lookup finds the provider of the resource that urn names, by its token or an earlier one, and reads
+// the earlier tokens in req's old state as the tokens now (alias.go).
+func (s *Server) lookup(urn string, req any) (ResourceProvider, error) {
 	sv, err := s.configured()
 	if err != nil {
 		return nil, err
@@ -223,11 +239,11 @@ func (s *Server) lookup(urn string) (ResourceProvider, error) {
 	if err != nil {
 		return nil, status.Errorf(codes.InvalidArgument, "%s: %v", s.info.Name, err)
 	}
-	r, ok := sv.resources[u.Type()]
-	if !ok {
-		return nil, status.Errorf(codes.InvalidArgument, "unknown resource type %s: provider %s has no such resource", u.Type(), s.info.Name)
+	earlierOK := sv.formerly.rewriteRequest(req)
+	if r, ok := sv.resources[u.Type()]; ok {
+		return r, nil
 	}
-	return r, nil
+	return s.renamedResource(sv, u.Type(), earlierOK)
 }
 
 // dispatch runs op, the method of that name, with a context that Cancel cancels too. The plugin's log
@@ -235,19 +251,45 @@ func (s *Server) lookup(urn string) (ResourceProvider, error) {
 func dispatch[Req, Resp any](s *Server, ctx context.Context, method, urn string, req Req,
 	op func(ResourceProvider, context.Context, Req) (Resp, error),
 ) (Resp, error) {
-	r, err := s.lookup(urn)
+	var zero Resp
+	r, err := s.lookup(urn, req)
 	if err != nil {
-		var zero Resp
 		return zero, err
 	}
 	ctx, cancel := s.operationContext(ctx)
 	defer cancel()
 	logging.V(7).Infof("provider %s: %s(%s)", s.info.Name, method, urn)
+	// State migrations (migrate.go): old state in, the state version stamped on what goes out.
+	m, migrates := r.(migrator)
+	if migrates {
+		if err := m.migrateRequest(ctx, req); err != nil {
+			logging.V(7).Infof("provider %s: %s(%s) failed: %v", s.info.Name, method, urn, err)
+			return zero, err
+		}
+	}
 	resp, err := op(r, ctx, req)
+	// What the engine keeps, from a response or a partial failure's error, is state: stamped with the
+	// state version, its references by earlier tokens rewritten.
+	keep := func(kept any) {
+		if migrates {
+			m.stampResponse(kept)
+		}
+		if sv := s.served.Load(); sv != nil {
+			sv.formerly.rewriteResponse(kept)
+		}
+	}
 	if err != nil {
 		logging.V(7).Infof("provider %s: %s(%s) failed: %v", s.info.Name, method, urn, err)
+		return resp, keptOnFailure(err, keep)
 	}
-	return resp, err
+	keep(resp)
+	return resp, nil
+}
+
+// migrator is implemented by a ResourceProvider whose state may need migrating: every generated one.
+type migrator interface {
+	migrateRequest(ctx context.Context, req any) error
+	stampResponse(resp any)
 }
 
 // operationContext returns ctx, canceled also when the engine calls Cancel, and carrying what the
@@ -272,7 +314,11 @@ func (s *Server) Invoke(ctx context.Context, req *pulumirpc.InvokeRequest) (*pul
 	if err != nil {
 		return nil, err
 	}
-	f, ok := sv.functions[tokens.ModuleMember(req.GetTok())]
+	tok := tokens.ModuleMember(req.GetTok())
+	if now, renamed := sv.formerFunctions[tokens.Type(tok)]; renamed {
+		tok = tokens.ModuleMember(now)
+	}
+	f, ok := sv.functions[tok]
 	if !ok {
 		return nil, status.Errorf(codes.InvalidArgument, "unknown function %s: provider %s has no such function", req.GetTok(), s.info.Name)
 	}

@@ -71,7 +71,7 @@ func (g *packageGen) generateOps(r *model.Resource) jen.Code {
 			id("Update(").ctxParam().id(", ").idParam().id(", olds, news *", t, ") error\n").
 			prose("Delete deletes the %s id. A resource that is already gone may return provider.ErrNotFound: "+
 				"the user is warned, and the stack forgets it.", n).
-			id("Delete(").ctxParam().id(", ").idParam().id(", obj *", t, ") error").done(),
+			id("Delete(").ctxParam().id(", ").idParam().id(", obj *", t, ") error").add(g.migrationMethods(r)).done(),
 	)
 }
 
@@ -156,6 +156,7 @@ func (g *packageGen) spec(r *model.Resource) jen.Code {
 		}
 		tail.id("}")
 	}
+	g.evolutionSpec(tail, r)
 	return g.code().rt("Spec").id("[", t, "]").done().Custom(multiline,
 		head.done().Custom(multiline, g.propertySpecs(wireProperties(r))...),
 		tail.done(),

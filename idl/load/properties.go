@@ -97,13 +97,9 @@ func (c *builder) properties(d *decl) []*model.Property {
 	}
 	props := make([]*model.Property, 0, n)
 	markers := map[string]bool{}
-	var timeouts model.Timeouts
-	if d.resource != nil {
-		defer func() { d.resource.Timeouts = timeouts }()
-	}
 	for _, field := range fields {
 		if len(field.Names) == 0 {
-			props = append(props, c.embedded(owner, field, d.pkg, markers, &timeouts)...)
+			props = append(props, c.embedded(d, field, markers)...)
 			continue
 		}
 		for _, ident := range field.Names {
@@ -247,8 +243,9 @@ func (c *builder) warnAmbiguousTag(subject subjectName, field *ast.Field, p *pac
 // embedded checks an embedded field and returns the properties it brings: none for idl.Resource,
 // idl.Config and idl.Function, the synthetic name property for idl.NamedResource, and every property of
 // an IDL struct, which are flattened into the embedding declaration (as Go promotes an embedded struct's
-// fields, and the 2017 compiler flattened them). The tag of a resource marker sets timeouts.
-func (c *builder) embedded(owner string, field *ast.Field, p *packages.Package, seen map[string]bool, timeouts *model.Timeouts) []*model.Property {
+// fields, and the 2017 compiler flattened them).
+func (c *builder) embedded(d *decl, field *ast.Field, seen map[string]bool) []*model.Property {
+	owner, p := d.obj.Name(), d.pkg
 	t := p.TypesInfo.TypeOf(field.Type)
 	if t == nil {
 		return nil
@@ -258,10 +255,8 @@ func (c *builder) embedded(owner string, field *ast.Field, p *packages.Package, 
 		return c.embeddedStruct(owner, field, t, p)
 	}
 	immutable := false
-	if field.Tag != nil && (m == "Resource" || m == "NamedResource") {
-		immutable, *timeouts = c.resourceMarkerTag(owner, m, field.Tag)
-	} else if field.Tag != nil {
-		c.errorf(field.Tag.Pos(), "%s: the embedded idl.%s takes no tag", owner, m)
+	if field.Tag != nil && !seen[m] {
+		immutable = c.markerTag(d, m, field.Tag)
 	}
 	if len(seen) > 0 {
 		switch {
