@@ -31,20 +31,22 @@ var evolution = []fileEdit{
 	{path: "examples/idl/network/subnet.go", remove: true},
 	{path: "examples/idl/network/vpc.go", append: subnetOfVPC},
 	{path: "examples/idl/compute/instance.go", edits: [][2]string{
-		{"type Instance struct {\n\tidl.NamedResource\n", "type Instance struct {\n\tidl.NamedResource `lumi:\"" + instanceStateVersion + "\"`\n"},
+		{"type Instance struct {\n\tidl.NamedResource `lumi:\"timeout=10m\"`\n", "type Instance struct {\n\tidl.NamedResource `lumi:\"timeout=10m" + instanceStateVersion + "\"`\n"},
 		{"\t// Status is where the instance is in its life cycle.\n\tStatus *InstanceStatus `lumi:\"out\"`\n",
 			"\t// State is where the instance is in its life cycle, an object since 0.2.0.\n" +
 				"\t//cidlc:accept type-changed:compute.Instance.status the status is an object since 0.2.0; programs read status.phase\n" +
 				"\tState *InstanceState `lumi:\"status,out\"`\n"},
 	}, append: instanceState},
 	{path: "examples/provider/compute/ops.go", edits: [][2]string{
+		{"\tin.Status = new(InstanceStatusPending)\n", "\tin.State = &InstanceState{Phase: InstanceStatusPending}\n"},
+		{"\tif news.Status == nil || *news.Status != InstanceStatusPending {\n", "\tif news.State == nil || news.State.Phase != InstanceStatusPending {\n"},
 		{"\tin.Status = new(InstanceStatusRunning)\n", "\tin.State = &InstanceState{Phase: InstanceStatusRunning}\n"},
 	}},
 	{path: "examples/provider/compute/migrate.go", create: instanceMigration},
 }
 
 // instanceStateVersion is the option of the instance's marker that declares its migration.
-const instanceStateVersion = "stateVersion=1"
+const instanceStateVersion = ",stateVersion=1"
 
 const subnetOfVPC = `
 // Subnet is a range of addresses inside a VPC, bound to one availability zone. Servers and load
@@ -217,7 +219,7 @@ func checkEvolution(ctx context.Context, t *testing.T, clone, against string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	testsupport.WriteFile(t, instance, strings.Replace(string(data), " `lumi:\""+instanceStateVersion+"\"`", "", 1))
+	testsupport.WriteFile(t, instance, strings.Replace(string(data), instanceStateVersion+"\"`", "\"`", 1))
 	out, status = breaking("(0.2.0 without the instance's state version)")
 	if want := "compute.Instance.status: BREAKING (stored-type-changed, state)"; status != 1 || !strings.Contains(out, want) {
 		t.Errorf("cidlc --breaking-against=%s without the migration: exit %d, want 1 and %q", against, status, want)

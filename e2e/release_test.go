@@ -156,7 +156,7 @@ func TestReleaseE2E(t *testing.T) {
 	// a refresh reads the instance's state, which 0.1.0 stored in its old shape, through the migration;
 	// then the program has nothing left to change.
 	install(versions[1])
-	program("up", versions[1], "E2E_SAME=1")
+	program("up", versions[1], "E2E_SAME=1", "E2E_UPGRADED=1")
 	program("refresh", versions[1], "E2E_EVOLVED=1")
 	program("preview", versions[1])
 	server.want(t, both, "the upgrade to package 0.2.0")

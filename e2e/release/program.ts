@@ -12,14 +12,15 @@
 //            invokes alone, which say the package's version and download URL as a resource's do
 //   up       pulumi up, then check what the engine recorded: every acme resource is managed by the
 //            default provider of the package's version and download URL; with E2E_SAME set, the up
-//            changed no acme resource (the same program after the package was upgraded), and updated
-//            the program's explicit provider to the package's version, replacing nothing
+//            changed no acme resource (the same program after the package was upgraded or downgraded);
+//            with E2E_UPGRADED set too, it updated the program's explicit provider to the package's
+//            version, replacing nothing, and without, it left the explicit provider as it was
 //   refresh  pulumi refresh; with E2E_EVOLVED set (package 0.2.0, see e2e/evolution_test.go), check that
 //            the engine's state holds the subnet under its new token and nothing under the old one,
 //            and the instance's status in its new shape, stamped with its state version
 //   preview  pulumi preview --expect-no-changes: the program has nothing left to change
 //   destroy  pulumi destroy: nothing is left
-// It reads its environment (all required but E2E_SAME and E2E_EVOLVED):
+// It reads its environment (all required but E2E_SAME, E2E_UPGRADED and E2E_EVOLVED):
 //   E2E_PULUMI_ROOT   the installation of the Pulumi CLI to use: $E2E_PULUMI_ROOT/bin/pulumi
 //   E2E_WORK_DIR      the project's directory
 //   E2E_VERSION       the version of the installed package, which the engine must use
@@ -122,7 +123,8 @@ async function main(): Promise<void> {
             const ops = new Set(rec.ops.values());
             assert.deepEqual([...ops], [process.env.E2E_SAME ? "same" : "create"], "the acme resources' steps");
             // The explicit provider moved to the package's version, if it changed, in place.
-            assert.deepEqual(rec.pinned, process.env.E2E_SAME ? ["update", "version"] : ["create"], "the explicit provider's step");
+            const pinned = process.env.E2E_UPGRADED ? ["update", "version"] : process.env.E2E_SAME ? ["same"] : ["create"];
+            assert.deepEqual(rec.pinned, pinned, "the explicit provider's step");
 
             // The engine's state: each acme resource is managed by the default provider of the package's
             // version and download URL, whose inputs say them.
