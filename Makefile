@@ -114,6 +114,5 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzDocText$$' -fuzztime $(FUZZTIME) ./idl/load/
 	$(GO) test -run '^$$' -fuzz '^FuzzJS$$' -fuzztime $(FUZZTIME) ./idl/pattern/
 	$(GO) test -run '^$$' -fuzz '^FuzzJSString$$' -fuzztime $(FUZZTIME) ./gen/typescript/
-	$(GO) test -run '^$$' -fuzz '^FuzzExecutor$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 50x ./gen/typescript/
 	$(GO) test -run '^$$' -fuzz '^FuzzCheckCreate$$' -fuzztime $(FUZZTIME) ./examples/cmd/pulumi-resource-acme/
 	$(GO) test -run '^$$' -fuzz '^FuzzPipeline$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 50x ./internal/idlfuzz/
