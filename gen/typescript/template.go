@@ -54,18 +54,10 @@ var parsed = template.Must(template.New("").Option("missingkey=error").Funcs(tem
 func templateFuncs(out *output) template.FuncMap {
 	return template.FuncMap{
 		"doc": func(text string) (string, error) {
-			indent, err := out.lineStart("doc")
-			if err != nil {
-				return "", err
-			}
-			return out.text(appendDocComment(out.scratch(), indent, text, "")), nil
+			return docComment(out, "doc", text, "")
 		},
 		"docTags": func(text string, tags ...string) (string, error) {
-			indent, err := out.lineStart("docTags")
-			if err != nil {
-				return "", err
-			}
-			return out.text(appendDocComment(out.scratch(), indent, text, tagLines(tags))), nil
+			return docComment(out, "docTags", text, tagLines(tags))
 		},
 		"tag": func(name, value string) string {
 			if value == "" {
@@ -90,7 +82,7 @@ func templateFuncs(out *output) template.FuncMap {
 		},
 		"article": article,
 		"comment": func(phrases ...string) string {
-			return out.text(appendComment(out.scratch(), out.column(), phrases))
+			return out.result(appendComment(out.scratch(), out.column(), phrases))
 		},
 		"js":     func(s ...string) string { return jsString(strings.Join(s, "")) },
 		"access": propertyAccess,
@@ -102,24 +94,33 @@ func templateFuncs(out *output) template.FuncMap {
 			if err != nil {
 				return "", err
 			}
-			return out.text(appendList(out.scratch(), out.column(), open, items, close)), nil
+			return out.result(appendList(out.scratch(), out.column(), open, items, close)), nil
 		},
 		"assign": func(head, value, tail string) string {
-			return out.text(appendAssign(out.scratch(), out.column(), head, []string{value}, tail))
+			return out.result(appendAssign(out.scratch(), out.column(), head, []string{value}, tail))
 		},
 		"assignUnion": func(head string, members []string, tail string) string {
-			return out.text(appendAssign(out.scratch(), out.column(), head, members, tail))
+			return out.result(appendAssign(out.scratch(), out.column(), head, members, tail))
 		},
 		"chain": func(open, operator string, rest ...string) (string, error) {
 			if len(rest) < 2 {
 				return "", fmt.Errorf("chain: %d operands and close, want at least 2", len(rest))
 			}
-			return out.text(appendChain(out.scratch(), out.column(), open, operator, rest[:len(rest)-1], rest[len(rest)-1])), nil
+			return out.result(appendChain(out.scratch(), out.column(), open, operator, rest[:len(rest)-1], rest[len(rest)-1])), nil
 		},
 		"property": func(p jsProp) string {
 			return p.layout(string(out.line()))
 		},
 	}
+}
+
+// docComment is the doc comment of text and tags (lines) that fn writes at the start of the line of out.
+func docComment(out *output, fn, text, tags string) (string, error) {
+	indent, err := out.lineStart(fn)
+	if err != nil {
+		return "", err
+	}
+	return out.result(appendDocComment(out.scratch(), indent, text, tags)), nil
 }
 
 // wrapAt is wrap of the concatenation of text at the line of out, when cond; "" when not, or when text is
@@ -186,6 +187,15 @@ func (o *output) Write(p []byte) (int, error) {
 	return o.Buffer.Write(p)
 }
 
+// WriteString is Write's, for a writer that prefers io.StringWriter: the embedded buffer's would not
+// track the line.
+func (o *output) WriteString(s string) (int, error) {
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		o.start = o.Len() + i + 1
+	}
+	return o.Buffer.WriteString(s)
+}
+
 // line returns the text written on the current line so far, valid until the next write.
 func (o *output) line() []byte { return o.Bytes()[o.start:] }
 
@@ -203,12 +213,12 @@ func (o *output) lineStart(fn string) (string, error) {
 	return indent, nil
 }
 
-// scratch returns an empty buffer for a layout function to append its text to, which text returns: the
-// text is copied once, into the string the function returns, and the buffer serves the next call.
+// scratch returns an empty buffer for a layout function to append its text to, which result returns:
+// the text is copied once, into the string the function returns, and the buffer serves the next call.
 func (o *output) scratch() []byte { return o.spare[:0] }
 
-// text returns b, appended to the buffer of scratch, as a string, and keeps b for the next call.
-func (o *output) text(b []byte) string {
+// result returns b, appended to the buffer of scratch, as a string, and keeps b for the next call.
+func (o *output) result(b []byte) string {
 	o.spare = b
 	return string(b)
 }
