@@ -1,5 +1,7 @@
 package layout
 
+import "strings"
+
 // Declarations: go/printer's declList, genDecl, spec, valueSpec, funcDecl, signature, parameters and
 // fieldList.
 
@@ -161,20 +163,23 @@ func (p *printer) checkImportsSorted(lparen, rparen int) {
 			continue
 		}
 		text := p.text(t)
-		if text[0] != '"' || text <= prev || containsByte(text, '\\') {
+		path := text[1 : len(text)-1]
+		if path <= prev {
+			p.i = i // where the Refusal points
 			unsupported()
 		}
-		prev = text
+		prev = path
 	}
 }
 
-func containsByte(s string, b byte) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] == b {
-			return true
+// plainPath reports whether path is not empty and made of the characters of module paths alone.
+func plainPath(path string) bool {
+	for i := 0; i < len(path); i++ {
+		if c := path[i]; !isLetter(c) && !isDigit(c) && !strings.ContainsRune("-.~/+", rune(c)) {
+			return false
 		}
 	}
-	return false
+	return path != ""
 }
 
 // valueSpec lays out a spec of a group of two or more constants or variables: its names, type and
@@ -203,7 +208,7 @@ func (p *printer) spec(kw string, n int, s specInfo) {
 			p.emit()
 			p.w.blank()
 		}
-		if p.cur().kind != kString || p.text(p.cur())[0] != '"' {
+		if t := p.text(p.cur()); p.cur().kind != kString || t[0] != '"' || !plainPath(t[1:len(t)-1]) {
 			unsupported()
 		}
 		p.emit()
@@ -352,12 +357,12 @@ func (p *printer) signature() {
 				unsupported()
 			}
 			p.w.blank()
-			p.i++ // the ( that gofmt drops
+			p.drop("(")
 			p.typ()
 			if p.i != rparen {
 				unsupported()
 			}
-			p.i++
+			p.drop(")")
 			return
 		}
 		p.w.blank()
@@ -372,8 +377,20 @@ func (p *printer) signature() {
 // a name of a group whose type follows. An entry's pair says whether it is named.
 func (p *printer) paramEntries(lparen, rparen int) []item {
 	entries := p.items(lparen, rparen)
+	named := false
 	for i := range entries {
 		entries[i].pair = p.namedEntry(entries[i].from, entries[i].to)
+		named = named || entries[i].pair
+	}
+	if !named {
+		return entries
+	}
+	// When some are named, all are: each entry is a name and a type, or a name of a group whose type
+	// follows.
+	for i, e := range entries {
+		if !e.pair && (e.to-e.from != 1 || i == len(entries)-1) {
+			unsupported()
+		}
 	}
 	return entries
 }
@@ -443,7 +460,7 @@ func (p *printer) params() {
 		p.typ()
 	}
 	if p.is(",") {
-		p.i++ // a trailing comma on one line, which gofmt drops
+		p.drop(",") // a trailing comma on one line
 	}
 	p.expect(")")
 }
