@@ -22,6 +22,7 @@ func TestSmoke(t *testing.T) {
 		"| floor (packages.Load only) |",
 		"| cidlc, no-op (up to date) |",
 		"| files a no-op writes | examples | 0 | 0 | pass |",
+		"| stub files go/format laid out (package layout refused them) | examples | 0 | 0 | pass |",
 		"| --check without stamp (CI) ÷ floor | examples |",
 		"| program start: cidlc pack's overhead − Pulumi codegen's, CPU time |",
 		"load ",
