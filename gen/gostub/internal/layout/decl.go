@@ -67,6 +67,11 @@ func (p *printer) genDecl() {
 	if kw == "import" {
 		p.checkImportsSorted(lparen, rparen)
 	}
+	for i, s := range specs {
+		if !completeSpec(kw, s, i == 0) {
+			unsupported()
+		}
+	}
 	p.emit()
 	p.w.indent++
 	p.ff()
@@ -228,14 +233,31 @@ func (p *printer) spec(kw string, n int, s specInfo) {
 		if !p.is("=") && p.cur().line == p.srcLine && p.cur().kind != kEOF && !p.is(")") {
 			p.w.blank()
 			p.typ()
+			s.typed = true
 		}
 		if p.is("=") {
 			p.w.blank()
 			p.emit()
 			p.w.blank()
 			p.valueList(p.srcLine)
+			s.valued = true
+		}
+		if !completeSpec(kw, s, true) {
+			unsupported()
 		}
 	}
+}
+
+// completeSpec reports whether a spec of kw is Go: a variable has a type or values; a constant has
+// values, unless it follows the first of its group without a type (and repeats the values before it).
+func completeSpec(kw string, s specInfo, first bool) bool {
+	switch kw {
+	case "var":
+		return s.typed || s.valued
+	case "const":
+		return s.valued || !first && !s.typed
+	}
+	return true
 }
 
 // identList lays out names on one line.
