@@ -117,3 +117,4 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzExecutor$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 50x ./gen/typescript/
 	$(GO) test -run '^$$' -fuzz '^FuzzCheckCreate$$' -fuzztime $(FUZZTIME) ./examples/cmd/pulumi-resource-acme/
 	$(GO) test -run '^$$' -fuzz '^FuzzPipeline$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 50x ./internal/idlfuzz/
+	$(GO) test -run '^$$' -fuzz '^FuzzLayout$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 50x ./gen/gostub/
