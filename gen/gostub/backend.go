@@ -117,7 +117,13 @@ func (b *Backend) packageStubs(pkg *model.Package, names *exported, imports *tre
 		if !own {
 			dst = mg.out[:0]
 		}
-		content, err := mg.stubFile(f, dst, &b.opts)
+		name := stubPath(f.Path)
+		src, err := mg.stubFile(f, name)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		content, err := mg.layOut(name, src, dst, &b.opts)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -125,7 +131,7 @@ func (b *Backend) packageStubs(pkg *model.Package, names *exported, imports *tre
 		if !own {
 			mg.out = content
 		}
-		emit(&gen.File{Path: stubPath(f.Path), Content: content})
+		emit(&gen.File{Path: name, Content: content})
 	}
 	return errs
 }

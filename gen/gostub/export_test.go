@@ -28,7 +28,7 @@ func StubTexts(tb testing.TB, tree *model.Tree, importPath string, release gen.R
 		g := newPackageGen(release, pkg, names, imports)
 		for _, f := range pkg.Files {
 			name := stubPath(f.Path)
-			src, err := g.stubSource(f, name)
+			src, err := g.stubFile(f, name)
 			if err != nil {
 				tb.Fatal(err)
 			}

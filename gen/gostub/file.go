@@ -14,20 +14,11 @@ import (
 	"github.com/cidlc/cidlc/idl/model"
 )
 
-// stubFile renders the stubs of the IDL file f, appended to dst: a header naming f, the guard, then f's
-// declarations in source order, so that a stub file reads alongside its IDL file.
-func (g *packageGen) stubFile(f *model.File, dst []byte, opts *Options) ([]byte, error) {
-	name := stubPath(f.Path)
-	src, err := g.stubSource(f, name)
-	if err != nil {
-		return nil, err
-	}
-	return g.layOut(name, src, dst, opts)
-}
-
-// stubSource renders the stubs of f as jennifer writes them unformatted, their doc comments marks of
-// g.comments: what layOut reads. The text is g.src's: the next file's overwrites it.
-func (g *packageGen) stubSource(f *model.File, name string) ([]byte, error) {
+// stubFile renders the stubs of the IDL file f, the stub file name: a header naming f, the guard, then
+// f's declarations in source order, so that a stub file reads alongside its IDL file. It returns them
+// as jennifer writes them unformatted, their doc comments marks of g.comments, for layOut: the text is
+// g.src's, and the next file's overwrites it.
+func (g *packageGen) stubFile(f *model.File, name string) ([]byte, error) {
 	pkg := g.pkg
 	g.startFile()
 	jf := jen.NewFilePathName(g.file.own, pkg.Name)
