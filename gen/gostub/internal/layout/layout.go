@@ -458,6 +458,9 @@ func (p *printer) element(it item, aligned, lit bool) {
 		unsupported()
 	}
 	if it.pair {
+		if k := p.cur().kind; k != kIdent && k != kNumber && k != kString {
+			unsupported() // a keyword or an operator as the key
+		}
 		p.emit()
 		p.expect(":")
 		if aligned {
