@@ -201,7 +201,7 @@ func (p *printer) valueSpec(s specInfo, keepType bool) {
 		p.w.vtab()
 		p.expect("=")
 		p.w.blank()
-		p.valueList(p.srcLine)
+		p.valueList(-1)
 	}
 }
 
@@ -239,7 +239,7 @@ func (p *printer) spec(kw string, n int, s specInfo) {
 			p.w.blank()
 			p.emit()
 			p.w.blank()
-			p.valueList(p.srcLine)
+			p.valueList(-1)
 			s.valued = true
 		}
 		if !completeSpec(kw, s, true) {
@@ -271,7 +271,9 @@ func (p *printer) identList() {
 }
 
 // valueList lays out the values of a spec or the right-hand side of an assignment: a list without
-// brackets, whose source position before is line and which has none after.
+// brackets, whose source position before is line and which has none after. go/printer gives a spec's
+// values no position before (-1): a first value on the line after the = joins the line of the =, which
+// emit refuses.
 func (p *printer) valueList(line int32) {
 	p.exprList(line, p.listItems(), false, -1, false)
 }
