@@ -57,6 +57,12 @@ func (p *printer) marked(text string) (string, bool) {
 	if !isMark {
 		return "", false
 	}
+	// Digits alone, as Expand reads them: Atoi would take a sign too.
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			unsupported()
+		}
+	}
 	n, err := strconv.Atoi(digits)
 	start, end, ok := p.marks.span(n)
 	if err != nil || !ok {
