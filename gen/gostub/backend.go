@@ -8,7 +8,7 @@ import (
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/model"
-	"github.com/cidlc/cidlc/internal/parallel"
+	"github.com/cidlc/cidlc/internal/base/parallel"
 )
 
 // Import paths of the packages that stubs use.
@@ -25,7 +25,7 @@ const (
 type Options struct {
 	// ImportPath is the Go import path of the output directory: the stubs of the IDL's root package live
 	// there, the stubs of IDL package `ec2` in ImportPath + "/ec2". The run computes it from the output
-	// directory's go.mod (package internal/gomod).
+	// directory's go.mod (package internal/base/gomod).
 	ImportPath string
 	// Release is the release the stubs belong to: with a version, the root package's stubs declare the
 	// plugin's name and version (PluginName, PluginVersion) for the plugin's main to serve.

@@ -13,10 +13,10 @@ import (
 	"github.com/cidlc/cidlc/gen/gostub"
 	"github.com/cidlc/cidlc/gen/gostub/internal/layout"
 	"github.com/cidlc/cidlc/gen/textdiff"
-	"github.com/cidlc/cidlc/internal/gomod"
-	"github.com/cidlc/cidlc/internal/idlfuzz"
+	"github.com/cidlc/cidlc/internal/base/gomod"
 	"github.com/cidlc/cidlc/internal/testsupport"
 	"github.com/cidlc/cidlc/internal/testsupport/gentest"
+	"github.com/cidlc/cidlc/internal/testsupport/idlfuzz"
 )
 
 // comments returns the groups of t as layout.Comments, and false when one breaks Comments.Add's rule

@@ -28,8 +28,8 @@
 //   - resource X: a class extending pulumi.CustomResource in the shape of Pulumi's own SDKs (static get
 //     and isInstance, the type token, an Output property per property, a constructor that checks
 //     required inputs and contracts, fills in defaults, makes secret inputs secret and sets
-//     replaceOnChanges and additionalSecretOutputs), its XArgs and XState interfaces, then, once per
-//     file, the contracts of the structs the file's resources hold; the barrel of its directory
+//     replaceOnChanges, additionalSecretOutputs and the aliases of its earlier tokens), its XArgs and
+//     XState interfaces, then, once per file, the contracts of the structs the file's resources hold; the barrel of its directory
 //     registers it with the Pulumi runtime, so that resource references sent back by the engine become
 //     instances of its class;
 //   - function X (call name x): x over pulumi.runtime.invoke, with its XArgs (the inputs as values)

@@ -7,8 +7,8 @@ import (
 	"github.com/cidlc/cidlc/gen/typescript"
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
-	"github.com/cidlc/cidlc/internal/idlfuzz"
 	"github.com/cidlc/cidlc/internal/testsupport/gentest"
+	"github.com/cidlc/cidlc/internal/testsupport/idlfuzz"
 )
 
 // The executor of the templates (execute.go) must write what text/template's Execute writes, for every
@@ -28,7 +28,7 @@ func TestExecutorMatchesTextTemplate(t *testing.T) {
 	}
 }
 
-// FuzzExecutor compares the packages of the random IDL trees of internal/idlfuzz (those that load; what
+// FuzzExecutor compares the packages of the random IDL trees of internal/testsupport/idlfuzz (those that load; what
 // cidlc reports of the others is FuzzPipeline's business).
 func FuzzExecutor(f *testing.F) {
 	s := idlfuzz.NewScratch(f)

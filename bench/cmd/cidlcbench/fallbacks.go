@@ -9,7 +9,7 @@ import (
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/gen/gostub"
 	"github.com/cidlc/cidlc/idl/load"
-	"github.com/cidlc/cidlc/internal/gomod"
+	"github.com/cidlc/cidlc/internal/base/gomod"
 )
 
 // layoutFallbacks generates the Go stubs of the IDL in idl for the provider directory provider, in this

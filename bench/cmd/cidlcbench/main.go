@@ -30,7 +30,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/cidlc/cidlc/internal/synth"
+	"github.com/cidlc/cidlc/internal/testsupport/synth"
 )
 
 func main() {
@@ -389,7 +389,7 @@ func measure(cfg config, work, bin, tygo string, t tree, trash *trashDir) (resul
 			"--out-pack=" + filepath.Join(dir, "pack"), "--out-provider=" + filepath.Join(dir, "provider"),
 			"--out-schema=" + filepath.Join(dir, "schema.json")}, extra...)
 	}
-	// cidlc's stamps (internal/uptodate) live in the work directory, as they would in the user's cache.
+	// cidlc's stamps (internal/run/uptodate) live in the work directory, as they would in the user's cache.
 	cache := []string{"CIDLC_CACHE=" + filepath.Join(work, "cidlc-cache")}
 	// The up-to-date tree the no-op and check runs see.
 	if c := exec.Command(cidlc(kept)[0], cidlc(kept)[1:]...); true {

@@ -10,8 +10,8 @@ import (
 
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
-	"github.com/cidlc/cidlc/internal/nodetest"
-	"github.com/cidlc/cidlc/internal/synth"
+	"github.com/cidlc/cidlc/internal/testsupport/nodetest"
+	"github.com/cidlc/cidlc/internal/testsupport/synth"
 )
 
 // SynthTree writes the synthetic tree of n resources that `make bench` measures (20 resources per
