@@ -69,6 +69,21 @@
 // secret in the inputs stays secret in the outputs, as do the properties the IDL declares secret,
 // everywhere.
 //
+// # Resources that evolved
+//
+// A resource declares the tokens it had before (the IDL's formerly=, Spec.Formerly): the runtime answers
+// Read, Diff, Update and Delete for them as for the resource's own, refuses Check and Create by them
+// (a program from before the change must be upgraded), and reads a reference by an earlier token in
+// old state as a reference by the token now, so that a resource that refers to a moved one is not
+// replaced for it (alias.go). A function answers its earlier tokens too.
+//
+// A resource whose state changed shape has a state version (stateVersion=, Spec.StateVersion) that
+// every state and recorded inputs it returns carry, and a migration from each earlier version, which
+// the runtime applies to old state and old inputs before anything reads them: a migration starts from
+// what still decodes, must set or drop what does not, and its result must decode. A state that no
+// migration makes readable fails with the resource, the property and the state version it came from
+// (migrate.go says why a version rather than trying each migration).
+//
 // # What the engine does for a generated function
 //
 // Invoke checks the inputs as Check does, and fails a call whose inputs break the IDL's rules with

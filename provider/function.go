@@ -28,6 +28,9 @@ type FunctionSpec[T any] struct {
 	Unmarshal func(obj *T, o Object)
 	// Marshal writes the results that are set.
 	Marshal func(obj *T) resource.PropertyMap
+	// Formerly are the tokens the function had in earlier versions (the IDL's formerly=), which the
+	// provider answers too.
+	Formerly []tokens.ModuleMember
 }
 
 // FunctionOps is what a provider author implements for a function whose marshaling struct is T.

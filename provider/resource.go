@@ -8,8 +8,6 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/emptypb"
 )
 
@@ -74,7 +72,7 @@ func (r *Resource[T]) decodeState(m resource.PropertyMap, id resource.ID) (*T, e
 	d := NewDecoder(State)
 	obj := r.decode(d, m)
 	if err := d.Err(); err != nil {
-		return nil, status.Errorf(codes.InvalidArgument, "%s: %v", r.spec.Type, err)
+		return nil, r.undecodable(m, id, err)
 	}
 	if id != "" && r.spec.SetID != nil {
 		r.spec.SetID(obj, id)

@@ -79,7 +79,10 @@ type Server struct {
 type served struct {
 	resources map[tokens.Type]ResourceProvider
 	functions map[tokens.ModuleMember]FunctionProvider
-	close     func() error
+	// formerly and formerFunctions map the earlier tokens of resources and functions to their tokens now
+	// (alias.go).
+	formerly, formerFunctions formerly
+	close                     func() error
 }
 
 // NewServer returns a provider instance whose configuration c knows: made by the NewProvider of an
@@ -128,6 +131,18 @@ func newServed(name string, c *Configured) (*served, error) {
 		}
 		sv.resources[r.Type()] = r
 	}
+	sv.formerly, sv.formerFunctions = formerly{}, formerly{}
+	for _, r := range c.Resources {
+		if err := sv.formerly.add(name, r.Type(), r, func(t tokens.Type) bool { return sv.resources[t] != nil }); err != nil {
+			return nil, err
+		}
+	}
+	for _, f := range c.Functions {
+		served := func(t tokens.Type) bool { return sv.functions[tokens.ModuleMember(t)] != nil }
+		if err := sv.formerFunctions.add(name, tokens.Type(f.Token()), f, served); err != nil {
+			return nil, err
+		}
+	}
 	return sv, nil
 }
 
@@ -168,8 +183,9 @@ func (s *Server) configured() (*served, error) {
 	return sv, nil
 }
 
-// lookup finds the provider of the resource that urn names.
-func (s *Server) lookup(urn string) (ResourceProvider, error) {
+// lookup finds the provider of the resource that urn names, by its token or an earlier one, and reads
+// the earlier tokens in req's old state as the tokens now (alias.go).
+func (s *Server) lookup(urn string, req any) (ResourceProvider, error) {
 	sv, err := s.configured()
 	if err != nil {
 		return nil, err
@@ -178,25 +194,47 @@ func (s *Server) lookup(urn string) (ResourceProvider, error) {
 	if err != nil {
 		return nil, status.Errorf(codes.InvalidArgument, "%s: %v", s.info.Name, err)
 	}
-	r, ok := sv.resources[u.Type()]
-	if !ok {
-		return nil, status.Errorf(codes.InvalidArgument, "unknown resource type %s: provider %s has no such resource", u.Type(), s.info.Name)
+	earlierOK := sv.formerly.rewriteRequest(req)
+	if r, ok := sv.resources[u.Type()]; ok {
+		return r, nil
 	}
-	return r, nil
+	return s.renamedResource(sv, u.Type(), earlierOK)
 }
 
 // call runs op with a context that Cancel cancels too.
 func call[Req, Resp any](s *Server, ctx context.Context, urn string, req Req,
 	op func(ResourceProvider, context.Context, Req) (Resp, error),
 ) (Resp, error) {
-	r, err := s.lookup(urn)
+	var zero Resp
+	r, err := s.lookup(urn, req)
 	if err != nil {
-		var zero Resp
 		return zero, err
 	}
 	ctx, cancel := s.operationContext(ctx)
 	defer cancel()
-	return op(r, ctx, req)
+	// State migrations (migrate.go): old state in, the state version stamped on what goes out.
+	m, migrates := r.(migrator)
+	if migrates {
+		if err := m.migrateRequest(ctx, req); err != nil {
+			return zero, err
+		}
+	}
+	resp, err := op(r, ctx, req)
+	if err == nil {
+		if migrates {
+			m.stampResponse(resp)
+		}
+		if sv := s.served.Load(); sv != nil {
+			sv.formerly.rewriteResponse(resp)
+		}
+	}
+	return resp, err
+}
+
+// migrator is implemented by a ResourceProvider whose state may need migrating: every generated one.
+type migrator interface {
+	migrateRequest(ctx context.Context, req any) error
+	stampResponse(resp any)
 }
 
 // operationContext returns ctx, canceled also when the engine calls Cancel.
@@ -213,7 +251,11 @@ func (s *Server) Invoke(ctx context.Context, req *pulumirpc.InvokeRequest) (*pul
 	if err != nil {
 		return nil, err
 	}
-	f, ok := sv.functions[tokens.ModuleMember(req.GetTok())]
+	tok := tokens.ModuleMember(req.GetTok())
+	if now, renamed := sv.formerFunctions[tokens.Type(tok)]; renamed {
+		tok = tokens.ModuleMember(now)
+	}
+	f, ok := sv.functions[tok]
 	if !ok {
 		return nil, status.Errorf(codes.InvalidArgument, "unknown function %s: provider %s has no such function", req.GetTok(), s.info.Name)
 	}

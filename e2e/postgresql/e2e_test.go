@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/cidlc/cidlc/e2e/e2etest"
-	"github.com/cidlc/cidlc/internal/pgtest"
+	"github.com/cidlc/cidlc/internal/testsupport/pgtest"
 )
 
 // Paths relative to this package.

@@ -13,8 +13,12 @@
 //   up       pulumi up, then check what the engine recorded: every acme resource is managed by the
 //            default provider of the package's version and download URL; with E2E_SAME set, the up
 //            changed no acme resource (the same program after the package was upgraded)
+//   refresh  pulumi refresh; with E2E_EVOLVED set (package 0.2.0, see e2e/evolution_test.go), check that
+//            the engine's state holds the subnet under its new token and nothing under the old one,
+//            and the instance's status in its new shape, stamped with its state version
+//   preview  pulumi preview --expect-no-changes: the program has nothing left to change
 //   destroy  pulumi destroy: nothing is left
-// It reads its environment (all required but E2E_SAME):
+// It reads its environment (all required but E2E_SAME and E2E_EVOLVED):
 //   E2E_PULUMI_ROOT   the installation of the Pulumi CLI to use: $E2E_PULUMI_ROOT/bin/pulumi
 //   E2E_WORK_DIR      the project's directory
 //   E2E_VERSION       the version of the installed package, which the engine must use
@@ -119,6 +123,25 @@ async function main(): Promise<void> {
             assert.equal(providers.size, 1, "the state keeps one acme provider");
             break;
         }
+        case "refresh": {
+            await stack.refresh({ onOutput: (s) => process.stdout.write(s) });
+            if (!process.env.E2E_EVOLVED) {
+                break;
+            }
+            const state = (await stack.exportStack()).deployment.resources as any[];
+            const types = state.map((r) => r.type);
+            assert.ok(types.includes("acme:network/vpc:Subnet"), `the subnet's new token is in the state: ${types}`);
+            assert.ok(!types.includes("acme:network/subnet:Subnet"), `the subnet's earlier token is gone: ${types}`);
+            const vm = state.find((r) => r.type === "acme:compute/instance:Instance");
+            assert.deepEqual(vm?.outputs?.status, { phase: "running" }, "the instance's status, migrated");
+            assert.equal(vm?.outputs?.__stateVersion, 1, "the instance's state version");
+            const subnet = state.find((r) => r.type === "acme:network/vpc:Subnet");
+            assert.ok(subnet && JSON.stringify(vm?.inputs?.subnet).includes(subnet.urn), "the instance refers to the subnet by its new URN");
+            break;
+        }
+        case "preview":
+            await stack.preview({ expectNoChanges: true, onOutput: (s) => process.stdout.write(s) });
+            break;
         case "destroy": {
             const res = await stack.destroy();
             assert.equal(res.summary.resourceChanges?.delete, 6, "destroy deletes the five resources and the stack");

@@ -60,7 +60,7 @@ func (g *packageGen) generateOps(r *model.Resource) jen.Code {
 				"they start with their old values.", n).
 			id("Update(").ctxParam().id(", ").idParam().id(", olds, news *", t, ") error\n").
 			prose("Delete deletes the %s id. A resource that is already gone may return provider.ErrNotFound.", n).
-			id("Delete(").ctxParam().id(", ").idParam().id(", obj *", t, ") error").done(),
+			id("Delete(").ctxParam().id(", ").idParam().id(", obj *", t, ") error").add(g.migrationMethods(r)).done(),
 	)
 }
 
@@ -130,6 +130,7 @@ func (g *packageGen) spec(r *model.Resource) jen.Code {
 		//	func(obj *instance, id resource.ID) { obj.ID = id }
 		tail.id(",\nSetID: func(obj *", t, ", ").idParam().id(") {\nobj.", id.GoName, " = id\n}")
 	}
+	g.evolutionSpec(tail, r)
 	return g.code().rt("Spec").id("[", t, "]").done().Custom(multiline,
 		head.done().Custom(multiline, g.propertySpecs(wireProperties(r))...),
 		tail.done(),

@@ -190,6 +190,12 @@ type (
 		InputProperties propertiesJSON `json:"inputProperties,omitempty"`
 		RequiredInputs  []string       `json:"requiredInputs,omitempty"`
 		StateInputs     *objectJSON    `json:"stateInputs,omitempty"`
+		// Aliases are the resource's earlier type tokens (formerly=), as the metaschema's alias
+		// objects: the SDKs that Pulumi generates pass them as the resource's aliases.
+		Aliases []aliasJSON `json:"aliases,omitempty"`
+	}
+	aliasJSON struct {
+		Type string `json:"type"`
 	}
 )
 
@@ -465,6 +471,9 @@ func resourceSpec(a *arena, r *model.Resource) *resourceJSON {
 	state.Properties.sort()
 	res.InputProperties.sort()
 	res.StateInputs = state
+	for _, t := range r.Formerly {
+		res.Aliases = append(res.Aliases, aliasJSON{Type: t})
+	}
 	return res
 }
 

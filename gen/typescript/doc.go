@@ -28,8 +28,8 @@
 //   - resource X: a class extending pulumi.CustomResource in the shape of Pulumi's own SDKs (static get
 //     and isInstance, the type token, an Output property per property, a constructor that checks
 //     required inputs and contracts, fills in defaults, makes secret inputs secret and sets
-//     replaceOnChanges and additionalSecretOutputs), its XArgs and XState interfaces, then, once per
-//     file, the contracts of the structs the file's resources hold; the barrel of its directory
+//     replaceOnChanges, additionalSecretOutputs and the aliases of its earlier tokens), its XArgs and
+//     XState interfaces, then, once per file, the contracts of the structs the file's resources hold; the barrel of its directory
 //     registers it with the Pulumi runtime, so that resource references sent back by the engine become
 //     instances of its class;
 //   - function X (call name x): x over pulumi.runtime.invoke, with its XArgs (the inputs as values)
@@ -74,7 +74,7 @@
 //     literal.go, tables of contracts (object literals) from contracts.go. file.go renders a file's
 //     declarations in source order, barrel.go the index.ts of a directory, generate.go the package:
 //     the declaration files and barrels are independent of each other, and render in parallel, on up to
-//     GOMAXPROCS goroutines (internal/parallel), each with a renderer from a pool; the runtimes they use,
+//     GOMAXPROCS goroutines (internal/base/parallel), each with a renderer from a pool; the runtimes they use,
 //     the configuration's modules and the JSON files come after them. What Generate returns, in which
 //     order, and which error, never depend on the scheduling: each module's result has its index, and
 //     the files are sorted by path (Stream hands them over as they are done: gen.Streamer allows any

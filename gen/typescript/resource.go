@@ -26,7 +26,10 @@ type resourceView struct {
 	Contracts    jsObject // the contracts of the inputs that have some
 	Replaces     []string // the wire names of the properties that force replacement, as literals
 	Secrets      []string // the wire names of the secret properties, as literals
-	Released     bool     // whether the constructor merges the release's options (see usesRelease)
+	// Aliases are the resource's earlier tokens (formerly=), each as an alias object literal, so that the
+	// engine finds the state that stacks hold under them.
+	Aliases  []string
+	Released bool // whether the constructor merges the release's options (see usesRelease)
 }
 
 // isInstanceView is what the "isInstance" template renders.
@@ -133,6 +136,9 @@ func (g *fileGen) resource(r *model.Resource) error {
 		State:      interfaceView{Name: g.declName(&r.Decl, stateSuffix), Members: v.State.Members[:0]},
 		Properties: v.Properties[:0],
 		Released:   g.usesRelease(),
+	}
+	for _, t := range r.Formerly {
+		v.Aliases = append(v.Aliases, "{ type: "+jsString(t)+" }")
 	}
 	var required []string
 	for _, prop := range r.Properties {

@@ -121,6 +121,12 @@ type Resource struct {
 	Named bool `json:"named,omitempty"`
 	// Properties in source order (the synthetic `name` first).
 	Properties []*Property `json:"properties"`
+	// Formerly are the type tokens the resource had in earlier versions (formerly=): Pulumi's aliases of
+	// its type, which the TypeScript package passes and the provider answers.
+	Formerly []string `json:"formerly,omitempty"`
+	// StateVersion is the version of the shape of the resource's state (stateVersion=), 0 when none is
+	// declared; the provider migrates a state of an earlier version with the ops' MigrateFrom<V>.
+	StateVersion int `json:"stateVersion,omitempty"`
 }
 
 // ResourceAlias is another name for a resource, declared from it: `type ActionTarget sns.Topic`, what
@@ -147,6 +153,9 @@ type Function struct {
 	// Properties in source order: those without Out are the inputs, those with Out the results (Optional
 	// for a result that may be absent). In, Replaces and Synthetic are never set.
 	Properties []*Property `json:"properties"`
+	// Formerly are the tokens the function had in earlier versions (formerly=), which the provider
+	// answers too.
+	Formerly []string `json:"formerly,omitempty"`
 }
 
 // Inputs returns the function's inputs, in source order.
@@ -437,6 +446,8 @@ func (t *Tree) EachPosition(f func(*token.Position)) {
 				case *Function:
 					props(d.Properties)
 				case *Struct:
+					props(d.Properties)
+				case *Config:
 					props(d.Properties)
 				case *Enum:
 					for _, v := range d.Values {

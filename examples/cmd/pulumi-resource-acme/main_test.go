@@ -12,7 +12,7 @@ import (
 
 	acme "github.com/cidlc/cidlc/examples/provider"
 	"github.com/cidlc/cidlc/examples/provider/cloud"
-	"github.com/cidlc/cidlc/internal/providertest"
+	"github.com/cidlc/cidlc/internal/testsupport/providertest"
 	"github.com/cidlc/cidlc/provider"
 )
 

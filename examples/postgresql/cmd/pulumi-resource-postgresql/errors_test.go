@@ -10,7 +10,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
 
 	postgresql "github.com/cidlc/cidlc/examples/postgresql/provider"
-	"github.com/cidlc/cidlc/internal/pgtest"
+	"github.com/cidlc/cidlc/internal/testsupport/pgtest"
 )
 
 // TestCheckFailures gives Check inputs that the server would refuse or misread: each fails at preview,
