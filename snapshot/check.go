@@ -56,6 +56,9 @@ func required(p *model.Property, m mode) bool {
 // properties are reported at at.
 func (c *checker) properties(props []*model.Property, obj *node, at Pos, path string, m mode) {
 	for _, f := range obj.fields {
+		if path == "" && strings.HasPrefix(f.key, "__") {
+			continue // the runtime's own, such as a state's __stateVersion: no IDL property has such a name
+		}
 		i := slices.IndexFunc(props, func(p *model.Property) bool { return p.Name == f.key })
 		if i < 0 {
 			if m != modeOutputs {

@@ -25,9 +25,15 @@
 //      of the server's log (e2e_test.go reads it)
 //   7. with a wrong password in the stack, preview fails clearly and changes nothing
 //   8. up --parallel of many roles and grants: no session of the provider's stays open
-//   9. destroy removes everything; the DBA's roles are dropped with psql (e2e_test.go then compares the
+//   9. up of a role whose membership names a role that does not exist fails, and keeps the role (the
+//      server made it): pulumi stack export holds it, with its ID; the program fixed, up updates it
+//  10. up of a grant that waits on a lock a DBA holds fails at the program's customTimeouts (2s),
+//      leaving nothing: no session waiting, the grant not made; once the lock is free, up makes it
+//  11. destroy removes everything; the DBA's roles are dropped with psql (e2e_test.go then compares the
 //      whole server with how it was before the test)
-// Throughout: no secret appears in plain text in the state, the backend's files or the engine's output.
+// Throughout: no secret appears in plain text in the state, the backend's files or the engine's output;
+// every command runs with --logflow -v=9, and at the end no secret is in the logs but where the engine
+// itself writes it.
 //
 // It reads its environment (all required): E2E_PULUMI_ROOT, E2E_PLUGIN_DIR and E2E_WORK_DIR as
 // e2e/program.ts does; E2E_PSQL, the psql program; E2E_PG_HOST, E2E_PG_PORT, E2E_PG_USER and
@@ -41,6 +47,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { LocalWorkspace, ProjectSettings, PulumiCommand, Stack } from "@pulumi/pulumi/automation";
 import * as postgresql from "postgresql";
 import {
+    assertLogsHideSecrets,
     assertNoPlainSecrets,
     assertQuiet,
     assertSecretsHidden,
@@ -51,6 +58,7 @@ import {
     Ops,
     resources,
     step,
+    verbose,
 } from "./support";
 
 const pulumiRoot = env("E2E_PULUMI_ROOT");
@@ -129,7 +137,11 @@ type Phase =
     | "badMembership" // step 6: "adopt", plus a membership option that PostgreSQL 15 lacks
     | "badEncoding" // step 6: "adopt", with the database's (immutable) encoding changed
     | "taken" // step 6: "adopt", plus a role whose name the DBA's group has
-    | "many"; // step 8: "adopt", plus many roles and grants
+    | "many" // step 8: "adopt", plus many roles and grants
+    | "partial" // step 9: "many", plus a role whose membership names a role that does not exist
+    | "partialFixed" // step 9: "many", plus that role, its membership fixed
+    | "slowGrant" // step 10: "partialFixed", plus a grant that waits on a lock, with a timeout of 2s
+    | "grant"; // step 10: "partialFixed", plus that grant, with its default timeout
 
 let phase: Phase = "base";
 const MANY = 24;
@@ -242,7 +254,18 @@ async function program(): Promise<Record<string, unknown>> {
     if (phase === "taken") {
         new postgresql.Role("taken", { name: "e2e_auditors", login: true, password: pulumi.secret(ownerPassword) });
     }
-    if (phase === "many") {
+    const late = ["partial", "partialFixed", "slowGrant", "grant"].includes(phase);
+    if (late) {
+        new postgresql.Role("partial", { name: "e2e_partial", login: true, roles: [phase === "partial" ? "e2e_missing" : "e2e_auditors"] });
+    }
+    if (phase === "slowGrant" || phase === "grant") {
+        new postgresql.Grant(
+            "slow",
+            { role: reader.name, database: db.name, objectType: "database", privileges: ["CREATE"] },
+            phase === "slowGrant" ? { customTimeouts: { create: "2s" } } : {},
+        );
+    }
+    if (phase === "many" || late) {
         for (let i = 0; i < MANY; i++) {
             const r = new postgresql.Role(`many-${i}`, { name: `e2e_many_${i}` });
             new postgresql.Grant(`many-${i}`, { role: r.name, database: db.name, objectType: "database", privileges: ["CONNECT"] });
@@ -282,9 +305,11 @@ async function main(): Promise<void> {
             runtime: "nodejs",
             plugins: { providers: [{ name: "postgresql", path: pluginDir }] },
         } as ProjectSettings;
-        stack = await LocalWorkspace.createOrSelectStack(
-            { stackName: "e2e", projectName: "postgresql-e2e", program },
-            { workDir, pulumiCommand, projectSettings },
+        stack = verbose(
+            await LocalWorkspace.createOrSelectStack(
+                { stackName: "e2e", projectName: "postgresql-e2e", program },
+                { workDir, pulumiCommand, projectSettings },
+            ),
         );
         // pulumi config set, key by key, as the README shows; the password with --secret.
         await stack.setConfig("postgresql:host", { value: server.host });
@@ -482,7 +507,75 @@ async function main(): Promise<void> {
         assert.equal(psql(sessionsSQL), "0");
     });
 
-    await step("9", "destroy removes everything; no secret in plain text anywhere", async () => {
+    await step("9a", "a role whose membership fails is created, and kept by the stack", async () => {
+        phase = "partial";
+        const msg = await failure(() => stack.up());
+        logs.push(msg);
+        assert.match(msg, /role "e2e_partial" is created, but roles: making role "e2e_partial" a member of "e2e_missing": role "e2e_missing" does not exist/);
+        assert.equal(psql("SELECT count(*) FROM pg_roles WHERE rolname = 'e2e_partial'"), "1", "the server has no role e2e_partial");
+        // pulumi stack export: the role, with its ID, marked as not fully created.
+        const kept = ((await stack.exportStack()).deployment.resources as { urn: string; id?: string; initErrors?: string[] }[]).find((r) =>
+            r.urn.endsWith("::partial"),
+        );
+        assert.ok(kept, "the role e2e_partial is on the server, and not in the stack: it leaked");
+        assert.equal(kept.id, "e2e_partial");
+        assert.match(kept.initErrors?.[0] ?? "", /role "e2e_missing" does not exist/);
+        assert.equal(psql("SELECT count(*) FROM pg_auth_members WHERE member = 'e2e_partial'::regrole"), "0");
+    });
+
+    await step("9b", "the program fixed, the next up updates the role", async () => {
+        phase = "partialFixed";
+        const ops = new Ops(false, prefixes);
+        const res = logged(await stack.up({ onEvent: ops.onEvent }));
+        assertQuiet(res);
+        assert.deepEqual(ops.with("update"), ["Role::partial"]);
+        assert.deepEqual(ops.with("create"), []);
+        assert.equal(psql("SELECT pg_has_role('e2e_partial', 'e2e_auditors', 'MEMBER')"), "t");
+    });
+
+    await step("10a", "a grant waiting on a lock fails at its timeout, and leaves nothing behind", async () => {
+        // A DBA's session holds the lock that grants on the database take (advisory, as the provider's).
+        const holder = execFile(env("E2E_PSQL"), ["-X", "-d", "postgres", "-c", "SELECT pg_advisory_lock(hashtext('database:e2e_app'))", "-c", "SELECT pg_sleep(600)"], {
+            env: { ...psqlEnv, PGAPPNAME: "e2e-lock-holder" },
+        });
+        const holding = "SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a USING (pid) WHERE a.application_name = 'e2e-lock-holder' AND l.locktype = 'advisory' AND l.granted";
+        while (psql(holding) !== "1") {
+            await new Promise((r) => setTimeout(r, 100));
+        }
+        phase = "slowGrant";
+        const start = Date.now();
+        const msg = await failure(() => stack.up());
+        const took = (Date.now() - start) / 1000;
+        logs.push(msg);
+        assert.match(
+            msg,
+            /Grant "slow": create timed out after 2s \(the program's customTimeouts\.create\); give it more time with the customTimeouts resource option, such as \{ create: "4s" \}: /,
+        );
+        assert.ok(took < 30, `the update took ${took}s: it waited on the lock, not for its timeout (2s)`);
+        console.log(`  the update failed after ${took.toFixed(1)}s; the user sees: ${msg.split("\n").find((l) => l.includes("timed out"))!.trim()}`);
+        // Nothing waits on the lock, no session of the provider's is busy, and the grant was not made.
+        const waiting = "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted";
+        for (let i = 0; i < 50 && psql(waiting) !== "0"; i++) {
+            await new Promise((r) => setTimeout(r, 100));
+        }
+        assert.equal(psql(waiting), "0", "a session still waits on the lock");
+        assert.equal(psql(sessionsSQL + " AND state <> 'idle'"), "0", "a session of the provider's is still busy");
+        assert.equal(psql("SELECT has_database_privilege('e2e_reader', 'e2e_app', 'CREATE')"), "f");
+        assert.equal((await resources(stack, prefixes)).has("Grant::slow"), false);
+        psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'e2e-lock-holder'");
+        await new Promise((r) => holder.on("exit", r));
+    });
+
+    await step("10b", "once the lock is free, the grant is made within its default timeout", async () => {
+        phase = "grant";
+        const ops = new Ops(false, prefixes);
+        const res = logged(await stack.up({ onEvent: ops.onEvent }));
+        assertQuiet(res);
+        assert.deepEqual(ops.with("create"), ["Grant::slow"]);
+        assert.equal(psql("SELECT has_database_privilege('e2e_reader', 'e2e_app', 'CREATE')"), "t");
+    });
+
+    await step("11", "destroy removes everything; no secret in plain text anywhere", async () => {
         assertSecretsHidden(await resources(stack, prefixes), secrets);
         const res = logged(await stack.destroy());
         assert.equal((await resources(stack, prefixes)).size, 0);
@@ -497,6 +590,7 @@ async function main(): Promise<void> {
         for (const s of secrets) {
             assert.ok(!logs.some((l) => l.includes(s)), `a secret is in the engine's output in plain text`);
         }
+        assertLogsHideSecrets("postgresql", secrets);
     });
     finish(start);
 }

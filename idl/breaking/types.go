@@ -101,7 +101,8 @@ func (c *comparer) sameShape(o, n *model.Struct, pairs map[[2]*model.Struct]bool
 }
 
 // reportTypeDiff reports how the type of a member or alias changed. stored says whether resources' state
-// can hold its values.
+// or stacks' configuration can hold its values: a changed type then breaks stacks as well as programs,
+// which are two findings.
 func (c *comparer) reportTypeDiff(d typeDiff, subject string, oldPos, newPos token.Position, o, n *model.Type, stored bool, hint string) {
 	from, to := o.Describe(model.AsSource), n.Describe(model.AsSource)
 	switch d {
@@ -112,11 +113,13 @@ func (c *comparer) reportTypeDiff(d typeDiff, subject string, oldPos, newPos tok
 		c.report(TypeWidened, subject, oldPos, newPos,
 			fmt.Sprintf("type widened from %s to %s: every old value is still accepted, but programs that read it get the wider type", from, to), "")
 	case typeChanged:
-		msg := fmt.Sprintf("type changed from %s to %s: programs that use it no longer compile", from, to)
+		c.report(TypeChanged, subject, oldPos, newPos, fmt.Sprintf("type changed from %s to %s: programs that use it no longer compile", from, to), hint)
 		if stored {
-			msg += ", and the provider can no longer read, update or delete resources whose state holds an old value"
+			// Told apart from the programs' break: accepting that programs change says nothing about
+			// the stacks, which a migration serves.
+			c.reportStacks(StoredTypeChanged, subject, oldPos, newPos, fmt.Sprintf("type changed from %s to %s", from, to),
+				"the provider can no longer read, update or delete resources whose state holds an old value", hint)
 		}
-		c.report(TypeChanged, subject, oldPos, newPos, msg, hint)
 	}
 }
 

@@ -155,8 +155,15 @@ func Length(s string) int { return utf8.RuneCountInString(s) }
 // FormatNumber writes f as JavaScript's String(f) does, so that both sides of the wire show numbers
 // alike: no exponent from 1e-6 to 1e21, otherwise one like 1e+21 or 1e-7; 0 for negative zero.
 func FormatNumber(f float64) string {
-	if f == 0 {
+	switch {
+	case f == 0:
 		return "0"
+	case math.IsNaN(f):
+		return "NaN" // JSON has no NaN or infinity, but a protobuf double (a property value) does
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
 	}
 	if a := math.Abs(f); a >= 1e-6 && a < 1e21 {
 		return strconv.FormatFloat(f, 'f', -1, 64)

@@ -55,6 +55,10 @@ type decl struct {
 	enum          *model.Enum
 	alias         *model.Alias
 
+	// formerlyAt is where its marker's tag gives its earlier tokens (formerly=), for the problems that
+	// only the whole tree shows (see checkFormerly).
+	formerlyAt token.Pos
+
 	// props are a struct's, resource's or function's properties once resolved, and resolving says that they are
 	// being resolved (see structProperties).
 	props     []*model.Property
@@ -234,6 +238,7 @@ func (c *builder) run(pkgs []*packages.Package) {
 	if c.config != nil {
 		c.checkConfigTypes(c.config)
 	}
+	c.checkFormerly()
 }
 
 // resolve gives a struct, resource, function or configuration declaration its properties, validated.

@@ -98,6 +98,8 @@ type cmdSpec struct {
 type result struct {
 	tree    tree
 	samples map[string][]sample
+	// fallbacks are the tree's stub files that package layout refused (layoutFallbacks).
+	fallbacks []string
 }
 
 func run(cfg config, stdout, log io.Writer) error {
@@ -420,7 +422,10 @@ func measure(cfg config, work, bin, tygo string, t tree, trash *trashDir) (resul
 			setup: moveAside(tsOut)})
 	}
 	r := result{tree: t}
-	r.samples, err = rounds(cfg.runs, cmds)
+	if r.samples, err = rounds(cfg.runs, cmds); err != nil {
+		return r, err
+	}
+	r.fallbacks, err = layoutFallbacks(idl, filepath.Join(kept, "provider"))
 	return r, err
 }
 
@@ -661,6 +666,7 @@ func writeReport(w io.Writer, cfg config, results []result, codec []string, prog
 	}
 	fmt.Fprintln(w)
 	writeBudgets(w, results)
+	writeFallbacks(w, results)
 	if cfg.programStart {
 		writeProgramStartBudget(budgetTable{w}, programStart)
 	}

@@ -18,7 +18,7 @@ import "github.com/cidlc/cidlc/idl"
 // table/app_reader/app/app_owner (every schema), table/app_reader/app/app_owner/reporting. A / or %
 // in a name is written %2F or %25.
 type DefaultPrivileges struct {
-	idl.Resource
+	idl.Resource `lumi:"timeout=5m"`
 	// Role is the name of the role that receives the privileges, or public for every role.
 	Role string `lumi:"replaces"`
 	// Database is the name of the database whose new objects the privileges are on.

@@ -15,7 +15,7 @@ import "github.com/cidlc/cidlc/idl"
 // may always SET ROLE to it. Leave both options out for such a server: a value fails the preview,
 // naming the server's version.
 type Membership struct {
-	idl.Resource
+	idl.Resource `lumi:"timeout=5m"`
 	// Role is the name of the role whose privileges the member gets: a group.
 	Role string `lumi:"replaces"`
 	// Member is the name of the role that becomes a member of Role.

@@ -12,7 +12,7 @@ import "github.com/cidlc/cidlc/idl"
 // Its ID is the role's name, or the role's and the database's joined by a slash (app/reporting; a /
 // or % in a name is written %2F or %25).
 type RoleSettings struct {
-	idl.Resource
+	idl.Resource `lumi:"timeout=5m"`
 	// Role is the name of the role whose sessions start with the settings.
 	Role string `lumi:"replaces"`
 	// Database is the name of the database where the role's sessions start with the settings; by

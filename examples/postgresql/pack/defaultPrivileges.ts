@@ -22,6 +22,9 @@ import type { Privilege } from "./grant";
  * Their ID is their object type, role, database, owner and schema, joined by slashes:
  * table/app_reader/app/app_owner (every schema), table/app_reader/app/app_owner/reporting. A / or %
  * in a name is written %2F or %25.
+ *
+ * Default timeouts: create 5m, update 5m, delete 5m. The customTimeouts resource option overrides
+ * them.
  */
 export class DefaultPrivileges extends pulumi.CustomResource {
     /**

@@ -17,6 +17,9 @@ import * as _utilities from "./_utilities";
  * the role's privileges without SET ROLE when the member's own inherit says so (Role.inherit), and
  * may always SET ROLE to it. Leave both options out for such a server: a value fails the preview,
  * naming the server's version.
+ *
+ * Default timeouts: create 5m, update 5m, delete 5m. The customTimeouts resource option overrides
+ * them.
  */
 export class Membership extends pulumi.CustomResource {
     /**

@@ -9,8 +9,16 @@ import * as _utilities from "./_utilities";
  * Role is a role of the server: a user when it can log in, a group when other roles are its members.
  * Its ID is its name.
  *
+ * Its memberships (roles) are made once the role exists: when the server refuses one (a role that does
+ * not exist, a group the provider's user may not grant), or it waits past the timeout (on a lock held
+ * on the group), the role stays, kept by the stack as created but unfinished, and the next update
+ * makes its memberships.
+ *
  * Deleting a role first gives what it owns, in every database, to the provider's user (REASSIGN OWNED)
  * and revokes what was granted to it (DROP OWNED): its tables and their data stay.
+ *
+ * Default timeouts: create 5m, update 5m, delete 5m. The customTimeouts resource option overrides
+ * them.
  */
 export class Role extends pulumi.CustomResource {
     /**

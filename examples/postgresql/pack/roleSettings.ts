@@ -14,6 +14,9 @@ import * as _utilities from "./_utilities";
  *
  * Its ID is the role's name, or the role's and the database's joined by a slash (app/reporting; a /
  * or % in a name is written %2F or %25).
+ *
+ * Default timeouts: create 5m, update 5m, delete 5m. The customTimeouts resource option overrides
+ * them.
  */
 export class RoleSettings extends pulumi.CustomResource {
     /**

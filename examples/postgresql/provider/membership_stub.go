@@ -49,19 +49,23 @@ type membership struct {
 
 // MembershipProviderOps is what a provider author implements for Membership resources;
 // NewMembershipProvider turns it into a provider. It may also implement MembershipChecker and
-// MembershipDiffer.
+// MembershipDiffer. Each method's ctx ends when the engine cancels the operation, or when its
+// timeout passes: the program's customTimeouts, or else the IDL's: create 5m, update 5m, delete
+// 5m. provider.Log(ctx) tells the user about the resource.
 type MembershipProviderOps interface {
 	// Create creates the Membership that the inputs in obj describe, sets obj's out properties, and
-	// returns the new resource's ID.
+	// returns the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *membership) (resource.ID, error)
 	// Read sets obj to the current state of the Membership id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *membership) error
 	// Update changes the Membership id from olds to news, and sets the out properties of news that
-	// change; they start with their old values.
+	// change; they start with their old values. If it fails after changing part of the object, it
+	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *membership) error
 	// Delete deletes the Membership id. A resource that is already gone may return
-	// provider.ErrNotFound.
+	// provider.ErrNotFound: the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *membership) error
 }
 
@@ -106,6 +110,7 @@ func NewMembershipProvider(ops MembershipProviderOps) *MembershipProvider {
 		},
 		Unmarshal: (*membership).unmarshal,
 		Marshal:   (*membership).marshal,
+		Timeouts:  provider.Timeouts{Create: provider.Minutes(5), Update: provider.Minutes(5), Delete: provider.Minutes(5)},
 	}, ops, hooks)}
 }
 

@@ -93,7 +93,11 @@ func inTx(ctx context.Context, conn *pgx.Conn, fn func(pgx.Tx) error) (again boo
 		return conn.IsClosed(), err
 	}
 	if err := fn(tx); err != nil {
-		_ = tx.Rollback(ctx)
+		// The rollback runs also when ctx is done (a timeout ended fn's statement): with ctx, pgx would
+		// skip it and close the connection instead, leaving the server to notice.
+		rollback, cancel := context.WithTimeout(context.WithoutCancel(ctx), cancelGrace)
+		defer cancel()
+		_ = tx.Rollback(rollback) // an error closes the connection, which ends the transaction too
 		return conn.IsClosed(), err
 	}
 	if err := tx.Commit(ctx); err != nil {

@@ -40,8 +40,16 @@ func (roleOps) Check(_ context.Context, _ resource.URN, r *role) ([]provider.Che
 	return failures, nil
 }
 
+// Create creates the role, and then makes it a member of its roles. The role is committed first, as
+// the objects of a cloud API are (a machine exists before its disks are attached): a membership the
+// server refuses (a role that does not exist yet, one the provider's user may not grant) or that waits
+// past the timeout (on a lock held on the group) leaves a role that the stack keeps, through
+// provider.Partial, with none of its memberships; the next update makes them. (One transaction could
+// make both or neither here; the example shows how a provider keeps what it made, which is what most
+// clouds require.)
 func (o roleOps) Create(ctx context.Context, _ resource.URN, r *role) (resource.ID, error) {
-	return resource.ID(r.Name), o.s.tx(ctx, fmt.Sprintf("creating role %q", r.Name), func(tx pgx.Tx) error {
+	id := resource.ID(r.Name)
+	err := o.s.tx(ctx, fmt.Sprintf("creating role %q", r.Name), func(tx pgx.Tx) error {
 		sql, args, err := roleStatement("CREATE ROLE "+ident(r.Name)+" WITH", r, true, true)
 		if err != nil {
 			return err
@@ -52,8 +60,22 @@ func (o roleOps) Create(ctx context.Context, _ resource.URN, r *role) (resource.
 			}
 			return failed(err, "creating role %q", r.Name)
 		}
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	if len(deref(r.Roles)) == 0 {
+		return id, nil
+	}
+	err = o.s.tx(ctx, fmt.Sprintf("making role %q a member of its roles", r.Name), func(tx pgx.Tx) error {
 		return changeMemberships(ctx, tx, r.Name, nil, deref(r.Roles))
 	})
+	if err != nil {
+		r.Roles = new([]string) // rolled back: a member of none, which the next update changes
+		return id, provider.Partial(fmt.Errorf("role %q is created, but %w", r.Name, err))
+	}
+	return id, nil
 }
 
 func (o roleOps) Read(ctx context.Context, id resource.ID, r *role) error {
@@ -143,6 +165,10 @@ func (o roleOps) Delete(ctx context.Context, id resource.ID, r *role) error {
 		if err != nil && !errors.Is(err, errNoDatabase) {
 			return failed(err, "%s", what)
 		}
+	}
+	if len(databases) > 0 {
+		provider.Log(ctx).Infof("role %q owned objects or held privileges in %s: what it owned now belongs to %q, and its privileges are revoked",
+			id, strings.Join(databases, ", "), o.s.user)
 	}
 	return o.s.tx(ctx, fmt.Sprintf("dropping role %q", id), func(tx pgx.Tx) error {
 		// Shared objects (the databases it owns, its grants on them) go from any database.

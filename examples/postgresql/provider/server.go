@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgerrcode"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgconn/ctxwatch"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/cidlc/cidlc/provider"
@@ -127,6 +129,14 @@ func connConfig(cfg *Config) (*pgx.ConnConfig, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the provider's configuration does not make a connection: %w", err)
 	}
+	// An operation that ends (its timeout passed, or the engine canceled it) asks the server to cancel
+	// its statement, as psql's Ctrl-C does, and then rolls its transaction back (inTx). pgx's default
+	// closes the connection instead, and a server is not bound to notice a closed connection while a
+	// statement runs (PostgreSQL's client_connection_check_interval is off by default, and a pooler in
+	// between hides it): the statement would run on, in its transaction, holding its locks.
+	conn.BuildContextWatcherHandler = func(c *pgconn.PgConn) ctxwatch.Handler {
+		return &pgconn.CancelRequestContextWatcherHandler{Conn: c, DeadlineDelay: cancelGrace}
+	}
 	if cfg.Password != nil {
 		conn.Password = *cfg.Password
 	}
@@ -137,6 +147,10 @@ func connConfig(cfg *Config) (*pgx.ConnConfig, error) {
 func quoteSetting(v string) string {
 	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(v) + "'"
 }
+
+// cancelGrace is how long a canceled statement has to end on the server before its connection is
+// closed, and how long a rollback may take once the operation's context is done.
+const cancelGrace = 5 * time.Second
 
 // versionName is the server's version as PostgreSQL names it: 15.4.
 func (s *Server) versionName() string {

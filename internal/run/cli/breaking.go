@@ -71,9 +71,18 @@ func printBreaking(report *breaking.Report, opts options, stdout, stderr io.Writ
 	return report.Failed()
 }
 
-// printRules prints the catalogue of --breaking-against's rules.
+// printRules prints the catalogue of --breaking-against's rules: ID, category, severity, the remedy that
+// can cover a finding of it (alias, migration, or -), and what it finds.
 func printRules(w io.Writer) {
+	width := 0
 	for _, r := range breaking.Rules {
-		fmt.Fprintf(w, "%-26s %-7s %-9s %s\n", r.ID, r.Category, r.Severity, r.Summary)
+		width = max(width, len(r.ID))
+	}
+	for _, r := range breaking.Rules {
+		remedy := r.Remedy()
+		if remedy == "" {
+			remedy = "-"
+		}
+		fmt.Fprintf(w, "%-*s %-7s %-9s %-9s %s\n", width, r.ID, r.Category, r.Severity, remedy, r.Summary)
 	}
 }

@@ -126,6 +126,23 @@ func (s *Server) Sessions(ctx context.Context, application string) (int, error) 
 	return s.countSessions(ctx, "application_name", application)
 }
 
+// Busy counts the client sessions that name themselves application and are not idle (in a
+// transaction, or running a statement, such as one waiting on a lock) once those being canceled have
+// stopped: a provider whose operation was canceled or timed out leaves none.
+func (s *Server) Busy(ctx context.Context, application string) (int, error) {
+	return settled(func() (int, error) {
+		conn, err := pgx.Connect(ctx, s.DSN("postgres"))
+		if err != nil {
+			return 0, err
+		}
+		defer conn.Close(ctx)
+		var n int
+		err = conn.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
+			WHERE backend_type = 'client backend' AND application_name = $1 AND state <> 'idle' AND pid <> pg_backend_pid()`, application).Scan(&n)
+		return n, err
+	})
+}
+
 // countSessions counts the client sessions of pg_stat_activity whose column (application_name or
 // datname, a constant of the callers') is value, other than the one asking.
 func (s *Server) countSessions(ctx context.Context, column, value string) (int, error) {

@@ -9,6 +9,7 @@ import (
 	"context"
 	"maps"
 	"net"
+	"sync"
 	"testing"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
@@ -17,6 +18,7 @@ import (
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/protobuf/types/known/emptypb"
 	"google.golang.org/protobuf/types/known/structpb"
 )
 
@@ -39,12 +41,20 @@ type Live struct {
 // Serve serves srv over gRPC on 127.0.0.1 until the test ends, and returns a driver connected to it.
 func Serve(t testing.TB, srv pulumirpc.ResourceProviderServer, project string) *Driver {
 	t.Helper()
+	conn, _ := serveOn(t, func(gs *grpc.Server) { pulumirpc.RegisterResourceProviderServer(gs, srv) })
+	return &Driver{T: t, Client: pulumirpc.NewResourceProviderClient(conn), Stack: "dev", Project: project}
+}
+
+// serveOn serves what register registers over gRPC on 127.0.0.1 until the test ends, and returns a
+// connection to it and its address.
+func serveOn(t testing.TB, register func(*grpc.Server)) (*grpc.ClientConn, string) {
+	t.Helper()
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	gs := grpc.NewServer()
-	pulumirpc.RegisterResourceProviderServer(gs, srv)
+	register(gs)
 	go func() { _ = gs.Serve(lis) }()
 	t.Cleanup(gs.Stop)
 	conn, err := grpc.NewClient(lis.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
@@ -52,7 +62,54 @@ func Serve(t testing.TB, srv pulumirpc.ResourceProviderServer, project string) *
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = conn.Close() })
-	return &Driver{T: t, Client: pulumirpc.NewResourceProviderClient(conn), Stack: "dev", Project: project}
+	return conn, lis.Addr().String()
+}
+
+// Engine is the engine's host service as a provider sees it (the address the engine passes a plugin),
+// served over gRPC on 127.0.0.1: it keeps the messages the provider logs, in order. Give its Client to
+// the provider's server (provider.Server.LogTo).
+type Engine struct {
+	pulumirpc.UnimplementedEngineServer
+	Client pulumirpc.EngineClient
+	// Addr is its address, as the engine gives it to a plugin (in Handshake, say).
+	Addr string
+
+	mu   sync.Mutex
+	logs []*pulumirpc.LogRequest
+}
+
+// NewEngine serves an Engine until the test ends.
+func NewEngine(t testing.TB) *Engine {
+	t.Helper()
+	e := &Engine{}
+	conn, addr := serveOn(t, func(gs *grpc.Server) { pulumirpc.RegisterEngineServer(gs, e) })
+	e.Client, e.Addr = pulumirpc.NewEngineClient(conn), addr
+	return e
+}
+
+// Log keeps a message.
+func (e *Engine) Log(_ context.Context, req *pulumirpc.LogRequest) (*emptypb.Empty, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.logs = append(e.logs, req)
+	return &emptypb.Empty{}, nil
+}
+
+// Messages returns the messages logged so far, as "SEVERITY urn: message" (with "status" for an
+// ephemeral one), and forgets them.
+func (e *Engine) Messages() []string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	out := make([]string, len(e.logs))
+	for i, l := range e.logs {
+		severity := l.GetSeverity().String()
+		if l.GetEphemeral() {
+			severity = "status"
+		}
+		out[i] = severity + " " + l.GetUrn() + ": " + l.GetMessage()
+	}
+	e.logs = nil
+	return out
 }
 
 // Configure configures the provider as the engine configures a stack's: CheckConfig on config (bare
