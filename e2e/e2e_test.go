@@ -13,24 +13,30 @@ import (
 	"testing"
 
 	"github.com/cidlc/cidlc/e2e/e2etest"
+	"github.com/cidlc/cidlc/providertest/enginetest"
 )
 
 // Paths relative to this package.
 const (
 	repoRoot = ".."
 	packDir  = "../examples/pack" // the generated package
-	plugin   = "./examples/cmd/pulumi-resource-acme"
+	plugin   = "../examples/cmd/pulumi-resource-acme"
 )
 
-// TestE2E deploys the example with the real Pulumi engine: see program.ts, then config.ts.
+// TestE2E deploys the example with the real Pulumi engine: see program.ts, then config.ts. It runs
+// them as a provider author's test does (package providertest/enginetest prepares them), but drives
+// the engine from TypeScript, through the Automation API, for the many steps and checks of theirs.
 func TestE2E(t *testing.T) {
-	e := e2etest.Prepare(t, e2etest.Program{
-		RepoRoot: repoRoot, Plugin: plugin, PluginName: "pulumi-resource-acme",
-		Pack: packDir, PackName: "acme", Files: []string{"program.ts", "config.ts", "support.ts", "tsconfig.json"},
+	e := e2etest.Prepare(t, enginetest.Program{
+		Plugin: plugin, Pack: packDir, Files: []string{"program.ts", "config.ts", "support.ts", "tsconfig.json"},
 	})
 	ctx, scratch, dir, cli := e.Ctx, e.Scratch, e.Dir, e.CLI
-	program := filepath.Join(e.Bin, "program.js")
-	env := append(e.Env, "CIDLC_E2E_EXPORT="+filepath.Join(scratch, "export.json"))
+	program := filepath.Join(e.App, "bin", "program.js")
+	env := append(e.Env,
+		"E2E_PULUMI_ROOT="+e.PulumiRoot,
+		"E2E_PLUGIN_DIR="+e.PluginDir,
+		"E2E_WORK_DIR="+dir("project"),
+		"CIDLC_E2E_EXPORT="+filepath.Join(scratch, "export.json"))
 	t.Logf("running %s with the Pulumi CLI %s", filepath.Base(program), cli)
 	if err := e2etest.Timed(t, "node program.js", func() error {
 		return e2etest.Stream(ctx, filepath.Dir(program), env, "node", program)

@@ -14,13 +14,13 @@ import (
 
 	"github.com/cidlc/cidlc/e2e/e2etest"
 	"github.com/cidlc/cidlc/internal/testsupport/pgtest"
+	"github.com/cidlc/cidlc/providertest/enginetest"
 )
 
 // Paths relative to this package.
 const (
-	repoRoot = "../.."
-	packDir  = "../../examples/postgresql/pack"
-	plugin   = "./examples/postgresql/cmd/pulumi-resource-postgresql"
+	packDir = "../../examples/postgresql/pack"
+	plugin  = "../../examples/postgresql/cmd/pulumi-resource-postgresql"
 	// application is the application_name of the provider's sessions.
 	application = "pulumi-resource-postgresql"
 )
@@ -34,11 +34,10 @@ const rolePassword = "öwner-Pä55-e2e'\\x-名"
 // password is in the server's log. The program asks for the server's restart between two operations
 // (step 4) with SIGUSR1: only the test, whose child the server is, can restart it.
 func TestE2E(t *testing.T) {
-	e := e2etest.Prepare(t, e2etest.Program{
-		RepoRoot: repoRoot, Plugin: plugin, PluginName: "pulumi-resource-postgresql",
-		Pack: packDir, PackName: "postgresql", Files: []string{"program.ts", "../support.ts", "tsconfig.json"},
+	e := e2etest.Prepare(t, enginetest.Program{
+		Plugin: plugin, Pack: packDir, Files: []string{"program.ts", "../support.ts", "tsconfig.json"},
 	})
-	ctx, bin := e.Ctx, e.Bin
+	ctx, bin := e.Ctx, filepath.Join(e.App, "bin")
 	server, err := pgtest.Start(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -61,6 +60,9 @@ func TestE2E(t *testing.T) {
 	// The server's address and superuser reach the program under names of its own: it gives them to the
 	// provider through the stack's configuration, and to psql alone through libpq's variables.
 	env := append(e.Env,
+		"E2E_PULUMI_ROOT="+e.PulumiRoot,
+		"E2E_PLUGIN_DIR="+e.PluginDir,
+		"E2E_WORK_DIR="+e.Dir("project"),
 		"E2E_PSQL="+filepath.Join(server.Bin, "psql"),
 		"E2E_PG_HOST="+server.Host,
 		"E2E_PG_PORT="+strconv.Itoa(server.Port),
