@@ -75,7 +75,7 @@ e2e-schema: $(PULUMI) $(CODEGEN_HOSTS)/pulumi-language-go
 # Run cidlc on the example provider.
 demo: build
 	./$(BIN) -v examples/idl --out-pack=examples/pack --out-provider=examples/provider \
-		--out-schema=examples/cmd/pulumi-resource-acme/schema.json --pkg-version=0.1.0
+		--out-schema=examples/cmd/pulumi-resource-acme/schema.json --out-docs=examples/docs --pkg-version=0.1.0
 
 # staticcheck at a pinned version. `go run PACKAGE@VERSION` fetches it through the module proxy on first
 # use and builds it as a module of its own: its dependencies (its own golang.org/x/tools among them) stay

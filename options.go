@@ -23,6 +23,9 @@ type Options struct {
 	Provider string
 	// Schema is the file the Pulumi package schema is written to (--out-schema). It may lie in Pack.
 	Schema string
+	// Docs is the output directory of the Pulumi Registry's pages of the package (--out-docs):
+	// _index.md and installation-configuration.md, which a provider's repository keeps in docs/.
+	Docs string
 	// Version is the package's version (--pkg-version): a semantic version, with or without a leading v,
 	// that every output pins (the npm package and the options of its resources, the Pulumi schema, the
 	// version the plugin reports), so that the engine runs the plugin of this very release. "" pins
@@ -33,7 +36,7 @@ type Options struct {
 	// resources' options and the Pulumi schema. It needs a Version. "" leaves the engine's default.
 	PluginDownloadURL string
 	// SchemaMeta are fields of the schema's package, by their names in the schema (--schema-meta); the
-	// names are SchemaMetaKeys.
+	// names are SchemaMetaKeys. The registry's pages (Docs) take displayName and npmPackage from them.
 	SchemaMeta map[string]string
 
 	// Check makes the run write nothing (--check): it compares what it would write with the disk, writes

@@ -11,6 +11,7 @@ import (
 	"github.com/cidlc/cidlc/gen/gostub"
 	"github.com/cidlc/cidlc/gen/outdir"
 	"github.com/cidlc/cidlc/gen/pulumischema"
+	"github.com/cidlc/cidlc/gen/registrydocs"
 	"github.com/cidlc/cidlc/gen/typescript"
 	"github.com/cidlc/cidlc/internal/base/gomod"
 )
@@ -54,6 +55,12 @@ func (opts Options) outputs() ([]outdir.Output, error) {
 			DisplayName: m["displayName"], GoImportPath: m["goImportPath"], NPMPackage: m["npmPackage"],
 		}}
 		outs = addTo(outs, dir, b)
+	}
+	if opts.Docs != "" {
+		m := opts.SchemaMeta
+		outs = addTo(outs, opts.Docs, registrydocs.Backend{Options: registrydocs.Options{
+			Release: release, DisplayName: m["displayName"], NPMPackage: m["npmPackage"],
+		}})
 	}
 	return outs, nil
 }

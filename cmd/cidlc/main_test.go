@@ -163,7 +163,7 @@ func TestGoGenerate(t *testing.T) {
 	}
 	// The checked-in example outputs are what go generate produces.
 	_, stderr, status := cidlc(t, repoRoot(t), "examples/idl", "--out-pack=examples/pack", "--out-provider=examples/provider",
-		"--out-schema=examples/cmd/pulumi-resource-acme/schema.json", "--pkg-version=0.1.0", "--check")
+		"--out-schema=examples/cmd/pulumi-resource-acme/schema.json", "--out-docs=examples/docs", "--pkg-version=0.1.0", "--check")
 	if status != 0 {
 		t.Errorf("examples/ is not current after go generate: exit %d\n%s", status, stderr)
 	}
@@ -174,8 +174,37 @@ func TestGoGenerate(t *testing.T) {
 func TestPostgreSQLExampleCurrent(t *testing.T) {
 	_, stderr, status := cidlc(t, repoRoot(t), "examples/postgresql/idl", "--out-pack=examples/postgresql/pack",
 		"--out-provider=examples/postgresql/provider", "--out-schema=examples/postgresql/cmd/pulumi-resource-postgresql/schema.json",
-		"--pkg-version=0.1.0", "--check")
+		"--out-docs=examples/postgresql/docs", "--pkg-version=0.1.0", "--check")
 	if status != 0 {
 		t.Errorf("examples/postgresql is not current: run go generate in examples/postgresql/idl (exit %d)\n%s", status, stderr)
+	}
+}
+
+// TestCheckCoversDocs: the registry's pages are an output like the others: --check finds an edited page
+// stale, with its diff and the command that updates it, and the run without --check writes it back.
+func TestCheckCoversDocs(t *testing.T) {
+	docs := t.TempDir()
+	args := []string{"examples/postgresql/idl", "--out-docs=" + docs}
+	if _, stderr, status := cidlc(t, repoRoot(t), args...); status != 0 {
+		t.Fatalf("exit %d\n%s", status, stderr)
+	}
+	page := filepath.Join(docs, "installation-configuration.md")
+	data, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	testsupport.WriteFile(t, page, strings.Replace(string(data), "`PGHOST`", "`PG_HOST`", 1))
+	stdout, stderr, status := cidlc(t, repoRoot(t), append(args, "--check")...)
+	if status != 1 || !strings.Contains(stdout, "\n-| `postgresql:host` |") || !strings.Contains(stdout, "`PG_HOST` |\n+| `postgresql:host` |") {
+		t.Fatalf("--check of an edited page: exit %d, want 1 and its diff\n%s\n%s", status, stdout, stderr)
+	}
+	if !strings.Contains(stderr, "to update it, run: cidlc "+strings.Join(args, " ")) {
+		t.Errorf("--check does not say how to update the page:\n%s", stderr)
+	}
+	if _, stderr, status := cidlc(t, repoRoot(t), args...); status != 0 {
+		t.Fatalf("exit %d\n%s", status, stderr)
+	}
+	if again, _ := os.ReadFile(page); !bytes.Equal(again, data) {
+		t.Errorf("the run did not write the page back")
 	}
 }

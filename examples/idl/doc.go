@@ -20,4 +20,4 @@ package acme
 // github.com/cidlc/cidlc/cmd/cidlc` makes it one of a provider's own module. (Not in the package doc
 // above: the doc is part of every output.)
 //
-//go:generate go tool cidlc . --out-pack=../pack --out-provider=../provider --out-schema=../cmd/pulumi-resource-acme/schema.json --pkg-version=0.1.0
+//go:generate go tool cidlc . --out-pack=../pack --out-provider=../provider --out-schema=../cmd/pulumi-resource-acme/schema.json --out-docs=../docs --pkg-version=0.1.0

@@ -714,3 +714,8 @@ func (b Backend) Key() string {
 	data, _ := json.Marshal(b.Options) // strings only: cannot fail
 	return string(data)
 }
+
+// DescribeConstraints says in words what a Pulumi schema cannot say of a property's contracts, as its
+// descriptions do ("Constraints: at least 1, at most 10."): for the pages that document the package
+// beside its schema (gen/registrydocs). "" when there are none.
+func DescribeConstraints(cs *model.Constraints) string { return describeConstraints(cs) }

@@ -12,8 +12,9 @@
 //	pack/            the TypeScript package (gen/typescript)
 //	provider/        the Go provider stubs (gen/gostub)
 //	schema.json      the Pulumi package schema (gen/pulumischema)
+//	docs/            the Pulumi Registry's pages (gen/registrydocs)
 //
-// A valid IDL's case holds any of the last three (usually schema.json and the tree of the backend it was
+// A valid IDL's case holds any of the last four (usually schema.json and the tree of the backend it was
 // written for), an invalid one's diagnostics.txt only. GoldenCases fails on a folder that holds no
 // expected result, so a new case cannot be forgotten: create it with idl/ and an empty placeholder of
 // each result it should have (an empty pack/ or provider/, an empty schema.json or diagnostics.txt), then

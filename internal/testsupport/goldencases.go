@@ -17,9 +17,10 @@ const (
 	Pack        Expectation = "pack"            // the TypeScript package
 	Provider    Expectation = "provider"        // the Go provider stubs
 	Schema      Expectation = "schema.json"     // the Pulumi package schema
+	Docs        Expectation = "docs"            // the Pulumi Registry's pages
 )
 
-var expectations = []Expectation{Diagnostics, Pack, Provider, Schema}
+var expectations = []Expectation{Diagnostics, Pack, Provider, Schema, Docs}
 
 // GoldenCase is one golden case folder.
 type GoldenCase struct {
@@ -77,7 +78,7 @@ func (c GoldenCase) wellFormed() error {
 		return fmt.Errorf("golden case %s: no idl/ (%v)", c.Dir, err)
 	}
 	if !slices.ContainsFunc(expectations, c.Holds) {
-		return fmt.Errorf("golden case %s: holds no expected result, so no test reads it; add an empty diagnostics.txt (an invalid IDL), or pack/, provider/ or schema.json, and run the tests with %s=1",
+		return fmt.Errorf("golden case %s: holds no expected result, so no test reads it; add an empty diagnostics.txt (an invalid IDL), or pack/, provider/, docs/ or schema.json, and run the tests with %s=1",
 			c.Dir, UpdateEnv)
 	}
 	return nil

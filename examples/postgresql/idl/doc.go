@@ -20,7 +20,7 @@ package postgresql
 // cidlc is a tool of this Go module (the tool line of its go.mod). Not in the package doc above: the
 // doc is part of every output.
 //
-//go:generate go tool cidlc . --out-pack=../pack --out-provider=../provider --out-schema=../cmd/pulumi-resource-postgresql/schema.json --pkg-version=0.1.0
+//go:generate go tool cidlc . --out-pack=../pack --out-provider=../provider --out-schema=../cmd/pulumi-resource-postgresql/schema.json --out-docs=../docs --pkg-version=0.1.0
 
 // The connection limits (Role.ConnectionLimit, Database.ConnectionLimit) are float64 with
 // multipleOf=1 and PostgreSQL's int4 range (max=2147483647) because the IDL has no integers yet; they

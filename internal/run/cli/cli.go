@@ -194,6 +194,7 @@ func parseFlags(args []string, stdout, stderr io.Writer) (opts options, status i
 	fs.StringVar(&opts.Provider, "out-provider", "", "write the Go provider stubs to this `dir`")
 	fs.StringVar(&opts.Provider, "out-rpc", "", "same as --out-provider `dir` (its 2017 name)")
 	fs.StringVar(&opts.Schema, "out-schema", "", "write the Pulumi package schema (JSON) to this `file`")
+	fs.StringVar(&opts.Docs, "out-docs", "", "write the Pulumi Registry's pages of the package (_index.md, installation-configuration.md) to this `dir`")
 	fs.StringVar(&opts.Version, "pkg-version", "", "the release's `version`, which every output pins (the npm package, its resources, the schema, the plugin)")
 	fs.StringVar(&opts.PluginDownloadURL, "plugin-download-url", "", "the `url` the engine downloads the release's plugin tarballs from (needs --pkg-version)")
 	fs.StringToStringVar(&opts.SchemaMeta, "schema-meta", nil, "schema package fields as `key=value` pairs: "+strings.Join(cidlc.SchemaMetaKeys, ", "))
