@@ -36,6 +36,7 @@ provider stubs.
 
 Usage:
   cidlc [flags] IDL_DIR
+  cidlc init [flags] DIR      a new provider's module (cidlc init --help)
 
 IDL_DIR and every Go package below it are loaded, type-checked and checked against the IDL rules (see
 the documentation of package github.com/cidlc/cidlc/idl). Every problem is reported as
@@ -59,6 +60,9 @@ type options struct {
 
 // Main runs cidlc with args (without the program name) and returns the exit status.
 func Main(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "init" {
+		return initMain(args[1:], stdout, stderr)
+	}
 	opts, status, done := parseFlags(args, stdout, stderr)
 	if done {
 		return status

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cidlc/cidlc/internal/testsupport"
+)
+
+// offline is the environment of the go command in a module that cidlc init made: no proxy (the module
+// cache holds what the module needs, as `make test` downloads cidlc's modules first, and the sums come
+// from this checkout's go.sum), no workspace, no flags of the caller's.
+var offline = map[string]string{"GOPROXY": "off", "GOFLAGS": "", "GOWORK": "off"}
+
+// initModule runs cidlc init into a new directory outside the repository and returns the module's
+// directory. The test binary is cidlc built from this checkout, so the module builds with it (a
+// replace directive), as `go run ./cmd/cidlc init` from a clone makes it.
+func initModule(t *testing.T) string {
+	t.Helper()
+	for name, value := range offline {
+		t.Setenv(name, value)
+	}
+	dir := filepath.Join(t.TempDir(), "pulumi-files")
+	_, stderr, status := cidlc(t, ".", "init", dir)
+	if status != 0 {
+		t.Fatalf("cidlc init: exit %d\n%s", status, stderr)
+	}
+	gomod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"module pulumi-files\n", "replace github.com/cidlc/cidlc => " + repoRoot(t) + "\n", "tool github.com/cidlc/cidlc/cmd/cidlc\n"} {
+		if !strings.Contains(string(gomod), want) {
+			t.Errorf("go.mod has no line %q:\n%s", strings.TrimSpace(want), gomod)
+		}
+	}
+	return dir
+}
+
+// TestInit: cidlc init writes a provider module, outside the repository and offline, in which go
+// generate, go vet and go test pass at once; its life-cycle test really creates, reads, updates,
+// replaces, imports and deletes a file; the Makefile's check and build work; and a second init into
+// it is refused. Then a bug planted in the provider's Read (a property read back wrong) fails the
+// life-cycle test, naming the property.
+func TestInit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a new provider module against the Pulumi SDK")
+	}
+	dir := initModule(t)
+	testsupport.Run(t, dir, "go", "generate", "./...")
+	testsupport.Run(t, dir, "go", "vet", "./...")
+	out := testsupport.Run(t, dir, "go", "test", "-count=1", "-v", "./...")
+	for _, step := range []string{
+		`create: files:file:File greeting: ID hello.txt`,
+		`update in place \(content\): ID hello.txt`,
+		`replace \(path\): ID hello.txt → ID greetings/hello.txt, create before delete`,
+		`import: ID greetings/hello.txt`,
+		`delete: ID greetings/hello.txt`,
+		`--- PASS: TestPlugin`,
+	} {
+		if !regexp.MustCompile(`(?m)^\s*(main_test.go:\d+: )?` + step).MatchString(out) {
+			t.Errorf("go test -v shows no step %q of the life cycle:\n%s", step, out)
+		}
+	}
+	// The plugin links the runtime, never the test kit nor the compiler.
+	deps := testsupport.Run(t, dir, "go", "list", "-deps", "./cmd/pulumi-resource-files")
+	for _, pkg := range []string{"github.com/cidlc/cidlc/providertest", "github.com/cidlc/cidlc/providertest/enginetest",
+		"github.com/cidlc/cidlc/idl/model", "golang.org/x/tools/go/packages"} {
+		if slices.Contains(strings.Fields(deps), pkg) {
+			t.Errorf("the plugin links %s", pkg)
+		}
+	}
+	if !slices.Contains(strings.Fields(deps), "github.com/cidlc/cidlc/provider") {
+		t.Errorf("go list -deps does not list the runtime:\n%s", deps)
+	}
+	if _, err := exec.LookPath("make"); err == nil {
+		testsupport.Run(t, dir, "make", "check", "build")
+		if _, err := os.Stat(filepath.Join(dir, "bin", "pulumi-resource-files")); err != nil {
+			t.Errorf("make build: %v", err)
+		}
+	}
+	if _, stderr, status := cidlc(t, ".", "init", dir); status != 1 || !strings.Contains(stderr, "is not empty") {
+		t.Errorf("cidlc init into the module: exit %d, want 1 and a refusal\n%s", status, stderr)
+	}
+
+	t.Run("a bug in Read", func(t *testing.T) {
+		ops := filepath.Join(dir, "provider", "file.go")
+		data, err := os.ReadFile(ops)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(data)
+		read := strings.Index(text, "func (o fileOps) Read(")
+		line := strings.Index(text[read:], "\tobj.Content = string(data)\n")
+		if read < 0 || line < 0 {
+			t.Fatal("the scaffold's Read does not set obj.Content = string(data)")
+		}
+		at := read + line + len("\tobj.Content = string(data)")
+		testsupport.WriteFile(t, ops, text[:at]+` + "!"`+text[at:])
+		cmd := exec.Command("go", "test", "-count=1", "-run", "TestFileLifeCycle", "./cmd/...")
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		if err == nil {
+			t.Fatalf("the life-cycle test passes with Read's bug:\n%s", out)
+		}
+		want := "Read after create: the outputs differ from what the engine holds:\n" +
+			"        \tcontent: got \"Hello!\", want \"Hello\""
+		if !strings.Contains(string(out), want) {
+			t.Errorf("the life-cycle test does not fail naming the property; want\n%s\nin\n%s", want, out)
+		}
+	})
+}
