@@ -42,9 +42,10 @@ $(PULUMI):
 
 # The end-to-end tests (e2e/, e2e/postgresql/): the examples' generated packages and providers deployed,
 # previewed, updated, replaced, refreshed, refused an immutable change and destroyed by the real Pulumi
-# engine, offline; the PostgreSQL one against a private PostgreSQL server.
+# engine, offline; the PostgreSQL one against a private PostgreSQL server; and the end-to-end test of a
+# module that `cidlc init` makes, run as its author runs it (make e2e there).
 e2e: $(PULUMI)
-	CIDLC_E2E_PULUMI=$(abspath $(PULUMI)) $(GO) test -count=1 -timeout 20m -v -run '^TestE2E$$' ./e2e/ ./e2e/postgresql/
+	CIDLC_E2E_PULUMI=$(abspath $(PULUMI)) $(GO) test -count=1 -timeout 20m -v -run '^(TestE2E|TestScaffoldE2E)$$' ./e2e/ ./e2e/postgresql/
 
 # The end-to-end test of a release (e2e/release_test.go): the README's release of the example, 0.1.0 then
 # 0.2.0, to a download server on 127.0.0.1, installed with npm into a new program that the engine deploys
