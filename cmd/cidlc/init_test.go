@@ -17,19 +17,17 @@ import (
 // from this checkout's go.sum), no workspace, no flags of the caller's.
 var offline = map[string]string{"GOPROXY": "off", "GOFLAGS": "", "GOWORK": "off"}
 
-// initModule runs cidlc init into a new directory outside the repository and returns the module's
-// directory. The test binary is cidlc built from this checkout, so the module builds with it (a
-// replace directive), as `go run ./cmd/cidlc init` from a clone makes it.
+// initModule runs the README's cidlc init line, from the checkout's root as the README says, into a
+// new directory outside the repository, and returns the module's directory. It builds with this
+// checkout (a replace directive), as go run ./cmd/cidlc makes cidlc from a clone.
 func initModule(t *testing.T) string {
 	t.Helper()
 	for name, value := range offline {
 		t.Setenv(name, value)
 	}
+	line := strings.Fields(readmeLine(t, readREADME(t), `(go run \./cmd/cidlc init \.\./pulumi-files)\s+#.*`))
 	dir := filepath.Join(t.TempDir(), "pulumi-files")
-	_, stderr, status := cidlc(t, ".", "init", dir)
-	if status != 0 {
-		t.Fatalf("cidlc init: exit %d\n%s", status, stderr)
-	}
+	testsupport.Run(t, repoRoot(t), line[0], append(line[1:len(line)-1], dir)...)
 	gomod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
 	if err != nil {
 		t.Fatal(err)
