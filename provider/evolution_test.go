@@ -11,8 +11,8 @@ import (
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc/status"
 
-	"github.com/cidlc/cidlc/internal/testsupport/providertest"
 	"github.com/cidlc/cidlc/provider"
+	"github.com/cidlc/cidlc/providertest"
 )
 
 // A provider whose resources evolved, written as cidlc generates one: a volume that moved from disk.go

@@ -14,7 +14,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	"github.com/cidlc/cidlc/internal/testsupport/providertest"
+	"github.com/cidlc/cidlc/providertest"
 )
 
 // funcOps are ops made of functions, each test's own; a nil one does nothing.

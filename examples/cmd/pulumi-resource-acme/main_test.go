@@ -12,8 +12,8 @@ import (
 
 	acme "github.com/cidlc/cidlc/examples/provider"
 	"github.com/cidlc/cidlc/examples/provider/cloud"
-	"github.com/cidlc/cidlc/internal/testsupport/providertest"
 	"github.com/cidlc/cidlc/provider"
+	"github.com/cidlc/cidlc/providertest"
 )
 
 // The tests drive the provider the way the Pulumi engine does: over gRPC, through a real listener and

@@ -9,7 +9,7 @@ import (
 
 	postgresql "github.com/cidlc/cidlc/examples/postgresql/provider"
 	"github.com/cidlc/cidlc/internal/testsupport/pgtest"
-	"github.com/cidlc/cidlc/internal/testsupport/providertest"
+	"github.com/cidlc/cidlc/providertest"
 )
 
 // TestDefaultPrivileges gives a reader default privileges on what an owner creates: on tables of one

@@ -12,7 +12,7 @@ import (
 
 	postgresql "github.com/cidlc/cidlc/examples/postgresql/provider"
 	"github.com/cidlc/cidlc/internal/testsupport/pgtest"
-	"github.com/cidlc/cidlc/internal/testsupport/providertest"
+	"github.com/cidlc/cidlc/providertest"
 )
 
 // TestLifeCycle takes one resource of each type through its life on the real server, checking the

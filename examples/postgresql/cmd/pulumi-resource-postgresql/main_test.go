@@ -11,8 +11,8 @@ import (
 
 	postgresql "github.com/cidlc/cidlc/examples/postgresql/provider"
 	"github.com/cidlc/cidlc/internal/testsupport/pgtest"
-	"github.com/cidlc/cidlc/internal/testsupport/providertest"
 	"github.com/cidlc/cidlc/provider"
+	"github.com/cidlc/cidlc/providertest"
 )
 
 // The tests drive the provider over gRPC, as the engine does, against a private PostgreSQL server that

@@ -10,7 +10,7 @@ import (
 
 	postgresql "github.com/cidlc/cidlc/examples/postgresql/provider"
 	"github.com/cidlc/cidlc/internal/testsupport/pgtest"
-	"github.com/cidlc/cidlc/internal/testsupport/providertest"
+	"github.com/cidlc/cidlc/providertest"
 )
 
 // TestMembership makes a role a member of a group and of a role of the server's, apart from the

@@ -13,8 +13,8 @@ import (
 
 	postgresql "github.com/cidlc/cidlc/examples/postgresql/provider"
 	"github.com/cidlc/cidlc/internal/testsupport/pgtest"
-	"github.com/cidlc/cidlc/internal/testsupport/providertest"
 	"github.com/cidlc/cidlc/provider"
+	"github.com/cidlc/cidlc/providertest"
 )
 
 // startLogged is start, with the provider's messages going to an engine of the test's.

@@ -8,8 +8,8 @@ import (
 
 	postgresql "github.com/cidlc/cidlc/examples/postgresql/provider"
 	"github.com/cidlc/cidlc/internal/testsupport/pgtest"
-	"github.com/cidlc/cidlc/internal/testsupport/providertest"
 	"github.com/cidlc/cidlc/provider"
+	"github.com/cidlc/cidlc/providertest"
 )
 
 // TestParallel does what an engine running many steps at once does with one provider instance: it
