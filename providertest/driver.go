@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc"
@@ -291,13 +292,29 @@ func (d *Driver) Delete(l *Live) error {
 	return err
 }
 
-// Invoke calls the function tok with args as the engine does, and returns its results and its
-// failures as "property: reason"; the error is the provider's.
+// Invoke calls the function tok with args as the engine does in an update, and returns its results and
+// its failures as "property: reason"; the error is the provider's.
 func (d *Driver) Invoke(tok tokens.ModuleMember, args map[string]any) (resource.PropertyMap, []string, error) {
 	d.T.Helper()
-	resp, err := d.Client.Invoke(context.Background(), &pulumirpc.InvokeRequest{
-		Tok: string(tok), Args: d.wire(resource.NewPropertyMapFromMap(args)),
-	})
+	return d.invoke(tok, args, false)
+}
+
+// InvokePreview is Invoke as the engine calls a function during a preview.
+func (d *Driver) InvokePreview(tok tokens.ModuleMember, args map[string]any) (resource.PropertyMap, []string, error) {
+	d.T.Helper()
+	return d.invoke(tok, args, true)
+}
+
+// invoke calls tok. The engine leaves out of a function's arguments the values not known yet (its
+// marshaling of them does not keep unknowns), and so does invoke.
+func (d *Driver) invoke(tok tokens.ModuleMember, args map[string]any, preview bool) (resource.PropertyMap, []string, error) {
+	d.T.Helper()
+	margs, err := plugin.MarshalProperties(resource.NewPropertyMapFromMap(args),
+		plugin.MarshalOptions{KeepSecrets: true, KeepResources: true, PropagateNil: true})
+	if err != nil {
+		d.T.Fatalf("marshaling the arguments of %s: %v", tok, err)
+	}
+	resp, err := d.Client.Invoke(context.Background(), &pulumirpc.InvokeRequest{Tok: string(tok), Args: margs, Preview: preview})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -178,7 +178,8 @@ func TestAsTheEngine(t *testing.T) {
 		Inputs: resource.NewPropertyMapFromMap(changed), Outputs: updated.Properties}); err != nil {
 		t.Fatal(err)
 	}
-	args := map[string]any{"name": "x", "secret": providertest.Secret("s"), "bucket": resource.MakeCustomResourceReference(bucket, "b-1", "")}
+	args := map[string]any{"name": "x", "secret": providertest.Secret("s"), "bucket": resource.MakeCustomResourceReference(bucket, "b-1", ""),
+		"later": resource.MakeComputed(resource.NewProperty(""))}
 	if _, _, err := d.Invoke("acme:index:getThing", args); err != nil {
 		t.Fatal(err)
 	}

@@ -52,7 +52,8 @@ type LifeCycle struct {
 	// Replace changes the inputs after Update so that the resource is replaced; nil skips the step.
 	Replace map[string]any
 	// Ignore are top-level properties that the service cannot give back as they were given (a
-	// password it keeps only as a hash): the comparisons after a Read leave them out.
+	// password it keeps only as a hash): the comparisons after a Read leave them out, and a change of
+	// them alone after the import is no failure.
 	Ignore []string
 	// After, when set, runs the author's own step after each step: with the resource as the engine now
 	// knows it (after Deleted, as it was), it can check the service, or change it behind Pulumi's back.
@@ -123,7 +124,7 @@ func (d *Driver) LifeCycle(lc LifeCycle) {
 		d.T.Errorf("import of %s: Read by ID %s finds nothing", lc.Name, l.ID)
 	default:
 		d.compare("import", imported.Outputs, l.Outputs, "outputs", lc.Ignore)
-		if diff := d.Diff(imported, inputs); diff.GetChanges() == pulumirpc.DiffResponse_DIFF_SOME {
+		if diff := d.Diff(imported, inputs); diff.GetChanges() == pulumirpc.DiffResponse_DIFF_SOME && !within(diff, lc.Ignore) {
 			d.T.Errorf("import of %s: the program's inputs differ from what Read by ID gives (%s): `pulumi import` would change the resource", lc.Name, describe(diff))
 		}
 		d.T.Logf("import: ID %s", imported.ID)
@@ -177,6 +178,21 @@ func (d *Driver) mustDelete(l *Live) {
 	if err := d.Delete(l); err != nil {
 		d.T.Fatalf("Delete %s (ID %s): %v", l.URN.Name(), l.ID, err)
 	}
+}
+
+// within reports whether every change a Diff found is of a property of ignore.
+func within(diff *pulumirpc.DiffResponse, ignore []string) bool {
+	for _, k := range diff.GetDiffs() {
+		if !slices.Contains(ignore, k) {
+			return false
+		}
+	}
+	for k := range diff.GetDetailedDiff() {
+		if !slices.Contains(ignore, strings.SplitN(k, ".", 2)[0]) {
+			return false
+		}
+	}
+	return true
 }
 
 // describe says what a Diff found.

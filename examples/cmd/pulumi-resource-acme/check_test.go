@@ -73,8 +73,8 @@ func TestCheckFailures(t *testing.T) {
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			d.t = t
-			_, got := d.check(urn(c.typ, "x"), props(t, c.inputs))
+			d.T = t
+			_, got := d.Check(urn(c.typ, "x"), c.inputs)
 			if !slices.Equal(got, c.want) {
 				t.Errorf("failures =\n%q\nwant\n%q", got, c.want)
 			}
@@ -93,7 +93,7 @@ func TestCheckDefaultsName(t *testing.T) {
 		{map[string]any{"cidrBlock": "10.0.0.0/16", "region": "us-west-1"}, "prod"},
 		{map[string]any{"cidrBlock": "10.0.0.0/16", "region": "us-west-1", "name": "main"}, "main"},
 	} {
-		inputs, failures := d.check(urn(network.VPC, "prod"), props(t, c.inputs))
+		inputs, failures := d.Check(urn(network.VPC, "prod"), c.inputs)
 		if len(failures) > 0 {
 			t.Fatal(failures)
 		}
@@ -102,7 +102,7 @@ func TestCheckDefaultsName(t *testing.T) {
 		}
 	}
 	// Unnamed resources get no name.
-	inputs, _ := d.check(urn(network.Subnet, "a"), props(t, map[string]any{"vpc": "vpc-1", "cidrBlock": "10.0.1.0/24"}))
+	inputs, _ := d.Check(urn(network.Subnet, "a"), map[string]any{"vpc": "vpc-1", "cidrBlock": "10.0.1.0/24"})
 	if _, ok := unprops(t, inputs)["name"]; ok {
 		t.Errorf("an unnamed resource got a name: %v", unprops(t, inputs))
 	}

@@ -1,14 +1,12 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
-	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil/rpcerror"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 
@@ -33,7 +31,7 @@ func TestCheckConfig(t *testing.T) {
 	d := serve(t)
 	t.Setenv("ACME_API_TOKEN", testToken) // the second of the token's variables
 	t.Setenv("ACME_REGION", "eu-central-1")
-	checked, failures, err := configureProvider(d.client, map[string]any{"tracing": "false"})
+	checked, failures, err := d.configure(map[string]any{"tracing": "false"})
 	if err != nil || len(failures) > 0 {
 		t.Fatalf("configuring from the environment: %v %v", failures, err)
 	}
@@ -48,7 +46,7 @@ func TestCheckConfig(t *testing.T) {
 	}
 	// Configured, the provider puts a VPC that names no region in the configured one.
 	vpc := d.create(network.VPC, "net", map[string]any{"cidrBlock": "10.0.0.0/16"})
-	if arn := unprops(t, vpc.outputs)["arn"].StringValue(); !strings.HasPrefix(arn, "arn:acme:network:eu-central-1:") {
+	if arn := unprops(t, vpc.Outputs)["arn"].StringValue(); !strings.HasPrefix(arn, "arn:acme:network:eu-central-1:") {
 		t.Errorf("the VPC's ARN %s is not in the configured region", arn)
 	}
 }
@@ -60,7 +58,7 @@ func TestCheckConfigFailures(t *testing.T) {
 	d := serve(t)
 	t.Setenv("ACME_TRACING", "sometimes")
 	bad := "acme_" + strings.Repeat("z", 32)
-	_, failures, err := configureProvider(d.client, map[string]any{"apiToken": bad, "region": "mars-1", "regoin": "eu-west-1"})
+	_, failures, err := d.configure(map[string]any{"apiToken": bad, "region": "mars-1", "regoin": "eu-west-1"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +86,7 @@ func TestConfigPreview(t *testing.T) {
 	clearEnv(t)
 	d := serve(t)
 	unknown := resource.MakeComputed(resource.NewProperty(""))
-	checked, failures, err := checkConfig(d.client, resource.PropertyMap{"region": unknown, "apiToken": unknown})
+	checked, failures, err := d.CheckConfig(map[string]any{"region": unknown, "apiToken": unknown}, "")
 	if err != nil || len(failures) > 0 {
 		t.Fatalf("CheckConfig with values not known yet: %v %v", failures, err)
 	}
@@ -102,7 +100,7 @@ func TestConfigPreview(t *testing.T) {
 	}{{"region", "region", "region"}, {"apiToken", "", "apiToken"}} {
 		news := olds.Copy()
 		news[c.key] = unknown
-		resp := diffConfig(t, d.client, olds, news)
+		resp := d.DiffConfig(olds, news)
 		if resp.GetChanges() != pulumirpc.DiffResponse_DIFF_SOME || strings.Join(resp.GetReplaces(), ",") != c.replaces ||
 			strings.Join(resp.GetDiffs(), ",") != c.diffs {
 			t.Errorf("DiffConfig with %s not known yet = %v; want a change of it, replacing %q", c.key, resp, c.replaces)
@@ -133,7 +131,7 @@ func TestDiffConfig(t *testing.T) {
 		{"another region", with("region", "eu-west-1"), pulumirpc.DiffResponse_DIFF_SOME, "region", "region"},
 		{"tracing turned on", with("tracing", "true"), pulumirpc.DiffResponse_DIFF_SOME, "tracing", ""},
 	} {
-		resp := diffConfig(t, d.client, olds, c.news)
+		resp := d.DiffConfig(olds, c.news)
 		if resp.GetChanges() != c.changes || strings.Join(resp.GetDiffs(), ",") != c.diffs || strings.Join(resp.GetReplaces(), ",") != c.replaces {
 			t.Errorf("%s: DiffConfig = %v; want %v, diffs %q, replaces %q", c.name, resp, c.changes, c.diffs, c.replaces)
 		}
@@ -145,7 +143,7 @@ func TestDiffConfig(t *testing.T) {
 func TestConfigure(t *testing.T) {
 	clearEnv(t)
 	d := serve(t)
-	_, _, err := configureProvider(d.client, map[string]any{"region": "eu-west-1"})
+	_, _, err := d.configure(map[string]any{"region": "eu-west-1"})
 	var missing []*pulumirpc.ConfigureErrorMissingKeys_MissingKey
 	for _, detail := range rpcerror.Convert(err).Details() {
 		if m, ok := detail.(*pulumirpc.ConfigureErrorMissingKeys); ok {
@@ -163,7 +161,7 @@ func TestConfigure(t *testing.T) {
 	if mistyped == testToken {
 		mistyped = testToken[:len(testToken)-1] + "1"
 	}
-	_, failures, err := configureProvider(d.client, map[string]any{"apiToken": mistyped})
+	_, failures, err := d.configure(map[string]any{"apiToken": mistyped})
 	if len(failures) > 0 || err == nil || !strings.Contains(err.Error(), "the API token was rejected by Acme Cloud") || strings.Contains(err.Error(), mistyped) {
 		t.Errorf("Configure with a mistyped token: %v; want Acme Cloud's rejection, without the token", err)
 	}
@@ -175,7 +173,7 @@ func TestProviderInstances(t *testing.T) {
 	clearEnv(t)
 	eu, ap := serve(t), serve(t)
 	for d, region := range map[*driver]string{eu: "eu-west-1", ap: "ap-northeast-1"} {
-		if _, failures, err := configureProvider(d.client, map[string]any{"apiToken": testToken, "region": region}); err != nil || len(failures) > 0 {
+		if _, failures, err := d.configure(map[string]any{"apiToken": testToken, "region": region}); err != nil || len(failures) > 0 {
 			t.Fatalf("configuring the %s provider: %v %v", region, failures, err)
 		}
 	}
@@ -184,46 +182,9 @@ func TestProviderInstances(t *testing.T) {
 		region string
 	}{{eu, "eu-west-1"}, {ap, "ap-northeast-1"}, {eu, "eu-west-1"}} {
 		vpc := c.d.create(network.VPC, fmt.Sprintf("net-%d", i), map[string]any{"cidrBlock": "10.0.0.0/16"})
-		outs := unprops(t, vpc.outputs)
+		outs := unprops(t, vpc.Outputs)
 		if arn := outs["arn"].StringValue(); !strings.Contains(arn, ":"+c.region+":") || outs["region"].StringValue() != c.region {
 			t.Errorf("a VPC of the %s provider: %v", c.region, outs)
 		}
 	}
-}
-
-// checkConfigOnly runs CheckConfig alone, with news marshaled as the engine does in a preview.
-func checkConfig(client pulumirpc.ResourceProviderClient, news resource.PropertyMap) (resource.PropertyMap, []string, error) {
-	s, err := plugin.MarshalProperties(news, plugin.MarshalOptions{KeepUnknowns: true})
-	if err != nil {
-		return nil, nil, err
-	}
-	resp, err := client.CheckConfig(context.Background(), &pulumirpc.CheckRequest{Urn: providerURN, News: s})
-	if err != nil {
-		return nil, nil, err
-	}
-	var failures []string
-	for _, f := range resp.GetFailures() {
-		failures = append(failures, f.GetProperty()+": "+f.GetReason())
-	}
-	checked, err := plugin.UnmarshalProperties(resp.GetInputs(), plugin.MarshalOptions{KeepUnknowns: true, KeepSecrets: true})
-	return checked, failures, err
-}
-
-// diffConfig runs DiffConfig as the engine does: old and new inputs, secrets in the clear.
-func diffConfig(t *testing.T, client pulumirpc.ResourceProviderClient, olds, news resource.PropertyMap) *pulumirpc.DiffResponse {
-	t.Helper()
-	opts := plugin.MarshalOptions{KeepUnknowns: true}
-	o, err := plugin.MarshalProperties(olds, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, err := plugin.MarshalProperties(news, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, err := client.DiffConfig(context.Background(), &pulumirpc.DiffRequest{Urn: providerURN, OldInputs: o, Olds: o, News: n})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return resp
 }

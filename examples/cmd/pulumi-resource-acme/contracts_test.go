@@ -61,8 +61,8 @@ func TestContracts(t *testing.T) {
 			[]string{": password: the secret value has fewer characters than the minimum length 8"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			d.t = t
-			_, got := d.check(urn(c.typ, "x"), props(t, c.inputs))
+			d.T = t
+			_, got := d.Check(urn(c.typ, "x"), c.inputs)
 			if !slices.Equal(got, c.want) {
 				t.Errorf("failures =\n%q\nwant\n%q", got, c.want)
 			}
@@ -88,22 +88,22 @@ func manyTags(n int) map[string]any {
 func TestDefaults(t *testing.T) {
 	d := start(t)
 	vol := d.create(compute.Volume, "data", map[string]any{"availabilityZone": "us-west-1a"})
-	inputs := unprops(t, vol.inputs)
+	inputs := unprops(t, vol.Inputs)
 	want := resource.PropertyMap{"availabilityZone": resource.NewProperty("us-west-1a"), "size": resource.NewProperty(20.0),
 		"kind": resource.NewProperty("ssd"), "encrypted": resource.NewProperty(true)}
 	if !inputs.DeepEquals(want) {
 		t.Errorf("checked inputs = %v, want %v", inputs, want)
 	}
-	if outs := unprops(t, vol.outputs); !outs["size"].DeepEquals(resource.NewProperty(20.0)) || !outs["kind"].DeepEquals(resource.NewProperty("ssd")) {
+	if outs := unprops(t, vol.Outputs); !outs["size"].DeepEquals(resource.NewProperty(20.0)) || !outs["kind"].DeepEquals(resource.NewProperty("ssd")) {
 		t.Errorf("outputs = %v; want the defaults", outs)
 	}
 	// The same inputs, checked again, are no change.
-	diff, err := d.client.Diff(context.Background(), &pulumirpc.DiffRequest{Id: vol.id, Urn: string(vol.urn), Olds: vol.outputs,
-		News: vol.inputs, OldInputs: vol.inputs})
+	diff, err := d.Client.Diff(context.Background(), &pulumirpc.DiffRequest{Id: vol.ID, Urn: string(vol.URN), Olds: vol.Outputs,
+		News: vol.Inputs, OldInputs: vol.Inputs})
 	if err != nil || diff.GetChanges() != pulumirpc.DiffResponse_DIFF_NONE {
 		t.Errorf("Diff of the defaulted inputs = %v, %v; want no change", diff, err)
 	}
-	given, _ := d.check(urn(compute.Volume, "big"), props(t, map[string]any{"availabilityZone": "us-west-1a", "size": 500.0}))
+	given, _ := d.Check(urn(compute.Volume, "big"), map[string]any{"availabilityZone": "us-west-1a", "size": 500.0})
 	if got := unprops(t, given)["size"]; !got.DeepEquals(resource.NewProperty(500.0)) {
 		t.Errorf("size given = %v, want 500", got)
 	}
@@ -114,25 +114,17 @@ func TestDefaults(t *testing.T) {
 func TestDeclaredSecrets(t *testing.T) {
 	d := start(t)
 	user := d.create(iam.User, "carol", map[string]any{"password": "correct horse battery"}) // plain on the wire
-	if got := unprops(t, user.inputs)["password"]; !got.IsSecret() || !got.SecretValue().Element.DeepEquals(resource.NewProperty("correct horse battery")) {
+	if got := unprops(t, user.Inputs)["password"]; !got.IsSecret() || !got.SecretValue().Element.DeepEquals(resource.NewProperty("correct horse battery")) {
 		t.Errorf("checked password = %v; want the password, as a secret", got)
 	}
 	key := d.create(iam.AccessKey, "carol", map[string]any{"user": d.ref("carol")})
-	if got := unprops(t, key.outputs)["secret"]; !got.IsSecret() || got.SecretValue().Element.StringValue() == "" {
+	if got := unprops(t, key.Outputs)["secret"]; !got.IsSecret() || got.SecretValue().Element.StringValue() == "" {
 		t.Errorf("the access key's secret output = %v; want a secret", got)
 	}
-	read, err := d.client.Read(context.Background(), &pulumirpc.ReadRequest{Id: user.id, Urn: string(user.urn), Properties: user.outputs, Inputs: user.inputs})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := unprops(t, read.GetInputs())["password"]; !got.IsSecret() {
+	if got := unprops(t, d.read(user).Inputs)["password"]; !got.IsSecret() {
 		t.Errorf("Read returned the password input as %v; want a secret", got)
 	}
-	read, err = d.client.Read(context.Background(), &pulumirpc.ReadRequest{Id: key.id, Urn: string(key.urn), Properties: key.outputs, Inputs: key.inputs})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := unprops(t, read.GetProperties())["secret"]; !got.IsSecret() {
+	if got := unprops(t, d.read(key).Outputs)["secret"]; !got.IsSecret() {
 		t.Errorf("Read returned the access key's secret as %v; want a secret", got)
 	}
 }

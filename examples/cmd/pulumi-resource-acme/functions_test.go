@@ -24,27 +24,12 @@ import (
 	"github.com/cidlc/cidlc/examples/provider/storage"
 )
 
-// invoke calls the function tok with args as the engine does (previews say so), and returns the results,
-// secrets and all, and the failures as "property: reason".
-func (d *driver) invoke(tok tokens.ModuleMember, args map[string]any, preview bool) (resource.PropertyMap, []string, error) {
-	d.t.Helper()
-	resp, err := d.client.Invoke(context.Background(), &pulumirpc.InvokeRequest{Tok: string(tok), Args: props(d.t, args), Preview: preview})
-	if err != nil {
-		return nil, nil, err
-	}
-	var failures []string
-	for _, f := range resp.GetFailures() {
-		failures = append(failures, f.GetProperty()+": "+f.GetReason())
-	}
-	return unprops(d.t, resp.GetReturn()), failures, nil
-}
-
 // answer calls tok with valid args, and returns its results.
 func (d *driver) answer(tok tokens.ModuleMember, args map[string]any) resource.PropertyMap {
-	d.t.Helper()
-	results, failures, err := d.invoke(tok, args, false)
+	d.T.Helper()
+	results, failures, err := d.Invoke(tok, args)
 	if err != nil || len(failures) > 0 {
-		d.t.Fatalf("%s(%v): %v %v", tok, args, failures, err)
+		d.T.Fatalf("%s(%v): %v %v", tok, args, failures, err)
 	}
 	return results
 }
@@ -66,11 +51,11 @@ func TestInvoke(t *testing.T) {
 	}
 	base := d.create(compute.Image, "base", map[string]any{"source": text(t, "disk"), "format": "qcow2"})
 	own := d.answer(compute.GetImage, map[string]any{"name": "base"})
-	if own["id"].StringValue() != base.id || own["format"].StringValue() != "qcow2" || own["public"].BoolValue() || own.HasValue("description") {
-		t.Errorf("getImage(base) = %v, want the Image resource %s, private, without a description", own, base.id)
+	if own["id"].StringValue() != base.ID || own["format"].StringValue() != "qcow2" || own["public"].BoolValue() || own.HasValue("description") {
+		t.Errorf("getImage(base) = %v, want the Image resource %s, private, without a description", own, base.ID)
 	}
 	// A preview's call is answered as well: programs need the results to plan.
-	if results, failures, err := d.invoke(compute.GetImage, map[string]any{"name": "debian-12"}, true); err != nil || len(failures) > 0 || results["id"].StringValue() != "img-12deb1a2c3" {
+	if results, failures, err := d.InvokePreview(compute.GetImage, map[string]any{"name": "debian-12"}); err != nil || len(failures) > 0 || results["id"].StringValue() != "img-12deb1a2c3" {
 		t.Errorf("getImage(debian-12) in a preview = %v %v %v", results, failures, err)
 	}
 
@@ -117,7 +102,7 @@ func TestInvoke(t *testing.T) {
 		{compute.GetImage, map[string]any{"name": "x", "owner": "me"}, []string{"owner: unknown property"}},
 		{compute.GetImage, map[string]any{"name": "x", "id": "img-1"}, []string{"id: a result of the function; a program passes only its inputs"}},
 		{network.ListZones, map[string]any{"region": "mars-1"}, []string{`region: "mars-1" is not a valid Region; want one of "us-west-1", "us-east-1", "eu-west-1", "eu-central-1", "ap-northeast-1", "ap-south-1"`}},
-		{storage.GetObjectURL, map[string]any{"bucket": resource.MakeCustomResourceReference(vpc.urn, resource.ID(vpc.id), ""), "key": "k", "expiresIn": 0.5}, []string{
+		{storage.GetObjectURL, map[string]any{"bucket": resource.MakeCustomResourceReference(vpc.URN, resource.ID(vpc.ID), ""), "key": "k", "expiresIn": 0.5}, []string{
 			"bucket: want a reference to a resource of type acme:storage/bucket:Bucket, got one of type acme:network/vpc:VPC",
 			"expiresIn: 0.5 is less than the minimum 1; 0.5 is not a multiple of 1",
 		}},
@@ -125,15 +110,18 @@ func TestInvoke(t *testing.T) {
 		{compute.GetImage, map[string]any{"name": "no-such-image"}, []string{`name: no image named "no-such-image": Acme Cloud's public images are debian-12, ubuntu-24.04, and the account's own are those its Image resources built`}},
 		{storage.GetObjectURL, map[string]any{"bucket": "gone", "key": "k"}, []string{`bucket: no bucket "gone"`}},
 	} {
-		results, failures, err := d.invoke(c.tok, c.args, false)
+		results, failures, err := d.Invoke(c.tok, c.args)
 		if err != nil || !reflect.DeepEqual(failures, c.want) || len(results) > 0 {
 			t.Errorf("%s(%v) = %v %q %v; want the failures %q and no results", c.tok, c.args, results, failures, err, c.want)
 		}
 	}
 
-	// An input not known yet (the SDKs never send one) is answered with no results.
-	if results, failures, err := d.invoke(compute.GetImage, map[string]any{"name": resource.MakeComputed(resource.NewProperty(""))}, true); err != nil || len(failures) > 0 || len(results) > 0 {
-		t.Errorf("getImage of an unknown name = %v %v %v; want an empty answer", results, failures, err)
+	// An input not known yet (the SDKs never send one, and the engine drops it, as the driver does) is
+	// answered with no results: sent as a client could send it.
+	unknown, err := d.Client.Invoke(context.Background(), &pulumirpc.InvokeRequest{Tok: string(compute.GetImage), Preview: true,
+		Args: props(t, map[string]any{"name": resource.MakeComputed(resource.NewProperty(""))})})
+	if err != nil || len(unknown.GetFailures()) > 0 || len(unknown.GetReturn().GetFields()) > 0 {
+		t.Errorf("getImage of an unknown name = %v %v; want an empty answer", unknown, err)
 	}
 
 	// An error of the ops (the record of a bucket that Acme Cloud cannot read) fails the call.
@@ -141,12 +129,12 @@ func TestInvoke(t *testing.T) {
 	if err := os.WriteFile(record, []byte("{not json"), 0o666); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := d.invoke(storage.GetObjectURL, map[string]any{"bucket": d.ref("site"), "key": "k"}, false); err == nil || !strings.Contains(err.Error(), "invalid character") {
+	if _, _, err := d.Invoke(storage.GetObjectURL, map[string]any{"bucket": d.ref("site"), "key": "k"}); err == nil || !strings.Contains(err.Error(), "invalid character") {
 		t.Errorf("getObjectURL of an unreadable bucket: %v; want the ops' error", err)
 	}
 
 	// A token the provider does not serve is an error naming it.
-	if _, _, err := d.invoke("acme:compute/image:getImages", map[string]any{}, false); status.Code(err) != codes.InvalidArgument || !strings.Contains(err.Error(), "unknown function acme:compute/image:getImages") {
+	if _, _, err := d.Invoke("acme:compute/image:getImages", map[string]any{}); status.Code(err) != codes.InvalidArgument || !strings.Contains(err.Error(), "unknown function acme:compute/image:getImages") {
 		t.Errorf("an unknown function: %v; want InvalidArgument naming it", err)
 	}
 }
@@ -159,7 +147,7 @@ func TestInvokeSeesConfiguration(t *testing.T) {
 	for i, region := range []string{"eu-west-1", "ap-northeast-1"} {
 		d := serveIn(t, dir)
 		token := cloud.NewToken()
-		if _, failures, err := configureProvider(d.client, map[string]any{"apiToken": token, "region": region}); err != nil || len(failures) > 0 {
+		if _, failures, err := d.configure(map[string]any{"apiToken": token, "region": region}); err != nil || len(failures) > 0 {
 			t.Fatalf("configuring the %s provider: %v %v", region, failures, err)
 		}
 		zones := d.answer(network.ListZones, map[string]any{})["names"].Mappable()

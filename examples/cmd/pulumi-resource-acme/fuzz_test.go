@@ -23,6 +23,7 @@ import (
 	"github.com/cidlc/cidlc/examples/provider/network"
 	"github.com/cidlc/cidlc/examples/provider/storage"
 	"github.com/cidlc/cidlc/provider"
+	"github.com/cidlc/cidlc/providertest"
 )
 
 // FuzzCheckCreate feeds property maps built from random bytes to Check and Create of a resource type
@@ -144,7 +145,7 @@ func configuredServer(f *testing.F) *provider.Server {
 // vocabulary are the strings a fuzzed map draws keys and string values from: every key and string of
 // the life cycle test's valid inputs, and some troublemakers.
 func vocabulary(t testing.TB, ks []kind) []string {
-	d := &driver{t: t, live: map[string]*live{}}
+	d := &driver{Driver: &providertest.Driver{T: t}, live: map[string]*providertest.Live{}}
 	set := map[string]bool{"": true, "__defaults": true, "id": true, "urn": true, "not a urn": true}
 	var walk func(v any)
 	walk = func(v any) {
@@ -186,9 +187,9 @@ func vocabulary(t testing.TB, ks []kind) []string {
 // fakeInputs returns k's valid inputs, with the resources they refer to registered as live but not
 // created.
 func fakeInputs(d *driver, k kind) (inputs map[string]any) {
-	for _, other := range kinds(d.t) {
+	for _, other := range kinds(d.T) {
 		if d.live[other.name] == nil {
-			d.live[other.name] = &live{urn: urn(other.typ, other.name), id: string(cloud.NewID("x"))}
+			d.live[other.name] = &providertest.Live{URN: urn(other.typ, other.name), ID: string(cloud.NewID("x"))}
 		}
 	}
 	return k.inputs(d)

@@ -1,14 +1,10 @@
 package main
 
 import (
-	"context"
 	"testing"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
-	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
-	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
-	"google.golang.org/protobuf/types/known/structpb"
 
 	acme "github.com/cidlc/cidlc/examples/provider"
 	"github.com/cidlc/cidlc/examples/provider/cloud"
@@ -16,24 +12,16 @@ import (
 	"github.com/cidlc/cidlc/providertest"
 )
 
-// The tests drive the provider the way the Pulumi engine does: over gRPC, through a real listener and
-// the real pulumirpc client, with property maps marshaled by the SDK.
+// The tests drive the provider the way the Pulumi engine does, with package providertest: over gRPC,
+// through a real listener and the real pulumirpc client, with property maps marshaled as the engine
+// marshals them.
 
-// driver is a provider serving on a local port, a client connected to it, and the cloud behind it.
+// driver is a provider instance served on a local port by providertest, and the cloud behind it.
 type driver struct {
-	t      testing.TB
-	client pulumirpc.ResourceProviderClient
-	cloud  *cloud.Cloud
+	*providertest.Driver
+	cloud *cloud.Cloud
 	// live are the resources created so far, by name.
-	live map[string]*live
-}
-
-// live is a created resource as the engine remembers it.
-type live struct {
-	urn     resource.URN
-	id      string
-	inputs  *structpb.Struct
-	outputs *structpb.Struct
+	live map[string]*providertest.Live
 }
 
 // testToken is an API token that Acme Cloud accepts: the tests configure their providers with it.
@@ -44,7 +32,7 @@ var testToken = cloud.NewToken()
 func start(t testing.TB) *driver {
 	t.Helper()
 	d := serve(t)
-	if _, failures, err := configureProvider(d.client, map[string]any{"apiToken": testToken}); err != nil || len(failures) > 0 {
+	if _, failures, err := d.configure(map[string]any{"apiToken": testToken}); err != nil || len(failures) > 0 {
 		t.Fatalf("configuring the provider: %v %v", failures, err)
 	}
 	return d
@@ -57,15 +45,9 @@ func serve(t testing.TB) *driver {
 	return serveIn(t, t.TempDir())
 }
 
-// serveIn serves a provider instance of the cloud kept in dir, not configured yet.
+// serveIn serves a provider instance of the cloud kept in dir, not configured yet; its messages go to
+// the driver's Engine.
 func serveIn(t testing.TB, dir string) *driver {
-	t.Helper()
-	d, _ := serveLogged(t, dir)
-	return d
-}
-
-// serveLogged is serveIn, with the instance's messages going to an engine of the test's.
-func serveLogged(t testing.TB, dir string) (*driver, *providertest.Engine) {
 	t.Helper()
 	c, err := cloud.Open(dir) // the tests' own view of the cloud
 	if err != nil {
@@ -75,34 +57,21 @@ func serveLogged(t testing.TB, dir string) (*driver, *providertest.Engine) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = srv.Close() })
-	engine := providertest.NewEngine(t)
-	srv.LogTo(engine.Client)
-	client := providertest.Serve(t, srv, "acme").Client
-	return &driver{t: t, client: client, cloud: c, live: map[string]*live{}}, engine
+	d := &driver{Driver: providertest.Start(t, srv), cloud: c, live: map[string]*providertest.Live{}}
+	d.Project = "acme-test"
+	return d
 }
 
-// providerURN is the URN of the stack's default provider.
-const providerURN = "urn:pulumi:dev::acme-test::pulumi:providers:acme::default_0_1_0"
-
-// configureProvider configures a provider instance as the engine does: CheckConfig on the configuration,
-// given as the engine sends a stack's (bare keys, every value text, secrets in the clear, the plugin's
-// version added), then Configure with the checked inputs, secrets as secrets. It returns the checked
-// inputs, CheckConfig's failures as "property: reason", and Configure's error; with failures, Configure
-// is not called.
-func configureProvider(client pulumirpc.ResourceProviderClient, config map[string]any) (resource.PropertyMap, []string, error) {
-	news := resource.NewPropertyMapFromMap(config)
-	news["version"] = resource.NewProperty(pluginInfo.Version)
-	checked, failures, err := checkConfig(client, news)
+// configure configures the provider instance as the engine configures a stack's (the values as text,
+// the plugin's version added): it returns the checked inputs, CheckConfig's failures as "property:
+// reason", and Configure's error; with failures, Configure is not called.
+func (d *driver) configure(config map[string]any) (resource.PropertyMap, []string, error) {
+	d.T.Helper()
+	checked, failures, err := d.CheckConfig(config, pluginInfo.Version)
 	if err != nil || len(failures) > 0 {
 		return checked, failures, err
 	}
-	args, err := plugin.MarshalProperties(checked, plugin.MarshalOptions{KeepSecrets: true})
-	if err != nil {
-		return nil, nil, err
-	}
-	_, err = client.Configure(context.Background(), &pulumirpc.ConfigureRequest{Args: args, AcceptSecrets: true, AcceptResources: true})
-	return checked, nil, err
+	return checked, nil, d.ConfigureChecked(checked, pluginInfo.Version)
 }
 
 // urn is the URN of the resource name of type typ in the test stack.
@@ -118,44 +87,37 @@ var (
 
 // ref is a reference to the live resource name, as the engine passes a resource to another.
 func (d *driver) ref(name string) resource.PropertyValue {
-	d.t.Helper()
+	d.T.Helper()
 	l := d.live[name]
 	if l == nil {
-		d.t.Fatalf("no live resource %s", name)
+		d.T.Fatalf("no live resource %s", name)
 	}
-	return resource.MakeCustomResourceReference(l.urn, resource.ID(l.id), "")
-}
-
-// check runs Check and returns the checked inputs and the failures as "property: reason".
-func (d *driver) check(u resource.URN, news *structpb.Struct) (*structpb.Struct, []string) {
-	d.t.Helper()
-	resp, err := d.client.Check(context.Background(), &pulumirpc.CheckRequest{Urn: string(u), News: news, Name: u.Name(), Type: string(u.Type())})
-	if err != nil {
-		d.t.Fatalf("Check %s: %v", u, err)
-	}
-	var failures []string
-	for _, f := range resp.GetFailures() {
-		failures = append(failures, f.GetProperty()+": "+f.GetReason())
-	}
-	return resp.GetInputs(), failures
+	return providertest.Ref(l)
 }
 
 // create checks the inputs, creates the resource and remembers it as name.
-func (d *driver) create(typ tokens.Type, name string, inputs map[string]any) *live {
-	d.t.Helper()
-	u := urn(typ, name)
-	checked, failures := d.check(u, props(d.t, inputs))
-	if len(failures) > 0 {
-		d.t.Fatalf("Check %s: %v", name, failures)
-	}
-	resp, err := d.client.Create(context.Background(), &pulumirpc.CreateRequest{Urn: string(u), Properties: checked})
-	if err != nil {
-		d.t.Fatalf("Create %s: %v", name, err)
-	}
-	if resp.GetId() == "" {
-		d.t.Fatalf("Create %s returned no ID", name)
-	}
-	l := &live{urn: u, id: resp.GetId(), inputs: checked, outputs: resp.GetProperties()}
+func (d *driver) create(typ tokens.Type, name string, inputs map[string]any) *providertest.Live {
+	d.T.Helper()
+	l := d.MustCreate(typ, name, inputs)
 	d.live[name] = l
 	return l
+}
+
+// read reads the live resource as a refresh does, and returns what Read gave, leaving l as it is; the
+// resource must exist.
+func (d *driver) read(l *providertest.Live) *providertest.Live {
+	d.T.Helper()
+	read := *l
+	if !d.Refresh(&read) {
+		d.T.Fatalf("Read %s: not found", l.URN)
+	}
+	return &read
+}
+
+// update checks the new inputs and updates the live resource with them.
+func (d *driver) update(l *providertest.Live, inputs map[string]any) {
+	d.T.Helper()
+	if err := d.Update(l, inputs); err != nil {
+		d.T.Fatalf("Update %s: %v", l.URN.Name(), err)
+	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/cidlc/cidlc/examples/provider/cloud"
 	"github.com/cidlc/cidlc/examples/provider/compute"
+	"github.com/cidlc/cidlc/providertest"
 )
 
 // TestInstanceBoot: an instance that does not boot within the program's timeout fails its Create with
@@ -20,8 +21,9 @@ import (
 // waits for it to boot, and it runs.
 func TestInstanceBoot(t *testing.T) {
 	t.Setenv(cloud.BootTimeEnv, "2500ms")
-	d, engine := serveLogged(t, t.TempDir())
-	if _, failures, err := configureProvider(d.client, map[string]any{"apiToken": testToken}); err != nil || len(failures) > 0 {
+	d := serve(t)
+	engine := d.Engine
+	if _, failures, err := d.configure(map[string]any{"apiToken": testToken}); err != nil || len(failures) > 0 {
 		t.Fatalf("configuring the provider: %v %v", failures, err)
 	}
 	for _, k := range kinds(t) {
@@ -32,11 +34,11 @@ func TestInstanceBoot(t *testing.T) {
 	}
 	inputs := kindOf(t, compute.Instance).inputs(d)
 	u := urn(compute.Instance, "slow")
-	checked, failures := d.check(u, props(t, inputs))
+	checked, failures := d.Check(u, inputs)
 	if len(failures) > 0 {
 		t.Fatal(failures)
 	}
-	_, err := d.client.Create(context.Background(), &pulumirpc.CreateRequest{Urn: string(u), Properties: checked, Timeout: 2})
+	_, err := d.Client.Create(context.Background(), &pulumirpc.CreateRequest{Urn: string(u), Properties: checked, Timeout: 2})
 	f := initFailed(err)
 	if status.Code(err) != codes.DeadlineExceeded || f == nil ||
 		!strings.HasPrefix(f.GetReasons()[0], `Instance "slow": create timed out after 2s (the program's customTimeouts.create); give it more time with the customTimeouts resource option, such as { create: "4s" }: instance `+f.GetId()+" did not finish booting") {
@@ -48,9 +50,9 @@ func TestInstanceBoot(t *testing.T) {
 	if got := engine.Messages(); len(got) == 0 || got[0] != "status "+string(u)+": booting (1s of 2.5s)" {
 		t.Errorf("the engine was told %q; want the instance's boot", got)
 	}
-	slow := &live{urn: u, id: f.GetId(), inputs: checked, outputs: f.GetProperties()}
+	slow := &providertest.Live{URN: u, ID: f.GetId(), Inputs: checked, Outputs: f.GetProperties()}
 	d.update(slow, inputs)
-	if got := unprops(t, slow.outputs)["status"]; got.StringValue() != "running" {
+	if got := unprops(t, slow.Outputs)["status"]; got.StringValue() != "running" {
 		t.Errorf("the instance after the update: %v; want it running", got)
 	}
 }

@@ -26,12 +26,11 @@ var computed = resource.MakeComputed(resource.NewProperty(""))
 func TestPreview(t *testing.T) {
 	d := start(t)
 	u := urn(network.Subnet, "later")
-	news := props(t, map[string]any{"vpc": computed, "cidrBlock": computed, "tags": map[string]any{"team": computed}})
-	checked, failures := d.check(u, news)
+	checked, failures := d.Check(u, map[string]any{"vpc": computed, "cidrBlock": computed, "tags": map[string]any{"team": computed}})
 	if len(failures) > 0 {
 		t.Fatalf("Check with unknown values: %v", failures)
 	}
-	create, err := d.client.Create(context.Background(), &pulumirpc.CreateRequest{Urn: string(u), Properties: checked, Preview: true})
+	create, err := d.Client.Create(context.Background(), &pulumirpc.CreateRequest{Urn: string(u), Properties: checked, Preview: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,19 +44,19 @@ func TestPreview(t *testing.T) {
 
 	vpc := d.create(network.VPC, "net", map[string]any{"cidrBlock": "10.0.0.0/16", "region": "us-west-1"})
 	unknownRegion := props(t, map[string]any{"cidrBlock": "10.0.0.0/16", "region": computed, "name": "net"})
-	diff, err := d.client.Diff(context.Background(), &pulumirpc.DiffRequest{Id: vpc.id, Urn: string(vpc.urn), Olds: vpc.outputs, News: unknownRegion, OldInputs: vpc.inputs})
+	diff, err := d.Client.Diff(context.Background(), &pulumirpc.DiffRequest{Id: vpc.ID, Urn: string(vpc.URN), Olds: vpc.Outputs, News: unknownRegion, OldInputs: vpc.Inputs})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if diff.GetChanges() != pulumirpc.DiffResponse_DIFF_SOME || strings.Join(diff.GetReplaces(), ",") != "region" {
 		t.Errorf("Diff with an unknown replaces property = %v; want a replacement on region", diff)
 	}
-	update, err := d.client.Update(context.Background(), &pulumirpc.UpdateRequest{Id: vpc.id, Urn: string(vpc.urn), Olds: vpc.outputs,
+	update, err := d.Client.Update(context.Background(), &pulumirpc.UpdateRequest{Id: vpc.ID, Urn: string(vpc.URN), Olds: vpc.Outputs,
 		News: props(t, map[string]any{"cidrBlock": "10.0.0.0/16", "region": "us-west-1", "name": "net", "enableDNSHostnames": computed}), Preview: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if outs := unprops(t, update.GetProperties()); !outs["enableDNSHostnames"].IsComputed() || !outs["arn"].DeepEquals(unprops(t, vpc.outputs)["arn"]) {
+	if outs := unprops(t, update.GetProperties()); !outs["enableDNSHostnames"].IsComputed() || !outs["arn"].DeepEquals(unprops(t, vpc.Outputs)["arn"]) {
 		t.Errorf("preview Update = %v; want the new inputs and the old outputs", outs)
 	}
 }
@@ -69,27 +68,24 @@ func TestSecrets(t *testing.T) {
 	secret := func(v any) resource.PropertyValue { return resource.MakeSecret(resource.NewPropertyValue(v)) }
 	vpc := d.create(network.VPC, "net", map[string]any{"cidrBlock": secret("10.0.0.0/16"), "region": "us-west-1",
 		"tags": map[string]any{"cost-center": secret("42")}})
-	outs := unprops(t, vpc.outputs)
+	outs := unprops(t, vpc.Outputs)
 	if !outs["cidrBlock"].IsSecret() || !outs["tags"].IsSecret() || outs["region"].IsSecret() {
 		t.Errorf("Create outputs = %v; want cidrBlock and tags secret, region not", outs)
 	}
-	read, err := d.client.Read(context.Background(), &pulumirpc.ReadRequest{Id: vpc.id, Urn: string(vpc.urn), Properties: vpc.outputs, Inputs: vpc.inputs})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if outs := unprops(t, read.GetProperties()); !outs["cidrBlock"].IsSecret() {
+	read := d.read(vpc)
+	if outs := unprops(t, read.Outputs); !outs["cidrBlock"].IsSecret() {
 		t.Errorf("Read outputs = %v; want cidrBlock secret", outs)
 	}
-	if ins := unprops(t, read.GetInputs()); !ins["cidrBlock"].IsSecret() {
+	if ins := unprops(t, read.Inputs); !ins["cidrBlock"].IsSecret() {
 		t.Errorf("Read inputs = %v; want cidrBlock secret", ins)
 	}
 	d.update(vpc, map[string]any{"cidrBlock": secret("10.0.0.0/16"), "region": secret("us-west-1")})
-	if outs := unprops(t, vpc.outputs); !outs["cidrBlock"].IsSecret() || !outs["region"].IsSecret() || outs["arn"].IsSecret() {
+	if outs := unprops(t, vpc.Outputs); !outs["cidrBlock"].IsSecret() || !outs["region"].IsSecret() || outs["arn"].IsSecret() {
 		t.Errorf("Update outputs = %v; want cidrBlock and region secret, arn not", outs)
 	}
 	user := d.create(iam.User, "bob", map[string]any{"password": secret("correct horse battery")})
-	if _, ok := unprops(t, user.outputs)["password"]; ok {
-		t.Errorf("Create returned the in property password: %v", unprops(t, user.outputs))
+	if _, ok := unprops(t, user.Outputs)["password"]; ok {
+		t.Errorf("Create returned the in property password: %v", unprops(t, user.Outputs))
 	}
 }
 
@@ -98,25 +94,25 @@ func TestSecrets(t *testing.T) {
 func TestImport(t *testing.T) {
 	d := start(t)
 	b := d.create(storage.Bucket, "site", map[string]any{"region": "eu-west-1", "versioning": true})
-	read, err := d.client.Read(context.Background(), &pulumirpc.ReadRequest{Id: b.id, Urn: string(urn(storage.Bucket, "imported"))})
-	if err != nil {
-		t.Fatal(err)
+	imported, err := d.Import(storage.Bucket, "imported", b.ID)
+	if err != nil || imported == nil {
+		t.Fatalf("Read of an import: %v %v", imported, err)
 	}
-	ins := unprops(t, read.GetInputs())
+	ins := unprops(t, imported.Inputs)
 	want := resource.PropertyMap{"name": resource.NewProperty("site"), "region": resource.NewProperty("eu-west-1"), "versioning": resource.NewProperty(true)}
-	if read.GetId() != b.id || !ins.DeepEquals(want) {
-		t.Errorf("Read of an import = %s %v; want %s %v", read.GetId(), ins, b.id, want)
+	if imported.ID != b.ID || !ins.DeepEquals(want) {
+		t.Errorf("Read of an import = %s %v; want %s %v", imported.ID, ins, b.ID, want)
 	}
 }
 
 // TestUnknownType: a resource type the provider does not serve is an error that names it.
 func TestUnknownType(t *testing.T) {
 	d := start(t)
-	_, err := d.client.Check(context.Background(), &pulumirpc.CheckRequest{Urn: string(urn("acme:network/vpc:Gateway", "gw"))})
+	_, err := d.Client.Check(context.Background(), &pulumirpc.CheckRequest{Urn: string(urn("acme:network/vpc:Gateway", "gw"))})
 	if status.Code(err) != codes.InvalidArgument || !strings.Contains(err.Error(), "unknown resource type acme:network/vpc:Gateway") {
 		t.Errorf("Check of an unknown type: %v; want an InvalidArgument error naming it", err)
 	}
-	_, err = d.client.Create(context.Background(), &pulumirpc.CreateRequest{Urn: "not a urn"})
+	_, err = d.Client.Create(context.Background(), &pulumirpc.CreateRequest{Urn: "not a urn"})
 	if status.Code(err) != codes.InvalidArgument {
 		t.Errorf("Create with a bad URN: %v; want InvalidArgument", err)
 	}
@@ -127,29 +123,29 @@ func TestUnknownType(t *testing.T) {
 func TestProviderCalls(t *testing.T) {
 	d := serve(t)
 	ctx := context.Background()
-	info, err := d.client.GetPluginInfo(ctx, &emptypb.Empty{})
+	info, err := d.Client.GetPluginInfo(ctx, &emptypb.Empty{})
 	if err != nil || info.GetVersion() != pluginInfo.Version {
 		t.Errorf("GetPluginInfo = %v, %v", info, err)
 	}
-	hs, err := d.client.Handshake(ctx, &pulumirpc.ProviderHandshakeRequest{})
+	hs, err := d.Client.Handshake(ctx, &pulumirpc.ProviderHandshakeRequest{})
 	if err != nil || !hs.GetAcceptSecrets() || !hs.GetAcceptResources() {
 		t.Errorf("Handshake = %v, %v", hs, err)
 	}
 	// Before Configure, a resource call or an invoke fails, and says why.
-	_, err = d.client.Check(ctx, &pulumirpc.CheckRequest{Urn: string(urn(storage.Bucket, "early"))})
+	_, err = d.Client.Check(ctx, &pulumirpc.CheckRequest{Urn: string(urn(storage.Bucket, "early"))})
 	if status.Code(err) != codes.FailedPrecondition || !strings.Contains(err.Error(), "provider acme is not configured") {
 		t.Errorf("Check before Configure: %v; want FailedPrecondition, saying the provider is not configured", err)
 	}
-	_, err = d.client.Invoke(ctx, &pulumirpc.InvokeRequest{Tok: string(network.ListZones)})
+	_, err = d.Client.Invoke(ctx, &pulumirpc.InvokeRequest{Tok: string(network.ListZones)})
 	if status.Code(err) != codes.FailedPrecondition || !strings.Contains(err.Error(), "provider acme is not configured") {
 		t.Errorf("Invoke before Configure: %v; want FailedPrecondition, saying the provider is not configured", err)
 	}
 	args := props(t, map[string]any{"apiToken": resource.MakeSecret(resource.NewProperty(testToken)), "version": pluginInfo.Version})
-	cfg, err := d.client.Configure(ctx, &pulumirpc.ConfigureRequest{Args: args})
+	cfg, err := d.Client.Configure(ctx, &pulumirpc.ConfigureRequest{Args: args})
 	if err != nil || !cfg.GetAcceptSecrets() || !cfg.GetAcceptResources() || !cfg.GetSupportsPreview() {
 		t.Errorf("Configure = %v, %v", cfg, err)
 	}
-	if _, err := d.client.Configure(ctx, &pulumirpc.ConfigureRequest{Args: args}); status.Code(err) != codes.FailedPrecondition {
+	if _, err := d.Client.Configure(ctx, &pulumirpc.ConfigureRequest{Args: args}); status.Code(err) != codes.FailedPrecondition {
 		t.Errorf("a second Configure: %v; want FailedPrecondition", err)
 	}
 	// GetSchema serves exactly the schema cidlc generated from the IDL (embedded from schema.json).
@@ -157,11 +153,11 @@ func TestProviderCalls(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	schema, err := d.client.GetSchema(ctx, &pulumirpc.GetSchemaRequest{})
+	schema, err := d.Client.GetSchema(ctx, &pulumirpc.GetSchemaRequest{})
 	if err != nil || schema.GetSchema() != string(want) || !strings.Contains(string(want), `"acme:network/vpc:VPC"`) {
 		t.Errorf("GetSchema = %.200v…, %v; want the generated schema.json", schema.GetSchema(), err)
 	}
-	if _, err := d.client.Cancel(ctx, &emptypb.Empty{}); err != nil {
+	if _, err := d.Client.Cancel(ctx, &emptypb.Empty{}); err != nil {
 		t.Errorf("Cancel: %v", err)
 	}
 }
