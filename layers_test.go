@@ -50,8 +50,9 @@ func goList(t *testing.T, args ...string) []listed {
 var plugins = []string{"./examples/cmd/pulumi-resource-acme", "./examples/postgresql/cmd/pulumi-resource-postgresql"}
 
 // TestPluginsLinkTheRuntimeOnly: a provider plugin links the runtime of the stubs (package provider and
-// the contracts it checks), never the compiler: not its model, not its loader, not go/packages. Every
-// provider built with cidlc would carry them otherwise.
+// the contracts it checks), never the compiler (not its model, not its loader, not go/packages) and
+// never the test kit (providertest, which its tests import). Every provider built with cidlc would carry
+// them otherwise.
 func TestPluginsLinkTheRuntimeOnly(t *testing.T) {
 	compiler := []string{module + "/idl/model", module + "/idl/load", "golang.org/x/tools/go/packages"}
 	for _, p := range goList(t, plugins...) {
@@ -62,6 +63,8 @@ func TestPluginsLinkTheRuntimeOnly(t *testing.T) {
 				t.Errorf("%s links %s, a package of the compiler", p.ImportPath, dep)
 			case own == dep || strings.HasPrefix(own, "examples/"):
 				// Not cidlc's, or the example's own code.
+			case own == "providertest" || strings.HasPrefix(own, "providertest/"):
+				t.Errorf("%s links %s, the test kit: import it from _test.go files only", p.ImportPath, dep)
 			case own != "provider" && !strings.HasPrefix(own, "provider/") && own != "idl/contract":
 				t.Errorf("%s links %s; a plugin links only the runtime (provider, idl/contract)", p.ImportPath, dep)
 			}

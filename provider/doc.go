@@ -118,6 +118,14 @@
 // known yet never reaches the ops: the answer is empty, as the engine's for a provider it could not
 // configure.
 //
+// # Testing a provider
+//
+// A provider's tests drive its plugin as the engine does with package
+// github.com/cidlc/cidlc/providertest: over gRPC, in the test's process (a Server from NewServer) or as
+// its executable, with a resource's whole life cycle in one call (Driver.LifeCycle); and they deploy a
+// program under the real engine with github.com/cidlc/cidlc/providertest/enginetest. `cidlc init`
+// writes a module with a test of each. A plugin's main never imports them.
+//
 // # What it must not do
 //
 // The codecs are plain typed code instantiated for the generated types: no reflection per call (only

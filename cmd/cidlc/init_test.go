@@ -113,3 +113,40 @@ func TestInit(t *testing.T) {
 		}
 	})
 }
+
+// TestInitRefuses: cidlc init says what is wrong with its arguments, and writes nothing.
+func TestInitRefuses(t *testing.T) {
+	parent := t.TempDir()
+	full := filepath.Join(parent, "full")
+	testsupport.WriteFile(t, filepath.Join(full, "notes.txt"), "mine")
+	for _, c := range []struct {
+		args   []string
+		status int
+		want   string
+	}{
+		{[]string{"init"}, 2, "cidlc init: want one DIR, the new module's directory"},
+		{[]string{"init", "a", "b"}, 2, "cidlc init: want one DIR"},
+		{[]string{"init", "--name", "My-Files", filepath.Join(parent, "x")}, 1, `--name "My-Files": a package name is lower-case letters and digits, starting with a letter`},
+		{[]string{"init", filepath.Join(parent, "pulumi-1st")}, 1, "pulumi-1st does not make a package name (lower-case letters and digits, starting with a letter): give one with --name"},
+		{[]string{"init", "--module", "a b", filepath.Join(parent, "files")}, 1, `"a b" is not a Go module path: give one with --module`},
+		{[]string{"init", full}, 1, full + " is not empty: cidlc init writes a new module only into a new or empty directory"},
+	} {
+		_, stderr, status := cidlc(t, ".", c.args...)
+		if status != c.status || !strings.Contains(stderr, c.want) {
+			t.Errorf("cidlc %s: exit %d\n%s\nwant exit %d and %q", strings.Join(c.args, " "), status, stderr, c.status, c.want)
+		}
+	}
+	// A failure after the files are made (the load of the IDL refuses the caller's -mod=vendor) leaves
+	// nothing either.
+	_, stderr, status := cidlcEnv(t, []string{"GOFLAGS=-mod=vendor", "GOWORK=off"}, ".", "init", filepath.Join(parent, "pulumi-files"))
+	if status != 1 || !strings.Contains(stderr, "cidlc init: generating the new module's code: ") {
+		t.Errorf("cidlc init with GOFLAGS=-mod=vendor: exit %d, want 1 and the generation's error\n%s", status, stderr)
+	}
+	entries, err := os.ReadDir(parent)
+	if err != nil || len(entries) != 1 {
+		t.Errorf("cidlc init left %v in %s (%v); want only full/", entries, parent, err)
+	}
+	if data, err := os.ReadFile(filepath.Join(full, "notes.txt")); err != nil || string(data) != "mine" {
+		t.Errorf("the non-empty directory was touched: %q %v", data, err)
+	}
+}

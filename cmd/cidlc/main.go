@@ -4,6 +4,7 @@
 // Usage:
 //
 //	cidlc [flags] IDL_DIR
+//	cidlc init [flags] DIR
 //
 // It loads IDL_DIR and every package below it, type-checks them, checks them against the rules of the IDL
 // language (documented in package github.com/cidlc/cidlc/idl) and reports every problem as
@@ -17,6 +18,9 @@
 // and run it from a go:generate line in the root IDL package:
 //
 //	//go:generate go tool cidlc . --out-pack=../pack --out-provider=../provider
+//
+// cidlc init writes a new provider's Go module into DIR, which builds and passes its tests at once
+// (cidlc init --help).
 //
 // Exit status: 0 when all is well, 1 when the IDL has problems (or, with --check, outputs are stale), 2 for
 // a usage error.

@@ -295,7 +295,7 @@ func (d *data) goMod() ([]byte, error) {
 
 // generate runs cidlc on the IDL as its go:generate line does.
 func (d *data) generate(ctx context.Context, dir string) error {
-	res, err := cidlc.Run(ctx, cidlc.Options{
+	_, err := cidlc.Run(ctx, cidlc.Options{
 		IDL:      filepath.Join(dir, "idl"),
 		Pack:     filepath.Join(dir, "pack"),
 		Provider: filepath.Join(dir, "provider"),
@@ -306,7 +306,6 @@ func (d *data) generate(ctx context.Context, dir string) error {
 	if err != nil {
 		return fmt.Errorf("generating the new module's code: %w", err)
 	}
-	_ = res
 	return nil
 }
 
