@@ -93,11 +93,13 @@ func (d *Driver) ConfigureChecked(checked resource.PropertyMap, version string) 
 	}
 	u := d.providerURN(version)
 	name, typ := u.Name(), string(u.Type())
-	_, err := d.Client.Configure(context.Background(), &pulumirpc.ConfigureRequest{
-		Urn: (*string)(&u), Name: &name, Type: &typ,
-		Variables: variables, Args: d.wire(checked),
+	req := &pulumirpc.ConfigureRequest{
+		Urn: (*string)(&u), Name: &name, Type: &typ, Args: d.wire(checked),
 		AcceptSecrets: true, AcceptResources: true, SendsOldInputs: true, SendsOldInputsToDelete: true,
-	})
+	}
+	//lint:ignore SA1019 deprecated, and still sent by the engine of v3.256.0, as the driver must
+	req.Variables = variables
+	_, err := d.Client.Configure(context.Background(), req)
 	return err
 }
 
