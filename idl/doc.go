@@ -175,9 +175,17 @@
 //
 // # Property types
 //
-//   - bool, float64 and string. Other basic types are rejected with a hint: int, uint8, float32 and the
-//     like say "use float64" (the JSON-like type system has one number type); byte and rune say "use
-//     string".
+//   - bool, float64, string, and the integers int and int32. Every value crosses the wire as a JSON
+//     number, which holds integers exactly up to 2^53−1, so int is an integer within ±(2^53−1)
+//     (JavaScript's Number.MAX_SAFE_INTEGER), and int32 one within int32's range (-2147483648 to
+//     2147483647), the range of many services' counts and limits (PostgreSQL's integer, protobuf's
+//     int32). The Pulumi schema says "integer", the Go stubs int and int32, the Go SDK that Pulumi
+//     generates pulumi.Int, and TypeScript number: the TypeScript package and the provider's Check
+//     both refuse a fraction or a value out of range, naming the property ("maxPriority: 1.5 is not an
+//     integer"). Other basic types are rejected with a hint: int64 and uint64 say "use int" (a larger
+//     value cannot cross the wire exactly: an identifier beyond 2^53 is a string), int8, int16, uint8,
+//     uint and the like say "use int32 or int" (with min= and max= for a narrower range), float32
+//     says "use float64"; byte and rune say "use string".
 //   - Another IDL struct, by value, from any package of the IDL tree.
 //   - An enum or an alias from any package of the IDL tree.
 //   - *R for a resource R: a capability, a reference to another resource. On the wire it is the
@@ -274,7 +282,16 @@
 //
 // Numbers (float64): min= and max= (inclusive), exclusiveMin= and exclusiveMax=, multipleOf= (greater than
 // 0; a value is a multiple when value/multipleOf is within 1e-9 of a whole number, so 0.3 is a multiple
-// of 0.1). A bound from below is min= or exclusiveMin=, not both; likewise from above.
+// of 0.1). A bound from below is min= or exclusiveMin=, not both; likewise from above. A float64 with
+// multipleOf=1 is an integer in all but its type: cidlc warns, and int says it in every output.
+//
+// Integers (int, int32) take the same options, with whole numbers within the type's range (min=0.5 or,
+// on an int32, max=3000000000 is an error), and multipleOf=1, which every integer obeys, is an error:
+//
+//	// MaxPriority is the highest priority of a message.
+//	MaxPriority *int32 `lumi:"optional,min=1,max=255"`
+//	// TTL is how long a message lives, in milliseconds, whole seconds only.
+//	TTL int `lumi:"default=60000,multipleOf=1000"`
 //
 // Strings: minLength= and maxLength= count Unicode code points (not bytes, not UTF-16 units: "😀" has
 // length 1 on both sides); pattern= is an RE2 regular expression (the syntax of Go's regexp package),
@@ -472,8 +489,9 @@
 //
 // # Constants
 //
-// Typed or untyped constants of bool, float64 and string (untyped integer constants are numbers, and must
-// be exactly representable as float64; an untyped number beyond float64's range, such as 1e400, is
+// Typed or untyped constants of bool, float64, int, int32 and string (an int constant within
+// ±(2^53−1), as int values are; untyped integer constants are numbers, and must be exactly
+// representable as float64; an untyped number beyond float64's range, such as 1e400, is
 // rejected, as Go rejects it as a float64), and of enums. They appear in both outputs, their values exact
 // (never truncated) and escaped for each language. Typed constants of other basic types, rune and complex
 // constants are rejected.
@@ -531,7 +549,7 @@
 // cidlc reports every problem of a run at once, sorted, as file:line:col: message, with the file relative
 // to the working directory and the subject first:
 //
-//	idl/ec2/instance.go:14:8: Instance.Count: int is not an IDL type; use float64
+//	idl/ec2/instance.go:14:8: Instance.When: time.Time is not an IDL type: it is declared outside the IDL tree; declare the shape in the IDL
 //
 // Go errors (syntax, types) are reported first and alone: IDL checks on code that does not compile would
 // only add noise.

@@ -110,6 +110,15 @@ func (c *checker) value(t *model.Type, cs *contract.Constraints, n *node, path s
 		} else if cs != nil {
 			msgs = cs.Number(n.n, secret)
 		}
+	case model.Integer:
+		switch {
+		case n.kind != number:
+			c.wrong(t, n, path)
+		case contract.Integer(n.n, t.Bits, secret) != "":
+			msgs = []string{contract.Integer(n.n, t.Bits, secret)}
+		case cs != nil:
+			msgs = cs.Number(n.n, secret)
+		}
 	case model.String:
 		if n.kind != str {
 			c.wrong(t, n, path)
@@ -238,6 +247,8 @@ func want(t *model.Type) string {
 		return "a bool"
 	case model.Number:
 		return "a number"
+	case model.Integer:
+		return "an integer"
 	case model.String:
 		return "a string"
 	case model.EnumRef:

@@ -603,6 +603,8 @@ func typeSpec(t *model.Type) typeJSON {
 		return typeJSON{Type: "boolean"}
 	case model.Number:
 		return typeJSON{Type: "number"}
+	case model.Integer:
+		return typeJSON{Type: "integer"}
 	case model.String:
 		return typeJSON{Type: "string"}
 	case model.Any, model.AnyResource:
@@ -647,6 +649,13 @@ func describeConstraints(cs *model.Constraints) string {
 
 func constraintWords(cs *model.Constraints) []string {
 	num := func(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+	// "at least 1 character", "at most 5 entries"
+	count := func(bound string, n int, one, many string) string {
+		if n == 1 {
+			return bound + " 1 " + one
+		}
+		return fmt.Sprintf("%s %d %s", bound, n, many)
+	}
 	var w []string
 	if cs.Min != nil {
 		w = append(w, "at least "+num(*cs.Min))
@@ -660,32 +669,35 @@ func constraintWords(cs *model.Constraints) []string {
 	if cs.ExclusiveMax != nil {
 		w = append(w, "less than "+num(*cs.ExclusiveMax))
 	}
-	if cs.MultipleOf != nil {
+	switch {
+	case cs.MultipleOf != nil && *cs.MultipleOf == 1:
+		w = append(w, "a whole number") // a float64 that should have been an int (the loader warns)
+	case cs.MultipleOf != nil:
 		w = append(w, "a multiple of "+num(*cs.MultipleOf))
 	}
 	if cs.MinLength != nil {
-		w = append(w, fmt.Sprintf("at least %d characters", *cs.MinLength))
+		w = append(w, count("at least", *cs.MinLength, "character", "characters"))
 	}
 	if cs.MaxLength != nil {
-		w = append(w, fmt.Sprintf("at most %d characters", *cs.MaxLength))
+		w = append(w, count("at most", *cs.MaxLength, "character", "characters"))
 	}
 	if cs.Pattern != "" {
 		w = append(w, "matching the regular expression `"+cs.Pattern+"`")
 	}
 	if cs.MinItems != nil {
-		w = append(w, fmt.Sprintf("at least %d items", *cs.MinItems))
+		w = append(w, count("at least", *cs.MinItems, "item", "items"))
 	}
 	if cs.MaxItems != nil {
-		w = append(w, fmt.Sprintf("at most %d items", *cs.MaxItems))
+		w = append(w, count("at most", *cs.MaxItems, "item", "items"))
 	}
 	if cs.UniqueItems {
 		w = append(w, "no two items equal")
 	}
 	if cs.MinProperties != nil {
-		w = append(w, fmt.Sprintf("at least %d entries", *cs.MinProperties))
+		w = append(w, count("at least", *cs.MinProperties, "entry", "entries"))
 	}
 	if cs.MaxProperties != nil {
-		w = append(w, fmt.Sprintf("at most %d entries", *cs.MaxProperties))
+		w = append(w, count("at most", *cs.MaxProperties, "entry", "entries"))
 	}
 	return w
 }

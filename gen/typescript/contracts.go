@@ -3,6 +3,7 @@ package typescript
 import (
 	"strings"
 
+	"github.com/cidlc/cidlc/idl/contract"
 	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/idl/pattern"
 )
@@ -69,11 +70,13 @@ func (o *jsObject) constraints(cs *model.Constraints) error {
 // its elements (cs.Items, and the fields of struct elements), or the fields of a struct.
 func (g *fileGen) valueContract(t *model.Type, cs *model.Constraints) (jsObject, error) {
 	var o jsObject
+	t = t.Unaliased()
+	if t.Kind == model.Integer {
+		// The type's own contract: TypeScript's number holds fractions too.
+		o.add("integer", jsString(contract.IntegerName(t.Bits)))
+	}
 	if err := o.constraints(cs); err != nil {
 		return jsObject{}, err
-	}
-	for t.Kind == model.AliasRef {
-		t = t.Alias.Type
 	}
 	switch t.Kind {
 	case model.Array, model.Map:
@@ -122,7 +125,7 @@ func hasContracts(s *model.Struct) bool {
 		}
 		seen[s] = true
 		for _, p := range s.Properties {
-			if p.Constraints != nil || p.Deprecated != "" {
+			if p.Constraints != nil || p.Deprecated != "" || holdsInteger(p.Type) {
 				return true
 			}
 			if inner := structOf(p.Type); inner != nil && visit(inner) {
@@ -132,6 +135,22 @@ func hasContracts(s *model.Struct) bool {
 		return false
 	}
 	return visit(s)
+}
+
+// holdsInteger reports whether a value of type t is or holds an integer, outside structs: an integer,
+// or an array or map of them, through aliases. Integers have a contract of their own (whole numbers in
+// the type's range), which TypeScript's number does not say.
+func holdsInteger(t *model.Type) bool {
+	for {
+		switch t.Kind {
+		case model.AliasRef:
+			t = t.Alias.Type
+		case model.Array, model.Map:
+			t = t.Elem
+		default:
+			return t.Kind == model.Integer
+		}
+	}
 }
 
 // structOf returns the struct that a value of type t is or holds (in an array, map or alias), or nil.

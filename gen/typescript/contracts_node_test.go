@@ -34,11 +34,16 @@ func TestContractsAgree(t *testing.T) {
 	var goVerdicts [][]violation
 	for _, c := range table {
 		for _, v := range c.values {
-			rows = append(rows, contractRow{Contract: jsContract(t, &c.cs, c.fields, c.secret), Value: v})
+			jc := jsContract(t, &c.cs, c.fields, c.secret)
+			if c.integer != "" {
+				jc["integer"] = c.integer
+			}
+			rows = append(rows, contractRow{Contract: jc, Value: v})
 			got := goViolations(t, c, v)
 			goVerdicts = append(goVerdicts, got)
-			// The loader's rule for defaults, where it applies: numbers and strings, not secret.
-			if _, isSlice := v.([]any); c.secret || c.fields != nil || isSlice {
+			// The loader's rule for defaults, where it applies: numbers and strings, not secret, and
+			// not the integers' own rule, which the loader applies to a default as it parses it.
+			if _, isSlice := v.([]any); c.secret || c.fields != nil || c.integer != "" || isSlice {
 				continue
 			}
 			if _, isMap := v.(map[string]any); isMap {
@@ -94,7 +99,9 @@ type contractCase struct {
 	cs     model.Constraints
 	fields map[string]*model.Constraints // when set, the value is an array of structs with these contracts
 	secret bool                          // the property is secret
-	values []any                         // JSON-like values
+	// integer is the IDL's integer type of the value (int, int32), "" for any other.
+	integer string
+	values  []any // JSON-like values
 }
 
 // contractRow is one value to check and its contract, as the TypeScript runtime takes them.
@@ -155,6 +162,11 @@ func contractTable() []contractCase {
 		{cs: model.Constraints{MultipleOf: f(0.01)}, values: nums(1.005, 1.01, 0.07)},
 		{cs: model.Constraints{Min: f(10), Max: f(100), MultipleOf: f(10)}, values: nums(5, 105, 55, 10, 100)},
 		{cs: model.Constraints{Min: f(10), MultipleOf: f(10)}, secret: true, values: nums(5, 20, 25)},
+		// Integers: whole numbers in their type's range, before any other rule.
+		{integer: "int", values: nums(0, negZero, 1.5, -1e-300, 9007199254740991, 9007199254740992, -9007199254740991, -9007199254740992, 1e300)},
+		{integer: "int32", values: nums(2147483647, 2147483648, -2147483648, -2147483649, 0.5, 3e9)},
+		{integer: "int32", cs: model.Constraints{Min: f(1), Max: f(255)}, values: nums(0, 1, 255, 256, 1.5, 3e9)},
+		{integer: "int", cs: model.Constraints{MultipleOf: f(1000)}, secret: true, values: nums(1000, 1500, 0.5)},
 		// String lengths, in code points on both sides.
 		{cs: model.Constraints{MinLength: n(1), MaxLength: n(1)}, values: strs("", "a", "😀", "é", "e\u0301", "ab", "日", "\x00", "\U0010FFFF")},
 		{cs: model.Constraints{MinLength: n(3)}, values: strs("👍🏽a", "👍🏽", "🇺🇸", "🇺🇸🇫🇷", "ab", "日本語")},
@@ -229,6 +241,14 @@ func goViolations(t *testing.T, c contractCase, v any) []violation {
 		t.Fatal(err)
 	}
 	dec := provider.Checked(provider.Any, cs)
+	switch c.integer {
+	case "int":
+		ints := provider.Checked(provider.Integer[int], cs)
+		dec = func(d *provider.Decoder, v resource.PropertyValue) any { return ints(d, v) }
+	case "int32":
+		ints := provider.Checked(provider.Int32[int32], cs)
+		dec = func(d *provider.Decoder, v resource.PropertyValue) any { return ints(d, v) }
+	}
 	if c.fields != nil {
 		structs := provider.Checked(provider.ArrayOf[[]any](structDecoder(t, c.fields)), cs)
 		dec = func(d *provider.Decoder, v resource.PropertyValue) any { return structs(d, v) }

@@ -83,7 +83,7 @@ var (
 	InputMadeWriteOnly      = &Rule{"input-made-write-only", Source, Warning, "an input became in: the provider no longer returns it"}
 	InputNowReturned        = &Rule{"input-now-returned", Safe, Info, "an in property is now returned by the provider"}
 	TypeChanged             = &Rule{"type-changed", Source, Breaking, "the type of a property, field or alias changed"}
-	TypeWidened             = &Rule{"type-widened", Source, Warning, "the type of a property, field or alias now accepts more values (enum to string, T to any, *R to *idl.Resource)"}
+	TypeWidened             = &Rule{"type-widened", Source, Warning, "the type of a property, field or alias now accepts more values (enum to string, int to float64, int32 to int, T to any, *R to *idl.Resource)"}
 	TypeReferenceChanged    = &Rule{"type-reference-changed", Safe, Info, "a type now refers to another declaration of the same shape"}
 	ReplacesAdded           = &Rule{"replaces-added", State, Breaking, "a change to an existing property now replaces the resource"}
 	ReplacesRemoved         = &Rule{"replaces-removed", Safe, Info, "a property no longer forces replacement"}

@@ -580,10 +580,10 @@ func (c *builder) declareType(p *packages.Package, f *model.File, gd *ast.GenDec
 			d.kind = kindEnum
 			d.enum = &model.Enum{Decl: base}
 			f.Enums = append(f.Enums, d.enum)
-		case withConsts[obj] && (u.Kind() == types.Bool || u.Kind() == types.Float64):
+		case withConsts[obj] && (u.Kind() == types.Bool || u.Kind() == types.Float64 || isInteger(u)):
 			c.errorf(ts.Name.Pos(), "%s: enums must be backed by string, not %s; use type %s string", subject, u.Name(), name)
 			return
-		case u.Kind() == types.String || u.Kind() == types.Bool || u.Kind() == types.Float64:
+		case u.Kind() == types.String || u.Kind() == types.Bool || u.Kind() == types.Float64 || isInteger(u):
 			d.kind = kindAlias
 			d.alias = &model.Alias{Decl: base}
 			f.Aliases = append(f.Aliases, d.alias)

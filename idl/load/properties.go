@@ -470,6 +470,10 @@ func (c *builder) typeOf(subject subjectName, t types.Type, expr ast.Expr, p *pa
 			return c.types.of(model.Bool)
 		case types.Float64:
 			return c.types.of(model.Number)
+		case types.Int, types.Int32:
+			if isInteger(t) { // not rune, an int32 that means a character: basicProblem says what to use
+				return c.types.integer(integerBits(t))
+			}
 		case types.String:
 			return c.types.of(model.String)
 		case types.Invalid:
@@ -572,6 +576,20 @@ func (c *builder) mapKey(t types.Type) *model.Type {
 	return nil
 }
 
+// isInteger reports whether b is one of the IDL's integer types: int or int32 (not rune, which means a
+// character).
+func isInteger(b *types.Basic) bool {
+	return b.Kind() == types.Int || b.Kind() == types.Int32 && b.Name() != "rune"
+}
+
+// integerBits is the model's Bits of the integer type b: 32 for int32, 0 for int.
+func integerBits(b *types.Basic) int {
+	if b.Kind() == types.Int32 {
+		return 32
+	}
+	return 0
+}
+
 // basicProblem says why a basic Go type is not an IDL type, with the fix.
 func basicProblem(b *types.Basic) string {
 	switch {
@@ -581,7 +599,12 @@ func basicProblem(b *types.Basic) string {
 		return "rune is not an IDL type; use string"
 	case b.Info()&types.IsComplex != 0:
 		return b.Name() + " is not an IDL type; IDL numbers are float64"
-	case b.Info()&(types.IsInteger|types.IsFloat) != 0:
+	case b.Kind() == types.Int64 || b.Kind() == types.Uint64:
+		// Every value crosses the wire as a JSON number, a float64, which holds integers exactly up to 2^53.
+		return b.Name() + " is not an IDL type; use int (integers up to 2^53-1 in magnitude, what a number on the wire holds exactly), or string for identifiers beyond that"
+	case b.Info()&types.IsInteger != 0:
+		return b.Name() + " is not an IDL type; use int32 or int, with min= and max= for a narrower range (min=0 for a count)"
+	case b.Info()&types.IsFloat != 0:
 		return b.Name() + " is not an IDL type; use float64"
 	}
 	return b.Name() + " is not an IDL type"

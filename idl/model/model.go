@@ -209,9 +209,9 @@ type Alias struct {
 // Const is a constant that is not an enum value.
 type Const struct {
 	Decl
-	// Type is a primitive (Bool, Number or String) or an EnumRef.
+	// Type is a primitive (Bool, Number, Integer or String) or an EnumRef.
 	Type *Type `json:"type"`
-	// Value is a bool, float64 or string.
+	// Value is a bool, float64 (a whole number for an Integer) or string.
 	Value any `json:"value"`
 }
 
@@ -243,8 +243,8 @@ type Property struct {
 	// Synthetic marks the `name` property that idl.NamedResource adds: it has no Go field of its own.
 	Synthetic bool `json:"synthetic,omitempty"`
 
-	// Default is the value an input takes when the caller leaves it out (default=): a bool, float64 or
-	// string (for enums, the value's string). nil when there is none. A property with a default is
+	// Default is the value an input takes when the caller leaves it out (default=): a bool, float64 (a
+	// whole number for an Integer) or string (for enums, the value's string). nil when there is none. A property with a default is
 	// neither Optional nor absent once defaults are filled in.
 	Default any `json:"default,omitempty"`
 	// Secret: the value is a secret in state and outputs.
@@ -290,7 +290,8 @@ type Kind string
 // The kinds of IDL types.
 const (
 	Bool        Kind = "bool"
-	Number      Kind = "number" // float64
+	Number      Kind = "number"  // float64
+	Integer     Kind = "integer" // int, or int32 (Type.Bits)
 	String      Kind = "string"
 	Any         Kind = "any"         // interface{} / any: a JSON-like value
 	Asset       Kind = "asset"       // idl.Asset
@@ -319,6 +320,10 @@ type Type struct {
 	Key *Type `json:"key,omitempty"`
 	// Ref is the token of the referenced declaration, for Capability, StructRef, EnumRef and AliasRef.
 	Ref string `json:"ref,omitempty"`
+	// Bits is, for an Integer, 32 for int32, whose values are those of a 32-bit integer, and 0 for int,
+	// whose values are the integers a JSON number holds exactly (±(2^53−1)), as every value crosses the
+	// wire as one.
+	Bits int `json:"bits,omitempty"`
 
 	// Exactly one of these is set, for the kinds that refer to a declaration.
 	Resource *Resource `json:"-"`
@@ -332,10 +337,14 @@ type Type struct {
 	Via *ResourceAlias `json:"-"`
 }
 
-// IsPrimitive reports whether t is Bool, Number or String.
+// IsPrimitive reports whether t is Bool, Number, Integer or String.
 func (t *Type) IsPrimitive() bool {
-	return t.Kind == Bool || t.Kind == Number || t.Kind == String
+	return t.Kind == Bool || t.Kind == Number || t.Kind == Integer || t.Kind == String
 }
+
+// IsNumeric reports whether t is a Number or an Integer: the types that number contracts (min=, max= …)
+// constrain.
+func (t *Type) IsNumeric() bool { return t.Kind == Number || t.Kind == Integer }
 
 // Unaliased returns t with aliases looked through, through aliases of aliases: the type its values have,
 // whatever its name. It returns nil for nil.
@@ -366,7 +375,7 @@ func (t *Type) Text() TextKind {
 		return TextString
 	case Bool:
 		return TextBool
-	case Number:
+	case Number, Integer:
 		return TextNumber
 	}
 	return TextJSON

@@ -1,4 +1,4 @@
 package bad
 
 // Count is a count.
-type Count int
+type Count int64

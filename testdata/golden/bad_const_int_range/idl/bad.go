@@ -1,4 +1,4 @@
 package bad
 
 // Max is the most.
-const Max int = 3
+const Max int = 1 << 60

@@ -6,5 +6,5 @@ import "github.com/cidlc/cidlc/idl"
 type Thing struct {
 	idl.Resource
 	// Field is a field.
-	Field int
+	Field int16
 }
