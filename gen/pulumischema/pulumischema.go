@@ -22,7 +22,8 @@
 //     interface{}, idl.Asset and idl.Archive → Pulumi's builtin Any, Asset and Archive;
 //   - the configuration → "config" (its "variables", and the required ones in "defaults", which is the
 //     key Pulumi's tools read as the required list, though the metaschema's prose calls it the
-//     optional ones) and "provider" (the same properties as its inputs); env= → "defaultInfo";
+//     optional ones) and "provider" (the same properties as its inputs); env= → "defaultInfo" (but
+//     for an enum-typed key, whose default and variables its description says, see configSpec);
 //   - replaces → "replaceOnChanges"; default= → "default"; secret → "secret"; deprecated= →
 //     "deprecationMessage"; docs → "description". What the schema cannot express (min=, pattern=, …,
 //     and immutable, for which its metaschema has no field) is appended to the description as a
@@ -489,27 +490,22 @@ func configSpec(pkg string, c *model.Config) (*configJSON, *resourceJSON) {
 		spec := propertySpec(p)
 		prop := &spec
 		prop.ReplaceOnChanges = false
-		if t := p.Type.Unaliased(); t.Kind == model.EnumRef {
-			// Pulumi's Go SDK generator cannot compile an enum-typed configuration property with a default
-			// or environment variables (it assigns a string where it declared the enum's type): the value
-			// is a string, and the description names the values the provider takes.
-			prop.typeJSON = typeJSON{Type: "string"}
-			values := make([]string, len(t.Enum.Values))
-			for i, v := range t.Enum.Values {
-				values[i] = strconv.Quote(v.Value)
-			}
-			if prop.Description != "" {
-				prop.Description += "\n\n"
-			}
-			prop.Description += "One of " + strings.Join(values, ", ") + "."
-		}
 		if p.Replaces {
 			if prop.Description != "" {
 				prop.Description += "\n\n"
 			}
 			prop.Description += "Changing it replaces the provider, and with it every resource the provider manages."
 		}
-		if len(p.Env) > 0 {
+		switch {
+		case p.Type.Unaliased().Kind == model.EnumRef && (p.Default != nil || len(p.Env) > 0):
+			// The key keeps its enum's type, as a resource property does, so that the SDKs type it. But
+			// Pulumi's Go SDK generator (v3.256.0) writes the code that applies a default or an environment
+			// variable as `args.Region = d.(string)`, which does not compile for an enum-typed input, and
+			// panics in the config module's getter: the default and the variables are said in words here,
+			// and the provider applies them, as it does for every key.
+			prop.Default = nil
+			prop.Description = paragraphs(prop.Description, enumConfigNote(p))
+		case len(p.Env) > 0:
 			prop.DefaultInfo = &defaultInfoJSON{Environment: p.Env}
 		}
 		config.Variables[p.Name] = prop
@@ -521,6 +517,31 @@ func configSpec(pkg string, c *model.Config) (*configJSON, *resourceJSON) {
 	}
 	provider.InputProperties.sort()
 	return config, provider
+}
+
+// enumConfigNote says what the schema of an enum-typed configuration key cannot (see configSpec): its
+// default and its environment variables.
+func enumConfigNote(p *model.Property) string {
+	var parts []string
+	if p.Default != nil {
+		parts = append(parts, fmt.Sprintf("Defaults to %q.", p.Default))
+	}
+	if len(p.Env) > 0 {
+		vars := make([]string, len(p.Env))
+		for i, e := range p.Env {
+			vars[i] = "$" + e
+		}
+		parts = append(parts, "When it is not configured, the first of the environment variables "+strings.Join(vars, ", ")+" that is set gives it.")
+		if len(vars) == 1 {
+			parts[len(parts)-1] = "When it is not configured, the environment variable " + vars[0] + " gives it."
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// paragraphs joins the texts that are not empty, as the paragraphs of a description.
+func paragraphs(texts ...string) string {
+	return strings.Join(slices.DeleteFunc(texts, func(s string) bool { return s == "" }), "\n\n")
 }
 
 // requiredInput reports whether a caller must give the input p.

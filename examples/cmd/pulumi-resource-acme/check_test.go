@@ -43,7 +43,7 @@ func TestCheckFailures(t *testing.T) {
 			map[string]any{"ipProtocol": "gre", "fromPort": "22", "self": true, "extra": 1.0},
 		}}, []string{
 			"ingress[1].extra: unknown property",
-			"ingress[1].fromPort: want a number, got a string",
+			"ingress[1].fromPort: want an integer, got a string",
 			`ingress[1].ipProtocol: "gre" is not a valid Protocol; want one of "tcp", "udp", "icmp", "all"`,
 			"ingress[1].toPort: missing required property",
 		}},

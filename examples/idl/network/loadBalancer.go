@@ -45,7 +45,7 @@ type LoadBalancer struct {
 	// connection on its port.
 	HealthCheck *HealthCheck `lumi:"optional"`
 	// IdleTimeout is how long, in seconds, an idle connection is kept open: from 1 to 4000.
-	IdleTimeout float64 `lumi:"min=1,max=4000,default=60"`
+	IdleTimeout int `lumi:"min=1,max=4000,default=60"`
 	// MaintenanceWindow is when Acme Cloud may update the load balancer's nodes.
 	MaintenanceWindow *acme.MaintenanceWindow `lumi:"optional"`
 	// Tags are labels attached to the load balancer.
@@ -76,10 +76,10 @@ type HealthCheck struct {
 	// Port is the port probed on each target.
 	Port Port `lumi:"min=1,max=65535"`
 	// IntervalSeconds is the time between two probes of a target, from 5 to 300. Defaults to 30.
-	IntervalSeconds *float64 `lumi:"optional,min=5,max=300"`
+	IntervalSeconds *int `lumi:"optional,min=5,max=300"`
 	// HealthyThreshold is how many probes in a row must succeed before a target receives traffic again,
 	// from 2 to 10. Defaults to 3.
-	HealthyThreshold *float64 `lumi:"optional,min=2,max=10,multipleOf=1"`
+	HealthyThreshold *int `lumi:"optional,min=2,max=10"`
 	// Headers are extra HTTP headers sent with each probe.
 	Headers *map[string]string `lumi:"optional"`
 }

@@ -6,7 +6,7 @@ import (
 )
 
 // Port is a TCP or UDP port number, from 0 to 65535.
-type Port float64
+type Port int32
 
 // Protocol is the IP protocol a security group rule applies to.
 type Protocol string

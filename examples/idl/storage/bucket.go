@@ -71,7 +71,7 @@ type LifecycleRule struct {
 // LifecycleTransition moves objects to another storage class once they are old enough.
 type LifecycleTransition struct {
 	// Days is the age, in whole days since creation, at which objects move.
-	Days float64 `lumi:"min=1,multipleOf=1"`
+	Days int `lumi:"min=1"`
 	// StorageClass is the class objects move to.
 	StorageClass StorageClass
 }
@@ -79,9 +79,9 @@ type LifecycleTransition struct {
 // LifecycleExpiration deletes objects once they are old enough.
 type LifecycleExpiration struct {
 	// Days is the age, in whole days since creation, at which objects are deleted.
-	Days float64 `lumi:"min=1,multipleOf=1"`
+	Days int `lumi:"min=1"`
 	// NoncurrentDays, for a versioned bucket, deletes versions that have been replaced for that many days.
-	NoncurrentDays *float64 `lumi:"optional,min=1,multipleOf=1"`
+	NoncurrentDays *int `lumi:"optional,min=1"`
 }
 
 // ReplicationTarget is the destination of a bucket's replicated objects in another region.

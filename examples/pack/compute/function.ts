@@ -195,8 +195,8 @@ export class Function extends pulumi.CustomResource {
             }
             _contracts.check(Function.__pulumiType, name, args, {
                 handler: { minLength: 1, maxLength: 128 },
-                memoryMB: { min: 128, max: 10240, multipleOf: 64 },
-                timeout: { max: 900, exclusiveMin: 0 },
+                memoryMB: { integer: "int", min: 128, max: 10240, multipleOf: 64 },
+                timeout: { integer: "int", min: 1, max: 900 },
             });
             resourceInputs["name"] = args?.name ?? name;
             resourceInputs["code"] = args?.code;

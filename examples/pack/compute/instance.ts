@@ -420,7 +420,7 @@ export interface DiskSpecArgs {
 // The contracts of the fields of DiskSpec (compute/instance.go), for the checks of this file's resources.
 function _DiskSpec(): _contracts.Contracts {
     return {
-        size: { min: 8, max: 16384 },
+        size: { integer: "int", min: 8, max: 16384 },
     };
 }
 
@@ -435,6 +435,6 @@ function _MaintenanceWindow(): _contracts.Contracts {
             pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$",
             regexp: "^(?:(?:[\\u{30}-\\u{31}][\\u{30}-\\u{39}]|2[\\u{30}-\\u{33}]))\\u{3a}[\\u{30}-\\u{35}][\\u{30}-\\u{39}]$",
         },
-        durationHours: { min: 1, max: 24 },
+        durationHours: { integer: "int", min: 1, max: 24 },
     };
 }

@@ -131,8 +131,8 @@ export class Volume extends pulumi.CustomResource {
                 throw new Error("Missing required property 'availabilityZone'");
             }
             _contracts.check(Volume.__pulumiType, name, args, {
-                size: { min: 1, max: 16384, multipleOf: 1 },
-                iops: { min: 100, max: 64000 },
+                size: { integer: "int", min: 1, max: 16384 },
+                iops: { integer: "int", min: 100, max: 64000 },
             });
             resourceInputs["availabilityZone"] = args?.availabilityZone;
             resourceInputs["size"] = args?.size ?? 20;

@@ -122,7 +122,7 @@ export class Role extends pulumi.CustomResource {
                     pattern: "^/([A-Za-z0-9_+=,.@-]+/)*$",
                     regexp: "^\\u{2f}(?:(?:(?:[\\u{2b}-\\u{2e}\\u{30}-\\u{39}\\u{3d}\\u{40}-\\u{5a}\\u{5f}\\u{61}-\\u{7a}])+\\u{2f}))*$",
                 },
-                maxSessionDuration: { min: 3600, max: 43200 },
+                maxSessionDuration: { integer: "int", min: 3600, max: 43200 },
             });
             resourceInputs["name"] = args?.name ?? name;
             resourceInputs["assumeRolePolicy"] = args?.assumeRolePolicy;

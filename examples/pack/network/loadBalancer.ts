@@ -163,7 +163,7 @@ export class LoadBalancer extends pulumi.CustomResource {
             _contracts.check(LoadBalancer.__pulumiType, name, args, {
                 listeners: { items: { fields: _Listener } },
                 healthCheck: { fields: _HealthCheck },
-                idleTimeout: { min: 1, max: 4000 },
+                idleTimeout: { integer: "int", min: 1, max: 4000 },
                 maintenanceWindow: { fields: _MaintenanceWindow },
             });
             resourceInputs["name"] = args?.name ?? name;
@@ -395,17 +395,17 @@ export interface HealthCheckArgs {
 // The contracts of the fields of Listener (network/loadBalancer.go), for the checks of this file's resources.
 function _Listener(): _contracts.Contracts {
     return {
-        port: { min: 1, max: 65535 },
-        targetPort: { min: 1, max: 65535 },
+        port: { integer: "int32", min: 1, max: 65535 },
+        targetPort: { integer: "int32", min: 1, max: 65535 },
     };
 }
 
 // The contracts of the fields of HealthCheck (network/loadBalancer.go), for the checks of this file's resources.
 function _HealthCheck(): _contracts.Contracts {
     return {
-        port: { min: 1, max: 65535 },
-        intervalSeconds: { min: 5, max: 300 },
-        healthyThreshold: { min: 2, max: 10, multipleOf: 1 },
+        port: { integer: "int32", min: 1, max: 65535 },
+        intervalSeconds: { integer: "int", min: 5, max: 300 },
+        healthyThreshold: { integer: "int", min: 2, max: 10 },
     };
 }
 
@@ -420,6 +420,6 @@ function _MaintenanceWindow(): _contracts.Contracts {
             pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$",
             regexp: "^(?:(?:[\\u{30}-\\u{31}][\\u{30}-\\u{39}]|2[\\u{30}-\\u{33}]))\\u{3a}[\\u{30}-\\u{35}][\\u{30}-\\u{39}]$",
         },
-        durationHours: { min: 1, max: 24 },
+        durationHours: { integer: "int", min: 1, max: 24 },
     };
 }

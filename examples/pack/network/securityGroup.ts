@@ -279,8 +279,8 @@ export interface SecurityGroupRuleArgs {
 // The contracts of the fields of SecurityGroupRule (network/securityGroup.go), for the checks of this file's resources.
 function _SecurityGroupRule(): _contracts.Contracts {
     return {
-        fromPort: { min: 0, max: 65535 },
-        toPort: { min: 0, max: 65535 },
+        fromPort: { integer: "int32", min: 0, max: 65535 },
+        toPort: { integer: "int32", min: 0, max: 65535 },
         cidrBlocks: {
             uniqueItems: true,
             items: {

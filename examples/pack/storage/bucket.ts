@@ -402,14 +402,14 @@ function _LifecycleRule(): _contracts.Contracts {
 // The contracts of the fields of LifecycleTransition (storage/bucket.go), for the checks of this file's resources.
 function _LifecycleTransition(): _contracts.Contracts {
     return {
-        days: { min: 1, multipleOf: 1 },
+        days: { integer: "int", min: 1 },
     };
 }
 
 // The contracts of the fields of LifecycleExpiration (storage/bucket.go), for the checks of this file's resources.
 function _LifecycleExpiration(): _contracts.Contracts {
     return {
-        days: { min: 1, multipleOf: 1 },
-        noncurrentDays: { min: 1, multipleOf: 1 },
+        days: { integer: "int", min: 1 },
+        noncurrentDays: { integer: "int", min: 1 },
     };
 }

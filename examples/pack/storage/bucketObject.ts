@@ -272,7 +272,7 @@ export function getObjectURL(args: GetObjectURLArgs, opts?: pulumi.InvokeOptions
     }
     _contracts.checkCall("acme:storage/bucketObject:getObjectURL", args, {
         key: { minLength: 1, maxLength: 1024 },
-        expiresIn: { min: 1, max: 604800, multipleOf: 1 },
+        expiresIn: { integer: "int", min: 1, max: 604800 },
     });
     const inputs: pulumi.Inputs = {};
     inputs["bucket"] = args?.bucket;
@@ -338,7 +338,7 @@ export function getObjectURLOutput(
     }
     _contracts.checkCall("acme:storage/bucketObject:getObjectURL", args, {
         key: { minLength: 1, maxLength: 1024 },
-        expiresIn: { min: 1, max: 604800, multipleOf: 1 },
+        expiresIn: { integer: "int", min: 1, max: 604800 },
     });
     const inputs: pulumi.Inputs = {};
     inputs["bucket"] = args?.bucket;

@@ -10,6 +10,11 @@ import * as pulumi from "@pulumi/pulumi";
  * and promises) are left to the provider.
  */
 export interface Contract {
+    /**
+     * The value is an integer of the IDL's type: a whole number within int32's range, or within
+     * ±Number.MAX_SAFE_INTEGER for int (the integers a number holds exactly).
+     */
+    integer?: "int" | "int32";
     min?: number;
     max?: number;
     exclusiveMin?: number;
@@ -129,6 +134,14 @@ function visit(value: unknown, c: Contract, path: string, secret: boolean, found
 
 function numberRules(v: number, c: Contract, secret: boolean, messages: string[]): void {
     const shown = secret ? "the secret value" : String(v);
+    if (c.integer !== undefined) {
+        const problem = integerProblem(v, c.integer, shown);
+        if (problem !== undefined) {
+            // A value that is not of the property's type breaks no further rule, as in the provider.
+            messages.push(problem);
+            return;
+        }
+    }
     if (c.min !== undefined && v < c.min) {
         messages.push(`${shown} is less than the minimum ${c.min}`);
     }
@@ -144,6 +157,19 @@ function numberRules(v: number, c: Contract, secret: boolean, messages: string[]
     if (c.multipleOf !== undefined && !isMultiple(v, c.multipleOf)) {
         messages.push(`${shown} is not a multiple of ${c.multipleOf}`);
     }
+}
+
+/** What is wrong with v as an integer of the IDL's type, as the provider says it; undefined if nothing. */
+function integerProblem(v: number, type: "int" | "int32", shown: string): string | undefined {
+    if (!Number.isInteger(v)) {
+        return `${shown} is not an integer`;
+    }
+    const [lo, hi] = type === "int32" ? [-2147483648, 2147483647] : [-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER];
+    if (v < lo || v > hi) {
+        const exact = type === "int" ? " (the integers a number holds exactly)" : "";
+        return `${shown} is out of the range of ${type}, ${lo} to ${hi}${exact}`;
+    }
+    return undefined;
 }
 
 function stringRules(s: string, c: Contract, secret: boolean, messages: string[]): void {

@@ -49,8 +49,8 @@ export class Provider extends pulumi.ProviderResource {
         opts = opts || {};
         const config = _configuration.complete(args, !opts.urn);
         _contracts.check("pulumi:providers:" + Provider.__pulumiType, name, config, {
-            port: { min: 1, max: 65535, multipleOf: 1 },
-            connectTimeout: { min: 0, multipleOf: 1 },
+            port: { integer: "int", min: 1, max: 65535 },
+            connectTimeout: { integer: "int", min: 0 },
         });
         opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {

@@ -130,7 +130,7 @@ export class Database extends pulumi.CustomResource {
         } else {
             const args = argsOrState as DatabaseArgs | undefined;
             _contracts.check(Database.__pulumiType, name, args, {
-                connectionLimit: { min: -1, multipleOf: 1 },
+                connectionLimit: { integer: "int32", min: -1 },
             });
             resourceInputs["name"] = args?.name ?? name;
             resourceInputs["owner"] = args?.owner;

@@ -127,7 +127,7 @@ export class Role extends pulumi.CustomResource {
         } else {
             const args = argsOrState as RoleArgs | undefined;
             _contracts.check(Role.__pulumiType, name, args, {
-                connectionLimit: { min: -1, multipleOf: 1 },
+                connectionLimit: { integer: "int32", min: -1 },
                 roles: { uniqueItems: true },
             });
             resourceInputs["name"] = args?.name ?? name;

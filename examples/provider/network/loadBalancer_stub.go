@@ -92,7 +92,7 @@ type loadBalancer struct {
 	// connection on its port.
 	HealthCheck *HealthCheck
 	// IdleTimeout is how long, in seconds, an idle connection is kept open: from 1 to 4000.
-	IdleTimeout float64
+	IdleTimeout int
 	// MaintenanceWindow is when Acme Cloud may update the load balancer's nodes.
 	MaintenanceWindow *acme.MaintenanceWindow
 	// Tags are labels attached to the load balancer.
@@ -187,7 +187,7 @@ func (obj *loadBalancer) unmarshal(o provider.Object) {
 	obj.Listeners = provider.Required(o, "listeners", provider.ArrayOf[[]Listener](UnmarshalListener))
 	obj.Targets = provider.Optional(o, "targets", provider.ArrayOf[[]provider.Ref](provider.AnyRef))
 	obj.HealthCheck = provider.Optional(o, "healthCheck", UnmarshalHealthCheck)
-	obj.IdleTimeout = provider.Required(o, "idleTimeout", provider.Checked(provider.Number[float64], loadBalancerIdleTimeout))
+	obj.IdleTimeout = provider.Required(o, "idleTimeout", provider.Checked(provider.Integer[int], loadBalancerIdleTimeout))
 	obj.MaintenanceWindow = provider.Optional(o, "maintenanceWindow", acme.UnmarshalMaintenanceWindow)
 	obj.Tags = provider.Optional(o, "tags", provider.MapOf[acme.Tags](provider.String[string]))
 	obj.DNSName = provider.Output(o, "dnsName", provider.String[string])
@@ -204,7 +204,7 @@ func (obj *loadBalancer) marshal() resource.PropertyMap {
 	provider.Put(m, "listeners", obj.Listeners, provider.ArrayValueOf[[]Listener](MarshalListener))
 	provider.PutOptional(m, "targets", obj.Targets, provider.ArrayValueOf[[]provider.Ref](provider.RefValue))
 	provider.PutOptional(m, "healthCheck", obj.HealthCheck, MarshalHealthCheck)
-	provider.Put(m, "idleTimeout", obj.IdleTimeout, provider.NumberValue[float64])
+	provider.Put(m, "idleTimeout", obj.IdleTimeout, provider.IntegerValue[int])
 	provider.PutOptional(m, "maintenanceWindow", obj.MaintenanceWindow, acme.MarshalMaintenanceWindow)
 	provider.PutOptional(m, "tags", obj.Tags, provider.MapValueOf[acme.Tags](provider.StringValue[string]))
 	provider.PutOptional(m, "dnsName", obj.DNSName, provider.StringValue[string])
@@ -234,9 +234,9 @@ var (
 func UnmarshalListener(d *provider.Decoder, v resource.PropertyValue) Listener {
 	var s Listener
 	o := d.Object(v)
-	s.Port = provider.Required(o, "port", provider.Checked(provider.Number[Port], listenerPort))
+	s.Port = provider.Required(o, "port", provider.Checked(provider.Int32[Port], listenerPort))
 	s.Protocol = provider.Required(o, "protocol", provider.Enum[ListenerProtocol])
-	s.TargetPort = provider.Optional(o, "targetPort", provider.Checked(provider.Number[Port], listenerTargetPort))
+	s.TargetPort = provider.Optional(o, "targetPort", provider.Checked(provider.Int32[Port], listenerTargetPort))
 	s.CertificateARN = provider.Optional(o, "certificateARN", provider.String[acme.ARN])
 	o.Close()
 	return s
@@ -245,9 +245,9 @@ func UnmarshalListener(d *provider.Decoder, v resource.PropertyValue) Listener {
 // MarshalListener returns s as a property value.
 func MarshalListener(s Listener) resource.PropertyValue {
 	m := make(resource.PropertyMap, 4)
-	provider.Put(m, "port", s.Port, provider.NumberValue[Port])
+	provider.Put(m, "port", s.Port, provider.IntegerValue[Port])
 	provider.Put(m, "protocol", s.Protocol, provider.StringValue[ListenerProtocol])
-	provider.PutOptional(m, "targetPort", s.TargetPort, provider.NumberValue[Port])
+	provider.PutOptional(m, "targetPort", s.TargetPort, provider.IntegerValue[Port])
 	provider.PutOptional(m, "certificateARN", s.CertificateARN, provider.StringValue[acme.ARN])
 	return resource.NewProperty(m)
 }
@@ -260,10 +260,10 @@ type HealthCheck struct {
 	// Port is the port probed on each target.
 	Port Port
 	// IntervalSeconds is the time between two probes of a target, from 5 to 300. Defaults to 30.
-	IntervalSeconds *float64
+	IntervalSeconds *int
 	// HealthyThreshold is how many probes in a row must succeed before a target receives traffic again,
 	// from 2 to 10. Defaults to 3.
-	HealthyThreshold *float64
+	HealthyThreshold *int
 	// Headers are extra HTTP headers sent with each probe.
 	Headers *map[string]string
 }
@@ -272,7 +272,7 @@ type HealthCheck struct {
 var (
 	healthCheckPort             = &provider.Constraints{Min: provider.Float(1), Max: provider.Float(65535)}
 	healthCheckIntervalSeconds  = &provider.Constraints{Min: provider.Float(5), Max: provider.Float(300)}
-	healthCheckHealthyThreshold = &provider.Constraints{Min: provider.Float(2), Max: provider.Float(10), MultipleOf: provider.Float(1)}
+	healthCheckHealthyThreshold = &provider.Constraints{Min: provider.Float(2), Max: provider.Float(10)}
 )
 
 // UnmarshalHealthCheck returns the HealthCheck that the property value v holds; problems go to d.
@@ -280,9 +280,9 @@ func UnmarshalHealthCheck(d *provider.Decoder, v resource.PropertyValue) HealthC
 	var s HealthCheck
 	o := d.Object(v)
 	s.Path = provider.Optional(o, "path", provider.String[string])
-	s.Port = provider.Required(o, "port", provider.Checked(provider.Number[Port], healthCheckPort))
-	s.IntervalSeconds = provider.Optional(o, "intervalSeconds", provider.Checked(provider.Number[float64], healthCheckIntervalSeconds))
-	s.HealthyThreshold = provider.Optional(o, "healthyThreshold", provider.Checked(provider.Number[float64], healthCheckHealthyThreshold))
+	s.Port = provider.Required(o, "port", provider.Checked(provider.Int32[Port], healthCheckPort))
+	s.IntervalSeconds = provider.Optional(o, "intervalSeconds", provider.Checked(provider.Integer[int], healthCheckIntervalSeconds))
+	s.HealthyThreshold = provider.Optional(o, "healthyThreshold", provider.Checked(provider.Integer[int], healthCheckHealthyThreshold))
 	s.Headers = provider.Optional(o, "headers", provider.MapOf[map[string]string](provider.String[string]))
 	o.Close()
 	return s
@@ -292,9 +292,9 @@ func UnmarshalHealthCheck(d *provider.Decoder, v resource.PropertyValue) HealthC
 func MarshalHealthCheck(s HealthCheck) resource.PropertyValue {
 	m := make(resource.PropertyMap, 5)
 	provider.PutOptional(m, "path", s.Path, provider.StringValue[string])
-	provider.Put(m, "port", s.Port, provider.NumberValue[Port])
-	provider.PutOptional(m, "intervalSeconds", s.IntervalSeconds, provider.NumberValue[float64])
-	provider.PutOptional(m, "healthyThreshold", s.HealthyThreshold, provider.NumberValue[float64])
+	provider.Put(m, "port", s.Port, provider.IntegerValue[Port])
+	provider.PutOptional(m, "intervalSeconds", s.IntervalSeconds, provider.IntegerValue[int])
+	provider.PutOptional(m, "healthyThreshold", s.HealthyThreshold, provider.IntegerValue[int])
 	provider.PutOptional(m, "headers", s.Headers, provider.MapValueOf[map[string]string](provider.StringValue[string]))
 	return resource.NewProperty(m)
 }

@@ -3,7 +3,6 @@ package network
 import (
 	"context"
 	"fmt"
-	"math"
 	"net/netip"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
@@ -87,7 +86,7 @@ func (o subnetOps) Create(_ context.Context, _ resource.URN, s *subnet) (resourc
 		s.AvailabilityZone = new(string(*parent.Region) + "a")
 	}
 	// Acme Cloud keeps five addresses of every subnet for itself.
-	s.AvailableIPCount = new(math.Exp2(float64(32-inner.Bits())) - 5)
+	s.AvailableIPCount = new(1<<(32-inner.Bits()) - 5)
 	s.ID = cloud.NewID("subnet")
 	return s.ID, o.Put(s.ID, s)
 }

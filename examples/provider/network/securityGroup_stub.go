@@ -16,7 +16,7 @@ import (
 const _ = provider.StubsV1
 
 // Port is a TCP or UDP port number, from 0 to 65535.
-type Port float64
+type Port int32
 
 // Protocol is the IP protocol a security group rule applies to.
 type Protocol string
@@ -191,8 +191,8 @@ func UnmarshalSecurityGroupRule(d *provider.Decoder, v resource.PropertyValue) S
 	var s SecurityGroupRule
 	o := d.Object(v)
 	s.IPProtocol = provider.Required(o, "ipProtocol", provider.Enum[Protocol])
-	s.FromPort = provider.Required(o, "fromPort", provider.Checked(provider.Number[Port], securityGroupRuleFromPort))
-	s.ToPort = provider.Required(o, "toPort", provider.Checked(provider.Number[Port], securityGroupRuleToPort))
+	s.FromPort = provider.Required(o, "fromPort", provider.Checked(provider.Int32[Port], securityGroupRuleFromPort))
+	s.ToPort = provider.Required(o, "toPort", provider.Checked(provider.Int32[Port], securityGroupRuleToPort))
 	s.CIDRBlocks = provider.Optional(o, "cidrBlocks", provider.Checked(provider.ArrayOf[[]string](provider.String[string]), securityGroupRuleCIDRBlocks))
 	s.Self = provider.Optional(o, "self", provider.Bool[bool])
 	s.Description = provider.Optional(o, "description", provider.String[string])
@@ -204,8 +204,8 @@ func UnmarshalSecurityGroupRule(d *provider.Decoder, v resource.PropertyValue) S
 func MarshalSecurityGroupRule(s SecurityGroupRule) resource.PropertyValue {
 	m := make(resource.PropertyMap, 6)
 	provider.Put(m, "ipProtocol", s.IPProtocol, provider.StringValue[Protocol])
-	provider.Put(m, "fromPort", s.FromPort, provider.NumberValue[Port])
-	provider.Put(m, "toPort", s.ToPort, provider.NumberValue[Port])
+	provider.Put(m, "fromPort", s.FromPort, provider.IntegerValue[Port])
+	provider.Put(m, "toPort", s.ToPort, provider.IntegerValue[Port])
 	provider.PutOptional(m, "cidrBlocks", s.CIDRBlocks, provider.ArrayValueOf[[]string](provider.StringValue[string]))
 	provider.PutOptional(m, "self", s.Self, provider.BoolValue[bool])
 	provider.PutOptional(m, "description", s.Description, provider.StringValue[string])

@@ -246,14 +246,14 @@ func MarshalLifecycleRule(s LifecycleRule) resource.PropertyValue {
 // LifecycleTransition moves objects to another storage class once they are old enough.
 type LifecycleTransition struct {
 	// Days is the age, in whole days since creation, at which objects move.
-	Days float64
+	Days int
 	// StorageClass is the class objects move to.
 	StorageClass StorageClass
 }
 
 // The contracts of LifecycleTransition's properties, which Check enforces.
 var (
-	lifecycleTransitionDays = &provider.Constraints{Min: provider.Float(1), MultipleOf: provider.Float(1)}
+	lifecycleTransitionDays = &provider.Constraints{Min: provider.Float(1)}
 )
 
 // UnmarshalLifecycleTransition returns the LifecycleTransition that the property value v holds;
@@ -261,7 +261,7 @@ var (
 func UnmarshalLifecycleTransition(d *provider.Decoder, v resource.PropertyValue) LifecycleTransition {
 	var s LifecycleTransition
 	o := d.Object(v)
-	s.Days = provider.Required(o, "days", provider.Checked(provider.Number[float64], lifecycleTransitionDays))
+	s.Days = provider.Required(o, "days", provider.Checked(provider.Integer[int], lifecycleTransitionDays))
 	s.StorageClass = provider.Required(o, "storageClass", provider.Enum[StorageClass])
 	o.Close()
 	return s
@@ -270,7 +270,7 @@ func UnmarshalLifecycleTransition(d *provider.Decoder, v resource.PropertyValue)
 // MarshalLifecycleTransition returns s as a property value.
 func MarshalLifecycleTransition(s LifecycleTransition) resource.PropertyValue {
 	m := make(resource.PropertyMap, 2)
-	provider.Put(m, "days", s.Days, provider.NumberValue[float64])
+	provider.Put(m, "days", s.Days, provider.IntegerValue[int])
 	provider.Put(m, "storageClass", s.StorageClass, provider.StringValue[StorageClass])
 	return resource.NewProperty(m)
 }
@@ -278,15 +278,15 @@ func MarshalLifecycleTransition(s LifecycleTransition) resource.PropertyValue {
 // LifecycleExpiration deletes objects once they are old enough.
 type LifecycleExpiration struct {
 	// Days is the age, in whole days since creation, at which objects are deleted.
-	Days float64
+	Days int
 	// NoncurrentDays, for a versioned bucket, deletes versions that have been replaced for that many days.
-	NoncurrentDays *float64
+	NoncurrentDays *int
 }
 
 // The contracts of LifecycleExpiration's properties, which Check enforces.
 var (
-	lifecycleExpirationDays           = &provider.Constraints{Min: provider.Float(1), MultipleOf: provider.Float(1)}
-	lifecycleExpirationNoncurrentDays = &provider.Constraints{Min: provider.Float(1), MultipleOf: provider.Float(1)}
+	lifecycleExpirationDays           = &provider.Constraints{Min: provider.Float(1)}
+	lifecycleExpirationNoncurrentDays = &provider.Constraints{Min: provider.Float(1)}
 )
 
 // UnmarshalLifecycleExpiration returns the LifecycleExpiration that the property value v holds;
@@ -294,8 +294,8 @@ var (
 func UnmarshalLifecycleExpiration(d *provider.Decoder, v resource.PropertyValue) LifecycleExpiration {
 	var s LifecycleExpiration
 	o := d.Object(v)
-	s.Days = provider.Required(o, "days", provider.Checked(provider.Number[float64], lifecycleExpirationDays))
-	s.NoncurrentDays = provider.Optional(o, "noncurrentDays", provider.Checked(provider.Number[float64], lifecycleExpirationNoncurrentDays))
+	s.Days = provider.Required(o, "days", provider.Checked(provider.Integer[int], lifecycleExpirationDays))
+	s.NoncurrentDays = provider.Optional(o, "noncurrentDays", provider.Checked(provider.Integer[int], lifecycleExpirationNoncurrentDays))
 	o.Close()
 	return s
 }
@@ -303,8 +303,8 @@ func UnmarshalLifecycleExpiration(d *provider.Decoder, v resource.PropertyValue)
 // MarshalLifecycleExpiration returns s as a property value.
 func MarshalLifecycleExpiration(s LifecycleExpiration) resource.PropertyValue {
 	m := make(resource.PropertyMap, 2)
-	provider.Put(m, "days", s.Days, provider.NumberValue[float64])
-	provider.PutOptional(m, "noncurrentDays", s.NoncurrentDays, provider.NumberValue[float64])
+	provider.Put(m, "days", s.Days, provider.IntegerValue[int])
+	provider.PutOptional(m, "noncurrentDays", s.NoncurrentDays, provider.IntegerValue[int])
 	return resource.NewProperty(m)
 }
 

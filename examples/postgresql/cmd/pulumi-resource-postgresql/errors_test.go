@@ -26,7 +26,10 @@ func TestCheckFailures(t *testing.T) {
 		// The IDL's rules first; the provider's own checks (names, formats, which privileges an object type
 		// has) on inputs that pass them.
 		{postgresql.Role, map[string]any{"name": "app", "connectionLimit": -2.0}, []string{"connectionLimit: -2 is less than the minimum -1"}},
-		{postgresql.Database, map[string]any{"name": "app", "connectionLimit": 1.5}, []string{"connectionLimit: 1.5 is not a multiple of 1"}},
+		{postgresql.Database, map[string]any{"name": "app", "connectionLimit": 1.5}, []string{"connectionLimit: 1.5 is not an integer"}},
+		// PostgreSQL's integer: once accepted by Check and refused by the server, naming no property.
+		{postgresql.Role, map[string]any{"name": "app", "connectionLimit": 3e9},
+			[]string{"connectionLimit: 3000000000 is out of the range of int32, -2147483648 to 2147483647"}},
 		{postgresql.Grant, map[string]any{"role": "app", "database": "app", "objectType": "database", "privileges": []any{"GRANT"}},
 			[]string{`privileges[0]: "GRANT" is not a valid Privilege; want one of "ALL", "SELECT", "INSERT", "UPDATE", "DELETE", "TRUNCATE", "REFERENCES", "TRIGGER", "CREATE", "CONNECT", "TEMPORARY", "EXECUTE", "USAGE"`}},
 		{postgresql.Role, map[string]any{"name": long}, []string{`name: "` + long + `" is 64 bytes long; PostgreSQL names have at most 63 bytes`}},
