@@ -230,7 +230,12 @@
 // option would apply (secret on a resource property, optional on a pointer): cidlc reads the name, as
 // the 2017 tags meant it, and prints a positioned warning that shows both unambiguous spellings. Where
 // the option would not apply (secret on a field of a plain struct), the tag reads one way only, and says
-// nothing. A wire name is an identifier: letters, digits and underscores, not starting with a digit
+// nothing. A first element that is one edit from an option word (a letter added, dropped or changed,
+// two letters swapped, or another case: lumi:"replacs", lumi:"imutable", lumi:"Optional") and is not the
+// field's own wire name reads as the name too, as any word there does, but cidlc warns, with both
+// readings and how to write each: the same typo after the first element is an error with a "did you
+// mean", and here it would rename the property without a word. (Not for in and out: one edit from them
+// spells names that properties have, such as id and ip.) A wire name is an identifier: letters, digits and underscores, not starting with a digit
 // (lumi:"-", encoding/json's way of leaving a field out, is rejected: a field that is not a property has
 // no place in the IDL). Without a name, the Go field name is camel-cased: its leading run of capitals is lowered, except
 // that the last capital stays when a lower-case letter follows it, because it starts the next word:

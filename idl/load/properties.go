@@ -134,6 +134,7 @@ func (c *builder) properties(d *decl) []*model.Property {
 			if prop.Type != nil {
 				c.contracts(subject, prop, opts, optionPos, d.kind)
 				c.warnAmbiguousTag(subject, field, d.pkg, prop, opts, optionPos, d.kind)
+				c.warnMisspeltOption(subject, opts, optionPos)
 			}
 			props = append(props, prop)
 		}
@@ -239,6 +240,22 @@ func (c *builder) warnAmbiguousTag(subject subjectName, field *ast.Field, p *pac
 	asOption := value[:w.offset] + "," + value[w.offset:]
 	c.warnf(pos.at(w.offset), "%s: lumi:%q reads %s as the property's name, since it is the field's own wire name (the 2017 tags put the name first), not as the %s option; write lumi:%q to keep that meaning, or lumi:%q for the option",
 		subject, value, w.text, optionWords[w.text], asName, asOption)
+}
+
+// warnMisspeltOption warns about a lumi tag whose first element, read as the property's wire name, is a
+// likely misspelling of an option word (`lumi:"replacs"`, `lumi:"imutable"`): the same typo after the
+// first element is an error with a "did you mean", and here it would name the property silently. It
+// shows both readings and how to write each.
+func (c *builder) warnMisspeltOption(subject subjectName, opts tagOptions, pos tagPos) {
+	w := opts.misspelt
+	if w == nil {
+		return
+	}
+	value := opts.value
+	asName := value[:w.offset] + "name=" + value[w.offset:]
+	asOption := value[:w.offset] + "," + opts.misspeltOf + value[w.offset+len(w.text):]
+	c.warnf(pos.at(w.offset), "%s: lumi:%q names the property %s, as the first element of a tag is the wire name; if %s is a misspelt %s, write lumi:%q, or lumi:%q to keep the name",
+		subject, value, w.text, w.text, opts.misspeltOf, asOption, asName)
 }
 
 // embedded checks an embedded field and returns the properties it brings: none for idl.Resource,

@@ -36,6 +36,12 @@ type tagOptions struct {
 	// (`Secret *string lumi:"secret,optional"`), and was therefore read as the name: the word and its
 	// offset, so that the caller can warn when the option would have applied too.
 	nameWord *tagValue
+	// misspelt is set when the first element was read as the name but is one edit (or two letters
+	// swapped) from an option word (`lumi:"replacs"`): the word, its offset, and the option in text, so
+	// that the caller can warn with both readings (see builder.warnMisspeltOption).
+	misspelt *tagValue
+	// misspeltOf is the option word misspelt is near.
+	misspeltOf string
 	// value is the tag's value as written, for messages that quote it.
 	value string
 }
@@ -109,14 +115,16 @@ func unknownOption(word string) string {
 	return msg + "; the options are listed in the documentation of package github.com/cidlc/cidlc/idl"
 }
 
-// editDistance is the Levenshtein distance of a and b, for "did you mean" hints.
+// editDistance is the number of edits from a to b, for "did you mean" hints: letters inserted, deleted or
+// replaced, and two neighbours swapped (the optimal string alignment distance), since a transposition
+// (imuttable) is as common a typo as a wrong letter.
 func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
+	// Three rows of the table: the one before the previous one is what a transposition needs.
+	prev2, prev, cur := make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)
 	for j := range prev {
 		prev[j] = j
 	}
 	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
 		cur[0] = i
 		for j := 1; j <= len(b); j++ {
 			cost := 1
@@ -124,10 +132,26 @@ func editDistance(a, b string) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
 		}
-		prev = cur
+		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
+}
+
+// nearOptionWord returns the option word that word, the first element of a tag and so read as a wire
+// name, is a likely misspelling of (one edit, two letters swapped, or another case: replacs, imutable,
+// Optional), or "". The short options in and out are left out: one edit from them spells names that
+// properties do have (id, ip, on, ou).
+func nearOptionWord(word string) string {
+	for _, option := range []string{"optional", "replaces", "replace", "immutable", "secret", "uniqueItems"} {
+		if editDistance(strings.ToLower(word), strings.ToLower(option)) <= 1 {
+			return option
+		}
+	}
+	return ""
 }
 
 // lookupLumiTag validates the syntax of a whole struct tag (the conventional `key:"value" key:"value"`
@@ -310,6 +334,9 @@ func parseLumiTag(value, wire string) (tagOptions, []tagProblem) {
 		}
 		if !isOption {
 			if i == 0 {
+				if near := nearOptionWord(word); near != "" && word != wire && opts.nameWord == nil {
+					opts.misspelt, opts.misspeltOf = &tagValue{text: word, offset: here}, near
+				}
 				setName(word, here)
 				continue
 			}
