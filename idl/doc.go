@@ -395,7 +395,8 @@
 // acme:token …`. A program creates more providers, each with settings of its own, with the Provider
 // class of the TypeScript package, and gives them to resources: new acme.Provider("eu", { region:
 // "eu-west-1" }), then { provider: eu } in a resource's options. The TypeScript package reads the
-// stack's values too (acme.config.region). The provider validates its configuration as it validates a
+// stack's values too (acme.config.region), and checks them as the provider does: a value outside its
+// enum, or one that breaks its contract, throws an Error naming the key. The provider validates its configuration as it validates a
 // resource's inputs, every problem at once, and the author's code reads it typed: see the Go stubs'
 // documentation (docs/gostub.md).
 //

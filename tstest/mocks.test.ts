@@ -269,9 +269,23 @@ async function contracts(image: acme.compute.Image, subnet: acme.network.Subnet)
     assert.throws(() => new acme.compute.Volume("bad", { availabilityZone: "us-west-1a", size: 0.5, iops: 50 }), {
         message:
             'Invalid arguments for acme:compute/volume:Volume resource "bad":\n' +
-            "    size: 0.5 is less than the minimum 1; 0.5 is not a multiple of 1\n" +
+            "    size: 0.5 is not an integer\n" +
             "    iops: 50 is less than the minimum 100",
     });
+    // An integer of int32, beyond its range, deep in a struct.
+    assert.throws(
+        () =>
+            new acme.network.SecurityGroup("bad", {
+                description: "x",
+                ingress: [{ ipProtocol: "udp", fromPort: 3e9, toPort: 53.5 }],
+            }),
+        {
+            message:
+                'Invalid arguments for acme:network/securityGroup:SecurityGroup resource "bad":\n' +
+                "    ingress[0].fromPort: 3000000000 is out of the range of int32, -2147483648 to 2147483647\n" +
+                "    ingress[0].toPort: 53.5 is not an integer",
+        },
+    );
     assert.throws(
         () =>
             new acme.network.SecurityGroup("bad", {
@@ -333,6 +347,35 @@ async function configuration(vpc: acme.network.VPC): Promise<void> {
     process.env.ACME_TRACING = "sometimes";
     assert.throws(() => acme.config.tracing, { message: '$ACME_TRACING: "sometimes" is not a bool (true or false)' });
     delete process.env.ACME_TRACING;
+    // A value of the wrong enum, from the stack or the environment, fails as the provider's CheckConfig
+    // fails it; and so does a value that breaks its contract, a secret's never shown.
+    const regions = '"us-west-1", "us-east-1", "eu-west-1", "eu-central-1", "ap-northeast-1", "ap-south-1"';
+    pulumi.runtime.setAllConfig({ "acme:region": "mars-1" });
+    assert.throws(() => acme.config.region, {
+        message: `Invalid configuration:\n    acme:region: "mars-1" is not a valid Region; want one of ${regions}`,
+    });
+    pulumi.runtime.setAllConfig({});
+    process.env.ACME_REGION = "mars-2";
+    assert.throws(() => acme.config.region, {
+        message: `Invalid configuration:\n    acme:region: "mars-2" is not a valid Region; want one of ${regions}`,
+    });
+    process.env.ACME_API_TOKEN = "acme_nope";
+    assert.throws(() => new acme.Provider("mars", {}), {
+        message:
+            'Invalid arguments for pulumi:providers:acme resource "mars":\n' +
+            `    region: "mars-2" is not a valid Region; want one of ${regions}\n` +
+            "    apiToken: the secret value does not match the pattern ^acme_[0-9a-f]{32}$",
+    });
+    delete process.env.ACME_REGION;
+    pulumi.runtime.setAllConfig({ "acme:apiToken": "acme_nope!" }, ["acme:apiToken"]);
+    assert.throws(() => acme.config.apiToken, {
+        message: "Invalid configuration:\n    acme:apiToken: the secret value does not match the pattern ^acme_[0-9a-f]{32}$",
+    });
+    pulumi.runtime.setAllConfig({});
+    assert.throws(() => acme.config.apiToken, {
+        message: "Invalid configuration:\n    acme:apiToken: the secret value does not match the pattern ^acme_[0-9a-f]{32}$",
+    });
+    delete process.env.ACME_API_TOKEN;
 
     // Explicit providers: the arguments as the engine expects them (strings as they are, the rest as
     // JSON, the token a secret), and resources given one as their provider.
@@ -402,7 +445,7 @@ async function functions(vpc: acme.network.VPC): Promise<void> {
         message:
             "Invalid arguments for a call of acme:storage/bucketObject:getObjectURL:\n" +
             '    key: "" has 0 characters, fewer than the minimum length 1\n' +
-            "    expiresIn: 0.5 is less than the minimum 1; 0.5 is not a multiple of 1",
+            "    expiresIn: 0.5 is not an integer",
     });
     assert.equal(calls.length, before);
 }

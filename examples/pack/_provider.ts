@@ -43,6 +43,12 @@ export class Provider extends pulumi.ProviderResource {
         opts = opts || {};
         const config = _configuration.complete(args, !opts.urn);
         _contracts.check("pulumi:providers:" + Provider.__pulumiType, name, config, {
+            region: {
+                enum: {
+                    name: "Region",
+                    values: ["us-west-1", "us-east-1", "eu-west-1", "eu-central-1", "ap-northeast-1", "ap-south-1"],
+                },
+            },
             apiToken: {
                 pattern: "^acme_[0-9a-f]{32}$",
                 regexp: "^acme_(?:[\\u{30}-\\u{39}\\u{61}-\\u{66}]){32}$",

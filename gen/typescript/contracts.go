@@ -214,8 +214,11 @@ func (g *fileGen) structContractFunctions() error {
 		}
 		g.scope.useContracts() // the template writes _contracts.Contracts
 		checker := "this file's resources"
-		if g.path == providerFile {
+		switch g.path {
+		case providerFile:
 			checker = "the provider's arguments"
+		case configurationFile:
+			checker = "the configuration's values"
 		}
 		err := g.block("structContracts", structContractsView{
 			Func: g.structContracts[s], Struct: s.Name, Source: s.File.Path, Checker: checker, Fields: fields.props,

@@ -38,12 +38,15 @@ func TestContractsAgree(t *testing.T) {
 			if c.integer != "" {
 				jc["integer"] = c.integer
 			}
+			if c.enum {
+				jc["enum"] = map[string]any{"name": "Region", "values": Region("").Values()}
+			}
 			rows = append(rows, contractRow{Contract: jc, Value: v})
 			got := goViolations(t, c, v)
 			goVerdicts = append(goVerdicts, got)
 			// The loader's rule for defaults, where it applies: numbers and strings, not secret, and
 			// not the integers' own rule, which the loader applies to a default as it parses it.
-			if _, isSlice := v.([]any); c.secret || c.fields != nil || c.integer != "" || isSlice {
+			if _, isSlice := v.([]any); c.secret || c.fields != nil || c.integer != "" || c.enum || isSlice {
 				continue
 			}
 			if _, isMap := v.(map[string]any); isMap {
@@ -101,6 +104,8 @@ type contractCase struct {
 	secret bool                          // the property is secret
 	// integer is the IDL's integer type of the value (int, int32), "" for any other.
 	integer string
+	// enum says the value is a Region (see below), as a configuration's enum-typed value is checked.
+	enum bool
 	values  []any // JSON-like values
 }
 
@@ -167,6 +172,9 @@ func contractTable() []contractCase {
 		{integer: "int32", values: nums(2147483647, 2147483648, -2147483648, -2147483649, 0.5, 3e9)},
 		{integer: "int32", cs: model.Constraints{Min: f(1), Max: f(255)}, values: nums(0, 1, 255, 256, 1.5, 3e9)},
 		{integer: "int", cs: model.Constraints{MultipleOf: f(1000)}, secret: true, values: nums(1000, 1500, 0.5)},
+		// Enums, as the configuration's values are checked: one of the values, before any other rule.
+		{enum: true, values: strs("us-west-1", "mars-1", "", "US-WEST-1", "é")},
+		{enum: true, cs: model.Constraints{MaxLength: n(3)}, secret: true, values: strs("us-west-1", "mars-1")},
 		// String lengths, in code points on both sides.
 		{cs: model.Constraints{MinLength: n(1), MaxLength: n(1)}, values: strs("", "a", "😀", "é", "e\u0301", "ab", "日", "\x00", "\U0010FFFF")},
 		{cs: model.Constraints{MinLength: n(3)}, values: strs("👍🏽a", "👍🏽", "🇺🇸", "🇺🇸🇫🇷", "ab", "日本語")},
@@ -241,11 +249,14 @@ func goViolations(t *testing.T, c contractCase, v any) []violation {
 		t.Fatal(err)
 	}
 	dec := provider.Checked(provider.Any, cs)
-	switch c.integer {
-	case "int":
+	switch {
+	case c.enum:
+		enums := provider.Checked(provider.Enum[Region], cs)
+		dec = func(d *provider.Decoder, v resource.PropertyValue) any { return enums(d, v) }
+	case c.integer == "int":
 		ints := provider.Checked(provider.Integer[int], cs)
 		dec = func(d *provider.Decoder, v resource.PropertyValue) any { return ints(d, v) }
-	case "int32":
+	case c.integer == "int32":
 		ints := provider.Checked(provider.Int32[int32], cs)
 		dec = func(d *provider.Decoder, v resource.PropertyValue) any { return ints(d, v) }
 	}
@@ -267,6 +278,15 @@ func goViolations(t *testing.T, c contractCase, v any) []violation {
 	}
 	return out
 }
+
+// Region is an enum of the table, as the stubs declare one.
+type Region string
+
+// Valid reports whether r is one of the values of Region.
+func (r Region) Valid() bool { return slices.Contains(r.Values(), r) }
+
+// Values returns the values of Region.
+func (Region) Values() []Region { return []Region{"us-west-1", "eu-west-1"} }
 
 // structDecoder decodes a struct whose fields are all optional, each checked against its contract, as
 // generated UnmarshalS functions do.
@@ -357,6 +377,10 @@ func runTable(t *testing.T, runtime string, rows any, script string, verdicts an
 	dir := scratch(t, tools)
 	name := filepath.Base(runtime)
 	testsupport.CopyFile(t, runtime, filepath.Join(dir, name))
+	// The runtime of contracts, which the others import.
+	if contracts := filepath.Join(filepath.Dir(runtime), "_contracts.ts"); name != "_contracts.ts" {
+		testsupport.CopyFile(t, contracts, filepath.Join(dir, "_contracts.ts"))
+	}
 	testsupport.Run(t, dir, "node", nodetest.TSC(tools), "--strict", "--target", "ES2020",
 		"--module", "Node16", "--moduleResolution", "Node16", "--skipLibCheck", "--outDir", "bin", name)
 	in, err := json.Marshal(rows)

@@ -40,6 +40,7 @@ export class Provider extends pulumi.ProviderResource {
         opts = opts || {};
         const config = _configuration.complete(args, !opts.urn);
         _contracts.check("pulumi:providers:" + Provider.__pulumiType, name, config, {
+            region: { enum: { name: "Region", values: ["us-west-1", "eu-west-1"] } },
             token: { minLength: 16, pattern: "^tok_", regexp: "^tok_", secret: true },
             endpoint: { pattern: "^https://", regexp: "^https\\u{3a}\\u{2f}\\u{2f}" },
             retries: { min: 0, max: 10 },
