@@ -15,6 +15,8 @@ export interface Contract {
      * ±Number.MAX_SAFE_INTEGER for int (the integers a number holds exactly).
      */
     integer?: "int" | "int32";
+    /** The value is one of the values of the enum name (a configuration's, whose values are text). */
+    enum?: { name: string; values: string[] };
     min?: number;
     max?: number;
     exclusiveMin?: number;
@@ -102,7 +104,14 @@ function visit(value: unknown, c: Contract, path: string, secret: boolean, found
     if (typeof value === "number") {
         numberRules(value, c, secret, messages);
     } else if (typeof value === "string") {
-        stringRules(value, c, secret, messages);
+        if (c.enum !== undefined && !c.enum.values.includes(value)) {
+            // A value that is not of the property's type breaks no further rule, as in the provider.
+            const shown = secret ? "the secret value" : JSON.stringify(value);
+            const values = c.enum.values.map((v) => JSON.stringify(v)).join(", ");
+            messages.push(`${shown} is not a valid ${c.enum.name}; want one of ${values}`);
+        } else {
+            stringRules(value, c, secret, messages);
+        }
     } else if (Array.isArray(value)) {
         counts(value.length, c.minItems, c.maxItems, "item", "items", messages);
         if (c.uniqueItems && value.every(isPlain)) {

@@ -50,6 +50,12 @@ export class Provider extends pulumi.ProviderResource {
         const config = _configuration.complete(args, !opts.urn);
         _contracts.check("pulumi:providers:" + Provider.__pulumiType, name, config, {
             port: { integer: "int", min: 1, max: 65535 },
+            sslmode: {
+                enum: {
+                    name: "SSLMode",
+                    values: ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"],
+                },
+            },
             connectTimeout: { integer: "int", min: 0 },
         });
         opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
