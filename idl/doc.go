@@ -51,6 +51,16 @@
 // TypeScript package and doc comments in the Go stubs. An enum value or constant may also be documented
 // by a comment at the end of its line.
 //
+// A doc comment is written for Go, as Go's convention has it: it starts with the name it documents
+// (// Password is the user's password.). A program knows the property by its wire name, so the outputs
+// that speak to programs (the TypeScript package, the Pulumi schema and the SDKs made from it, the
+// engine's message about a missing configuration key) read it in the program's words: a doc that
+// starts with the field's Go name starts with its wire name instead (password is the user's password.;
+// VHost is … reads vhost is …), a function's doc that starts with its Go name starts with the name
+// programs call it by (getImage finds …), and the name of a property of the same declaration written in
+// backquotes (at most `MaxSize`) is its wire name there (at most `maxSize`). Nothing else of the text
+// changes, and the Go stubs, which speak to the provider's author, keep it as written.
+//
 // # Resources
 //
 // A resource is a struct that embeds Resource or NamedResource:

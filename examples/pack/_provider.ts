@@ -68,7 +68,7 @@ export class Provider extends pulumi.ProviderResource {
  */
 export interface ProviderArgs {
     /**
-     * Region is the region of the resources that do not name one (VPCs, functions). Changing it moves
+     * region is the region of the resources that do not name one (VPCs, functions). Changing it moves
      * them, so it replaces the provider and every resource it manages.
      *
      * When left out, the environment variable $ACME_REGION gives it.
@@ -77,7 +77,7 @@ export interface ProviderArgs {
      */
     region?: pulumi.Input<Region>;
     /**
-     * APIToken authenticates every call to Acme Cloud: an API token of the account, from the console's
+     * apiToken authenticates every call to Acme Cloud: an API token of the account, from the console's
      * security page (acme_ and 32 hexadecimal digits). A new token of the same account updates the
      * provider in place.
      *
@@ -86,7 +86,7 @@ export interface ProviderArgs {
      */
     apiToken?: pulumi.Input<string>;
     /**
-     * Tracing logs every call to Acme Cloud to the provider's log (never with the token).
+     * tracing logs every call to Acme Cloud to the provider's log (never with the token).
      *
      * When left out, the environment variable $ACME_TRACING gives it.
      */

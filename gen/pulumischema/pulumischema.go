@@ -306,7 +306,7 @@ func entries(tree *model.Tree) (types, resources, functions []entry) {
 			}
 			for _, s := range f.Structs {
 				types = append(types, entry{s.Token, func(a *arena) any {
-					obj := objectSpec(s.Doc, s.Properties, propertySpecs(a, s.Properties), func(p *model.Property) bool { return true })
+					obj := objectSpec(model.ProgramDoc(s.Doc, s.Name, s.Name, s.Properties), s.Properties, propertySpecs(a, s.Properties, s.Properties), func(p *model.Property) bool { return true })
 					return &complexJSON{objectJSON: *obj}
 				}})
 			}
@@ -444,8 +444,8 @@ func resourceSpec(a *arena, r *model.Resource) *resourceJSON {
 	isID := func(p *model.Property) bool { return p.Out && p.Name == "id" }
 	// A property's schema is the same in the outputs, the inputs and the state, which are encoded and
 	// never changed: made once, it serves the three.
-	specs := propertySpecs(a, r.Properties)
-	outputs := objectSpec(r.Doc, r.Properties, specs, func(p *model.Property) bool { return !p.In && !isID(p) })
+	specs := propertySpecs(a, r.Properties, r.Properties)
+	outputs := objectSpec(model.ProgramDoc(r.Doc, r.Name, r.Name, r.Properties), r.Properties, specs, func(p *model.Property) bool { return !p.In && !isID(p) })
 	outputs.Type = ""
 	res := &resourceJSON{objectJSON: *outputs, InputProperties: make(propertiesJSON, 0, len(r.Properties))}
 	state := &objectJSON{Description: "Input properties used for looking up and filtering " + r.Name + " resources.",
@@ -478,7 +478,7 @@ func resourceSpec(a *arena, r *model.Resource) *resourceJSON {
 // the description's: replaceOnChanges would add nothing on a provider resource.
 func configSpec(pkg string, c *model.Config) (*configJSON, *resourceJSON) {
 	config := &configJSON{Variables: map[string]*propertyJSON{}}
-	desc := c.Doc
+	desc := model.ProgramDoc(c.Doc, c.Name, c.Name, c.Properties)
 	if desc != "" {
 		desc += "\n\n"
 	}
@@ -487,7 +487,7 @@ func configSpec(pkg string, c *model.Config) (*configJSON, *resourceJSON) {
 		"provider, created with its own configuration."
 	provider := &resourceJSON{objectJSON: objectJSON{Description: desc}}
 	for _, p := range c.Properties {
-		spec := propertySpec(p)
+		spec := propertySpec(p, c.Properties)
 		prop := &spec
 		prop.ReplaceOnChanges = false
 		if p.Replaces {
@@ -552,9 +552,10 @@ func requiredInput(p *model.Property) bool { return !p.Optional && p.Default == 
 // inputs has no "inputs", so that the SDKs' functions take none.
 func functionSpec(a *arena, fn *model.Function) *functionJSON {
 	results := fn.Results()
-	res := &functionJSON{Description: fn.Doc, Outputs: objectSpec("", results, propertySpecs(a, results), func(*model.Property) bool { return true })}
+	res := &functionJSON{Description: model.ProgramDoc(fn.Doc, fn.Name, fn.CallName, fn.Properties),
+		Outputs: objectSpec("", results, propertySpecs(a, results, fn.Properties), func(*model.Property) bool { return true })}
 	if inputs := fn.Inputs(); len(inputs) > 0 {
-		res.Inputs = objectSpec("", inputs, propertySpecs(a, inputs), func(*model.Property) bool { return true })
+		res.Inputs = objectSpec("", inputs, propertySpecs(a, inputs, fn.Properties), func(*model.Property) bool { return true })
 		res.Inputs.Required = nil
 		for _, p := range inputs {
 			if requiredInput(p) {
@@ -585,20 +586,22 @@ func objectSpec(doc string, props []*model.Property, specs []*propertyJSON, keep
 // immutableNote says in a property's description what the schema has no field for: the IDL's immutable.
 const immutableNote = "Immutable: set when the resource is created; a later change fails instead of replacing the resource."
 
-// propertySpecs returns the schema of each of props, made in a.
-func propertySpecs(a *arena, props []*model.Property) []*propertyJSON {
+// propertySpecs returns the schema of each of props, made in a; siblings are the properties of their
+// declaration, which their docs may name.
+func propertySpecs(a *arena, props, siblings []*model.Property) []*propertyJSON {
 	specs := make([]*propertyJSON, len(props))
 	for i, p := range props {
 		specs[i] = a.property()
-		*specs[i] = propertySpec(p)
+		*specs[i] = propertySpec(p, siblings)
 	}
 	return specs
 }
 
-func propertySpec(p *model.Property) propertyJSON {
-	desc := p.Doc // most properties: nothing to add
+// propertySpec is the schema of p, a property of the declaration whose properties are siblings.
+func propertySpec(p *model.Property, siblings []*model.Property) propertyJSON {
+	desc := p.ProgramDoc(siblings) // most properties: nothing to add
 	if p.Immutable || p.Constraints != nil {
-		paragraphs := []string{p.Doc}
+		paragraphs := []string{desc}
 		if p.Immutable {
 			paragraphs = append(paragraphs, immutableNote)
 		}

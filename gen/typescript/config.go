@@ -233,7 +233,7 @@ func (g *fileGen) configModule(c *model.Config) error {
 			env = strings.TrimSpace("Its key is " + p.Name + ", which cannot name a constant. " + env)
 		}
 		v := configVarView{
-			Doc:        p.Doc,
+			Doc:        p.ProgramDoc(c.Properties),
 			Env:        env,
 			Deprecated: p.Deprecated,
 			Name:       names[i],
@@ -323,7 +323,7 @@ func (g *fileGen) provider(c *model.Config, names providerNames) error {
 	g.scope.useConfiguration() // and _configuration.complete
 	pkg := g.tree.Name
 	v := &providerView{
-		Doc:     c.Doc,
+		Doc:     model.ProgramDoc(c.Doc, c.Name, c.Name, c.Properties),
 		Class:   names.class,
 		Package: pkg,
 		// ProviderResource prefixes the package's name: the token is pulumi:providers:<pkg>.
@@ -342,7 +342,8 @@ func (g *fileGen) provider(c *model.Config, names providerNames) error {
 		if p.Default != nil {
 			notes.Default, _ = jsValue(p.Default)
 		}
-		v.Args.add(memberView{Doc: p.Doc, Notes: notesOf(p.Doc, notes), Key: propertyKey(p.Name), Optional: optional, Type: g.inputType(p.Type)})
+		doc := p.ProgramDoc(c.Properties)
+		v.Args.add(memberView{Doc: doc, Notes: notesOf(doc, notes), Key: propertyKey(p.Name), Optional: optional, Type: g.inputType(p.Type)})
 		if p.Secret {
 			v.Secrets = append(v.Secrets, jsString(p.Name))
 		}

@@ -43,7 +43,7 @@ func (v *functionView) Form(output bool) formView { return formView{v, output} }
 func (g *fileGen) function(fn *model.Function) error {
 	g.scope.usePulumi() // the template writes pulumi.runtime
 	v := &functionView{
-		Doc:        fn.Doc,
+		Doc:        model.ProgramDoc(fn.Doc, fn.Name, fn.CallName, fn.Properties),
 		Name:       fn.CallName,
 		Local:      g.scope.Name(g.path, fn.CallName),
 		OutputName: g.names.exportName(&fn.Decl, outputSuffix),
@@ -57,9 +57,10 @@ func (g *fileGen) function(fn *model.Function) error {
 	}
 	for _, prop := range fn.Properties {
 		key := propertyKey(prop.Name)
+		doc := prop.ProgramDoc(fn.Properties)
 		if prop.Out {
 			v.Result.add(memberView{
-				Doc: prop.Doc, Notes: notesOf(prop.Doc, docNotes{Deprecated: prop.Deprecated}), Key: key, Optional: prop.Optional, Type: g.outputType(prop.Type),
+				Doc: doc, Notes: notesOf(doc, docNotes{Deprecated: prop.Deprecated}), Key: key, Optional: prop.Optional, Type: g.outputType(prop.Type),
 			})
 			continue
 		}
@@ -76,7 +77,7 @@ func (g *fileGen) function(fn *model.Function) error {
 		v.ArgsRequired = v.ArgsRequired || in.Required
 		v.Inputs = append(v.Inputs, in)
 		notes := docNotes{Deprecated: prop.Deprecated, Default: in.Default}
-		member := memberView{Doc: prop.Doc, Notes: notesOf(prop.Doc, notes), Key: key, Optional: optional}
+		member := memberView{Doc: doc, Notes: notesOf(doc, notes), Key: key, Optional: optional}
 		// getX takes values, as Pulumi's SDKs have it; getXOutput takes outputs of other resources too.
 		plain, input := member, member
 		plain.Type, input.Type = g.outputType(prop.Type), g.inputType(prop.Type)

@@ -121,7 +121,7 @@ func (g *fileGen) resource(r *model.Resource) error {
 	v := resourceViews.Get().(*resourceView)
 	defer v.release()
 	*v = resourceView{
-		Doc:    r.Doc,
+		Doc:    model.ProgramDoc(r.Doc, r.Name, r.Name, r.Properties),
 		Name:   r.Name,
 		Class:  class,
 		Export: class == r.Name,
@@ -140,7 +140,7 @@ func (g *fileGen) resource(r *model.Resource) error {
 		if prop.Out && prop.Name == "id" {
 			continue
 		}
-		p := g.resourceProperty(v, prop)
+		p := g.resourceProperty(v, prop, r.Properties)
 		if p.Required {
 			required = append(required, p.Wire)
 		}
@@ -170,19 +170,20 @@ func (g *fileGen) resource(r *model.Resource) error {
 
 // resourceProperty returns the view of prop, and adds it to the resource's state and, for an input, its
 // arguments.
-func (g *fileGen) resourceProperty(v *resourceView, prop *model.Property) propertyView {
+func (g *fileGen) resourceProperty(v *resourceView, prop *model.Property, siblings []*model.Property) propertyView {
 	key := propertyKey(prop.Name)
 	output := g.outputType(prop.Type) // before the input shape: the order of the imports' aliases
 	input := g.inputType(prop.Type)
-	v.State.add(memberView{Doc: prop.Doc, Notes: notesOf(prop.Doc, docNotes{Deprecated: prop.Deprecated}), Key: key, Optional: true, Type: input})
+	doc := prop.ProgramDoc(siblings)
+	v.State.add(memberView{Doc: doc, Notes: notesOf(doc, docNotes{Deprecated: prop.Deprecated}), Key: key, Optional: true, Type: input})
 	p := propertyView{
 		Name:      prop.Name,
 		Wire:      jsString(prop.Name),
 		Key:       key,
 		StateRead: propertyAccess("state", prop.Name),
 		ArgsRead:  propertyAccess("args", prop.Name),
-		Doc:       prop.Doc,
-		Notes:     notesOf(prop.Doc, docNotes{Deprecated: prop.Deprecated, Immutable: prop.Immutable}),
+		Doc:       doc,
+		Notes:     notesOf(doc, docNotes{Deprecated: prop.Deprecated, Immutable: prop.Immutable}),
 		Output:    propertyOutput(g.scope.Pulumi(), prop, output),
 		Out:       prop.Out,
 		Secret:    prop.Secret,
@@ -205,7 +206,7 @@ func (g *fileGen) resourceProperty(v *resourceView, prop *model.Property) proper
 	optional := prop.Optional || prop.Default != nil
 	p.Required = !optional
 	notes := docNotes{Deprecated: prop.Deprecated, Default: def, Immutable: prop.Immutable}
-	v.Args.add(memberView{Doc: prop.Doc, Notes: notesOf(prop.Doc, notes), Key: key, Optional: optional, Type: input})
+	v.Args.add(memberView{Doc: doc, Notes: notesOf(doc, notes), Key: key, Optional: optional, Type: input})
 	return p
 }
 

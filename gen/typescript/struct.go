@@ -27,12 +27,13 @@ func (g *fileGen) structDecl(s *model.Struct) error {
 	v := structViews.Get().(*structView)
 	defer v.release()
 	*v = structView{
-		Doc:    s.Doc,
+		Doc:    model.ProgramDoc(s.Doc, s.Name, s.Name, s.Properties),
 		Output: interfaceView{Name: g.scope.Name(g.path, s.Name), Readonly: true, Members: v.Output.Members[:0]},
 		Input:  interfaceView{Name: g.declName(&s.Decl, argsSuffix), Members: v.Input.Members[:0]},
 	}
 	for _, prop := range s.Properties {
-		m := memberView{Doc: prop.Doc, Notes: notesOf(prop.Doc, docNotes{Deprecated: prop.Deprecated}), Key: propertyKey(prop.Name), Optional: prop.Optional}
+		doc := prop.ProgramDoc(s.Properties)
+		m := memberView{Doc: doc, Notes: notesOf(doc, docNotes{Deprecated: prop.Deprecated}), Key: propertyKey(prop.Name), Optional: prop.Optional}
 		output, input := m, m
 		output.Type = g.outputType(prop.Type)
 		input.Type = g.inputType(prop.Type)

@@ -82,48 +82,48 @@ export class LoadBalancer extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Scheme says whether the load balancer is reachable from the internet. Defaults to internet-facing.
+     * scheme says whether the load balancer is reachable from the internet. Defaults to internet-facing.
      */
     declare public readonly scheme: pulumi.Output<Scheme | undefined>;
     /**
-     * Subnets are where the load balancer's nodes run; give at least two, in different zones.
+     * subnets are where the load balancer's nodes run; give at least two, in different zones.
      */
     declare public readonly subnets: pulumi.OutputInstance<Subnet[]>;
     /**
-     * SecurityGroups filter the traffic reaching the load balancer.
+     * securityGroups filter the traffic reaching the load balancer.
      */
     declare public readonly securityGroups: pulumi.OutputInstance<SecurityGroup[] | undefined>;
     /**
-     * Listeners are the ports the load balancer accepts traffic on; at least one.
+     * listeners are the ports the load balancer accepts traffic on; at least one.
      */
     declare public readonly listeners: pulumi.Output<Listener[]>;
     /**
-     * Targets receive the traffic: any mix of compute instances and functions.
+     * targets receive the traffic: any mix of compute instances and functions.
      */
     declare public readonly targets: pulumi.Output<pulumi.CustomResource[] | undefined>;
     /**
-     * HealthCheck says how targets are probed. Without one, a target is healthy when it accepts a TCP
+     * healthCheck says how targets are probed. Without one, a target is healthy when it accepts a TCP
      * connection on its port.
      */
     declare public readonly healthCheck: pulumi.Output<HealthCheck | undefined>;
     /**
-     * IdleTimeout is how long, in seconds, an idle connection is kept open: from 1 to 4000.
+     * idleTimeout is how long, in seconds, an idle connection is kept open: from 1 to 4000.
      */
     declare public readonly idleTimeout: pulumi.Output<number>;
     /**
-     * MaintenanceWindow is when Acme Cloud may update the load balancer's nodes.
+     * maintenanceWindow is when Acme Cloud may update the load balancer's nodes.
      */
     declare public readonly maintenanceWindow: pulumi.Output<MaintenanceWindow | undefined>;
     /**
-     * Tags are labels attached to the load balancer.
+     * tags are labels attached to the load balancer.
      */
     declare public readonly tags: pulumi.Output<Tags | undefined>;
     /**
-     * DNSName is the DNS name clients use to reach the load balancer.
+     * dnsName is the DNS name clients use to reach the load balancer.
      */
     declare public readonly dnsName: pulumi.Output<string>;
     /**
-     * ARN is the Acme Resource Name of the load balancer.
+     * arn is the Acme Resource Name of the load balancer.
      */
     declare public readonly arn: pulumi.Output<ARN>;
 
@@ -196,42 +196,42 @@ export interface LoadBalancerArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Scheme says whether the load balancer is reachable from the internet. Defaults to internet-facing.
+     * scheme says whether the load balancer is reachable from the internet. Defaults to internet-facing.
      */
     scheme?: pulumi.Input<Scheme>;
     /**
-     * Subnets are where the load balancer's nodes run; give at least two, in different zones.
+     * subnets are where the load balancer's nodes run; give at least two, in different zones.
      */
     subnets: pulumi.Input<pulumi.Input<Subnet>[]>;
     /**
-     * SecurityGroups filter the traffic reaching the load balancer.
+     * securityGroups filter the traffic reaching the load balancer.
      */
     securityGroups?: pulumi.Input<pulumi.Input<SecurityGroup>[]>;
     /**
-     * Listeners are the ports the load balancer accepts traffic on; at least one.
+     * listeners are the ports the load balancer accepts traffic on; at least one.
      */
     listeners: pulumi.Input<pulumi.Input<ListenerArgs>[]>;
     /**
-     * Targets receive the traffic: any mix of compute instances and functions.
+     * targets receive the traffic: any mix of compute instances and functions.
      */
     targets?: pulumi.Input<pulumi.Input<pulumi.CustomResource>[]>;
     /**
-     * HealthCheck says how targets are probed. Without one, a target is healthy when it accepts a TCP
+     * healthCheck says how targets are probed. Without one, a target is healthy when it accepts a TCP
      * connection on its port.
      */
     healthCheck?: pulumi.Input<HealthCheckArgs>;
     /**
-     * IdleTimeout is how long, in seconds, an idle connection is kept open: from 1 to 4000.
+     * idleTimeout is how long, in seconds, an idle connection is kept open: from 1 to 4000.
      *
      * @defaultValue 60
      */
     idleTimeout?: pulumi.Input<number>;
     /**
-     * MaintenanceWindow is when Acme Cloud may update the load balancer's nodes.
+     * maintenanceWindow is when Acme Cloud may update the load balancer's nodes.
      */
     maintenanceWindow?: pulumi.Input<MaintenanceWindowArgs>;
     /**
-     * Tags are labels attached to the load balancer.
+     * tags are labels attached to the load balancer.
      */
     tags?: pulumi.Input<TagsArgs>;
 }
@@ -246,48 +246,48 @@ export interface LoadBalancerState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Scheme says whether the load balancer is reachable from the internet. Defaults to internet-facing.
+     * scheme says whether the load balancer is reachable from the internet. Defaults to internet-facing.
      */
     scheme?: pulumi.Input<Scheme>;
     /**
-     * Subnets are where the load balancer's nodes run; give at least two, in different zones.
+     * subnets are where the load balancer's nodes run; give at least two, in different zones.
      */
     subnets?: pulumi.Input<pulumi.Input<Subnet>[]>;
     /**
-     * SecurityGroups filter the traffic reaching the load balancer.
+     * securityGroups filter the traffic reaching the load balancer.
      */
     securityGroups?: pulumi.Input<pulumi.Input<SecurityGroup>[]>;
     /**
-     * Listeners are the ports the load balancer accepts traffic on; at least one.
+     * listeners are the ports the load balancer accepts traffic on; at least one.
      */
     listeners?: pulumi.Input<pulumi.Input<ListenerArgs>[]>;
     /**
-     * Targets receive the traffic: any mix of compute instances and functions.
+     * targets receive the traffic: any mix of compute instances and functions.
      */
     targets?: pulumi.Input<pulumi.Input<pulumi.CustomResource>[]>;
     /**
-     * HealthCheck says how targets are probed. Without one, a target is healthy when it accepts a TCP
+     * healthCheck says how targets are probed. Without one, a target is healthy when it accepts a TCP
      * connection on its port.
      */
     healthCheck?: pulumi.Input<HealthCheckArgs>;
     /**
-     * IdleTimeout is how long, in seconds, an idle connection is kept open: from 1 to 4000.
+     * idleTimeout is how long, in seconds, an idle connection is kept open: from 1 to 4000.
      */
     idleTimeout?: pulumi.Input<number>;
     /**
-     * MaintenanceWindow is when Acme Cloud may update the load balancer's nodes.
+     * maintenanceWindow is when Acme Cloud may update the load balancer's nodes.
      */
     maintenanceWindow?: pulumi.Input<MaintenanceWindowArgs>;
     /**
-     * Tags are labels attached to the load balancer.
+     * tags are labels attached to the load balancer.
      */
     tags?: pulumi.Input<TagsArgs>;
     /**
-     * DNSName is the DNS name clients use to reach the load balancer.
+     * dnsName is the DNS name clients use to reach the load balancer.
      */
     dnsName?: pulumi.Input<string>;
     /**
-     * ARN is the Acme Resource Name of the load balancer.
+     * arn is the Acme Resource Name of the load balancer.
      */
     arn?: pulumi.Input<ARN>;
 }
@@ -297,19 +297,19 @@ export interface LoadBalancerState {
  */
 export interface Listener {
     /**
-     * Port is the port the load balancer listens on.
+     * port is the port the load balancer listens on.
      */
     readonly port: Port;
     /**
-     * Protocol is the protocol accepted on the port.
+     * protocol is the protocol accepted on the port.
      */
     readonly protocol: ListenerProtocol;
     /**
-     * TargetPort is the port traffic is forwarded to on the targets. Defaults to Port.
+     * targetPort is the port traffic is forwarded to on the targets. Defaults to Port.
      */
     readonly targetPort?: Port;
     /**
-     * CertificateARN is the TLS certificate presented to clients; required for HTTPS.
+     * certificateARN is the TLS certificate presented to clients; required for HTTPS.
      */
     readonly certificateARN?: ARN;
 }
@@ -319,19 +319,19 @@ export interface Listener {
  */
 export interface ListenerArgs {
     /**
-     * Port is the port the load balancer listens on.
+     * port is the port the load balancer listens on.
      */
     port: pulumi.Input<Port>;
     /**
-     * Protocol is the protocol accepted on the port.
+     * protocol is the protocol accepted on the port.
      */
     protocol: pulumi.Input<ListenerProtocol>;
     /**
-     * TargetPort is the port traffic is forwarded to on the targets. Defaults to Port.
+     * targetPort is the port traffic is forwarded to on the targets. Defaults to Port.
      */
     targetPort?: pulumi.Input<Port>;
     /**
-     * CertificateARN is the TLS certificate presented to clients; required for HTTPS.
+     * certificateARN is the TLS certificate presented to clients; required for HTTPS.
      */
     certificateARN?: pulumi.Input<ARN>;
 }
@@ -341,25 +341,25 @@ export interface ListenerArgs {
  */
 export interface HealthCheck {
     /**
-     * Path is the HTTP path requested on each target, such as "/healthz". Without it, the check only
+     * path is the HTTP path requested on each target, such as "/healthz". Without it, the check only
      * opens a TCP connection.
      */
     readonly path?: string;
     /**
-     * Port is the port probed on each target.
+     * port is the port probed on each target.
      */
     readonly port: Port;
     /**
-     * IntervalSeconds is the time between two probes of a target, from 5 to 300. Defaults to 30.
+     * intervalSeconds is the time between two probes of a target, from 5 to 300. Defaults to 30.
      */
     readonly intervalSeconds?: number;
     /**
-     * HealthyThreshold is how many probes in a row must succeed before a target receives traffic again,
+     * healthyThreshold is how many probes in a row must succeed before a target receives traffic again,
      * from 2 to 10. Defaults to 3.
      */
     readonly healthyThreshold?: number;
     /**
-     * Headers are extra HTTP headers sent with each probe.
+     * headers are extra HTTP headers sent with each probe.
      */
     readonly headers?: { [key: string]: string };
 }
@@ -369,25 +369,25 @@ export interface HealthCheck {
  */
 export interface HealthCheckArgs {
     /**
-     * Path is the HTTP path requested on each target, such as "/healthz". Without it, the check only
+     * path is the HTTP path requested on each target, such as "/healthz". Without it, the check only
      * opens a TCP connection.
      */
     path?: pulumi.Input<string>;
     /**
-     * Port is the port probed on each target.
+     * port is the port probed on each target.
      */
     port: pulumi.Input<Port>;
     /**
-     * IntervalSeconds is the time between two probes of a target, from 5 to 300. Defaults to 30.
+     * intervalSeconds is the time between two probes of a target, from 5 to 300. Defaults to 30.
      */
     intervalSeconds?: pulumi.Input<number>;
     /**
-     * HealthyThreshold is how many probes in a row must succeed before a target receives traffic again,
+     * healthyThreshold is how many probes in a row must succeed before a target receives traffic again,
      * from 2 to 10. Defaults to 3.
      */
     healthyThreshold?: pulumi.Input<number>;
     /**
-     * Headers are extra HTTP headers sent with each probe.
+     * headers are extra HTTP headers sent with each probe.
      */
     headers?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
 }

@@ -81,7 +81,7 @@ var (
 func NewProvider(configure provider.ConfigureFunc[Config]) provider.Configurer {
 	return provider.NewConfigurer(provider.ConfigSpec[Config]{
 		Properties: []provider.ConfigProperty{
-			{Key: "host", Doc: "Host is the server's host name or IP address, or the directory of its Unix socket (a path that\nstarts with /).", Required: true, Env: []string{"PGHOST"}},
+			{Key: "host", Doc: "host is the server's host name or IP address, or the directory of its Unix socket (a path that\nstarts with /).", Required: true, Env: []string{"PGHOST"}},
 			{Key: "port", Text: provider.TextNumber, Default: resource.NewNumberProperty(5432), Env: []string{"PGPORT"}},
 			{Key: "username", Default: resource.NewStringProperty("postgres"), Env: []string{"PGUSER"}},
 			{Key: "password", Secret: true, Env: []string{"PGPASSWORD"}},

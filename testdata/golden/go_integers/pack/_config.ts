@@ -9,7 +9,7 @@ import type { Port } from "./config";
 declare var exports: any;
 
 /**
- * Port is the management API's port.
+ * port is the management API's port.
  *
  * When the stack's configuration does not set it, the environment variable $BROKER_PORT gives it.
  *
@@ -19,7 +19,7 @@ export declare const port: Port;
 Object.defineProperty(exports, "port", { get: () => _configuration.value("port"), enumerable: true });
 
 /**
- * Retries is how many times a failed call is tried again.
+ * retries is how many times a failed call is tried again.
  */
 export declare const retries: number | undefined;
 Object.defineProperty(exports, "retries", { get: () => _configuration.value("retries"), enumerable: true });

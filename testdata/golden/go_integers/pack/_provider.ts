@@ -54,7 +54,7 @@ export class Provider extends pulumi.ProviderResource {
  */
 export interface ProviderArgs {
     /**
-     * Port is the management API's port.
+     * port is the management API's port.
      *
      * When left out, the environment variable $BROKER_PORT gives it.
      *
@@ -62,7 +62,7 @@ export interface ProviderArgs {
      */
     port?: pulumi.Input<Port>;
     /**
-     * Retries is how many times a failed call is tried again.
+     * retries is how many times a failed call is tried again.
      */
     retries?: pulumi.Input<number>;
 }

@@ -45,24 +45,24 @@ export class Function extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Err refers to the Error resource, which this file imports under another name since it throws
+     * err refers to the Error resource, which this file imports under another name since it throws
      * Errors of its own.
      */
     declare public readonly err: pulumi.OutputInstance<Error_error>;
     /**
-     * Größe has a non-ASCII name.
+     * größe has a non-ASCII name.
      */
     declare public readonly größe: pulumi.Output<number>;
     /**
-     * Name has a Japanese wire name.
+     * 名前 has a Japanese wire name.
      */
     declare public readonly 名前: pulumi.Output<string | undefined>;
     /**
-     * Tilde has a wire name with U+2E2F, a letter for Go but not for JavaScript: it is quoted.
+     * aⸯb has a wire name with U+2E2F, a letter for Go but not for JavaScript: it is quoted.
      */
     declare public readonly ["aⸯb"]: pulumi.Output<string | undefined>;
     /**
-     * Promise is a struct named like a global.
+     * promise is a struct named like a global.
      */
     declare public readonly promise: pulumi.Output<Promise | undefined>;
 
@@ -116,24 +116,24 @@ export interface FunctionArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Err refers to the Error resource, which this file imports under another name since it throws
+     * err refers to the Error resource, which this file imports under another name since it throws
      * Errors of its own.
      */
     err: pulumi.Input<Error_error>;
     /**
-     * Größe has a non-ASCII name.
+     * größe has a non-ASCII name.
      */
     größe: pulumi.Input<number>;
     /**
-     * Name has a Japanese wire name.
+     * 名前 has a Japanese wire name.
      */
     名前?: pulumi.Input<string>;
     /**
-     * Tilde has a wire name with U+2E2F, a letter for Go but not for JavaScript: it is quoted.
+     * aⸯb has a wire name with U+2E2F, a letter for Go but not for JavaScript: it is quoted.
      */
     ["aⸯb"]?: pulumi.Input<string>;
     /**
-     * Promise is a struct named like a global.
+     * promise is a struct named like a global.
      */
     promise?: pulumi.Input<PromiseArgs>;
 }
@@ -148,24 +148,24 @@ export interface FunctionState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Err refers to the Error resource, which this file imports under another name since it throws
+     * err refers to the Error resource, which this file imports under another name since it throws
      * Errors of its own.
      */
     err?: pulumi.Input<Error_error>;
     /**
-     * Größe has a non-ASCII name.
+     * größe has a non-ASCII name.
      */
     größe?: pulumi.Input<number>;
     /**
-     * Name has a Japanese wire name.
+     * 名前 has a Japanese wire name.
      */
     名前?: pulumi.Input<string>;
     /**
-     * Tilde has a wire name with U+2E2F, a letter for Go but not for JavaScript: it is quoted.
+     * aⸯb has a wire name with U+2E2F, a letter for Go but not for JavaScript: it is quoted.
      */
     ["aⸯb"]?: pulumi.Input<string>;
     /**
-     * Promise is a struct named like a global.
+     * promise is a struct named like a global.
      */
     promise?: pulumi.Input<PromiseArgs>;
 }
@@ -175,11 +175,11 @@ export interface FunctionState {
  */
 export interface Promise {
     /**
-     * Constructor is a struct member named constructor, which an interface may have.
+     * constructor is a struct member named constructor, which an interface may have.
      */
     readonly constructor: string;
     /**
-     * ToString is named like a method of every object.
+     * toString is named like a method of every object.
      */
     readonly toString?: string;
 }
@@ -189,11 +189,11 @@ export interface Promise {
  */
 export interface PromiseArgs {
     /**
-     * Constructor is a struct member named constructor, which an interface may have.
+     * constructor is a struct member named constructor, which an interface may have.
      */
     constructor: pulumi.Input<string>;
     /**
-     * ToString is named like a method of every object.
+     * toString is named like a method of every object.
      */
     toString?: pulumi.Input<string>;
 }
@@ -248,7 +248,7 @@ export class AVeryLongResourceNameThatMakesTheConstructorWrapItsSignature extend
     }
 
     /**
-     * APropertyWithANameLongEnoughToWrapTheConstructorStatementsThatUseIt is required.
+     * aPropertyWithANameLongEnoughToWrapTheConstructorStatementsThatUseIt is required.
      */
     declare public readonly aPropertyWithANameLongEnoughToWrapTheConstructorStatementsThatUseIt: pulumi.Output<string>;
 
@@ -301,7 +301,7 @@ export class AVeryLongResourceNameThatMakesTheConstructorWrapItsSignature extend
  */
 export interface AVeryLongResourceNameThatMakesTheConstructorWrapItsSignatureArgs {
     /**
-     * APropertyWithANameLongEnoughToWrapTheConstructorStatementsThatUseIt is required.
+     * aPropertyWithANameLongEnoughToWrapTheConstructorStatementsThatUseIt is required.
      */
     aPropertyWithANameLongEnoughToWrapTheConstructorStatementsThatUseIt: pulumi.Input<string>;
 }
@@ -313,7 +313,7 @@ export interface AVeryLongResourceNameThatMakesTheConstructorWrapItsSignatureArg
  */
 export interface AVeryLongResourceNameThatMakesTheConstructorWrapItsSignatureState {
     /**
-     * APropertyWithANameLongEnoughToWrapTheConstructorStatementsThatUseIt is required.
+     * aPropertyWithANameLongEnoughToWrapTheConstructorStatementsThatUseIt is required.
      */
     aPropertyWithANameLongEnoughToWrapTheConstructorStatementsThatUseIt?: pulumi.Input<string>;
 }

@@ -46,32 +46,32 @@ export class Queue extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * MaxPriority is the highest priority a message may have; the broker keeps one sub-queue per
+     * maxPriority is the highest priority a message may have; the broker keeps one sub-queue per
      * priority.
      */
     declare public readonly maxPriority: pulumi.Output<number | undefined>;
     /**
-     * MaxLength is how many messages the queue holds before it drops the oldest.
+     * maxLength is how many messages the queue holds before it drops the oldest.
      */
     declare public readonly maxLength: pulumi.Output<number>;
     /**
-     * TTL is how long a message lives, in milliseconds.
+     * ttl is how long a message lives, in milliseconds.
      */
     declare public readonly ttl: pulumi.Output<number | undefined>;
     /**
-     * Shards are the sizes of the queue's shards.
+     * shards are the sizes of the queue's shards.
      */
     declare public readonly shards: pulumi.Output<number[] | undefined>;
     /**
-     * Limits are per-consumer limits, by consumer.
+     * limits are per-consumer limits, by consumer.
      */
     declare public readonly limits: pulumi.Output<{ [key: string]: number } | undefined>;
     /**
-     * Policy is how the queue overflows.
+     * policy is how the queue overflows.
      */
     declare public readonly policy: pulumi.Output<Overflow | undefined>;
     /**
-     * Depth is how many messages the queue holds now.
+     * depth is how many messages the queue holds now.
      */
     declare public readonly depth: pulumi.Output<number>;
 
@@ -132,30 +132,30 @@ export interface QueueArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * MaxPriority is the highest priority a message may have; the broker keeps one sub-queue per
+     * maxPriority is the highest priority a message may have; the broker keeps one sub-queue per
      * priority.
      */
     maxPriority?: pulumi.Input<number>;
     /**
-     * MaxLength is how many messages the queue holds before it drops the oldest.
+     * maxLength is how many messages the queue holds before it drops the oldest.
      *
      * @defaultValue 100000
      */
     maxLength?: pulumi.Input<number>;
     /**
-     * TTL is how long a message lives, in milliseconds.
+     * ttl is how long a message lives, in milliseconds.
      */
     ttl?: pulumi.Input<number>;
     /**
-     * Shards are the sizes of the queue's shards.
+     * shards are the sizes of the queue's shards.
      */
     shards?: pulumi.Input<pulumi.Input<number>[]>;
     /**
-     * Limits are per-consumer limits, by consumer.
+     * limits are per-consumer limits, by consumer.
      */
     limits?: pulumi.Input<{ [key: string]: pulumi.Input<number> }>;
     /**
-     * Policy is how the queue overflows.
+     * policy is how the queue overflows.
      */
     policy?: pulumi.Input<OverflowArgs>;
 }
@@ -170,32 +170,32 @@ export interface QueueState {
      */
     name?: pulumi.Input<string>;
     /**
-     * MaxPriority is the highest priority a message may have; the broker keeps one sub-queue per
+     * maxPriority is the highest priority a message may have; the broker keeps one sub-queue per
      * priority.
      */
     maxPriority?: pulumi.Input<number>;
     /**
-     * MaxLength is how many messages the queue holds before it drops the oldest.
+     * maxLength is how many messages the queue holds before it drops the oldest.
      */
     maxLength?: pulumi.Input<number>;
     /**
-     * TTL is how long a message lives, in milliseconds.
+     * ttl is how long a message lives, in milliseconds.
      */
     ttl?: pulumi.Input<number>;
     /**
-     * Shards are the sizes of the queue's shards.
+     * shards are the sizes of the queue's shards.
      */
     shards?: pulumi.Input<pulumi.Input<number>[]>;
     /**
-     * Limits are per-consumer limits, by consumer.
+     * limits are per-consumer limits, by consumer.
      */
     limits?: pulumi.Input<{ [key: string]: pulumi.Input<number> }>;
     /**
-     * Policy is how the queue overflows.
+     * policy is how the queue overflows.
      */
     policy?: pulumi.Input<OverflowArgs>;
     /**
-     * Depth is how many messages the queue holds now.
+     * depth is how many messages the queue holds now.
      */
     depth?: pulumi.Input<number>;
 }
@@ -205,11 +205,11 @@ export interface QueueState {
  */
 export interface Overflow {
     /**
-     * Threshold is the share of the maximum length, in percent, at which the queue starts to refuse.
+     * threshold is the share of the maximum length, in percent, at which the queue starts to refuse.
      */
     readonly threshold: number;
     /**
-     * Delay is how long a refused publisher waits, in seconds.
+     * delay is how long a refused publisher waits, in seconds.
      */
     readonly delay?: number;
 }
@@ -219,17 +219,17 @@ export interface Overflow {
  */
 export interface OverflowArgs {
     /**
-     * Threshold is the share of the maximum length, in percent, at which the queue starts to refuse.
+     * threshold is the share of the maximum length, in percent, at which the queue starts to refuse.
      */
     threshold: pulumi.Input<number>;
     /**
-     * Delay is how long a refused publisher waits, in seconds.
+     * delay is how long a refused publisher waits, in seconds.
      */
     delay?: pulumi.Input<number>;
 }
 
 /**
- * GetQueueStats counts a queue's messages.
+ * getQueueStats counts a queue's messages.
  *
  * @param args The function's inputs.
  * @param opts Options that control the call.
@@ -254,11 +254,11 @@ export function getQueueStats(args: GetQueueStatsArgs, opts?: pulumi.InvokeOptio
  */
 export interface GetQueueStatsArgs {
     /**
-     * Name is the queue's name.
+     * name is the queue's name.
      */
     name: string;
     /**
-     * Sample is how many messages to look at.
+     * sample is how many messages to look at.
      *
      * @defaultValue 10
      */
@@ -270,17 +270,17 @@ export interface GetQueueStatsArgs {
  */
 export interface GetQueueStatsResult {
     /**
-     * Ready is how many messages wait for a consumer.
+     * ready is how many messages wait for a consumer.
      */
     readonly ready: number;
     /**
-     * Unacked is how many messages a consumer holds.
+     * unacked is how many messages a consumer holds.
      */
     readonly unacked: number;
 }
 
 /**
- * GetQueueStats counts a queue's messages.
+ * getQueueStats counts a queue's messages.
  *
  * The Output form of getQueueStats: its inputs may be outputs of other resources, and its results
  * are an output, secret when an input is.
@@ -312,11 +312,11 @@ export function getQueueStatsOutput(
  */
 export interface GetQueueStatsOutputArgs {
     /**
-     * Name is the queue's name.
+     * name is the queue's name.
      */
     name: pulumi.Input<string>;
     /**
-     * Sample is how many messages to look at.
+     * sample is how many messages to look at.
      *
      * @defaultValue 10
      */
