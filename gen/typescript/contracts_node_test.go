@@ -105,8 +105,8 @@ type contractCase struct {
 	// integer is the IDL's integer type of the value (int, int32), "" for any other.
 	integer string
 	// enum says the value is a Region (see below), as a configuration's enum-typed value is checked.
-	enum bool
-	values  []any // JSON-like values
+	enum   bool
+	values []any // JSON-like values
 }
 
 // contractRow is one value to check and its contract, as the TypeScript runtime takes them.
