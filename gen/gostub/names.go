@@ -63,8 +63,8 @@ func (g *packageGen) releaseBuffers() {
 }
 
 // assignPrivateNames names what the stubs declare unexported: the marshaling struct of each resource
-// (securityGroup) and function (getImage), and the contract variable of each constrained property
-// (databaseSize). Each is derived
+// (securityGroup) and function (getImage), the contract variable of each constrained property
+// (databaseSize), and the rules across the properties of a declaration that has some (listenerRules). Each is derived
 // from IDL names, and two derivations can meet: resources Error and Error_ both want error_, the
 // contract of Disk.Size and the struct of resource DiskSize both want diskSize, and so do the contracts
 // of Foo.BarX and FooBar.X. The author never sees these names, so instead of rejecting the IDL the later
@@ -94,6 +94,9 @@ func (g *packageGen) assignPrivateNames() {
 			if p.Constraints != nil {
 				claim("contract "+owner+"."+p.GoName, g.lowerName(owner)+p.GoName)
 			}
+		}
+		if len(model.Relations(props)) > 0 {
+			claim("rules "+owner, g.lowerName(owner)+"Rules")
 		}
 	}
 	for _, f := range g.pkg.Files {

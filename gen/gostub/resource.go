@@ -18,6 +18,7 @@ func (g *packageGen) resource(r *model.Resource) []jen.Code {
 		g.generateProvider(r),
 		g.generateConstructor(r),
 		g.generateContracts(r.Name, "Check", r.Properties),
+		g.generateRules(r.Name, "Check", r.Properties),
 		g.generateResourceUnmarshal(r),
 		g.generateResourceMarshal(r),
 	}

@@ -486,8 +486,9 @@ func configSpec(pkg string, c *model.Config) (*configJSON, *resourceJSON) {
 		"stack's configuration (`pulumi config set " + pkg + ":<key> <value>`), unless they are given an explicit " +
 		"provider, created with its own configuration."
 	provider := &resourceJSON{objectJSON: objectJSON{Description: desc}}
+	siblings := model.SiblingsOf(c.Properties)
 	for _, p := range c.Properties {
-		spec := propertySpec(p, c.Properties)
+		spec := propertySpec(p, siblings)
 		prop := &spec
 		prop.ReplaceOnChanges = false
 		if p.Replaces {
@@ -590,16 +591,17 @@ const immutableNote = "Immutable: set when the resource is created; a later chan
 // declaration, which their docs may name.
 func propertySpecs(a *arena, props, siblings []*model.Property) []*propertyJSON {
 	specs := make([]*propertyJSON, len(props))
+	sibs := model.SiblingsOf(siblings)
 	for i, p := range props {
 		specs[i] = a.property()
-		*specs[i] = propertySpec(p, siblings)
+		*specs[i] = propertySpec(p, sibs)
 	}
 	return specs
 }
 
-// propertySpec is the schema of p, a property of the declaration whose properties are siblings.
-func propertySpec(p *model.Property, siblings []*model.Property) propertyJSON {
-	desc := p.ProgramDoc(siblings) // most properties: nothing to add
+// propertySpec is the schema of p, one of siblings.
+func propertySpec(p *model.Property, siblings model.Siblings) propertyJSON {
+	desc := siblings.Doc(p) // most properties: nothing to add
 	if p.Immutable || p.Constraints != nil {
 		paragraphs := []string{desc}
 		if p.Immutable {

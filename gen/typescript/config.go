@@ -227,13 +227,14 @@ func (g *fileGen) configModule(c *model.Config) error {
 		return err
 	}
 	names := configVarNames(c)
+	siblings := model.SiblingsOf(c.Properties)
 	for i, p := range c.Properties {
 		env := envSentence(p, "When the stack's configuration does not set it, ")
 		if names[i] != p.Name {
 			env = strings.TrimSpace("Its key is " + p.Name + ", which cannot name a constant. " + env)
 		}
 		v := configVarView{
-			Doc:        p.ProgramDoc(c.Properties),
+			Doc:        siblings.Doc(p),
 			Env:        env,
 			Deprecated: p.Deprecated,
 			Name:       names[i],
@@ -312,7 +313,7 @@ type providerView struct {
 	IsInstance   isInstanceView
 	ArgsRequired bool // whether some property must be given, as no environment variable can give it
 	Args         interfaceView
-	Contracts    jsObject // the contracts of the properties that have some
+	Contracts    []item   // the check's arguments after the configuration: its contracts and rules (checkArgs)
 	Secrets      []string // the keys of the secret properties, as literals
 	Released     bool     // whether the constructor merges the release's options (see usesRelease)
 }
@@ -331,6 +332,7 @@ func (g *fileGen) provider(c *model.Config, names providerNames) error {
 		Args:       interfaceView{Name: names.args},
 		Released:   g.usesRelease(),
 	}
+	siblings := model.SiblingsOf(c.Properties)
 	for _, p := range c.Properties {
 		// A property that an environment variable can give may be left out; the constructor says
 		// what is missing when neither does.
@@ -342,26 +344,24 @@ func (g *fileGen) provider(c *model.Config, names providerNames) error {
 		if p.Default != nil {
 			notes.Default, _ = jsValue(p.Default)
 		}
-		doc := p.ProgramDoc(c.Properties)
+		doc := siblings.Doc(p)
 		v.Args.add(memberView{Doc: doc, Notes: notesOf(doc, notes), Key: propertyKey(p.Name), Optional: optional, Type: g.inputType(p.Type)})
 		if p.Secret {
 			v.Secrets = append(v.Secrets, jsString(p.Name))
 		}
 	}
 	// The configuration's values, the environment's among them, checked as the provider checks them.
-	v.Contracts = jsObject{expand: true}
+	contracts := jsObject{expand: true}
 	for _, p := range c.Properties {
 		contract, err := g.configContract(names.class, p) // Provider.password is deprecated: …
 		if err != nil {
 			return err
 		}
 		if contract.Any() {
-			v.Contracts.add(propertyKey(p.Name), contract)
+			contracts.add(propertyKey(p.Name), contract)
 		}
 	}
-	if v.Contracts.Any() {
-		g.scope.useContracts() // the template writes _contracts.check
-	}
+	v.Contracts = g.checkArgs(contracts, siblings.Relations)
 	return g.block("provider", v)
 }
 

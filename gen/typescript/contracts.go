@@ -1,6 +1,7 @@
 package typescript
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/cidlc/cidlc/idl/contract"
@@ -95,6 +96,9 @@ func (g *fileGen) valueContract(t *model.Type, cs *model.Constraints) (jsObject,
 		if hasContracts(t.Struct) {
 			o.add("fields", g.structContract(t.Struct))
 		}
+		if rels := model.Relations(t.Struct.Properties); len(rels) > 0 {
+			o.add("rules", ruleList(rels))
+		}
 	}
 	return o, nil
 }
@@ -114,8 +118,8 @@ func (g *fileGen) propertyContract(owner string, p *model.Property) (jsObject, e
 	return o, nil
 }
 
-// hasContracts reports whether a value of struct s can break a contract or set a deprecated property:
-// whether a field of s, or of a struct that s holds, has any.
+// hasContracts reports whether a value of struct s can break a contract or a rule across properties, or
+// set a deprecated property: whether a field of s, or of a struct that s holds, has any.
 func hasContracts(s *model.Struct) bool {
 	seen := map[*model.Struct]bool{}
 	var visit func(s *model.Struct) bool
@@ -128,13 +132,19 @@ func hasContracts(s *model.Struct) bool {
 			if p.Constraints != nil || p.Deprecated != "" || holdsInteger(p.Type) {
 				return true
 			}
-			if inner := structOf(p.Type); inner != nil && visit(inner) {
+			// A struct of a field with rules of its own has a contract there (valueContract).
+			if inner := structOf(p.Type); inner != nil && (hasRules(inner) || visit(inner)) {
 				return true
 			}
 		}
 		return false
 	}
 	return visit(s)
+}
+
+// hasRules reports whether the fields of s have rules across them.
+func hasRules(s *model.Struct) bool {
+	return slices.ContainsFunc(s.Properties, func(p *model.Property) bool { return len(p.Rules) > 0 })
 }
 
 // holdsInteger reports whether a value of type t is or holds an integer, outside structs: an integer,
@@ -247,8 +257,43 @@ func (g *fileGen) contractTable(owner string, props []*model.Property) (jsObject
 			table.add(propertyKey(p.Name), c)
 		}
 	}
-	if table.Any() {
-		g.scope.useContracts() // the template writes _contracts.check or checkCall
-	}
 	return table, nil
+}
+
+// checkArgs are the arguments of a constructor's or a function's check after the values: the table of
+// contracts, and the rules across the properties when there are some; nil when there is nothing to
+// check, and the check is left out.
+//
+//	_contracts.check(Listener.__pulumiType, name, args, { port: { integer: "int32" } }, [
+//	    "exactlyOneOf certificate certificateARN",
+//	]);
+func (g *fileGen) checkArgs(table jsObject, rels []model.Relation) []item {
+	if !table.Any() && len(rels) == 0 {
+		return nil
+	}
+	g.scope.useContracts() // the template writes _contracts.check or checkCall
+	if len(rels) == 0 {
+		return []item{table}
+	}
+	var contracts item = table
+	if !table.Any() {
+		contracts = "{}"
+	}
+	return []item{contracts, ruleList(rels)}
+}
+
+// ruleList is the rules rels as the runtime of contracts takes them: each a string of words, its kind,
+// then its subject (for conflictsWith and requiredWith), then the names it relates, which are identifiers:
+// "exactlyOneOf certificate certificateARN", "conflictsWith redirectTo targets healthCheck". Strings,
+// not objects: an array of them is laid out as prettier lays it out.
+func ruleList(rels []model.Relation) jsArray {
+	rules := make(jsArray, len(rels))
+	for i, r := range rels {
+		words := []string{string(r.Kind)}
+		if r.Subject != "" {
+			words = append(words, r.Subject)
+		}
+		rules[i] = jsString(strings.Join(append(words, r.Names...), " "))
+	}
+	return rules
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
@@ -394,4 +395,94 @@ func runTable(t *testing.T, runtime string, rows any, script string, verdicts an
 	if err := json.Unmarshal([]byte(testsupport.Run(t, dir, "node", "-e", script, tableFile)), verdicts); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestRulesAgree proves that the two runtimes of the rules across properties, package provider's
+// (Object.Rules) and the generated _contracts.ts, break the same rules of the same objects with the same
+// messages at the same paths, and leave the same ones to a later check when a value is not known yet.
+// One table of rules, in the words the TypeScript package writes them, and objects, feeds both; the
+// value "<unknown>" is a value not known yet: computed in Go, a promise in JavaScript.
+func TestRulesAgree(t *testing.T) {
+	const unknown = "<unknown>"
+	type row struct {
+		Rules  []string       `json:"rules"`
+		Object map[string]any `json:"object"`
+	}
+	objects := []map[string]any{
+		{}, {"a": "x"}, {"b": 1.0}, {"a": "x", "b": true}, {"a": "x", "b": 0.0, "c": ""},
+		{"a": nil, "b": nil}, {"a": unknown}, {"a": "x", "b": unknown}, {"a": unknown, "b": "y"},
+		{"a": unknown, "b": unknown, "c": "z"}, {"b": "y", "c": "z"}, {"c": []any{}}, {"a": map[string]any{}},
+	}
+	var rows []row
+	for _, rules := range [][]string{
+		{"exactlyOneOf a b"}, {"exactlyOneOf a b c"}, {"atLeastOneOf a b c"},
+		{"conflictsWith a b"}, {"conflictsWith a b c"}, {"requiredWith a b"}, {"requiredWith a b c"},
+		{"exactlyOneOf a b", "requiredWith b c", "conflictsWith c a"},
+	} {
+		for _, o := range objects {
+			rows = append(rows, row{rules, o})
+		}
+	}
+
+	goVerdicts := make([][]violation, len(rows))
+	for i, r := range rows {
+		m := resource.PropertyMap{}
+		for k, v := range r.Object {
+			if v == unknown {
+				m[resource.PropertyKey(k)] = resource.MakeComputed(resource.NewProperty(""))
+			} else {
+				m[resource.PropertyKey(k)] = resource.NewPropertyValue(v)
+			}
+		}
+		var rules []provider.Rule
+		for _, words := range r.Rules {
+			w := strings.Fields(words)
+			rule := provider.Rule{Kind: ruleKinds[w[0]]}
+			if rule.Kind == provider.ConflictsWith || rule.Kind == provider.RequiredWith {
+				rule.Subject, w = resource.PropertyKey(w[1]), w[1:]
+			}
+			for _, n := range w[1:] {
+				rule.Names = append(rule.Names, resource.PropertyKey(n))
+			}
+			rules = append(rules, rule)
+		}
+		d := provider.NewDecoder(provider.Inputs)
+		o := d.Properties(m)
+		o.Rules(rules)
+		for _, f := range d.Failures() {
+			goVerdicts[i] = append(goVerdicts[i], violation{f.Property, f.Reason})
+		}
+	}
+
+	script := `const { violations } = require("./bin/_contracts.js");
+const table = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+process.stdout.write(JSON.stringify(table.map((row) => {
+	const object = Object.fromEntries(Object.entries(row.object).map(([k, v]) => [k, v === "<unknown>" ? new Promise(() => {}) : v]));
+	return violations(object, {}, row.rules);
+})));`
+	var jsVerdicts [][]violation
+	runTable(t, filepath.Join(goldenRoot, "go_rules", "pack", "_contracts.ts"), rows, script, &jsVerdicts)
+	if len(jsVerdicts) != len(rows) {
+		t.Fatalf("node checked %d objects, want %d", len(jsVerdicts), len(rows))
+	}
+	broken := 0
+	for i, r := range rows {
+		js := sortViolations(jsVerdicts[i])
+		if !slices.Equal(js, sortViolations(goVerdicts[i])) {
+			t.Errorf("rules %q on %s:\n  Go:         %v\n  TypeScript: %v", r.Rules, show(r.Object), goVerdicts[i], js)
+		}
+		if len(js) > 0 {
+			broken++
+		}
+	}
+	if broken < 25 {
+		t.Errorf("only %d of %d objects break a rule; the table lost cases", broken, len(rows))
+	}
+	t.Logf("%d objects, %d breaking rules, the same way on both sides", len(rows), broken)
+}
+
+// ruleKinds are the kinds of rules by the words the TypeScript package writes them with.
+var ruleKinds = map[string]provider.RuleKind{
+	"conflictsWith": provider.ConflictsWith, "requiredWith": provider.RequiredWith,
+	"exactlyOneOf": provider.ExactlyOneOf, "atLeastOneOf": provider.AtLeastOneOf,
 }

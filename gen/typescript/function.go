@@ -15,7 +15,7 @@ type functionView struct {
 	Promise      string // and its Promise
 	ArgsRequired bool   // whether an input is required, and so the args parameter
 	Inputs       []inputView
-	Contracts    jsObject      // the contracts of the inputs that have some
+	Contracts    []item        // the check's arguments after args: the contracts of the inputs, and the rules (checkArgs)
 	Args         interfaceView // XArgs: the inputs, as values
 	OutputArgs   interfaceView // XOutputArgs: the inputs, each a pulumi.Input
 	Result       interfaceView // XResult: the results
@@ -55,9 +55,10 @@ func (g *fileGen) function(fn *model.Function) error {
 		Result:     interfaceView{Name: g.declName(&fn.Decl, resultSuffix), Readonly: true},
 		Released:   g.usesRelease(),
 	}
+	siblings := model.SiblingsOf(fn.Properties)
 	for _, prop := range fn.Properties {
 		key := propertyKey(prop.Name)
-		doc := prop.ProgramDoc(fn.Properties)
+		doc := siblings.Doc(prop)
 		if prop.Out {
 			v.Result.add(memberView{
 				Doc: doc, Notes: notesOf(doc, docNotes{Deprecated: prop.Deprecated}), Key: key, Optional: prop.Optional, Type: g.outputType(prop.Type),
@@ -88,6 +89,6 @@ func (g *fileGen) function(fn *model.Function) error {
 	if err != nil {
 		return err
 	}
-	v.Contracts = contracts
+	v.Contracts = g.checkArgs(contracts, siblings.Relations)
 	return g.block("function", v)
 }

@@ -23,7 +23,7 @@ type resourceView struct {
 	// RequiredLoop holds the wire names of the required inputs, as literals, when one loop checks them all;
 	// else each is checked by an if of its own.
 	RequiredLoop []string
-	Contracts    jsObject // the contracts of the inputs that have some
+	Contracts    []item   // the check's arguments after args: the contracts of the inputs, and the rules (checkArgs)
 	Replaces     []string // the wire names of the properties that force replacement, as literals
 	Secrets      []string // the wire names of the secret properties, as literals
 	Released     bool     // whether the constructor merges the release's options (see usesRelease)
@@ -134,13 +134,14 @@ func (g *fileGen) resource(r *model.Resource) error {
 		Properties: v.Properties[:0],
 		Released:   g.usesRelease(),
 	}
+	siblings := model.SiblingsOf(r.Properties)
 	var required []string
 	for _, prop := range r.Properties {
 		// The out property called id is the resource's ID: CustomResource.id already holds it.
 		if prop.Out && prop.Name == "id" {
 			continue
 		}
-		p := g.resourceProperty(v, prop, r.Properties)
+		p := g.resourceProperty(v, prop, siblings)
 		if p.Required {
 			required = append(required, p.Wire)
 		}
@@ -164,17 +165,17 @@ func (g *fileGen) resource(r *model.Resource) error {
 	if err != nil {
 		return err
 	}
-	v.Contracts = contracts
+	v.Contracts = g.checkArgs(contracts, siblings.Relations)
 	return g.block("resource", v)
 }
 
 // resourceProperty returns the view of prop, and adds it to the resource's state and, for an input, its
 // arguments.
-func (g *fileGen) resourceProperty(v *resourceView, prop *model.Property, siblings []*model.Property) propertyView {
+func (g *fileGen) resourceProperty(v *resourceView, prop *model.Property, siblings model.Siblings) propertyView {
 	key := propertyKey(prop.Name)
 	output := g.outputType(prop.Type) // before the input shape: the order of the imports' aliases
 	input := g.inputType(prop.Type)
-	doc := prop.ProgramDoc(siblings)
+	doc := siblings.Doc(prop)
 	v.State.add(memberView{Doc: doc, Notes: notesOf(doc, docNotes{Deprecated: prop.Deprecated}), Key: key, Optional: true, Type: input})
 	p := propertyView{
 		Name:      prop.Name,

@@ -31,8 +31,9 @@ func (g *fileGen) structDecl(s *model.Struct) error {
 		Output: interfaceView{Name: g.scope.Name(g.path, s.Name), Readonly: true, Members: v.Output.Members[:0]},
 		Input:  interfaceView{Name: g.declName(&s.Decl, argsSuffix), Members: v.Input.Members[:0]},
 	}
+	siblings := model.SiblingsOf(s.Properties)
 	for _, prop := range s.Properties {
-		doc := prop.ProgramDoc(s.Properties)
+		doc := siblings.Doc(prop)
 		m := memberView{Doc: doc, Notes: notesOf(doc, docNotes{Deprecated: prop.Deprecated}), Key: propertyKey(prop.Name), Optional: prop.Optional}
 		output, input := m, m
 		output.Type = g.outputType(prop.Type)

@@ -52,6 +52,7 @@ func (c *builder) structProperties(d *decl) []*model.Property {
 	} else {
 		d.props = c.properties(d)
 		c.validateProperties(d.obj.Name(), d.props, d.kind)
+		c.validateRules(d.obj.Name(), d.props, d.kind)
 	}
 	d.resolving, d.resolved = false, true
 	return d.props
@@ -63,6 +64,14 @@ func (c *builder) copyProperties(props []*model.Property, site *embedSite) []*mo
 	out := make([]*model.Property, len(props))
 	for i, p := range props {
 		cp := *p
+		// Rules of their own: a tree's positions are rewritten in place (model.Tree.EachPosition).
+		for j, r := range cp.Rules {
+			if j == 0 {
+				cp.Rules = make([]*model.Rule, len(p.Rules))
+			}
+			rc := *r
+			cp.Rules[j] = &rc
+		}
 		out[i] = &cp
 		if site != nil {
 			c.embeddedVia.Store(&cp, site)
@@ -133,6 +142,7 @@ func (c *builder) properties(d *decl) []*model.Property {
 			prop.Type = c.propertyType(subject, field.Type, d.pkg, opts, d.kind)
 			if prop.Type != nil {
 				c.contracts(subject, prop, opts, optionPos, d.kind)
+				c.propertyRules(subject, prop, opts, optionPos, d.kind)
 				c.warnAmbiguousTag(subject, field, d.pkg, prop, opts, optionPos, d.kind)
 				c.warnMisspeltOption(subject, opts, optionPos)
 			}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // tagOptions is a parsed `lumi:"…"` tag.
@@ -27,6 +29,8 @@ type tagOptions struct {
 	dflt *tagValue
 	// env is the text of env=, nil when there is none.
 	env *tagValue
+	// rules are the rules across properties (conflictsWith=, …) in the order written.
+	rules []tagRule
 	// values are the contract options that take a value (min=, items.pattern=, …) by their key.
 	values map[string]tagValue
 	// valueOrder is the keys of values in the order written, so that problems come out in that order.
@@ -45,6 +49,21 @@ type tagOptions struct {
 	// value is the tag's value as written, for messages that quote it.
 	value string
 }
+
+// tagRule is a rule across properties in a tag: its kind and its value, the names it relates.
+type tagRule struct {
+	kind model.RuleKind
+	tagValue
+}
+
+// ruleOptions are the options that declare rules across properties, by their key.
+var ruleOptions = func() map[string]model.RuleKind {
+	m := map[string]model.RuleKind{}
+	for _, k := range model.RuleKinds {
+		m[string(k)] = k
+	}
+	return m
+}()
 
 // tagValue is the value of a `key=value` option with the offset of the option in the tag's value.
 type tagValue struct {
@@ -94,6 +113,9 @@ func unknownOption(word string) string {
 	}
 	// In a fixed order, canonical spellings only, so that the hint is the same on every run.
 	candidates := []string{"name", "default", "deprecated", "env"}
+	for option := range ruleOptions {
+		candidates = append(candidates, option)
+	}
 	for _, canon := range optionWords {
 		candidates = append(candidates, canon)
 	}
@@ -310,6 +332,8 @@ func parseLumiTag(value, wire string) (tagOptions, []tagProblem) {
 				opts.dflt = &v
 			case key == "env":
 				opts.env = &v
+			case ruleOptions[key] != "":
+				opts.rules = append(opts.rules, tagRule{ruleOptions[key], v})
 			case key == "deprecated":
 				if strings.TrimSpace(e.value) == "" {
 					problems = append(problems, tagProblem{here, "deprecated= needs a message saying what to use instead"})

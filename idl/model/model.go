@@ -256,6 +256,10 @@ type Property struct {
 	// Env are the environment variables read, in order, when the property is not configured (env=): the
 	// first that is set and not empty gives the value, before Default does. Configuration only.
 	Env []string `json:"env,omitempty"`
+	// Rules relate the property to other properties of its declaration (conflictsWith=, requiredWith=,
+	// exactlyOneOf=, atLeastOneOf=), as the tag writes them; Relations gathers a declaration's. Only
+	// optional inputs take part in them, as the loader made sure.
+	Rules []*Rule `json:"rules,omitempty"`
 }
 
 // Constraints are the value contracts of a property (min=, pattern=, minItems=, …). Each field applies
@@ -426,13 +430,16 @@ func (f *File) Declarations() []Declaration {
 	return ds
 }
 
-// EachPosition calls f with every source position the tree holds (packages, declarations, properties,
-// enum values, directives), so that a caller can rewrite them: make them relative for printing, or name
+// EachPosition calls f with every source position the tree holds (packages, declarations, properties and
+// their rules, enum values, directives), so that a caller can rewrite them: make them relative for printing, or name
 // the files of another version of the IDL.
 func (t *Tree) EachPosition(f func(*token.Position)) {
 	props := func(ps []*Property) {
 		for _, p := range ps {
 			f(&p.Pos)
+			for _, r := range p.Rules {
+				f(&r.Pos)
+			}
 		}
 	}
 	for _, pkg := range t.Packages {
@@ -446,6 +453,8 @@ func (t *Tree) EachPosition(f func(*token.Position)) {
 				case *Function:
 					props(d.Properties)
 				case *Struct:
+					props(d.Properties)
+				case *Config:
 					props(d.Properties)
 				case *Enum:
 					for _, v := range d.Values {

@@ -44,10 +44,49 @@ func ProgramDoc(doc, goName, name string, members []*Property) string {
 	return b.String()
 }
 
-// ProgramDoc returns the property's doc in the words of a program (see ProgramDoc): siblings are the
-// properties of its declaration.
-func (p *Property) ProgramDoc(siblings []*Property) string {
-	return ProgramDoc(p.Doc, p.GoName, p.Name, siblings)
+// Siblings are the properties of one declaration, with the relations among them: what the docs of each
+// property may speak of.
+type Siblings struct {
+	Properties []*Property
+	Relations  []Relation
+}
+
+// SiblingsOf returns the siblings of the properties props of one declaration.
+func SiblingsOf(props []*Property) Siblings {
+	return Siblings{Properties: props, Relations: Relations(props)}
+}
+
+// Doc returns the doc of p, one of s, for programs: in their words (ProgramDoc), and with what the
+// rules across properties ask of it after it (RuleNotes).
+func (s Siblings) Doc(p *Property) string {
+	doc := ProgramDoc(p.Doc, p.GoName, p.Name, s.Properties)
+	if notes := s.RuleNotes(p, false); notes != "" {
+		if doc == "" {
+			return notes
+		}
+		return doc + "\n\n" + notes
+	}
+	return doc
+}
+
+// RuleNotes says what the rules across properties ask of p, one of s (see RuleNotes), naming the
+// properties by their Go names when goNames is set, as the Go stubs do, else by their wire names.
+func (s Siblings) RuleNotes(p *Property, goNames bool) string {
+	if len(s.Relations) == 0 {
+		return ""
+	}
+	show := func(wire string) string { return wire }
+	if goNames {
+		show = func(wire string) string {
+			for _, q := range s.Properties {
+				if q.Name == wire {
+					return q.GoName
+				}
+			}
+			return wire
+		}
+	}
+	return RuleNotes(p.Name, s.Relations, show)
 }
 
 // memberName returns the wire name of the member of members whose Go name is goName, or goName.
