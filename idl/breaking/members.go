@@ -3,6 +3,7 @@ package breaking
 import (
 	"fmt"
 	"go/token"
+	"slices"
 
 	"github.com/cidlc/cidlc/idl/model"
 )
@@ -128,6 +129,31 @@ func (c *comparer) compareMembers(w owner, oldProps, newProps []*model.Property)
 			c.compareMember(w, w.member(o), w.member(n))
 		default:
 			c.memberAdded(w, w.member(n))
+		}
+	}
+	c.compareRules(w, oldProps, newProps)
+}
+
+// compareRules reports the rules across the members of two versions of an owner that only one has: a
+// new rule refuses inputs that the old version took, so it breaks the programs that set them; a rule
+// removed refuses nothing.
+func (c *comparer) compareRules(w owner, oldProps, newProps []*model.Property) {
+	olds, news := model.Relations(oldProps), model.Relations(newProps)
+	at := func(r model.Relation) string {
+		if r.Subject != "" {
+			return w.subject + "." + r.Subject
+		}
+		return w.subject + "." + r.Names[0]
+	}
+	for _, n := range news {
+		if !slices.ContainsFunc(olds, n.Equal) {
+			c.report(RuleAdded, at(n), token.Position{}, n.Pos,
+				fmt.Sprintf("rule %s added: a program whose inputs break it, which the old version took, now fails in the constructor and in the provider's Check", n), "")
+		}
+	}
+	for _, o := range olds {
+		if !slices.ContainsFunc(news, o.Equal) {
+			c.report(RuleRemoved, at(o), o.Pos, token.Position{}, fmt.Sprintf("rule %s removed: the inputs it refused are accepted", o), "")
 		}
 	}
 }

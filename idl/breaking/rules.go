@@ -101,6 +101,8 @@ var (
 	DeprecatedAdded         = &Rule{"deprecated-added", Safe, Info, "a property was deprecated"}
 	DeprecatedRemoved       = &Rule{"deprecated-removed", Safe, Info, "a property is no longer deprecated"}
 	DocChanged              = &Rule{"doc-changed", Safe, Info, "a doc comment changed"}
+	RuleAdded               = &Rule{"rule-added", Source, Breaking, "a rule across properties (conflictsWith=, requiredWith=, exactlyOneOf=, atLeastOneOf=) was added"}
+	RuleRemoved             = &Rule{"rule-removed", Safe, Info, "a rule across properties was removed"}
 
 	// Enum values.
 	EnumValueRemoved       = &Rule{"enum-value-removed", Source, Breaking, "an enum lost a value that no resource stores"}
@@ -127,7 +129,8 @@ var Rules = []*Rule{
 	OutputBecameInput, InputMadeWriteOnly, InputNowReturned, TypeChanged, TypeWidened, TypeReferenceChanged,
 	ReplacesAdded, ReplacesRemoved, ImmutableAdded, ImmutableRemoved, SecretRemoved, SecretAdded,
 	DefaultAdded, DefaultChanged, DefaultRemoved, ReplacingDefaultChanged, ContractNarrowed, ContractWidened,
-	PatternChanged, DeprecatedAdded, DeprecatedRemoved, DocChanged, EnumValueRemoved, StoredEnumValueRemoved,
+	PatternChanged, DeprecatedAdded, DeprecatedRemoved, DocChanged, RuleAdded, RuleRemoved, EnumValueRemoved,
+	StoredEnumValueRemoved,
 	EnumValueAdded, EnumValueRenamed, EnumValueChanged,
 }
 

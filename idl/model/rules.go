@@ -51,6 +51,8 @@ type Relation struct {
 	// Names are the wire names of the other properties of a ConflictsWith or RequiredWith, as written, or
 	// the members of a group, in the order of the declaration's properties.
 	Names []string
+	// Pos is where the rule is declared (the first time, for a group declared on two of its members).
+	Pos token.Position
 }
 
 // Relations returns the rules across props, the properties of one declaration, in the order of the
@@ -63,7 +65,7 @@ func Relations(props []*Property) []Relation {
 	}
 	for _, p := range props {
 		for _, r := range p.Rules {
-			rel := Relation{Kind: r.Kind, Subject: p.Name, Names: slices.Clone(r.With)}
+			rel := Relation{Kind: r.Kind, Subject: p.Name, Names: slices.Clone(r.With), Pos: r.Pos}
 			if r.Kind.IsGroup() {
 				rel.Subject, rel.Names = "", append(rel.Names, p.Name)
 				slices.SortFunc(rel.Names, order)
@@ -79,6 +81,16 @@ func Relations(props []*Property) []Relation {
 // Equal reports whether r and o relate the same properties in the same way.
 func (r Relation) Equal(o Relation) bool {
 	return r.Kind == o.Kind && r.Subject == o.Subject && slices.Equal(r.Names, o.Names)
+}
+
+// String writes the relation as the tag declares it: conflictsWith=targets|healthCheck on redirectTo,
+// exactlyOneOf=certificate|certificateARN (a group, whichever member declares it).
+func (r Relation) String() string {
+	s := string(r.Kind) + "=" + strings.Join(r.Names, "|")
+	if r.Subject != "" {
+		s += " on " + r.Subject
+	}
+	return s
 }
 
 // Involves reports whether the relation names the property name, as its subject or one of its names.
