@@ -340,6 +340,59 @@
 // optional property, secret on a reference, an option given twice, an unknown option (with the nearest
 // known one as a hint).
 //
+// # Rules across properties
+//
+// Contracts constrain one value; four options relate a property to others of its declaration, with
+// Terraform's names, which provider authors know. Each is written on a property, with the wire names of
+// the others separated by |, as env= separates its variables:
+//
+//	type Listener struct {
+//		idl.NamedResource
+//		// Certificate is a certificate's PEM text.
+//		Certificate *string `lumi:"optional,secret,exactlyOneOf=certificateARN"`
+//		// CertificateARN is the ARN of a stored certificate.
+//		CertificateARN *string `lumi:"optional"`
+//		// RedirectTo sends every request to another URL.
+//		RedirectTo *string `lumi:"optional,conflictsWith=targets|healthCheck"`
+//		Targets     *[]Target    `lumi:"optional"`
+//		HealthCheck *HealthCheck `lumi:"optional"`
+//	}
+//
+//	type HealthCheck struct {
+//		// Path is the path probed; it needs a port.
+//		Path *string `lumi:"optional,requiredWith=port"`
+//		Port *int32  `lumi:"optional"`
+//	}
+//
+// A property is set when the program gives it a value (null is none):
+//
+//   - conflictsWith=a|b: when the property is set, none of a and b may be (a program that sets
+//     redirectTo and targets fails: "redirectTo cannot be set together with targets");
+//   - requiredWith=a|b: when the property is set, a and b must be too ("path requires port, which is
+//     not set"); written on each of them, it makes all or none;
+//   - exactlyOneOf=a|b: exactly one of the property, a and b is set ("exactly one of certificate and
+//     certificateARN must be set, but none is"); written on any member of the group, or on several;
+//   - atLeastOneOf=a|b: at least one of the property, a and b is set.
+//
+// They are for the properties of resources, functions (their inputs), the configuration and structs,
+// where they relate the fields of each value of the struct, wherever it is held (in an array of
+// targets, each target). The provider checks them in Check (CheckConfig, a call), with the other rules
+// of the IDL, one failure per broken rule naming every property involved, at the path of the property
+// that declares a conflictsWith= or requiredWith=, and of the object for a group; the TypeScript
+// constructors, function calls and Provider class check them too, before anything is sent. A value that
+// is not known yet (an output of a resource the same update creates) may be set or not: a rule whose
+// verdict waits on it is checked when it is known. The docs of each property involved, in the
+// TypeScript package, the Pulumi schema (whose metaschema has no field for them) and the Go stubs, say
+// the rule in words, and --breaking-against reports a new rule as breaking programs (rule-added).
+//
+// Every property a rule names, and the one that declares it, must be an optional input: a required
+// property, or one with a default, is always set (the name of a named resource too, which Check sets),
+// which would make the rule contradictory or void, and outputs and a function's results are not the
+// program's to set. These are positioned errors, as is a name that is not the wire name of another
+// property of the declaration (with the wire name as a hint when a Go name is written), a name given
+// twice, and rules that contradict each other, making a property impossible to set (a requires b, and
+// b conflicts with a, or a and b are of one exactlyOneOf= group).
+//
 // # Immutable properties
 //
 // Some properties cannot change once a resource exists, and replacing the resource to change them
