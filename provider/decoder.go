@@ -183,9 +183,10 @@ func (d *Decoder) known(v resource.PropertyValue) (resource.PropertyValue, bool)
 // Decoder.Object or Decoder.Properties, read each field with Required, Optional or Output, and Close it.
 // It is a small value, passed by copy.
 type Object struct {
-	d     *Decoder
-	m     resource.PropertyMap // nil when the value was not an object: its fields are not looked at
-	start int                  // where this object's keys start in d.seen
+	d      *Decoder
+	m      resource.PropertyMap // nil when the value was not an object: its fields are not looked at
+	start  int                  // where this object's keys start in d.seen
+	failed int                  // the failures found before it was opened
 }
 
 // Object opens the object value v. A value that is not an object is reported once, here, and all its
@@ -207,7 +208,7 @@ func (d *Decoder) Properties(m resource.PropertyMap) Object {
 	if m == nil {
 		m = resource.PropertyMap{}
 	}
-	return Object{d: d, m: m, start: len(d.seen)}
+	return Object{d: d, m: m, start: len(d.seen), failed: len(d.failures)}
 }
 
 // field returns the value of key, noting that the key is known. A null value is absent.

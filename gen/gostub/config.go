@@ -13,6 +13,7 @@ func (g *packageGen) configDecl(c *model.Config) []jen.Code {
 		g.generateConfigStruct(c),
 		g.generateContracts(c.Name, "CheckConfig", c.Properties),
 		g.generateRules(c.Name, "CheckConfig", c.Properties),
+		g.generateChecks(c.Name, "CheckConfig", c.Properties, c.Checks, nil),
 		g.generateNewProvider(c),
 		g.generateConfigUnmarshal(c),
 	}

@@ -18,6 +18,7 @@ func (g *packageGen) function(fn *model.Function) []jen.Code {
 		g.generateFunctionConstructor(fn),
 		g.generateContracts(fn.Name, "Invoke", fn.Inputs()), // results are the ops' to set: their contracts are documentation
 		g.generateRules(fn.Name, "Invoke", fn.Inputs()),
+		g.generateChecks(fn.Name, "Invoke", fn.Inputs(), fn.Checks, nil),
 		g.generateFunctionUnmarshal(fn),
 		g.generateFunctionMarshal(fn),
 	}

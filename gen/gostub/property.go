@@ -90,11 +90,16 @@ func (g *packageGen) unmarshalField(c *code, recv, owner string, p *model.Proper
 }
 
 // unmarshalFields appends the lines that read the properties props of the resource or struct owner into
-// recv (unmarshalField), and the line that enforces the rules across them, if they have some:
+// recv (unmarshalField), and the lines that enforce owner's checks and the rules across the properties,
+// where it has some (the checks first: they do not run on an object that failed already):
 //
+//	o.Checks(listenerChecks)
 //	o.Rules(listenerRules)
 func (g *packageGen) unmarshalFields(c *code, recv, owner string, props []*model.Property) *code {
 	c.lines(len(props), "", func(c *code, i int) { g.unmarshalField(c, recv, owner, props[i]) })
+	if checks := g.checksName(owner); checks != "" {
+		c.id("\no.Checks(", checks, ")")
+	}
 	if rules := g.rulesName(owner); rules != "" {
 		c.id("\no.Rules(", rules, ")")
 	}

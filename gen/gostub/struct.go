@@ -13,6 +13,7 @@ func (g *packageGen) structDecl(s *model.Struct) []jen.Code {
 		g.generateStruct(s),
 		g.generateContracts(s.Name, "Check", s.Properties),
 		g.generateRules(s.Name, "Check", s.Properties),
+		g.generateChecks(s.Name, "Check", s.Properties, s.Checks, s),
 		g.generateStructUnmarshal(s),
 		g.generateStructMarshal(s),
 	}

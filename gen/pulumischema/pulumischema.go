@@ -306,7 +306,7 @@ func entries(tree *model.Tree) (types, resources, functions []entry) {
 			}
 			for _, s := range f.Structs {
 				types = append(types, entry{s.Token, func(a *arena) any {
-					obj := objectSpec(model.ProgramDoc(s.Doc, s.Name, s.Name, s.Properties), s.Properties, propertySpecs(a, s.Properties, s.Properties), func(p *model.Property) bool { return true })
+					obj := objectSpec(model.DeclarationDoc(s.Doc, s.Name, s.Name, s.Properties, s.Checks), s.Properties, propertySpecs(a, s.Properties, s.Properties), func(p *model.Property) bool { return true })
 					return &complexJSON{objectJSON: *obj}
 				}})
 			}
@@ -445,7 +445,7 @@ func resourceSpec(a *arena, r *model.Resource) *resourceJSON {
 	// A property's schema is the same in the outputs, the inputs and the state, which are encoded and
 	// never changed: made once, it serves the three.
 	specs := propertySpecs(a, r.Properties, r.Properties)
-	outputs := objectSpec(model.ProgramDoc(r.Doc, r.Name, r.Name, r.Properties), r.Properties, specs, func(p *model.Property) bool { return !p.In && !isID(p) })
+	outputs := objectSpec(model.DeclarationDoc(r.Doc, r.Name, r.Name, r.Properties, r.Checks), r.Properties, specs, func(p *model.Property) bool { return !p.In && !isID(p) })
 	outputs.Type = ""
 	res := &resourceJSON{objectJSON: *outputs, InputProperties: make(propertiesJSON, 0, len(r.Properties))}
 	state := &objectJSON{Description: "Input properties used for looking up and filtering " + r.Name + " resources.",
@@ -478,7 +478,7 @@ func resourceSpec(a *arena, r *model.Resource) *resourceJSON {
 // the description's: replaceOnChanges would add nothing on a provider resource.
 func configSpec(pkg string, c *model.Config) (*configJSON, *resourceJSON) {
 	config := &configJSON{Variables: map[string]*propertyJSON{}}
-	desc := model.ProgramDoc(c.Doc, c.Name, c.Name, c.Properties)
+	desc := model.DeclarationDoc(c.Doc, c.Name, c.Name, c.Properties, c.Checks)
 	if desc != "" {
 		desc += "\n\n"
 	}
@@ -553,7 +553,7 @@ func requiredInput(p *model.Property) bool { return !p.Optional && p.Default == 
 // inputs has no "inputs", so that the SDKs' functions take none.
 func functionSpec(a *arena, fn *model.Function) *functionJSON {
 	results := fn.Results()
-	res := &functionJSON{Description: model.ProgramDoc(fn.Doc, fn.Name, fn.CallName, fn.Properties),
+	res := &functionJSON{Description: model.DeclarationDoc(fn.Doc, fn.Name, fn.CallName, fn.Properties, fn.Checks),
 		Outputs: objectSpec("", results, propertySpecs(a, results, fn.Properties), func(*model.Property) bool { return true })}
 	if inputs := fn.Inputs(); len(inputs) > 0 {
 		res.Inputs = objectSpec("", inputs, propertySpecs(a, inputs, fn.Properties), func(*model.Property) bool { return true })

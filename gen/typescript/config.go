@@ -324,7 +324,7 @@ func (g *fileGen) provider(c *model.Config, names providerNames) error {
 	g.scope.useConfiguration() // and _configuration.complete
 	pkg := g.tree.Name
 	v := &providerView{
-		Doc:     model.ProgramDoc(c.Doc, c.Name, c.Name, c.Properties),
+		Doc:     model.DeclarationDoc(c.Doc, c.Name, c.Name, c.Properties, c.Checks),
 		Class:   names.class,
 		Package: pkg,
 		// ProviderResource prefixes the package's name: the token is pulumi:providers:<pkg>.

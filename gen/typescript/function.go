@@ -43,7 +43,7 @@ func (v *functionView) Form(output bool) formView { return formView{v, output} }
 func (g *fileGen) function(fn *model.Function) error {
 	g.scope.usePulumi() // the template writes pulumi.runtime
 	v := &functionView{
-		Doc:        model.ProgramDoc(fn.Doc, fn.Name, fn.CallName, fn.Properties),
+		Doc:        model.DeclarationDoc(fn.Doc, fn.Name, fn.CallName, fn.Properties, fn.Checks),
 		Name:       fn.CallName,
 		Local:      g.scope.Name(g.path, fn.CallName),
 		OutputName: g.names.exportName(&fn.Decl, outputSuffix),

@@ -121,7 +121,7 @@ func (g *fileGen) resource(r *model.Resource) error {
 	v := resourceViews.Get().(*resourceView)
 	defer v.release()
 	*v = resourceView{
-		Doc:    model.ProgramDoc(r.Doc, r.Name, r.Name, r.Properties),
+		Doc:    model.DeclarationDoc(r.Doc, r.Name, r.Name, r.Properties, r.Checks),
 		Name:   r.Name,
 		Class:  class,
 		Export: class == r.Name,

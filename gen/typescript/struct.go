@@ -27,7 +27,7 @@ func (g *fileGen) structDecl(s *model.Struct) error {
 	v := structViews.Get().(*structView)
 	defer v.release()
 	*v = structView{
-		Doc:    model.ProgramDoc(s.Doc, s.Name, s.Name, s.Properties),
+		Doc:    model.DeclarationDoc(s.Doc, s.Name, s.Name, s.Properties, s.Checks),
 		Output: interfaceView{Name: g.scope.Name(g.path, s.Name), Readonly: true, Members: v.Output.Members[:0]},
 		Input:  interfaceView{Name: g.declName(&s.Decl, argsSuffix), Members: v.Input.Members[:0]},
 	}

@@ -121,6 +121,9 @@ type Resource struct {
 	Named bool `json:"named,omitempty"`
 	// Properties in source order (the synthetic `name` first).
 	Properties []*Property `json:"properties"`
+	// Checks are the checks of its inputs as a whole (//cidlc:check), its own and those of the structs
+	// it embeds.
+	Checks []*Check `json:"checks,omitempty"`
 }
 
 // ResourceAlias is another name for a resource, declared from it: `type ActionTarget sns.Topic`, what
@@ -147,6 +150,8 @@ type Function struct {
 	// Properties in source order: those without Out are the inputs, those with Out the results (Optional
 	// for a result that may be absent). In, Replaces and Synthetic are never set.
 	Properties []*Property `json:"properties"`
+	// Checks are the checks of its inputs as a whole (//cidlc:check).
+	Checks []*Check `json:"checks,omitempty"`
 }
 
 // Inputs returns the function's inputs, in source order.
@@ -169,6 +174,8 @@ func (f *Function) props(out bool) []*Property {
 type Struct struct {
 	Decl
 	Properties []*Property `json:"properties"`
+	// Checks are the checks of each value of the struct as a whole (//cidlc:check).
+	Checks []*Check `json:"checks,omitempty"`
 }
 
 // Config is the provider's configuration: the struct of the root IDL package that embeds idl.Config. Its
@@ -181,6 +188,8 @@ type Struct struct {
 type Config struct {
 	Decl
 	Properties []*Property `json:"properties"`
+	// Checks are the checks of the configuration as a whole (//cidlc:check).
+	Checks []*Check `json:"checks,omitempty"`
 }
 
 // Enum is a string type with a set of constants of that type; the constants are its values.
@@ -431,15 +440,18 @@ func (f *File) Declarations() []Declaration {
 }
 
 // EachPosition calls f with every source position the tree holds (packages, declarations, properties and
-// their rules, enum values, directives), so that a caller can rewrite them: make them relative for printing, or name
+// their rules, checks, enum values, directives), so that a caller can rewrite them: make them relative for printing, or name
 // the files of another version of the IDL.
 func (t *Tree) EachPosition(f func(*token.Position)) {
-	props := func(ps []*Property) {
+	props := func(ps []*Property, checks []*Check) {
 		for _, p := range ps {
 			f(&p.Pos)
 			for _, r := range p.Rules {
 				f(&r.Pos)
 			}
+		}
+		for _, c := range checks {
+			f(&c.Pos)
 		}
 	}
 	for _, pkg := range t.Packages {
@@ -449,13 +461,13 @@ func (t *Tree) EachPosition(f func(*token.Position)) {
 				f(&d.Declared().Pos)
 				switch d := d.(type) {
 				case *Resource:
-					props(d.Properties)
+					props(d.Properties, d.Checks)
 				case *Function:
-					props(d.Properties)
+					props(d.Properties, d.Checks)
 				case *Struct:
-					props(d.Properties)
+					props(d.Properties, d.Checks)
 				case *Config:
-					props(d.Properties)
+					props(d.Properties, d.Checks)
 				case *Enum:
 					for _, v := range d.Values {
 						f(&v.Pos)

@@ -108,3 +108,17 @@ func startsWithWord(s, w string) bool {
 	r, _ := utf8.DecodeRuneInString(s[len(w):])
 	return r == utf8.RuneError || !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_')
 }
+
+// DeclarationDoc returns the doc of a declaration for programs: in their words (ProgramDoc, with
+// members its properties), and what its checks ask of its values after it (ChecksNote).
+func DeclarationDoc(doc, goName, name string, members []*Property, checks []*Check) string {
+	doc = ProgramDoc(doc, goName, name, members)
+	note := ChecksNote(checks)
+	switch {
+	case note == "":
+		return doc
+	case doc == "":
+		return note
+	}
+	return doc + "\n\n" + note
+}

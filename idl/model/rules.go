@@ -141,3 +141,38 @@ func JoinWords(names []string, last string) string {
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " " + last + " " + names[len(names)-1]
 }
+
+// Check is a check of a whole value of a struct, resource, function (its inputs) or the configuration,
+// written in CEL (//cidlc:check "message" expr): an expression on self, the value, whose properties are
+// its fields by wire name, that must be true. The loader has parsed and type-checked it against the
+// declaration's properties.
+type Check struct {
+	Expr string `json:"expr"`
+	// Message is what a value that breaks the check is told; "" when the check has none, and a message is
+	// made of Expr.
+	Message string `json:"message,omitempty"`
+	// Pos is the position of Expr.
+	Pos token.Position `json:"pos"`
+}
+
+// ChecksNote says in words what the checks of a declaration ask of its values, for its docs in the
+// outputs that cannot run them (the TypeScript package, the Pulumi schema): "The provider refuses a
+// value for which one of these checks (in CEL) is false: `self.minReplicas <= self.maxReplicas`
+// (minReplicas cannot be more than maxReplicas)."; "" for none.
+func ChecksNote(checks []*Check) string {
+	if len(checks) == 0 {
+		return ""
+	}
+	parts := make([]string, len(checks))
+	for i, k := range checks {
+		parts[i] = "`" + k.Expr + "`"
+		if k.Message != "" {
+			parts[i] += " (" + k.Message + ")"
+		}
+	}
+	what := "this check (in CEL) is"
+	if len(checks) > 1 {
+		what = "one of these checks (in CEL) is"
+	}
+	return "The provider refuses a value for which " + what + " false: " + strings.Join(parts, "; ") + "."
+}
