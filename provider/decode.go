@@ -76,6 +76,7 @@ func integer(d *Decoder, v resource.PropertyValue, bits int) int64 {
 	}
 	f := v.NumberValue()
 	if msg := contract.Integer(f, bits, d.inSecret()); msg != "" {
+		d.unreadable++
 		d.fail(msg)
 		return 0
 	}

@@ -170,11 +170,11 @@ type ValueChecks interface {
 
 // Checks checks, for Inputs, the values of o as a whole against checks: each broken check is a failure
 // at the object's path, with the check's message. Not when a value of o is not known yet (a preview's),
-// which leaves them to the update, or when a value of o failed already (of the wrong type, say), which
-// a check would only say again, worse.
+// which leaves them to the update, or when a value of o could not be read (of the wrong type, missing),
+// which a check would only say again, worse.
 func (o Object) Checks(checks ValueChecks) {
 	d := o.d
-	if d.mode != Inputs || o.m == nil || len(d.failures) > o.failed {
+	if d.mode != Inputs || o.m == nil || d.unreadable > o.unreadable {
 		return
 	}
 	self, known := plainObject(o.m)

@@ -221,6 +221,7 @@ async function main(): Promise<void> {
     assert.equal(registered.get("imported")?.inputs.cidrBlock, "10.9.0.0/16");
 
     await contracts(image, subnet);
+    await acrossProperties(subnet);
     await configuration(vpc);
     await functions(vpc);
 
@@ -309,6 +310,55 @@ async function contracts(image: acme.compute.Image, subnet: acme.network.Subnet)
     });
 }
 
+// acrossProperties checks the rules across properties in the constructors, and that the checks in CEL are left to
+// the provider: a value that breaks a rule throws before anything is sent, naming every property
+// involved, one that waits on an output is left to the provider, and a listener that breaks a check is
+// sent as it is (the TypeScript package cannot run CEL, and its docs say the provider checks it).
+async function acrossProperties(subnet: acme.network.Subnet): Promise<void> {
+    const listeners = [{ port: 80, protocol: acme.network.ListenerProtocolHTTP }];
+    assert.throws(
+        () =>
+            new acme.network.LoadBalancer("no-path", {
+                subnets: [subnet, subnet],
+                listeners,
+                healthCheck: { port: 8080, headers: { Host: "www.acme.example" } },
+            }),
+        {
+            message:
+                'Invalid arguments for acme:network/loadBalancer:LoadBalancer resource "no-path":\n' +
+                "    healthCheck.headers: headers requires path, which is not set",
+        },
+    );
+    assert.throws(
+        () =>
+            new acme.storage.Bucket("idle", {
+                region: acme.RegionUSWest1,
+                lifecycleRules: [{ prefix: "tmp/", enabled: true }],
+            }),
+        {
+            message:
+                'Invalid arguments for acme:storage/bucket:Bucket resource "idle":\n' +
+                "    lifecycleRules[0]: at least one of transitions and expiration must be set, but none is",
+        },
+    );
+    assert.equal(registered.get("no-path"), undefined);
+    assert.equal(registered.get("idle"), undefined);
+    // Headers in an Output: whether they are set is the provider's to judge, when they are known.
+    const later = new acme.network.LoadBalancer("later-lb", {
+        subnets: [subnet, subnet],
+        listeners,
+        healthCheck: { port: 8080, headers: pulumi.output({ Host: "www.acme.example" }) },
+    });
+    // An HTTPS listener without a certificate breaks a check in CEL, which only the provider runs.
+    const https = new acme.network.LoadBalancer("https-lb", {
+        subnets: [subnet, subnet],
+        listeners: [{ port: 443, protocol: acme.network.ListenerProtocolHTTPS }],
+    });
+    await settled(later, https);
+    assert.equal(registered.get("later-lb")?.type, "acme:network/loadBalancer:LoadBalancer");
+    assert.deepEqual(registered.get("https-lb")?.inputs.listeners, [{ port: 443, protocol: "HTTPS" }]);
+}
+
 // configuration checks the provider's configuration: the stack's, read through acme.config, and that of
 // explicit providers, given by acme.Provider's arguments; both with the environment's values where nothing
 // else gives one, and the token a secret.
@@ -369,11 +419,13 @@ async function configuration(vpc: acme.network.VPC): Promise<void> {
     delete process.env.ACME_REGION;
     pulumi.runtime.setAllConfig({ "acme:apiToken": "acme_nope!" }, ["acme:apiToken"]);
     assert.throws(() => acme.config.apiToken, {
-        message: "Invalid configuration:\n    acme:apiToken: the secret value does not match the pattern ^acme_[0-9a-f]{32}$",
+        message:
+            "Invalid configuration:\n    acme:apiToken: the secret value does not match the pattern ^acme_[0-9a-f]{32}$",
     });
     pulumi.runtime.setAllConfig({});
     assert.throws(() => acme.config.apiToken, {
-        message: "Invalid configuration:\n    acme:apiToken: the secret value does not match the pattern ^acme_[0-9a-f]{32}$",
+        message:
+            "Invalid configuration:\n    acme:apiToken: the secret value does not match the pattern ^acme_[0-9a-f]{32}$",
     });
     delete process.env.ACME_API_TOKEN;
 
@@ -383,7 +435,11 @@ async function configuration(vpc: acme.network.VPC): Promise<void> {
     const euVPC = new acme.network.VPC("eu-net", { cidrBlock: "10.1.0.0/16" }, { provider: eu });
     await settled(eu, euVPC);
     assert.equal(registered.get("eu")?.type, "pulumi:providers:acme");
-    assert.deepEqual(sent.get("eu"), { region: "eu-west-1", apiToken: { [sigKey]: secretSig, value: token }, tracing: "true" });
+    assert.deepEqual(sent.get("eu"), {
+        region: "eu-west-1",
+        apiToken: { [sigKey]: secretSig, value: token },
+        tracing: "true",
+    });
     assert.deepEqual(additionalSecretOutputs.get("eu"), ["apiToken"]);
     assert.ok(acme.Provider.isInstance(eu));
     assert.ok(!acme.Provider.isInstance(vpc));

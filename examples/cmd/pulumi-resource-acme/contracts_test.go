@@ -63,6 +63,22 @@ func TestContracts(t *testing.T) {
 			}},
 		{"a map", storage.Bucket, map[string]any{"region": "us-west-1", "tags": manyTags(51)},
 			[]string{"tags: has 51 entries, more than the maximum 50"}},
+		// Rules across properties, at the path of the property that declares one, or of the object for a
+		// group; and checks in CEL, at the object's path, with their messages.
+		{"rules across properties", network.LoadBalancer, map[string]any{"subnets": []any{"subnet-1", "subnet-2"},
+			"listeners":   []any{map[string]any{"port": 443.0, "protocol": "HTTPS"}, map[string]any{"port": 80.0, "protocol": "HTTP"}},
+			"healthCheck": map[string]any{"port": 8080.0, "headers": map[string]any{"Host": "x"}}},
+			[]string{
+				"healthCheck.headers: headers requires path, which is not set",
+				"listeners[0]: an HTTPS listener needs a certificateARN",
+			}},
+		{"a check of a resource, a rule in an array", storage.Bucket, map[string]any{"region": "us-west-1",
+			"replication":    map[string]any{"eu-west-1": map[string]any{"bucketARN": "arn:acme:storage::replica"}},
+			"lifecycleRules": []any{map[string]any{"prefix": "logs/", "enabled": true}}},
+			[]string{
+				": replication needs versioning turned on",
+				"lifecycleRules[0]: at least one of transitions and expiration must be set, but none is",
+			}},
 		// The program did not even make it secret: the IDL says it is. The failure is the resource's
 		// (no property), naming the property in its reason: the engine prints a failing property's
 		// value beside it, secret or not.

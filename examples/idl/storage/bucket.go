@@ -32,6 +32,8 @@ const (
 
 // Bucket is a container for objects in one region. Its name is global across all Acme Cloud accounts and
 // becomes part of the bucket's address.
+//
+//cidlc:check "replication needs versioning turned on" !has(self.replication) || has(self.versioning) && self.versioning
 type Bucket struct {
 	idl.NamedResource
 	// Region is the region the bucket's data is stored in.
@@ -62,8 +64,9 @@ type LifecycleRule struct {
 	Prefix string `lumi:"maxLength=1024"`
 	// Enabled turns the rule on; a disabled rule is kept but does nothing.
 	Enabled bool
-	// Transitions move objects to other storage classes as they age.
-	Transitions *[]LifecycleTransition `lumi:"optional"`
+	// Transitions move objects to other storage classes as they age. A rule that neither moves nor
+	// expires objects would do nothing.
+	Transitions *[]LifecycleTransition `lumi:"optional,atLeastOneOf=expiration"`
 	// Expiration deletes objects once they are old enough.
 	Expiration *LifecycleExpiration `lumi:"optional"`
 }

@@ -161,8 +161,9 @@ export class LoadBalancer extends pulumi.CustomResource {
                 throw new Error("Missing required property 'listeners'");
             }
             _contracts.check(LoadBalancer.__pulumiType, name, args, {
-                listeners: { items: { fields: _Listener } },
-                healthCheck: { fields: _HealthCheck },
+                subnets: { minItems: 2 },
+                listeners: { minItems: 1, items: { fields: _Listener } },
+                healthCheck: { fields: _HealthCheck, rules: ["requiredWith headers path"] },
                 idleTimeout: { integer: "int", min: 1, max: 4000 },
                 maintenanceWindow: { fields: _MaintenanceWindow },
             });
@@ -294,6 +295,8 @@ export interface LoadBalancerState {
 
 /**
  * Listener accepts traffic on one port of a load balancer and forwards it to the targets.
+ *
+ * The provider refuses a value for which this check (in CEL) is false: `self.protocol != "HTTPS" || has(self.certificateARN)` (an HTTPS listener needs a certificateARN).
  */
 export interface Listener {
     /**
@@ -316,6 +319,8 @@ export interface Listener {
 
 /**
  * Listener accepts traffic on one port of a load balancer and forwards it to the targets.
+ *
+ * The provider refuses a value for which this check (in CEL) is false: `self.protocol != "HTTPS" || has(self.certificateARN)` (an HTTPS listener needs a certificateARN).
  */
 export interface ListenerArgs {
     /**
@@ -343,6 +348,8 @@ export interface HealthCheck {
     /**
      * path is the HTTP path requested on each target, such as "/healthz". Without it, the check only
      * opens a TCP connection.
+     *
+     * It must be set when headers is.
      */
     readonly path?: string;
     /**
@@ -359,7 +366,9 @@ export interface HealthCheck {
      */
     readonly healthyThreshold?: number;
     /**
-     * headers are extra HTTP headers sent with each probe.
+     * headers are extra HTTP headers sent with each probe: only an HTTP check, with a `path`, sends them.
+     *
+     * When it is set, path must be set too.
      */
     readonly headers?: { [key: string]: string };
 }
@@ -371,6 +380,8 @@ export interface HealthCheckArgs {
     /**
      * path is the HTTP path requested on each target, such as "/healthz". Without it, the check only
      * opens a TCP connection.
+     *
+     * It must be set when headers is.
      */
     path?: pulumi.Input<string>;
     /**
@@ -387,7 +398,9 @@ export interface HealthCheckArgs {
      */
     healthyThreshold?: pulumi.Input<number>;
     /**
-     * headers are extra HTTP headers sent with each probe.
+     * headers are extra HTTP headers sent with each probe: only an HTTP check, with a `path`, sends them.
+     *
+     * When it is set, path must be set too.
      */
     headers?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
 }

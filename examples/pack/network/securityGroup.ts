@@ -216,6 +216,8 @@ export interface SecurityGroupState {
 
 /**
  * SecurityGroupRule allows one kind of traffic through a security group.
+ *
+ * The provider refuses a value for which this check (in CEL) is false: `self.fromPort <= self.toPort` (fromPort cannot be more than toPort).
  */
 export interface SecurityGroupRule {
     /**
@@ -227,7 +229,7 @@ export interface SecurityGroupRule {
      */
     readonly fromPort: Port;
     /**
-     * toPort is the last port of the allowed range; the same as FromPort for a single port.
+     * toPort is the last port of the allowed range; the same as `fromPort` for a single port.
      */
     readonly toPort: Port;
     /**
@@ -247,6 +249,8 @@ export interface SecurityGroupRule {
 
 /**
  * SecurityGroupRule allows one kind of traffic through a security group.
+ *
+ * The provider refuses a value for which this check (in CEL) is false: `self.fromPort <= self.toPort` (fromPort cannot be more than toPort).
  */
 export interface SecurityGroupRuleArgs {
     /**
@@ -258,7 +262,7 @@ export interface SecurityGroupRuleArgs {
      */
     fromPort: pulumi.Input<Port>;
     /**
-     * toPort is the last port of the allowed range; the same as FromPort for a single port.
+     * toPort is the last port of the allowed range; the same as `fromPort` for a single port.
      */
     toPort: pulumi.Input<Port>;
     /**

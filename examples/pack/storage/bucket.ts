@@ -45,6 +45,8 @@ export const CannedACLAuthenticatedRead: CannedACL = "authenticated-read";
 /**
  * Bucket is a container for objects in one region. Its name is global across all Acme Cloud accounts and
  * becomes part of the bucket's address.
+ *
+ * The provider refuses a value for which this check (in CEL) is false: `!has(self.replication) || has(self.versioning) && self.versioning` (replication needs versioning turned on).
  */
 export class Bucket extends pulumi.CustomResource {
     /**
@@ -151,7 +153,10 @@ export class Bucket extends pulumi.CustomResource {
                 throw new Error("Missing required property 'region'");
             }
             _contracts.check(Bucket.__pulumiType, name, args, {
-                lifecycleRules: { maxItems: 100, items: { fields: _LifecycleRule } },
+                lifecycleRules: {
+                    maxItems: 100,
+                    items: { fields: _LifecycleRule, rules: ["atLeastOneOf transitions expiration"] },
+                },
                 tags: { maxProperties: 50 },
             });
             resourceInputs["name"] = args?.name ?? name;
@@ -275,11 +280,16 @@ export interface LifecycleRule {
      */
     readonly enabled: boolean;
     /**
-     * transitions move objects to other storage classes as they age.
+     * transitions move objects to other storage classes as they age. A rule that neither moves nor
+     * expires objects would do nothing.
+     *
+     * At least one of transitions and expiration must be set.
      */
     readonly transitions?: LifecycleTransition[];
     /**
      * expiration deletes objects once they are old enough.
+     *
+     * At least one of transitions and expiration must be set.
      */
     readonly expiration?: LifecycleExpiration;
 }
@@ -297,11 +307,16 @@ export interface LifecycleRuleArgs {
      */
     enabled: pulumi.Input<boolean>;
     /**
-     * transitions move objects to other storage classes as they age.
+     * transitions move objects to other storage classes as they age. A rule that neither moves nor
+     * expires objects would do nothing.
+     *
+     * At least one of transitions and expiration must be set.
      */
     transitions?: pulumi.Input<pulumi.Input<LifecycleTransitionArgs>[]>;
     /**
      * expiration deletes objects once they are old enough.
+     *
+     * At least one of transitions and expiration must be set.
      */
     expiration?: pulumi.Input<LifecycleExpirationArgs>;
 }

@@ -8,6 +8,7 @@ package network
 import (
 	"context"
 	acme "github.com/cidlc/cidlc/examples/provider"
+	"github.com/cidlc/cidlc/idl/celcheck"
 	"github.com/cidlc/cidlc/provider"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
@@ -175,6 +176,8 @@ func NewLoadBalancerProvider(ops LoadBalancerProviderOps) *LoadBalancerProvider 
 
 // The contracts of LoadBalancer's properties, which Check enforces.
 var (
+	loadBalancerSubnets     = &provider.Constraints{MinItems: provider.Int(2)}
+	loadBalancerListeners   = &provider.Constraints{MinItems: provider.Int(1)}
 	loadBalancerIdleTimeout = &provider.Constraints{Min: provider.Float(1), Max: provider.Float(4000)}
 )
 
@@ -182,9 +185,9 @@ var (
 func (obj *loadBalancer) unmarshal(o provider.Object) {
 	obj.Name = provider.Required(o, "name", provider.String[string])
 	obj.Scheme = provider.Optional(o, "scheme", provider.Enum[Scheme])
-	obj.Subnets = provider.Required(o, "subnets", provider.ArrayOf[[]provider.Ref](provider.RefTo(Subnet)))
+	obj.Subnets = provider.Required(o, "subnets", provider.Checked(provider.ArrayOf[[]provider.Ref](provider.RefTo(Subnet)), loadBalancerSubnets))
 	obj.SecurityGroups = provider.Optional(o, "securityGroups", provider.ArrayOf[[]provider.Ref](provider.RefTo(SecurityGroup)))
-	obj.Listeners = provider.Required(o, "listeners", provider.ArrayOf[[]Listener](UnmarshalListener))
+	obj.Listeners = provider.Required(o, "listeners", provider.Checked(provider.ArrayOf[[]Listener](UnmarshalListener), loadBalancerListeners))
 	obj.Targets = provider.Optional(o, "targets", provider.ArrayOf[[]provider.Ref](provider.AnyRef))
 	obj.HealthCheck = provider.Optional(o, "healthCheck", UnmarshalHealthCheck)
 	obj.IdleTimeout = provider.Required(o, "idleTimeout", provider.Checked(provider.Integer[int], loadBalancerIdleTimeout))
@@ -230,6 +233,18 @@ var (
 	listenerTargetPort = &provider.Constraints{Min: provider.Float(1), Max: provider.Float(65535)}
 )
 
+// The checks of Listener's values as a whole, which Check enforces. They compile when first
+// needed.
+var listenerChecks = celcheck.New(
+	celcheck.Schema{
+		Self: "Listener",
+		Objects: map[string][]celcheck.Field{
+			"Listener": {{Name: "port", Type: celcheck.IntType}, {Name: "protocol", Type: celcheck.StringType}, {Name: "targetPort", Type: celcheck.IntType}, {Name: "certificateARN", Type: celcheck.StringType}},
+		},
+	},
+	celcheck.Rule{Expr: `self.protocol != "HTTPS" || has(self.certificateARN)`, Message: "an HTTPS listener needs a certificateARN"},
+)
+
 // UnmarshalListener returns the Listener that the property value v holds; problems go to d.
 func UnmarshalListener(d *provider.Decoder, v resource.PropertyValue) Listener {
 	var s Listener
@@ -238,6 +253,7 @@ func UnmarshalListener(d *provider.Decoder, v resource.PropertyValue) Listener {
 	s.Protocol = provider.Required(o, "protocol", provider.Enum[ListenerProtocol])
 	s.TargetPort = provider.Optional(o, "targetPort", provider.Checked(provider.Int32[Port], listenerTargetPort))
 	s.CertificateARN = provider.Optional(o, "certificateARN", provider.String[acme.ARN])
+	o.Checks(listenerChecks)
 	o.Close()
 	return s
 }
@@ -256,6 +272,8 @@ func MarshalListener(s Listener) resource.PropertyValue {
 type HealthCheck struct {
 	// Path is the HTTP path requested on each target, such as "/healthz". Without it, the check only
 	// opens a TCP connection.
+	//
+	// It must be set when Headers is. Check makes sure of it.
 	Path *string
 	// Port is the port probed on each target.
 	Port Port
@@ -264,7 +282,9 @@ type HealthCheck struct {
 	// HealthyThreshold is how many probes in a row must succeed before a target receives traffic again,
 	// from 2 to 10. Defaults to 3.
 	HealthyThreshold *int
-	// Headers are extra HTTP headers sent with each probe.
+	// Headers are extra HTTP headers sent with each probe: only an HTTP check, with a `Path`, sends them.
+	//
+	// When it is set, Path must be set too. Check makes sure of it.
 	Headers *map[string]string
 }
 
@@ -275,6 +295,11 @@ var (
 	healthCheckHealthyThreshold = &provider.Constraints{Min: provider.Float(2), Max: provider.Float(10)}
 )
 
+// The rules across HealthCheck's properties, which Check enforces.
+var healthCheckRules = []provider.Rule{
+	{Kind: provider.RequiredWith, Subject: "headers", Names: []resource.PropertyKey{"path"}},
+}
+
 // UnmarshalHealthCheck returns the HealthCheck that the property value v holds; problems go to d.
 func UnmarshalHealthCheck(d *provider.Decoder, v resource.PropertyValue) HealthCheck {
 	var s HealthCheck
@@ -284,6 +309,7 @@ func UnmarshalHealthCheck(d *provider.Decoder, v resource.PropertyValue) HealthC
 	s.IntervalSeconds = provider.Optional(o, "intervalSeconds", provider.Checked(provider.Integer[int], healthCheckIntervalSeconds))
 	s.HealthyThreshold = provider.Optional(o, "healthyThreshold", provider.Checked(provider.Integer[int], healthCheckHealthyThreshold))
 	s.Headers = provider.Optional(o, "headers", provider.MapOf[map[string]string](provider.String[string]))
+	o.Rules(healthCheckRules)
 	o.Close()
 	return s
 }

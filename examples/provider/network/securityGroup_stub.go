@@ -6,6 +6,7 @@ package network
 import (
 	"context"
 	acme "github.com/cidlc/cidlc/examples/provider"
+	"github.com/cidlc/cidlc/idl/celcheck"
 	"github.com/cidlc/cidlc/provider"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
@@ -167,7 +168,7 @@ type SecurityGroupRule struct {
 	IPProtocol Protocol
 	// FromPort is the first port of the allowed range.
 	FromPort Port
-	// ToPort is the last port of the allowed range; the same as FromPort for a single port.
+	// ToPort is the last port of the allowed range; the same as `FromPort` for a single port.
 	ToPort Port
 	// CIDRBlocks are the address ranges the traffic may come from (ingress) or go to (egress), such as
 	// "0.0.0.0/0" for anywhere; each at most once.
@@ -185,6 +186,18 @@ var (
 	securityGroupRuleCIDRBlocks = &provider.Constraints{UniqueItems: true, Items: &provider.Constraints{Pattern: regexp.MustCompile(`^[0-9]{1,3}([.][0-9]{1,3}){3}/[0-9]{1,2}$`)}}
 )
 
+// The checks of SecurityGroupRule's values as a whole, which Check enforces. They compile when
+// first needed.
+var securityGroupRuleChecks = celcheck.New(
+	celcheck.Schema{
+		Self: "SecurityGroupRule",
+		Objects: map[string][]celcheck.Field{
+			"SecurityGroupRule": {{Name: "ipProtocol", Type: celcheck.StringType}, {Name: "fromPort", Type: celcheck.IntType}, {Name: "toPort", Type: celcheck.IntType}, {Name: "cidrBlocks", Type: celcheck.ListOf(celcheck.StringType)}, {Name: "self", Type: celcheck.BoolType}, {Name: "description", Type: celcheck.StringType}},
+		},
+	},
+	celcheck.Rule{Expr: `self.fromPort <= self.toPort`, Message: "fromPort cannot be more than toPort"},
+)
+
 // UnmarshalSecurityGroupRule returns the SecurityGroupRule that the property value v holds;
 // problems go to d.
 func UnmarshalSecurityGroupRule(d *provider.Decoder, v resource.PropertyValue) SecurityGroupRule {
@@ -196,6 +209,7 @@ func UnmarshalSecurityGroupRule(d *provider.Decoder, v resource.PropertyValue) S
 	s.CIDRBlocks = provider.Optional(o, "cidrBlocks", provider.Checked(provider.ArrayOf[[]string](provider.String[string]), securityGroupRuleCIDRBlocks))
 	s.Self = provider.Optional(o, "self", provider.Bool[bool])
 	s.Description = provider.Optional(o, "description", provider.String[string])
+	o.Checks(securityGroupRuleChecks)
 	o.Close()
 	return s
 }

@@ -7,6 +7,7 @@ package storage
 import (
 	"context"
 	acme "github.com/cidlc/cidlc/examples/provider"
+	"github.com/cidlc/cidlc/idl/celcheck"
 	"github.com/cidlc/cidlc/provider"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
@@ -173,6 +174,21 @@ var (
 	bucketTags           = &provider.Constraints{MaxProperties: provider.Int(50)}
 )
 
+// The checks of Bucket's values as a whole, which Check enforces. They compile when first needed.
+var bucketChecks = celcheck.New(
+	celcheck.Schema{
+		Self: "Bucket",
+		Objects: map[string][]celcheck.Field{
+			"Bucket":              {{Name: "name", Type: celcheck.StringType}, {Name: "region", Type: celcheck.StringType}, {Name: "acl", Type: celcheck.StringType}, {Name: "versioning", Type: celcheck.BoolType}, {Name: "forceDestroy", Type: celcheck.BoolType}, {Name: "lifecycleRules", Type: celcheck.ListOf(celcheck.ObjectOf("LifecycleRule"))}, {Name: "replication", Type: celcheck.MapOf(celcheck.ObjectOf("ReplicationTarget"))}, {Name: "tags", Type: celcheck.MapOf(celcheck.StringType)}},
+			"LifecycleExpiration": {{Name: "days", Type: celcheck.IntType}, {Name: "noncurrentDays", Type: celcheck.IntType}},
+			"LifecycleRule":       {{Name: "prefix", Type: celcheck.StringType}, {Name: "enabled", Type: celcheck.BoolType}, {Name: "transitions", Type: celcheck.ListOf(celcheck.ObjectOf("LifecycleTransition"))}, {Name: "expiration", Type: celcheck.ObjectOf("LifecycleExpiration")}},
+			"LifecycleTransition": {{Name: "days", Type: celcheck.IntType}, {Name: "storageClass", Type: celcheck.StringType}},
+			"ReplicationTarget":   {{Name: "bucketARN", Type: celcheck.StringType}, {Name: "storageClass", Type: celcheck.StringType}},
+		},
+	},
+	celcheck.Rule{Expr: `!has(self.replication) || has(self.versioning) && self.versioning`, Message: "replication needs versioning turned on"},
+)
+
 // unmarshal reads obj's properties from o.
 func (obj *bucket) unmarshal(o provider.Object) {
 	obj.Name = provider.Required(o, "name", provider.String[string])
@@ -185,6 +201,7 @@ func (obj *bucket) unmarshal(o provider.Object) {
 	obj.Tags = provider.Optional(o, "tags", provider.Checked(provider.MapOf[acme.Tags](provider.String[string]), bucketTags))
 	obj.ARN = provider.Output(o, "arn", provider.String[acme.ARN])
 	obj.DomainName = provider.Output(o, "domainName", provider.String[string])
+	o.Checks(bucketChecks)
 }
 
 // marshal returns obj's properties that are set.
@@ -209,9 +226,14 @@ type LifecycleRule struct {
 	Prefix string
 	// Enabled turns the rule on; a disabled rule is kept but does nothing.
 	Enabled bool
-	// Transitions move objects to other storage classes as they age.
+	// Transitions move objects to other storage classes as they age. A rule that neither moves nor
+	// expires objects would do nothing.
+	//
+	// At least one of Transitions and Expiration must be set. Check makes sure of it.
 	Transitions *[]LifecycleTransition
 	// Expiration deletes objects once they are old enough.
+	//
+	// At least one of Transitions and Expiration must be set. Check makes sure of it.
 	Expiration *LifecycleExpiration
 }
 
@@ -219,6 +241,11 @@ type LifecycleRule struct {
 var (
 	lifecycleRulePrefix = &provider.Constraints{MaxLength: provider.Int(1024)}
 )
+
+// The rules across LifecycleRule's properties, which Check enforces.
+var lifecycleRuleRules = []provider.Rule{
+	{Kind: provider.AtLeastOneOf, Names: []resource.PropertyKey{"transitions", "expiration"}},
+}
 
 // UnmarshalLifecycleRule returns the LifecycleRule that the property value v holds; problems go to
 // d.
@@ -229,6 +256,7 @@ func UnmarshalLifecycleRule(d *provider.Decoder, v resource.PropertyValue) Lifec
 	s.Enabled = provider.Required(o, "enabled", provider.Bool[bool])
 	s.Transitions = provider.Optional(o, "transitions", provider.ArrayOf[[]LifecycleTransition](UnmarshalLifecycleTransition))
 	s.Expiration = provider.Optional(o, "expiration", UnmarshalLifecycleExpiration)
+	o.Rules(lifecycleRuleRules)
 	o.Close()
 	return s
 }
