@@ -189,10 +189,13 @@ func (c *comparer) compareDecl(o, n *decl) {
 	switch n.kind {
 	case resourceKind:
 		c.compareResource(o, n)
+		c.compareChecks(n.subject(), o.resource.Checks, n.resource.Checks)
 	case functionKind:
 		c.compareMembers(c.functionOwner(n), o.function.Properties, n.function.Properties)
+		c.compareChecks(n.subject(), o.function.Checks, n.function.Checks)
 	case structKind:
 		c.compareMembers(c.structOwner(o, n), o.strct.Properties, n.strct.Properties)
+		c.compareChecks(n.subject(), o.strct.Checks, n.strct.Checks)
 	case enumKind:
 		c.compareEnum(o, n)
 	case aliasKind:

@@ -103,6 +103,9 @@ var (
 	DocChanged              = &Rule{"doc-changed", Safe, Info, "a doc comment changed"}
 	RuleAdded               = &Rule{"rule-added", Source, Breaking, "a rule across properties (conflictsWith=, requiredWith=, exactlyOneOf=, atLeastOneOf=) was added"}
 	RuleRemoved             = &Rule{"rule-removed", Safe, Info, "a rule across properties was removed"}
+	CheckAdded              = &Rule{"check-added", Source, Breaking, "a check in CEL (//cidlc:check) was added"}
+	CheckChanged            = &Rule{"check-changed", Source, Warning, "a check in CEL changed its expression"}
+	CheckRemoved            = &Rule{"check-removed", Safe, Info, "a check in CEL was removed"}
 
 	// Enum values.
 	EnumValueRemoved       = &Rule{"enum-value-removed", Source, Breaking, "an enum lost a value that no resource stores"}
@@ -129,8 +132,8 @@ var Rules = []*Rule{
 	OutputBecameInput, InputMadeWriteOnly, InputNowReturned, TypeChanged, TypeWidened, TypeReferenceChanged,
 	ReplacesAdded, ReplacesRemoved, ImmutableAdded, ImmutableRemoved, SecretRemoved, SecretAdded,
 	DefaultAdded, DefaultChanged, DefaultRemoved, ReplacingDefaultChanged, ContractNarrowed, ContractWidened,
-	PatternChanged, DeprecatedAdded, DeprecatedRemoved, DocChanged, RuleAdded, RuleRemoved, EnumValueRemoved,
-	StoredEnumValueRemoved,
+	PatternChanged, DeprecatedAdded, DeprecatedRemoved, DocChanged, RuleAdded, RuleRemoved, CheckAdded,
+	CheckChanged, CheckRemoved, EnumValueRemoved, StoredEnumValueRemoved,
 	EnumValueAdded, EnumValueRenamed, EnumValueChanged,
 }
 
