@@ -153,3 +153,29 @@ func BenchmarkCompileChecks(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDecodeChecked measures the same as BenchmarkCheck without the rest of Check (marshaling the
+// request and the response): the decode of the inputs, without and with the check and the rule.
+func BenchmarkDecodeChecked(b *testing.B) {
+	m := resource.PropertyMap{
+		"name": resource.NewProperty("s1"), "minReplicas": resource.NewProperty(1.0), "maxReplicas": resource.NewProperty(3.0),
+		"zone": resource.NewProperty("us-west-1a"), "ratio": resource.NewProperty(0.5),
+	}
+	for _, c := range []struct {
+		name   string
+		checks bool
+	}{{"plain", false}, {"checked", true}} {
+		r := NewResource(scalerSpec(c.checks), &nopOps[scaler]{}, Hooks[scaler]{})
+		if _, err := r.Unmarshal(m, Inputs); err != nil {
+			b.Fatal(err)
+		}
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := r.Unmarshal(m, Inputs); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
