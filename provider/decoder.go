@@ -187,9 +187,9 @@ func (d *Decoder) known(v resource.PropertyValue) (resource.PropertyValue, bool)
 // Decoder.Object or Decoder.Properties, read each field with Required, Optional or Output, and Close it.
 // It is a small value, passed by copy.
 type Object struct {
-	d      *Decoder
-	m      resource.PropertyMap // nil when the value was not an object: its fields are not looked at
-	start  int                  // where this object's keys start in d.seen
+	d     *Decoder
+	m     resource.PropertyMap // nil when the value was not an object: its fields are not looked at
+	start int                  // where this object's keys start in d.seen
 	// unreadable is d.unreadable when it was opened: a value inside it left unread since then keeps its
 	// checks from running.
 	unreadable int

@@ -104,9 +104,9 @@ func TestChecksAndRules(t *testing.T) {
 type nopOps[T any] struct{}
 
 func (nopOps[T]) Create(context.Context, resource.URN, *T) (resource.ID, error) { return "id", nil }
-func (nopOps[T]) Read(context.Context, resource.ID, *T) error                  { return nil }
-func (nopOps[T]) Update(context.Context, resource.ID, *T, *T) error            { return nil }
-func (nopOps[T]) Delete(context.Context, resource.ID, *T) error                { return nil }
+func (nopOps[T]) Read(context.Context, resource.ID, *T) error                   { return nil }
+func (nopOps[T]) Update(context.Context, resource.ID, *T, *T) error             { return nil }
+func (nopOps[T]) Delete(context.Context, resource.ID, *T) error                 { return nil }
 
 // BenchmarkCheck measures what a check in CEL and a rule across properties cost Check: the same
 // resource's Check, over gRPC's message types, without them and with them (one check of two integers,

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"go/ast"
 	"go/token"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cidlc/cidlc/idl/celcheck"
