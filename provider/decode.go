@@ -42,15 +42,21 @@ func str(d *Decoder, v resource.PropertyValue) (string, bool) {
 
 // Number decodes a number, or a value of a float64-based alias.
 func Number[N ~float64](d *Decoder, v resource.PropertyValue) N {
+	f, _ := number(d, v, "a number")
+	return N(f)
+}
+
+// number decodes a number, want naming what it must be for messages, and reports whether it was one.
+func number(d *Decoder, v resource.PropertyValue, want string) (float64, bool) {
 	v, ok := d.known(v)
 	if !ok {
-		return 0
+		return 0, false
 	}
 	if !v.IsNumber() {
-		d.wrongType("a number", v)
-		return 0
+		d.wrongType(want, v)
+		return 0, false
 	}
-	return N(v.NumberValue())
+	return v.NumberValue(), true
 }
 
 // Integer decodes an int, or a value of an int-based alias: a number that is whole and within
@@ -66,15 +72,10 @@ func Int32[N ~int32](d *Decoder, v resource.PropertyValue) N {
 
 // integer decodes a number that must be an integer of bits (see contract.Integer); 0 when it is not.
 func integer(d *Decoder, v resource.PropertyValue, bits int) int64 {
-	v, ok := d.known(v)
+	f, ok := number(d, v, "an integer")
 	if !ok {
 		return 0
 	}
-	if !v.IsNumber() {
-		d.wrongType("an integer", v)
-		return 0
-	}
-	f := v.NumberValue()
 	if msg := contract.Integer(f, bits, d.inSecret()); msg != "" {
 		d.unreadable++
 		d.fail(msg)

@@ -150,31 +150,27 @@ func hasRules(s *model.Struct) bool {
 // holdsInteger reports whether a value of type t is or holds an integer, outside structs: an integer,
 // or an array or map of them, through aliases. Integers have a contract of their own (whole numbers in
 // the type's range), which TypeScript's number does not say.
-func holdsInteger(t *model.Type) bool {
-	for {
-		switch t.Kind {
-		case model.AliasRef:
-			t = t.Alias.Type
-		case model.Array, model.Map:
-			t = t.Elem
-		default:
-			return t.Kind == model.Integer
-		}
-	}
-}
+func holdsInteger(t *model.Type) bool { return innermost(t).Kind == model.Integer }
 
 // structOf returns the struct that a value of type t is or holds (in an array, map or alias), or nil.
 func structOf(t *model.Type) *model.Struct {
+	if t = innermost(t); t.Kind == model.StructRef {
+		return t.Struct
+	}
+	return nil
+}
+
+// innermost is the type of what a value of type t holds at the bottom of its arrays and maps, through
+// aliases: t itself for any other type.
+func innermost(t *model.Type) *model.Type {
 	for {
 		switch t.Kind {
 		case model.AliasRef:
 			t = t.Alias.Type
 		case model.Array, model.Map:
 			t = t.Elem
-		case model.StructRef:
-			return t.Struct
 		default:
-			return nil
+			return t
 		}
 	}
 }
