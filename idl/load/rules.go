@@ -177,6 +177,7 @@ func (c *builder) contradictions(owner string, props []*model.Property) {
 		}
 		return nil
 	}
+properties:
 	for _, p := range props {
 		if len(requires[p.Name]) == 0 {
 			continue
@@ -223,10 +224,9 @@ func (c *builder) contradictions(owner string, props []*model.Property) {
 					c.report(first.Pos, fmt.Sprintf("%s.%s: the rules across its properties contradict each other: %s, and %s; %s could never be set",
 						owner, p.GoName, strings.Join(chain, ", "), conflictWords(x.a, x.b, x.rule), p.Name))
 				}
-				goto next
+				continue properties // one contradiction per property is enough to fix it
 			}
 		}
-	next:
 	}
 }
 
