@@ -11,10 +11,12 @@ import * as pulumi from "@pulumi/pulumi";
  */
 export interface Contract {
     /**
-     * The value is an integer of the IDL's type: a whole number within int32's range, or within
-     * ±Number.MAX_SAFE_INTEGER for int (the integers a number holds exactly).
+     * The value is an integer of the IDL's type, "int" or "int32": a whole number within int32's range, or
+     * within ±Number.MAX_SAFE_INTEGER for int (the integers a number holds exactly). A string, not a union
+     * of the two: a property named like a member of Object.prototype (valueOf) loses its contextual type
+     * in an object literal, and with it the literal type of its value.
      */
-    integer?: "int" | "int32";
+    integer?: string;
     /** The value is one of the values of the enum name (a configuration's, whose values are text). */
     enum?: { name: string; values: string[] };
     min?: number;
@@ -238,7 +240,7 @@ function numberRules(v: number, c: Contract, secret: boolean, messages: string[]
 }
 
 /** What is wrong with v as an integer of the IDL's type, as the provider says it; undefined if nothing. */
-function integerProblem(v: number, type: "int" | "int32", shown: string): string | undefined {
+function integerProblem(v: number, type: string, shown: string): string | undefined {
     if (!Number.isInteger(v)) {
         return `${shown} is not an integer`;
     }

@@ -2,6 +2,7 @@
 // Source: names.go
 
 import * as pulumi from "@pulumi/pulumi";
+import * as _contracts from "./_contracts";
 import type { Error as Error_error } from "./error";
 
 /**
@@ -93,6 +94,9 @@ export class Function extends pulumi.CustomResource {
             if (args?.größe === undefined && !opts.urn) {
                 throw new Error("Missing required property 'größe'");
             }
+            _contracts.check(Function.__pulumiType, name, args, {
+                promise: { fields: _Promise },
+            });
             resourceInputs["name"] = args?.name ?? name;
             resourceInputs["err"] = args?.err;
             resourceInputs["größe"] = args?.größe;
@@ -182,6 +186,11 @@ export interface Promise {
      * toString is named like a method of every object.
      */
     readonly toString?: string;
+    /**
+     * valueOf is an integer named like a method of every object, which takes away the contextual type
+     * of its contract in an object literal.
+     */
+    readonly valueOf?: number;
 }
 
 /**
@@ -196,6 +205,11 @@ export interface PromiseArgs {
      * toString is named like a method of every object.
      */
     toString?: pulumi.Input<string>;
+    /**
+     * valueOf is an integer named like a method of every object, which takes away the contextual type
+     * of its contract in an object literal.
+     */
+    valueOf?: pulumi.Input<number>;
 }
 
 /**
@@ -316,4 +330,11 @@ export interface AVeryLongResourceNameThatMakesTheConstructorWrapItsSignatureSta
      * aPropertyWithANameLongEnoughToWrapTheConstructorStatementsThatUseIt is required.
      */
     aPropertyWithANameLongEnoughToWrapTheConstructorStatementsThatUseIt?: pulumi.Input<string>;
+}
+
+// The contracts of the fields of Promise (names.go), for the checks of this file's resources.
+function _Promise(): _contracts.Contracts {
+    return {
+        valueOf: { integer: "int", min: 1 },
+    };
 }
