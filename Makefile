@@ -104,16 +104,20 @@ bench: $(PULUMI) $(CODEGEN_HOSTS)/pulumi-language-go
 	$(GO) run ./bench/cmd/cidlcbench -update BENCHMARKS.md \
 		-program-start-pulumi=$(abspath $(PULUMI)) -program-start-codegen-hosts=$(abspath $(CODEGEN_HOSTS)) $(BENCH_FLAGS)
 
-# Run every fuzz target for FUZZTIME each (FUZZTIME=10m for a real run). Their seed corpora run in
-# every `go test`. FuzzPipeline runs `go list` per input (about 20 a second per worker), and finds new
-# coverage often: minimizing each new input for the default 60 s would leave almost no time to fuzz.
+# Run every fuzz target of the module for FUZZTIME each, one after the other (FUZZTIME=10m for a real
+# run); the targets are what `go test -list '^Fuzz' ./...` finds, so a new one needs no line here. Their
+# seed corpora run in every `go test`. The targets of FUZZ_SLOW run the go command per input (about 20 a
+# second per worker) and find new coverage often: minimizing each new input for the default 60 s would
+# leave almost no time to fuzz, so they minimize for 50 runs.
 FUZZTIME ?= 1m
+FUZZ_SLOW := FuzzPipeline
 fuzz:
-	$(GO) test -run '^$$' -fuzz '^FuzzLumiTag$$' -fuzztime $(FUZZTIME) ./idl/load/
-	$(GO) test -run '^$$' -fuzz '^FuzzWireName$$' -fuzztime $(FUZZTIME) ./idl/load/
-	$(GO) test -run '^$$' -fuzz '^FuzzDocText$$' -fuzztime $(FUZZTIME) ./idl/load/
-	$(GO) test -run '^$$' -fuzz '^FuzzJS$$' -fuzztime $(FUZZTIME) ./idl/pattern/
-	$(GO) test -run '^$$' -fuzz '^FuzzJSString$$' -fuzztime $(FUZZTIME) ./gen/typescript/
-	$(GO) test -run '^$$' -fuzz '^FuzzExecutor$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 50x ./gen/typescript/
-	$(GO) test -run '^$$' -fuzz '^FuzzCheckCreate$$' -fuzztime $(FUZZTIME) ./examples/cmd/pulumi-resource-acme/
-	$(GO) test -run '^$$' -fuzz '^FuzzPipeline$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 50x ./internal/idlfuzz/
+	@list=$$($(GO) test -list '^Fuzz' ./...) || { echo "$$list"; exit 1; }; \
+	echo "$$list" | awk '/^Fuzz/ { t = t " " $$1 } /^ok / { if (t != "") print $$2 t; t = "" }' | \
+	while read pkg targets; do \
+		for t in $$targets; do \
+			minimize=; case " $(FUZZ_SLOW) " in *" $$t "*) minimize="-fuzzminimizetime 50x";; esac; \
+			echo "$(GO) test -run '^$$' -fuzz '^$$t\$$' -fuzztime $(FUZZTIME) $$minimize $$pkg"; \
+			$(GO) test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) $$minimize $$pkg || exit 1; \
+		done; \
+	done

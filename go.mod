@@ -11,6 +11,7 @@ require (
 	github.com/pulumi/pulumi/sdk/v3 v3.256.0
 	github.com/sergi/go-diff v1.4.0
 	github.com/spf13/pflag v1.0.10
+	github.com/xdg-go/stringprep v1.0.4
 	golang.org/x/mod v0.42.0
 	golang.org/x/tools v0.52.0
 	google.golang.org/grpc v1.82.1

@@ -8,7 +8,7 @@ import (
 
 // Options say what a run does: the command's flags, as a library takes them. Paths are relative to the
 // working directory or absolute. The zero value of every field but IDL asks for nothing: without an
-// output, a run only validates the IDL.
+// output, a run only validates the IDL, and it never writes outside its output directories.
 type Options struct {
 	// IDL is the root IDL directory; it and every Go package below it are loaded.
 	IDL string
@@ -60,13 +60,15 @@ type Options struct {
 	// (--breaking-accept): every finding of a rule, or one subject's.
 	BreakingAccept []*breaking.Acceptance
 
-	// BoundMemory caps the memory the run may add, once the IDL is loaded, to what the load took (see
-	// boundMemory): the command sets it, as a process that runs once; a program that runs cidlc among
-	// other work leaves its own limit alone. The previous limit is restored when Run returns.
+	// BoundMemory caps the memory the run may add, once the IDL is loaded, to what the load took
+	// (package internal/run/memcap): the command sets it, as a process that runs once; a program that
+	// runs cidlc among other work leaves its own limit alone. The previous limit is restored when Run
+	// returns.
 	BoundMemory bool
 
-	// Cache is the directory of the up-to-date cache's stamps (package internal/uptodate): "" for
-	// $CIDLC_CACHE or else the user cache directory, "off" for no cache.
+	// Cache is the directory of the up-to-date cache's stamps (package internal/run/uptodate), which
+	// spare a run whose outputs are current its load or its generation. "" is no cache: a run then
+	// writes nothing outside its output directories. The command passes UserCache().
 	Cache string
 }
 

@@ -5,27 +5,25 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/gen/gostub"
+	"github.com/cidlc/cidlc/gen/outdir"
 	"github.com/cidlc/cidlc/gen/pulumischema"
 	"github.com/cidlc/cidlc/gen/typescript"
-	"github.com/cidlc/cidlc/idl/model"
-	"github.com/cidlc/cidlc/internal/gomod"
+	"github.com/cidlc/cidlc/internal/base/gomod"
 )
 
 // outputs turns the output options into the backends to run, in a fixed order.
-func (opts Options) outputs() ([]gen.Output, error) {
+func (opts Options) outputs() ([]outdir.Output, error) {
 	release, err := gen.NewRelease(opts.Version, opts.PluginDownloadURL)
 	if err != nil {
 		return nil, err
 	}
-	var outs []gen.Output
+	var outs []outdir.Output
 	if opts.Pack != "" {
-		outs = append(outs, gen.Output{Dir: opts.Pack, Backend: typescript.Backend{Release: release}})
+		outs = append(outs, outdir.Output{Dir: opts.Pack, Backend: typescript.Backend{Release: release}})
 	}
 	if opts.Provider != "" {
 		// The stubs of one IDL package import those of another, by the import path of the output
@@ -34,7 +32,7 @@ func (opts Options) outputs() ([]gen.Output, error) {
 		if err != nil {
 			return nil, err
 		}
-		outs = append(outs, gen.Output{Dir: opts.Provider, Backend: gostub.New(gostub.Options{ImportPath: p, Release: release})})
+		outs = append(outs, outdir.Output{Dir: opts.Provider, Backend: gostub.New(gostub.Options{ImportPath: p, Release: release})})
 	}
 	if opts.Schema != "" {
 		dir, file := filepath.Split(opts.Schema)
@@ -62,57 +60,13 @@ func (opts Options) outputs() ([]gen.Output, error) {
 
 // addTo adds backend b writing into dir. When another output already writes into dir (the schema inside
 // the TypeScript package, say), b joins it: each output directory has one owner and one manifest.
-func addTo(outs []gen.Output, dir string, b gen.Backend) []gen.Output {
+func addTo(outs []outdir.Output, dir string, b gen.Backend) []outdir.Output {
 	abs, _ := filepath.Abs(dir)
 	for i, out := range outs {
 		if other, _ := filepath.Abs(out.Dir); other == abs {
-			outs[i].Backend = joined{out.Backend, b}
+			outs[i].Backend = gen.Join(out.Backend, b)
 			return outs
 		}
 	}
-	return append(outs, gen.Output{Dir: dir, Backend: b})
-}
-
-// joined is two backends writing into one directory.
-type joined [2]gen.Backend
-
-func (j joined) Name() string { return j[0].Name() + "+" + j[1].Name() }
-
-// Key implements gen.Keyer when both backends do.
-func (j joined) Key() string {
-	a, ok1 := j[0].(gen.Keyer)
-	b, ok2 := j[1].(gen.Keyer)
-	if !ok1 || !ok2 {
-		return ""
-	}
-	return strconv.Quote(a.Key()) + "+" + strconv.Quote(b.Key())
-}
-
-// Stream implements gen.Streamer: both backends at once, each streaming if it can.
-func (j joined) Stream(tree *model.Tree, emit func(*gen.File)) error {
-	var errs [2]error
-	var wg sync.WaitGroup
-	for i, b := range j {
-		wg.Go(func() {
-			if err := gen.StreamOf(b, tree, emit); err != nil {
-				errs[i] = fmt.Errorf("%s: %w", b.Name(), err)
-			}
-		})
-	}
-	wg.Wait()
-	return errors.Join(errs[:]...)
-}
-
-func (j joined) Generate(tree *model.Tree) ([]*gen.File, error) {
-	var all []*gen.File
-	var errs []error
-	for _, b := range j {
-		files, err := b.Generate(tree)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", b.Name(), err))
-			continue
-		}
-		all = append(all, files...)
-	}
-	return all, errors.Join(errs...)
+	return append(outs, outdir.Output{Dir: dir, Backend: b})
 }

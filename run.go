@@ -7,47 +7,14 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"time"
 
 	"github.com/cidlc/cidlc/gen"
-	"github.com/cidlc/cidlc/idl/breaking"
+	"github.com/cidlc/cidlc/gen/outdir"
 	"github.com/cidlc/cidlc/idl/load"
-	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/idl/previous"
-	"github.com/cidlc/cidlc/internal/outlock"
-	"github.com/cidlc/cidlc/internal/uptodate"
+	"github.com/cidlc/cidlc/internal/run/memcap"
+	"github.com/cidlc/cidlc/internal/run/outlock"
 )
-
-// Result is what a run did.
-type Result struct {
-	// Model is the model of the IDL; nil when the IDL has problems, or when the up-to-date cache spared
-	// the run validating the IDL (ask for it with Options.Model). Model.Warnings are the IDL's warnings,
-	// which a run with warnings never leaves to the cache to spare.
-	Model *model.Tree
-	// Outputs are the output directories, in the order of the options (Pack, Provider, the Schema's
-	// directory unless it is one of them); none when the output options are wrong.
-	Outputs []string
-	// UpToDate reports that the up-to-date cache found every output as the last run left it, for these
-	// very sources: nothing was checked, generated or compared, and Report lists every file unchanged.
-	UpToDate bool
-	// Report says what was written, or with Options.Check what differs (Report.Stale).
-	Report gen.Report
-	// Snapshots are the results of Options.Snapshots, in order.
-	Snapshots []Snapshot
-	// Breaking is the comparison with Options.BreakingAgainst: every change, accepted or not; nil
-	// without the option, or when the comparison could not be made.
-	Breaking *breaking.Report
-	// Phases say how long each step took.
-	Phases Phases
-}
-
-// A GenerateError is a failure of the backends or of what they generated, nothing the IDL's author can
-// fix: a backend's error, a file set that cannot be written as it is, Go code that would land in the IDL
-// directory. Nothing was written.
-type GenerateError struct{ Err error }
-
-func (e *GenerateError) Error() string { return e.Err.Error() }
-func (e *GenerateError) Unwrap() error { return e.Err }
 
 // Run runs cidlc once: it loads the IDL, validates it and builds its model, runs the backends of the
 // outputs, and writes their files (or compares them, with Options.Check), then validates the snapshots.
@@ -65,140 +32,207 @@ func (e *GenerateError) Unwrap() error { return e.Err }
 //
 // When ctx is done, Run stops before its next step, never in the middle of a write.
 func Run(ctx context.Context, opts Options) (*Result, error) {
-	res := &Result{}
-	clock := startStopwatch(&res.Phases)
-	// A problem with the output options is reported after the IDL's, which are checked either way.
-	outs, outErr := opts.outputs()
-	for _, out := range outs {
-		res.Outputs = append(res.Outputs, out.Dir)
+	r := start(opts)
+	defer r.finish()
+	if r.upToDateUnloaded() {
+		return r.res, nil
 	}
-	var cache uptodate.Cache
-	if len(outs) > 0 {
-		// Runs on the same outputs take turns, from before the cache looks at the outputs to after it
-		// records what this run leaves there.
-		defer outlock.Lock(res.Outputs, !opts.Check)()
-		cache = uptodate.Open(opts.Cache)
+	r.readPrevious()
+	if err := r.load(ctx); err != nil {
+		return r.res, err
 	}
-	// While the IDL loads, the cache looks whether the outputs still hold what the last run recorded.
-	// A run that needs the model never skips to the end; it only records.
-	mayShortcut := !opts.Model && len(opts.Snapshots) == 0
-	var prior *uptodate.Lookup
-	if mayShortcut {
-		prior = cache.Lookup(outs)
+	if r.upToDateLoaded() && r.against == nil {
+		return r.res, nil // (the comparison with a previous version needs the model)
 	}
-	// When the stamp proves that the load's inputs are as they were, and with them the sources, the
-	// outputs are current without even a load: nothing asks the go command.
-	if mayShortcut && opts.BreakingAgainst == "" {
-		if report, ok := prior.CurrentUnloaded(cache, outs, opts.IDL, opts.Name); ok {
-			clock.lap("up to date")
-			prior.Refresh(cache, outs, nil)
-			res.UpToDate, res.Report = true, report
-			return res, nil
-		}
+	if err := r.buildModel(); err != nil {
+		return r.res, err
 	}
-	// The previous version's files are read (git runs) while the IDL loads.
-	fset := token.NewFileSet()
-	var against *previous.Against
-	if opts.BreakingAgainst != "" {
-		against = previous.Start(opts.IDL, opts.BreakingAgainst, fset)
+	if err := r.compareWithPrevious(); err != nil || r.res.UpToDate {
+		return r.res, err // (the outputs were current: the comparison was all there was to do)
 	}
-	loadStarted := time.Now()
-	loaded, err := load.LoadPackages(load.Config{Dir: opts.IDL, Name: opts.Name, FileSet: fset})
-	if err != nil {
-		return res, err
-	}
-	clock.lap("load")
-	// The memory cap (boundMemory) starts after the load; with --breaking-against, after the comparison:
-	// the previous version's load and model are the comparison's, and under a cap set from the first
-	// load alone the collector ran more often for them (0.1 s more CPU against HEAD~1 at 1,000
-	// resources).
-	restoreMemory := func() {}
-	defer func() { restoreMemory() }()
-	capMemory := func() {
-		if opts.BoundMemory {
-			restoreMemory = boundMemory()
-		}
-	}
-	if against == nil {
-		capMemory()
-	}
-	if err := ctx.Err(); err != nil {
-		return res, err
-	}
-	// Outputs that the cache shows current for these very sources need neither the IDL's validation nor
-	// the backends.
-	var key uptodate.Key
-	var sources *uptodate.Sources
-	keyed := false
-	if cache.Enabled() {
-		key, err = cache.Key(loaded.Digest(), outs)
-		keyed = err == nil
-		sources = &uptodate.Sources{Digest: loaded.Digest(), Inputs: loaded.Inputs(), Started: loadStarted}
-	}
-	if keyed && mayShortcut {
-		if report, ok := prior.Current(key); ok {
-			clock.lap("up to date")
-			prior.Refresh(cache, outs, sources)
-			res.UpToDate, res.Report = true, report
-			if against == nil {
-				return res, nil
-			}
-		}
-	}
-	if against != nil {
-		// The previous version loads while the model is built.
-		against.Load(loaded)
-	}
-	tree, err := loaded.Model()
-	if err != nil {
-		return res, err
-	}
-	res.Model = tree
-	clock.lap("model") // the IDL's validation, which builds the model
-	// Before anything is written: a previous version that cannot be compared fails the run.
-	if against != nil {
-		res.Breaking, err = against.Compare(loaded, tree, opts.BreakingAccept)
-		clock.lap("breaking")
-		if err != nil || res.UpToDate {
-			return res, err
-		}
-		capMemory()
-	}
-
-	err = outErr
-	if err == nil && len(outs) > 0 {
-		if opts.BoundMemory {
-			// The loaded packages are garbage now that the model is built: collected before the backends
-			// start allocating, rather than by a collection begun while the model was built, which keeps
-			// them for its whole cycle while generation fills the memory up to the cap.
-			runtime.GC()
-		}
-		var digests [][]gen.Digest
-		digests, err = generate(ctx, tree, opts, outs, res, &clock, keyed)
-		// The disk now holds the generated files: after a Commit always, after a Check when nothing is
-		// stale. A run with warnings is not recorded, so that the next run, which then cannot skip the
-		// IDL's validation, shows them again.
-		if err == nil && keyed && (!opts.Check || !res.Report.Stale()) && len(tree.Warnings) == 0 {
-			cache.Record(outs, key, digests, sources)
-		}
-	}
-	if len(opts.Snapshots) > 0 {
-		res.Snapshots = validateSnapshots(tree, opts)
-		clock.lap("validate")
-	}
-	return res, err
+	err := r.generate(ctx)
+	r.validateSnapshots()
+	return r.res, err
 }
 
-// generate runs the backends of outs and writes their files or, with opts.Check, compares them, into
-// res.Report; with digests, it returns the digests of what the outputs then hold, for the up-to-date
-// cache. Each file is compared with the disk, and staged, as soon as it is generated, and nothing is
-// written before every backend has succeeded (gen.Stage): the generate phase includes that, the write
-// phase is the renames.
-func generate(ctx context.Context, tree *model.Tree, opts Options, outs []gen.Output, res *Result, clock *stopwatch, digests bool) ([][]gen.Digest, error) {
-	staged, err := gen.Stage(tree, outs, gen.StageOptions{Check: opts.Check, Digests: digests})
-	var genErr *gen.GenerateError
+// run is one Run in progress: its steps are its methods, in the order Run calls them.
+type run struct {
+	opts  Options
+	res   *Result
+	clock stopwatch
+
+	outs   []outdir.Output
+	outErr error // what is wrong with the output options, reported after the IDL's problems
+	cache  *upToDate
+
+	fset    *token.FileSet
+	against *previous.Against // the previous version, with Options.BreakingAgainst
+	loaded  *load.Loaded
+
+	unlock, restoreMemory func()
+}
+
+// start turns the output options into outputs, locks their directories and has the up-to-date cache
+// look at them in the background.
+func start(opts Options) *run {
+	r := &run{opts: opts, res: &Result{}, fset: token.NewFileSet(), unlock: func() {}, restoreMemory: func() {}}
+	r.clock = startStopwatch(&r.res.Phases)
+	// A problem with the output options is reported after the IDL's, which are checked either way.
+	r.outs, r.outErr = opts.outputs()
+	for _, out := range r.outs {
+		r.res.Outputs = append(r.res.Outputs, out.Dir)
+	}
+	if len(r.outs) > 0 {
+		// Runs on the same outputs take turns, from before the cache looks at the outputs to after it
+		// records what this run leaves there.
+		r.unlock = outlock.Lock(r.res.Outputs, !opts.Check)
+	}
+	r.cache = lookUp(opts, r.outs)
+	return r
+}
+
+// finish gives the memory its limit back and lets the next run on the outputs go.
+func (r *run) finish() {
+	r.restoreMemory()
+	r.unlock()
+}
+
+// upToDateUnloaded reports that the stamp proves the load's inputs, and with them the sources, as they
+// were: the outputs are current without even a load, and nothing asks the go command.
+func (r *run) upToDateUnloaded() bool {
+	if r.opts.BreakingAgainst != "" {
+		return false // the comparison needs the model
+	}
+	return r.upToDate(r.cache.currentUnloaded(r.opts.IDL, r.opts.Name))
+}
+
+// upToDateLoaded reports that the stamp shows the outputs current for the sources just loaded: they
+// need neither the IDL's validation nor the backends (a comparison with the previous version still
+// needs the model).
+func (r *run) upToDateLoaded() bool {
+	return r.upToDate(r.cache.currentLoaded(r.loaded))
+}
+
+func (r *run) upToDate(report outdir.Report, ok bool) bool {
+	if ok {
+		r.clock.lap("up to date")
+		r.res.UpToDate, r.res.Report = true, report
+	}
+	return ok
+}
+
+// readPrevious starts reading the previous version's files (git runs) while the IDL loads.
+func (r *run) readPrevious() {
+	if r.opts.BreakingAgainst != "" {
+		r.against = previous.Start(r.opts.IDL, r.opts.BreakingAgainst, r.fset)
+	}
+}
+
+// load loads the IDL's packages: go/packages, and the Go errors of the sources.
+func (r *run) load(ctx context.Context) error {
+	r.cache.loadStarts()
+	loaded, err := load.LoadPackages(load.Config{Dir: r.opts.IDL, Name: r.opts.Name, FileSet: r.fset})
+	if err != nil {
+		return err
+	}
+	r.loaded = loaded
+	r.clock.lap("load")
+	if r.against == nil {
+		r.capMemory()
+	}
+	return ctx.Err()
+}
+
+// capMemory caps the memory the run may still add (package internal/run/memcap) when Options ask for
+// it: after the load, or with a previous version, after the comparison, whose own load and model the
+// cap from the first load alone would have made the collector chase.
+func (r *run) capMemory() {
+	if r.opts.BoundMemory {
+		r.restoreMemory = memcap.Set()
+	}
+}
+
+// buildModel validates the IDL and builds its model, while the previous version loads in its place.
+func (r *run) buildModel() error {
+	if r.against != nil {
+		r.against.Load(r.loaded)
+	}
+	tree, err := r.loaded.Model()
+	if err != nil {
+		return err
+	}
+	r.res.Model = tree
+	r.clock.lap("model") // the IDL's validation, which builds the model
+	return nil
+}
+
+// compareWithPrevious compares the model with the previous version's, before anything is written: a
+// previous version that cannot be compared fails the run.
+func (r *run) compareWithPrevious() error {
+	if r.against == nil {
+		return nil
+	}
+	var err error
+	r.res.Breaking, err = r.against.Compare(r.loaded, r.res.Model, r.opts.BreakingAccept)
+	r.clock.lap("breaking")
+	if err == nil && !r.res.UpToDate {
+		r.capMemory()
+	}
+	return err
+}
+
+// generate runs the backends of the outputs and writes their files or, with Options.Check, compares
+// them, into Result.Report; then it stamps what the outputs hold. Each file is compared with the disk,
+// and staged, as soon as it is generated, and nothing is written before every backend has succeeded
+// (outdir.Stage): the generate phase includes that, the write phase is the renames.
+func (r *run) generate(ctx context.Context) error {
+	if r.outErr != nil || len(r.outs) == 0 {
+		return r.outErr
+	}
+	if r.opts.BoundMemory {
+		// The loaded packages are garbage now that the model is built: collected before the backends
+		// start allocating, rather than by a collection begun while the model was built, which keeps
+		// them for its whole cycle while generation fills the memory up to the cap.
+		runtime.GC()
+	}
+	staged, err := r.stage()
+	if err != nil {
+		return err
+	}
+	defer staged.Discard()
+	r.clock.lap("generate")
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if r.opts.Check {
+		diff := r.opts.Diff
+		if diff == nil {
+			diff = io.Discard
+		}
+		r.res.Report, err = staged.Check(diff)
+		r.clock.lap("check")
+	} else {
+		r.res.Report, err = staged.Commit()
+		r.clock.lap("write")
+	}
+	if err != nil {
+		return err
+	}
+	// The disk now holds the generated files: after a Commit always, after a Check when nothing is
+	// stale. A run with warnings is not recorded, so that the next run, which then cannot skip the
+	// IDL's validation, shows them again.
+	if (!r.opts.Check || !r.res.Report.Stale()) && len(r.res.Model.Warnings) == 0 {
+		r.cache.record(staged)
+	}
+	return nil
+}
+
+// stage runs the backends and stages their files (outdir.Stage), with the digests of the files when
+// the cache records them. Problems of the IDL that a backend found are diagnostics like the loader's.
+func (r *run) stage() (*outdir.Staged, error) {
+	staged, err := outdir.Stage(r.res.Model, r.outs, outdir.StageOptions{Check: r.opts.Check, Digests: r.cache.keyed})
+	var genErr *outdir.GenerateError
 	if errors.As(err, &genErr) {
-		// Problems of the IDL that a backend found are diagnostics like the loader's.
 		wd, _ := os.Getwd()
 		if diags, ok := gen.DiagnosticsOf(genErr.Err, wd); ok {
 			return nil, diags
@@ -208,27 +242,17 @@ func generate(ctx context.Context, tree *model.Tree, opts Options, outs []gen.Ou
 	if err != nil {
 		return nil, err
 	}
-	defer staged.Discard()
-	if err := outsideIDL(opts.IDL, outs, staged); err != nil {
+	if err := outsideIDL(r.opts.IDL, r.outs, staged); err != nil {
+		staged.Discard()
 		return nil, &GenerateError{err}
 	}
-	clock.lap("generate")
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	return staged, nil
+}
+
+// validateSnapshots validates the files of Options.Snapshots against the model, if there is one.
+func (r *run) validateSnapshots() {
+	if len(r.opts.Snapshots) > 0 {
+		r.res.Snapshots = validateSnapshots(r.res.Model, r.opts)
+		r.clock.lap("validate")
 	}
-	if opts.Check {
-		diff := opts.Diff
-		if diff == nil {
-			diff = io.Discard
-		}
-		res.Report, err = staged.Check(diff)
-		clock.lap("check")
-	} else {
-		res.Report, err = staged.Commit()
-		clock.lap("write")
-	}
-	if err != nil || !digests {
-		return nil, err
-	}
-	return staged.Digests(), nil
 }

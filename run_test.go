@@ -15,6 +15,7 @@ import (
 
 	"github.com/cidlc/cidlc"
 	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/gen/outdir"
 	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/internal/testsupport"
 )
@@ -72,7 +73,7 @@ func TestRun(t *testing.T) {
 	// are, so they differ from the case's).
 	got, want := files(t, opts.Pack), files(t, filepath.Join(golden, "pack"))
 	want["schema.json"] = files(t, golden)["schema.json"]
-	delete(got, gen.ManifestName)
+	delete(got, outdir.ManifestName)
 	for name := range got {
 		if got[name] != want[name] {
 			t.Errorf("pack/%s differs from the golden case's", name)
@@ -162,7 +163,7 @@ func TestRunFailures(t *testing.T) {
 	src := "package shop\n\nimport \"github.com/cidlc/cidlc/idl\"\n\n// A Cart holds items.\ntype Cart struct {\n\tidl.Resource\n\tCount int8\n}\n"
 	testsupport.WriteFile(t, filepath.Join(idl, "cart.go"), src)
 	ctx := context.Background()
-	opts := cidlc.Options{IDL: idl, Pack: filepath.Join(dir, "pack"), Cache: "off"}
+	opts := cidlc.Options{IDL: idl, Pack: filepath.Join(dir, "pack")}
 
 	res, err := cidlc.Run(ctx, opts)
 	var diags model.Diagnostics
@@ -216,7 +217,7 @@ func TestRunFailures(t *testing.T) {
 // do; each leaves the outputs whole.
 func TestRunsInOneProcess(t *testing.T) {
 	dir := testsupport.ScratchDir(t) // inside the module: the stubs need an import path
-	opts := cidlc.Options{IDL: filepath.Join(golden, "idl"), Pack: filepath.Join(dir, "pack"), Provider: filepath.Join(dir, "provider"), Cache: "off"}
+	opts := cidlc.Options{IDL: filepath.Join(golden, "idl"), Pack: filepath.Join(dir, "pack"), Provider: filepath.Join(dir, "provider")}
 	var wg sync.WaitGroup
 	errs := make([]error, 3)
 	for i := range errs {
@@ -242,7 +243,6 @@ func TestCheckRelease(t *testing.T) {
 		Pack:     filepath.Join(dir, "pack"),
 		Provider: filepath.Join(dir, "provider"),
 		Schema:   filepath.Join(dir, "schema.json"),
-		Cache:    "off", // every check compares the files
 	}
 	released := plain
 	released.Version, released.PluginDownloadURL = "1.2.0", "https://example.com/releases/"
@@ -276,5 +276,28 @@ func TestCheckRelease(t *testing.T) {
 				t.Error("a check changed the outputs")
 			}
 		})
+	}
+}
+
+// TestZeroCacheWritesOnlyTheOutputs: a library caller that asks for no cache gets none, whatever the
+// environment says: a second run finds nothing up to date, and nothing lands in the command's cache.
+func TestZeroCacheWritesOnlyTheOutputs(t *testing.T) {
+	env, xdg := t.TempDir(), t.TempDir()
+	t.Setenv("CIDLC_CACHE", env)
+	t.Setenv("XDG_CACHE_HOME", xdg) // the user cache directory on Linux, where the go command keeps its own
+	opts := cidlc.Options{IDL: filepath.Join(golden, "idl"), Pack: filepath.Join(t.TempDir(), "pack")}
+	for i := range 2 {
+		res, err := cidlc.Run(context.Background(), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.UpToDate {
+			t.Fatalf("run %d: up to date, without a cache", i+1)
+		}
+	}
+	for _, dir := range []string{env, filepath.Join(xdg, "cidlc")} {
+		if got := files(t, dir); len(got) > 0 {
+			t.Errorf("the zero Options wrote outside the outputs: %v", slices.Collect(maps.Keys(got)))
+		}
 	}
 }

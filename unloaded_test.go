@@ -16,7 +16,7 @@ import (
 )
 
 // The up-to-date cache lets a run decide that nothing changed without loading the IDL, when its stamp
-// proves the load's inputs as they were (internal/uptodate). Any doubt must take the ordinary path: each
+// proves the load's inputs as they were (internal/run/uptodate). Any doubt must take the ordinary path: each
 // case below changes one input of the load, and the next run must load the IDL again (and, where the
 // change changes the IDL, generate what it now says).
 

@@ -23,7 +23,8 @@ func BenchmarkCidlc(b *testing.B) {
 	}
 	b.Chdir("..")
 	out := filepath.Clean(tree) + ".prof-out"
-	opts := cidlc.Options{IDL: tree, Pack: out + "/pack", Provider: out + "/provider", Schema: out + "/schema.json"}
+	// The command's cache: CIDLC_CACHE=off for a run without it.
+	opts := cidlc.Options{IDL: tree, Pack: out + "/pack", Provider: out + "/provider", Schema: out + "/schema.json", Cache: cidlc.UserCache()}
 	run := func() {
 		if _, err := cidlc.Run(context.Background(), opts); err != nil {
 			b.Fatal(err)

@@ -22,7 +22,12 @@
 //   6. preview and up: a change of an `immutable` property fails them, and changes nothing, unless
 //      ignoreChanges ignores it or replaceOnChanges replaces for it; up --replace, the deliberate way,
 //      replaces the resource
-//   7. destroy: leaves nothing behind, in the cloud or in the stack
+//   7. up: an instance that boots past its customTimeouts fails at the timeout, and is kept; the next
+//      up, with the IDL's default timeout, finishes it, showing its boot as a status
+//   8. destroy: leaves nothing behind, in the cloud or in the stack, and warns of a resource deleted
+//      behind Pulumi's back
+// Every command runs with the engine's most verbose logs flowing to the plugin (--logflow -v=9): at
+// the end, no secret is in plain text in the logs of the engine or the plugin.
 //
 // e2e/e2e_test.go builds everything and runs this; it exits non-zero at the first failed check. It
 // reads its environment (all required):
@@ -43,6 +48,7 @@ import { LocalWorkspace, ProjectSettings, PulumiCommand, Stack } from "@pulumi/p
 import * as acme from "acme";
 import {
     assertCloudMatches,
+    assertLogsHideSecrets,
     assertNoPlainSecrets,
     assertQuiet,
     assertSecretsHidden,
@@ -53,6 +59,7 @@ import {
     failure,
     finish,
     isSecret,
+    key,
     newToken,
     Ops,
     record,
@@ -60,6 +67,7 @@ import {
     StateResource,
     stateDir,
     step,
+    verbose,
     writeRecord,
 } from "./support";
 
@@ -79,7 +87,9 @@ type Phase =
     | "read" // step 5: "change", plus existing resources read with get
     | "immutable" // step 6: "read", with the volume's encryption (immutable) changed
     | "immutableIgnored" // step 6: "immutable", with ignoreChanges on it
-    | "immutableReplaceOnChanges"; // step 6: "immutable", with replaceOnChanges on it
+    | "immutableReplaceOnChanges" // step 6: "immutable", with replaceOnChanges on it
+    | "slowTimeout" // step 7: "immutable", plus an instance that boots past its customTimeouts
+    | "slowDefault"; // step 7: "immutable", plus that instance, with the IDL's default timeout
 
 let phase: Phase = "base";
 
@@ -118,7 +128,8 @@ const called: { preview: Called; update: Called } = { preview: {}, update: {} };
 async function program(): Promise<Record<string, unknown>> {
     const noop = phase === "noop";
     const changed = phase !== "base" && phase !== "noop";
-    const immutableChanged = phase.startsWith("immutable");
+    const slow = phase === "slowTimeout" || phase === "slowDefault";
+    const immutableChanged = phase.startsWith("immutable") || slow;
 
     // network: a VPC; an enum, a map (an alias), a plain property changed in step 3.
     const tags: Record<string, pulumi.Input<string>> = noop
@@ -242,6 +253,14 @@ async function program(): Promise<Record<string, unknown>> {
         maintenanceWindow: { day: "sunday", startTime: "03:30", durationHours: 2 },
         tags: { role: "web" },
     });
+    if (slow) {
+        // An instance that takes long to boot ($ACME_BOOT_TIME), first with a timeout of the program's.
+        new acme.compute.Instance(
+            "slow",
+            { machineType: acme.compute.MachineTypeNano, image, subnet: subnetA },
+            phase === "slowTimeout" ? { customTimeouts: { create: "2s" } } : {},
+        );
+    }
     // An output of a resource as the input of another: the subnet's zone. Its encryption is immutable
     // (and defaults to true): changed in step 6.
     const data = new acme.compute.Volume(
@@ -472,9 +491,11 @@ async function main(): Promise<void> {
             runtime: "nodejs",
             plugins: { providers: [{ name: "acme", path: pluginDir }] },
         } as ProjectSettings;
-        stack = await LocalWorkspace.createOrSelectStack(
-            { stackName: "e2e", projectName: "acme-e2e", program },
-            { workDir, pulumiCommand, projectSettings },
+        stack = verbose(
+            await LocalWorkspace.createOrSelectStack(
+                { stackName: "e2e", projectName: "acme-e2e", program },
+                { workDir, pulumiCommand, projectSettings },
+            ),
         );
         // The provider's configuration: its region is the default, its token a secret.
         await stack.setConfig("acme:apiToken", { value: apiToken, secret: true });
@@ -894,13 +915,78 @@ async function main(): Promise<void> {
         assert.deepEqual(others(after), others(beforeImmutable));
     });
 
-    // 7. Destroy deletes everything: the cloud is empty, the stack has no resources. The resources read
-    // with get are only forgotten: Pulumi does not manage them.
-    await step("7", "destroy leaves nothing behind", async () => {
-        const before = await resources(stack);
+    // 7. An instance that boots past the program's customTimeouts fails the update at the timeout, with
+    // a message that names it and how to raise it, and is kept, pending: the next update, with the IDL's
+    // default timeout, waits for it to boot. Meanwhile the user sees it boot, beside the resource.
+    await step("7a", "an instance that boots past its timeout fails at the timeout, and is kept", async () => {
+        process.env.ACME_BOOT_TIME = "60s"; // the plugin's: the CLI starts it with this environment
+        phase = "slowTimeout";
+        const start = Date.now();
+        const msg = await failure(() => stack.up());
+        const took = (Date.now() - start) / 1000;
+        assert.match(
+            msg,
+            /Instance "slow": create timed out after 2s \(the program's customTimeouts\.create\); give it more time with the customTimeouts resource option, such as \{ create: "4s" \}: instance i-[0-9a-f]{16} did not finish booting/,
+        );
+        assert.ok(took < 30, `the update took ${took}s: it waited for the boot (60s), not for the timeout (2s)`);
+        console.log(`  the update failed after ${took.toFixed(1)}s; the user sees: ${msg.split("\n").find((l) => l.includes("timed out"))!.trim()}`);
+        const kept = ((await stack.exportStack()).deployment.resources as (StateResource & { initErrors?: string[] })[]).find(
+            (r) => key(r.urn) === "Instance::slow",
+        );
+        assert.ok(kept?.id, "the instance that timed out is not in the state");
+        assert.equal(kept.outputs!.status, "pending");
+        assert.match(kept.initErrors?.[0] ?? "", /create timed out after 2s/);
+        assert.equal(record(await resources(stack), "Instance::slow").Status, "pending");
+    });
+
+    await step("7b", "the next update, with the default timeout, waits for the boot", async () => {
+        process.env.ACME_BOOT_TIME = "3s";
+        phase = "slowDefault";
         const ops = new Ops(false);
-        const res = await stack.destroy({ onEvent: ops.onEvent });
+        const booting: string[] = [];
+        const res = await stack.up({
+            onEvent: (e) => {
+                ops.onEvent(e);
+                const d = e.diagnosticEvent;
+                if (d?.ephemeral && d.urn && key(d.urn) === "Instance::slow") {
+                    booting.push(d.message);
+                }
+            },
+        });
+        delete process.env.ACME_BOOT_TIME;
         assertQuiet(res);
+        assert.deepEqual(ops.with("update"), ["Instance::slow"]);
+        assert.equal(record(await resources(stack), "Instance::slow").Status, "running");
+        assert.ok(
+            booting.some((m) => /^booting \(\ds of 3s\)/.test(m)),
+            `no status of the instance's boot in the event stream: ${JSON.stringify(booting)}`,
+        );
+    });
+
+    // 8. Destroy deletes everything: the cloud is empty, the stack has no resources. The resources read
+    // with get are only forgotten: Pulumi does not manage them. A resource that was deleted behind
+    // Pulumi's back is forgotten too, with a warning under it, in the output and the event stream.
+    await step("8", "destroy leaves nothing behind", async () => {
+        const before = await resources(stack);
+        const deployer = before.get("KeyPair::deployer")!;
+        fs.rmSync(path.join(stateDir(), cloudPath(deployer.type, deployer.id!)));
+        const ops = new Ops(false);
+        const warnings: string[] = [];
+        const res = await stack.destroy({
+            onEvent: (e) => {
+                ops.onEvent(e);
+                const d = e.diagnosticEvent;
+                if (d?.severity === "warning") {
+                    warnings.push(`${d.urn}: ${d.message.trim()}`);
+                }
+            },
+        });
+        const gone = `KeyPair "deployer" was already gone (deleted outside of Pulumi?); it is removed from the stack`;
+        assert.deepEqual(warnings, [`${deployer.urn}: ${gone}`], "the warnings of destroy's events");
+        // In the engine's output, under its resource.
+        const out = res.stdout.replace(/\x1b\[[0-9;]*m/g, "");
+        assert.match(out, new RegExp(`acme:compute:KeyPair \\(deployer\\):\\s+warning: ${gone.replace(/[()?]/g, "\\$&")}`));
+        assertQuiet({ stdout: out.replaceAll(`warning: ${gone}`, ""), stderr: res.stderr });
         const managed = [...before.keys()].filter((k) => !k.endsWith("-seen")).sort();
         assert.deepEqual(counts(res.summary.resourceChanges), { delete: managed.length + 1, discard: 2 });
         assert.deepEqual(ops.with("delete"), managed);
@@ -909,6 +995,9 @@ async function main(): Promise<void> {
         const deployment = await stack.exportStack();
         assert.deepEqual(deployment.deployment.resources ?? [], []);
         await stack.workspace.removeStack("e2e");
+        // The secrets of the program and of the stack, and those the provider made (the access key's).
+        const accessKeySecret = JSON.parse(created.get("AccessKey::alice")!.outputs!.secret.plaintext);
+        assertLogsHideSecrets("acme", [...secrets, accessKeySecret]);
     });
 
     finish(start);

@@ -17,8 +17,8 @@ import (
 	"time"
 
 	"github.com/cidlc/cidlc/e2e/e2etest"
-	"github.com/cidlc/cidlc/internal/nodetest"
 	"github.com/cidlc/cidlc/internal/testsupport"
+	"github.com/cidlc/cidlc/internal/testsupport/nodetest"
 )
 
 // TestReleaseE2E releases the example as the README's "Try it with Pulumi" does, and deploys it as a
@@ -33,8 +33,14 @@ import (
 // home that holds no plugin, downloads plugin 0.1.0 and nothing else, and deploys; `pulumi plugin ls`
 // shows that version alone. Then the program's package is upgraded to 0.2.0: a preview of a program that
 // only calls the package's functions makes the engine download plugin 0.2.0, which reports that version,
-// and the new default provider changes no resource. Back on package 0.1.0, the engine runs plugin 0.1.0
-// again, beside 0.2.0, and downloads nothing.
+// and back on package 0.1.0, the engine runs plugin 0.1.0 again, beside 0.2.0, and downloads nothing.
+//
+// Release 0.2.0 also evolves the provider (evolution_test.go): a resource moves to another module and
+// declares its earlier token, and a property that state holds changes shape, with a migration. The
+// repository's copy tags 0.1.0 in git, so that cidlc --breaking-against=v0.1.0 sees both covered by
+// their remedies (and the change of state not, without the migration). Upgraded to package 0.2.0, the
+// stack's next up replaces nothing, a refresh reads the old state through the migration, a preview
+// with --expect-no-changes passes, and destroy deletes everything.
 func TestReleaseE2E(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the end-to-end test of a release runs the Pulumi engine")
@@ -58,9 +64,13 @@ func TestReleaseE2E(t *testing.T) {
 	server := startServer(ctx, t, clone, readme)
 	versions := []string{readme.version, "0.2.0"}
 	packs := map[string]string{}
-	for _, version := range versions {
-		packs[version] = release(ctx, t, clone, tools, readme, version, server.url)
-	}
+	packs[versions[0]] = release(ctx, t, clone, tools, readme, versions[0], server.url)
+	// The repository keeps the release, and the provider evolves (evolution_test.go): 0.2.0 passes the
+	// breaking check against it with its remedies, and fails it without its migration.
+	gitRelease(ctx, t, clone, versions[0])
+	evolve(t, clone)
+	checkEvolution(ctx, t, clone, "v"+versions[0])
+	packs[versions[1]] = release(ctx, t, clone, tools, readme, versions[1], server.url)
 
 	// The program author's side: a new program, its package installed with npm.
 	app := dir("app")
@@ -127,7 +137,7 @@ func TestReleaseE2E(t *testing.T) {
 	}
 
 	// 0.2.0, once the program's package asks for it: downloaded for the package's functions alone, in a
-	// preview of a program that only calls them; then the resources stay as they are.
+	// preview of a program that only calls them.
 	install(versions[1])
 	program("invoke", versions[1])
 	both := []string{"GET " + tarball(versions[0]) + " 200", "GET " + tarball(versions[1]) + " 200"}
@@ -135,20 +145,28 @@ func TestReleaseE2E(t *testing.T) {
 	if got := plugins(ctx, t, cli, env); !slices.Equal(got, []string{"acme resource 0.1.0", "acme resource 0.2.0"}) {
 		t.Errorf("pulumi plugin ls after the upgrade: %q, want acme 0.1.0 and 0.2.0", got)
 	}
-	program("up", versions[1], "E2E_SAME=1")
 
 	// Back to 0.1.0, with both plugins installed: the engine runs the one the package asks for (the
 	// program checks the provider's version in the state), and downloads nothing more.
 	install(versions[0])
 	program("up", versions[0], "E2E_SAME=1")
 	server.want(t, both, "the up with package 0.1.0 again")
+
+	// The upgrade to 0.2.0: the stack's resources stay as they are, under the subnet's new token, and
+	// a refresh reads the instance's state, which 0.1.0 stored in its old shape, through the migration;
+	// then the program has nothing left to change.
+	install(versions[1])
+	program("up", versions[1], "E2E_SAME=1", "E2E_UPGRADED=1")
+	program("refresh", versions[1], "E2E_EVOLVED=1")
+	program("preview", versions[1])
+	server.want(t, both, "the upgrade to package 0.2.0")
 	for _, version := range versions {
 		bin := filepath.Join(pulumiHome, "plugins", "resource-acme-v"+version, "pulumi-resource-acme")
 		if got := schemaVersion(ctx, t, cli, env, bin); got != version {
 			t.Errorf("the plugin downloaded as %s is version %q", version, got)
 		}
 	}
-	program("destroy", versions[0])
+	program("destroy", versions[1])
 	t.Logf("the server's log:\n%s", strings.Join(server.log(), "\n"))
 }
 

@@ -90,6 +90,55 @@ export function assertNoPlainSecrets(secrets: string[]): void {
     }
 }
 
+// verbose makes the stack's operations run as a user collecting logs for a bug report runs them: with
+// the engine's most verbose logs, flowing to the plugins (pulumi --logflow -v=9). The engine writes its
+// log to a file in $TMPDIR (<program>.<host>.<user>.log.INFO.<time>.<pid>); a plugin sends its log
+// records to the engine, which writes them there too (a plugin of an engine older than 3.25x writes a
+// file of its own).
+export function verbose(stack: Stack): Stack {
+    for (const op of ["up", "preview", "refresh", "destroy"] as const) {
+        const run = (stack as any)[op].bind(stack);
+        (stack as any)[op] = (opts?: object) => run({ logFlow: true, logVerbosity: 9, ...opts });
+    }
+    return stack;
+}
+
+// engineLines are the lines the engine itself writes about its own RPCs: Pulumi 3.256.0's engine logs
+// the property values it marshals (for the program, RegisterResource; for the provider, Check, Create …)
+// at verbosity 9 as the SDK did in plugins, program secrets in plain text among them (only the stack's
+// configured secrets are filtered out). No provider can change that; a provider's own lines are held
+// to the rule.
+const engineLines = /"msg":"((Un)?[Mm]arshaling property for RPC\[(Provider\[0x[0-9a-f]+\]|ResourceMonitor)\.|(RegisterResource|Invoke) RPC finished|eventSink::Debug\()/;
+
+// assertLogsHideSecrets checks the logs that verbose made: they show the plugin's calls (pulumi-
+// resource-<name> logged at verbosity 7), so they hold what the plugin wrote at that verbosity, and no
+// line holds a secret in plain text but the engine's own (engineLines).
+export function assertLogsHideSecrets(name: string, secrets: string[]): void {
+    const dir = env("TMPDIR");
+    const logs = fs.readdirSync(dir).filter((f) => /\.log\.INFO\./.test(f));
+    let size = 0;
+    let calls = 0;
+    let engines = 0;
+    for (const f of logs) {
+        const text = fs.readFileSync(path.join(dir, f), "utf8");
+        size += text.length;
+        calls += text.split(`provider ${name}: Create(`).length - 1;
+        for (const line of text.split("\n")) {
+            const s = secrets.find((s) => line.includes(s));
+            if (s && engineLines.test(line)) {
+                engines++;
+            } else if (s) {
+                assert.fail(`the secret ${s} is in ${f} in plain text: ${line.slice(0, 2000)}`);
+            }
+        }
+    }
+    assert.ok(calls > 0, `no log in ${dir} shows the plugin's calls: ${logs}`);
+    console.log(
+        `  ${logs.length} logs, ${(size / 1e6).toFixed(1)} MB, ${calls} Creates of the plugin's: no secret in plain text ` +
+            `but in ${engines} lines of the engine's own RPC logging`,
+    );
+}
+
 // Where the cloud keeps a resource: <kind>/<id>.json, kind as cloud.Kind makes it.
 export function cloudPath(type: string, id: string): string {
     const [, mod, name] = type.split(":");

@@ -2,7 +2,7 @@ package gen
 
 import (
 	"github.com/cidlc/cidlc/idl/model"
-	"github.com/cidlc/cidlc/internal/paths"
+	"github.com/cidlc/cidlc/internal/base/paths"
 )
 
 // Diagnostic and Diagnostics are the model's: a backend returns Diagnostics for the problems of the IDL
@@ -13,10 +13,11 @@ type (
 	Diagnostics = model.Diagnostics
 )
 
-// DiagnosticsOf returns the diagnostics in err, an error of Generate, when every error it holds (through
-// errors.Join and %w wrapping, as Generate wraps each backend's error with its output directory) is
-// Diagnostics: sorted by position, each once, with file names relative to wd when they are absolute. It
-// returns false when err holds any other error, such as a backend's failure.
+// DiagnosticsOf returns the diagnostics in err, the error of backends run together (outdir.Generate,
+// outdir.Stage), when every error it holds (through errors.Join and %w wrapping, as they wrap each
+// backend's error with its output directory) is Diagnostics: sorted by position, each once, with file
+// names relative to wd when they are absolute. It returns false when err holds any other error, such as
+// a backend's failure.
 func DiagnosticsOf(err error, wd string) (Diagnostics, bool) {
 	var all Diagnostics
 	var walk func(error) bool

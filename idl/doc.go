@@ -82,12 +82,35 @@
 // create an empty one), the name can be immutable instead (see Immutable properties): a change of it
 // then fails the preview, and only a replacement the user asks for (pulumi up --replace) renames it.
 // (A rename in place, such as ALTER DATABASE … RENAME TO, is no way out where the name is the
-// resource's ID: an update cannot change an ID.) The embedded marker says so, with the only option it
-// takes:
+// resource's ID: an update cannot change an ID.) The embedded marker says so, with an option of its
+// tag (the marker's other options are the resource's default timeouts, in Timeouts, and formerly= and
+// stateVersion=, in Evolution):
 //
 //	type Database struct {
 //		idl.NamedResource `lumi:"immutable"`
 //	}
+//
+// # Timeouts
+//
+// Some operations take minutes (an instance boots, a database replicates its data away before it is
+// deleted), and a program whose update hangs should fail, not wait forever. A resource's embedded marker
+// gives it default timeouts, as Terraform's Timeouts block does, named after the keys of Pulumi's
+// customTimeouts resource option:
+//
+//	// Instance is a virtual machine.
+//	type Instance struct {
+//		idl.Resource `lumi:"timeout=20m,deleteTimeout=5m"`
+//	}
+//
+// createTimeout=, updateTimeout= and deleteTimeout= time one operation each, and timeout= the ones not
+// given their own (above: create and update 20 minutes, delete 5). A duration is Go's and Pulumi's: a
+// number and a unit, such as 90s, 10m or 1h30m, at least a second. A program's customTimeouts resource
+// option (`{ customTimeouts: { create: "1h" } }`) overrides them, operation by operation; an operation
+// that neither gives runs as long as it takes. The provider's ops see the timeout as the deadline of
+// their context, and an operation that runs out of time fails with a message that names the timeout,
+// where it comes from, and how to raise it. The TypeScript package's documentation of the resource and
+// the Pulumi schema's description say the defaults. The options go with immutable on a NamedResource
+// (lumi:"immutable,createTimeout=1h"); anything else on a marker is an error.
 //
 // # Resource aliases
 //
@@ -646,6 +669,70 @@
 //
 // An array or map type may not hold itself (type Tree map[string]Tree): the outputs spell such a type
 // out wherever it is used. A struct may hold itself, through a pointer, an array or a map.
+//
+// # Evolution
+//
+// A provider changes between releases, and the stacks that earlier releases deployed must keep working.
+// Two changes that would strand them have a remedy that the resource declares on its embedded marker:
+// its earlier tokens, and the version of its state's shape. cidlc --breaking-against, which reads the
+// version it compares against from git, counts a change that a remedy covers as safe (docs/breaking.md).
+//
+// Earlier tokens. A resource that moves to another file, or takes another name, changes its type token,
+// under which stacks hold it. formerly= lists the tokens it had, whole, separated by | for more than one:
+//
+//	// Subnet is a range of addresses inside a VPC. It was declared in network/subnet.go until 0.2.0.
+//	type Subnet struct {
+//		idl.Resource `lumi:"formerly=acme:network/subnet:Subnet"`
+//		…
+//	}
+//
+// The TypeScript package gives them to the engine as the resource's aliases, so that a program's next
+// update finds the resource that the stack holds under an earlier token and moves it to the new URN
+// without replacing anything; the Pulumi schema lists them (aliases), for the SDKs Pulumi generates
+// from it; and the provider answers an earlier token for Read, Diff, Update and Delete (a refresh or a
+// destroy before that update, a resource the program no longer declares), and reads a reference to the
+// resource by an earlier token, in the old state of the resources that refer to it, as a reference by
+// the new one, so that they are not replaced for it. A program from before the move that creates the
+// resource by an earlier token is refused: it must upgrade the package. A function's marker takes
+// formerly= too (idl.Function `lumi:"formerly=acme:compute/image:findImage"`): the provider answers a
+// call by the earlier token. An earlier token must not be the token of a declaration now, nor be
+// claimed by two. A move to another directory, or another name, still changes what programs write
+// (acme.compute.Subnet, not acme.network.Subnet): the tokens only keep the stacks.
+//
+// State versions. A resource whose stored shape changes (a property's type, an enum value, a wire name,
+// a value moved into a struct, a name it now has) raises the version of its state's shape, from 0 for
+// a resource that never declared one:
+//
+//	// Instance reports its status as an object since 0.2.0, state version 1.
+//	type Instance struct {
+//		idl.NamedResource `lumi:"stateVersion=1"`
+//		…
+//		// State is where the instance is in its life cycle.
+//		State *InstanceState `lumi:"status,out"`
+//	}
+//
+// The stubs then ask the ops for a migration from each earlier version, MigrateFrom0 up to
+// MigrateFrom<N-1>, so that the provider does not compile until one is written. Each converts a state
+// that a provider of that version wrote, or the inputs the engine recorded with it, to the current
+// version, typed: it gets the resource's marshaling struct, filled in with what of the old state still
+// decodes, and the old state itself, and sets the rest:
+//
+//	// MigrateFrom0 reads the status that 0.1.0 stored as its bare phase ("running").
+//	func (instanceOps) MigrateFrom0(ctx context.Context, old provider.OldState, in *instance) error {
+//		if phase, ok := old.String("status"); ok {
+//			in.State = &InstanceState{Phase: InstanceStatus(phase)}
+//		}
+//		return nil
+//	}
+//
+// The provider stamps the state version on every state and every recorded inputs of the resource, and
+// applies the migration wherever it reads an older one (Read, Diff, Update, Delete), before anything
+// else reads it, so that the ops, and the diffs, only ever see the current shape. A migration that
+// leaves a property that does not decode as it found it fails, rather than store a zero value (drop it
+// on purpose with old.Drop); a state that no migration makes readable, or that a newer version wrote,
+// fails naming the resource, the property and the state version it came from. The previous IDL need
+// not be kept: the migration reads the old state as it is, and cidlc --breaking-against reads the
+// version compared against, with its state versions, from git.
 //
 // # Directives
 //

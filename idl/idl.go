@@ -7,14 +7,15 @@ package idl
 //		Versioning *bool `lumi:"optional"`
 //	}
 //
-// A field of type *idl.Resource (or, as in 2017 IDLs, idl.Resource as the element of a slice or map) is a
-// reference to a resource of any type.
+// Its tag may give the resource default timeouts (lumi:"createTimeout=20m,deleteTimeout=5m"; see
+// Timeouts in the package documentation). A field of type *idl.Resource (or, as in 2017 IDLs,
+// idl.Resource as the element of a slice or map) is a reference to a resource of any type.
 type Resource struct{}
 
 // NamedResource marks a struct as a named resource: like Resource, plus a `name` property. The name is a
 // string, forces replacement when it changes, and defaults to the resource's Pulumi name when the program
 // does not give one. Embedded with the tag lumi:"immutable", a change of the name fails instead of
-// replacing the resource.
+// replacing the resource; its tag may give the resource default timeouts too, as Resource's may.
 type NamedResource struct {
 	Resource
 }

@@ -18,7 +18,7 @@ func (o Object) Checks(checks ValueChecks) {
 	if d.mode != Inputs || o.m == nil || d.unreadable > o.unreadable {
 		return
 	}
-	self, known := plainObject(o.m)
+	self, known := goObject(o.m)
 	if !known {
 		return
 	}
@@ -33,12 +33,12 @@ func (o Object) Checks(checks ValueChecks) {
 	}
 }
 
-// plainObject returns the values of m as plain Go values (see plain), and false when one of them is
+// goObject returns the values of m as plain Go values (see plain), and false when one of them is
 // not known yet.
-func plainObject(m resource.PropertyMap) (map[string]any, bool) {
+func goObject(m resource.PropertyMap) (map[string]any, bool) {
 	out := make(map[string]any, len(m))
 	for k, v := range m {
-		x, known := plainValue(v)
+		x, known := goValue(v)
 		if !known {
 			return nil, false
 		}
@@ -49,10 +49,10 @@ func plainObject(m resource.PropertyMap) (map[string]any, bool) {
 	return out, true
 }
 
-// plainValue returns v as a plain Go value (nil, bool, float64, string, []any, map[string]any), secrets
+// goValue returns v as a plain Go value (nil, bool, float64, string, []any, map[string]any), secrets
 // unwrapped, and false when it is not known yet. What a check cannot read (a reference to a resource, an
 // asset, an archive) is nil.
-func plainValue(v resource.PropertyValue) (any, bool) {
+func goValue(v resource.PropertyValue) (any, bool) {
 	v, known, _ := plain(v)
 	switch {
 	case !known:
@@ -67,7 +67,7 @@ func plainValue(v resource.PropertyValue) (any, bool) {
 		a := v.ArrayValue()
 		out := make([]any, len(a))
 		for i, e := range a {
-			x, known := plainValue(e)
+			x, known := goValue(e)
 			if !known {
 				return nil, false
 			}
@@ -75,7 +75,7 @@ func plainValue(v resource.PropertyValue) (any, bool) {
 		}
 		return out, true
 	case v.IsObject():
-		return plainObject(v.ObjectValue())
+		return goObject(v.ObjectValue())
 	}
 	return nil, true
 }

@@ -21,9 +21,10 @@ import (
 type Configurer interface {
 	checkConfig(ctx context.Context, req *pulumirpc.CheckRequest) (*pulumirpc.CheckResponse, error)
 	diffConfig(ctx context.Context, req *pulumirpc.DiffRequest) (*pulumirpc.DiffResponse, error)
-	// configure returns what the instance serves; pkg is the provider's package name, which the
-	// engine's names of configuration keys start with (acme:region).
-	configure(ctx context.Context, pkg string, req *pulumirpc.ConfigureRequest) (*Configured, error)
+	// configure returns what the instance serves, and the configuration it read (nil if it read none),
+	// whose secrets no message may show; pkg is the provider's package name, which the engine's names of
+	// configuration keys start with (acme:region).
+	configure(ctx context.Context, pkg string, req *pulumirpc.ConfigureRequest) (*Configured, resource.PropertyMap, error)
 	// unconfigured is what the instance serves before Configure: nil when it waits for its
 	// configuration.
 	unconfigured() *Configured
@@ -114,8 +115,8 @@ type configurer[C any] struct {
 
 // versionKey is the key the engine adds to every provider's configuration: the plugin's version. It is
 // not the author's: CheckConfig returns it untouched (the engine fails a CheckConfig that changes it),
-// DiffConfig never compares it (a new plugin version would otherwise replace every resource), and
-// Configure ignores it.
+// DiffConfig reports its change as an update (never a replacement, which would replace every resource),
+// and Configure ignores it.
 const versionKey resource.PropertyKey = "version"
 
 // checkConfig validates a configuration as Check validates a resource's inputs, and returns the inputs
@@ -139,7 +140,7 @@ func (c *configurer[C]) checkConfig(_ context.Context, req *pulumirpc.CheckReque
 		}
 		failures = append(failures, f)
 	}
-	inputs, err := marshalProperties(news, "inputs")
+	inputs, err := marshalProperties(news)
 	if err != nil {
 		return nil, err
 	}
@@ -148,7 +149,9 @@ func (c *configurer[C]) checkConfig(_ context.Context, req *pulumirpc.CheckReque
 
 // diffConfig compares two configurations property by property: a changed property whose change
 // replaces the provider replaces it, and with it every resource it manages; any other change updates
-// it in place. The engine's version and keys the configuration does not declare are never compared.
+// it in place. A new version of the plugin is an update of the provider, never a replacement, so that
+// `pulumi up` shows the provider moving to it. Keys the configuration does not declare are never
+// compared.
 func (c *configurer[C]) diffConfig(_ context.Context, req *pulumirpc.DiffRequest) (*pulumirpc.DiffResponse, error) {
 	in, err := readRequest(true, req.GetOlds(), req.GetNews(), req.GetOldInputs())
 	if err != nil {
@@ -169,44 +172,49 @@ func (c *configurer[C]) diffConfig(_ context.Context, req *pulumirpc.DiffRequest
 	}
 	diff := compareProperties(keys, func(k resource.PropertyKey) bool { return c.property(k).Replaces },
 		olds, news, req.GetIgnoreChanges())
+	// Only between two versions: a configuration recorded without one (by an engine that did not add
+	// it) would otherwise show a change on every update.
+	if o, n := olds[versionKey], news[versionKey]; o.IsString() && n.IsString() && o.StringValue() != n.StringValue() {
+		diff.Changed = append(diff.Changed, versionKey)
+	}
 	return diffResponse(&diff, olds, news), nil
 }
 
 // configure decodes the instance's configuration (the checked inputs, in Configure's args) and calls the
-// author's configure function with it. A required key without a value fails with the engine's
-// ConfigureErrorMissingKeys, which it shows as "missing required configuration key acme:token", with
-// the command that sets it.
-func (c *configurer[C]) configure(ctx context.Context, pkg string, req *pulumirpc.ConfigureRequest) (*Configured, error) {
+// author's configure function with it, with a Logger for the provider's messages. A required key
+// without a value fails with the engine's ConfigureErrorMissingKeys, which it shows as "missing
+// required configuration key acme:token", with the command that sets it.
+func (c *configurer[C]) configure(ctx context.Context, pkg string, req *pulumirpc.ConfigureRequest) (*Configured, resource.PropertyMap, error) {
 	args, err := configureArgs(req)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if args.ContainsUnknowns() {
 		// The engine does not configure a provider whose configuration is not known yet (a preview's).
-		return nil, status.Errorf(codes.FailedPrecondition, "%s: the configuration holds values that are not known yet", pkg)
+		return nil, args, status.Errorf(codes.FailedPrecondition, "%s: the configuration holds values that are not known yet", pkg)
 	}
 	// Checked inputs have their defaults and environment already; a configuration that skipped
 	// CheckConfig (recorded by an older provider) gets them here.
 	values, failures := c.complete(args)
 	if len(failures) > 0 {
-		return nil, status.Errorf(codes.InvalidArgument, "%s: %v", pkg, &CheckError{Failures: failures})
+		return nil, values, status.Errorf(codes.InvalidArgument, "%s: %v", pkg, &CheckError{Failures: failures})
 	}
 	if err := c.missingKeys(pkg, values); err != nil {
-		return nil, err
+		return nil, values, err
 	}
 	d := NewDecoder(State)
 	cfg := c.decode(d, values)
 	if err := d.Err(); err != nil {
-		return nil, status.Errorf(codes.InvalidArgument, "%s: the configuration: %v", pkg, err)
+		return nil, values, status.Errorf(codes.InvalidArgument, "%s: the configuration: %v", pkg, err)
 	}
-	configured, err := c.build(ctx, cfg)
+	configured, err := c.build(withLogger(ctx, "", redactor(ctx, values)), cfg)
 	if err != nil {
-		return nil, err
+		return nil, values, err
 	}
 	if configured == nil {
-		return nil, fmt.Errorf("%s: the configure function returned nothing to serve", pkg)
+		return nil, values, fmt.Errorf("%s: the configure function returned nothing to serve", pkg)
 	}
-	return configured, nil
+	return configured, values, nil
 }
 
 func (c *configurer[C]) unconfigured() *Configured { return nil }
@@ -320,8 +328,8 @@ func (w *withoutConfig) diffConfig(context.Context, *pulumirpc.DiffRequest) (*pu
 	return &pulumirpc.DiffResponse{Changes: pulumirpc.DiffResponse_DIFF_UNKNOWN}, nil
 }
 
-func (w *withoutConfig) configure(context.Context, string, *pulumirpc.ConfigureRequest) (*Configured, error) {
-	return w.served, nil
+func (w *withoutConfig) configure(context.Context, string, *pulumirpc.ConfigureRequest) (*Configured, resource.PropertyMap, error) {
+	return w.served, nil, nil
 }
 
 func (w *withoutConfig) unconfigured() *Configured { return w.served }

@@ -220,7 +220,15 @@ func TestDiffConfig(t *testing.T) {
 		change         pulumirpc.DiffResponse_DiffChanges
 		diffs, replace string
 	}{
-		{"a new plugin version", base, with("version", pv("2.0.0")), pulumirpc.DiffResponse_DIFF_NONE, "", ""},
+		// An update (never a replacement), so that `pulumi up` shows the provider moving to the version.
+		{"a new plugin version", base, with("version", pv("2.0.0")), pulumirpc.DiffResponse_DIFF_SOME, "version", ""},
+		{"a new plugin version and a replacement", base, func() resource.PropertyMap {
+			m := with("version", pv("2.0.0"))
+			m["region"] = pv("eu-west-1")
+			return m
+		}(), pulumirpc.DiffResponse_DIFF_SOME, "region,version", "region"},
+		{"a version recorded by an engine that did not add it", func() resource.PropertyMap { m := base.Copy(); delete(m, "version"); return m }(), base,
+			pulumirpc.DiffResponse_DIFF_NONE, "", ""},
 		{"the same values, recorded as text", with("retries", pv("3")), base, pulumirpc.DiffResponse_DIFF_NONE, "", ""},
 		{"a default recorded before it existed", func() resource.PropertyMap { m := base.Copy(); delete(m, "retries"); return m }(), base, pulumirpc.DiffResponse_DIFF_NONE, "", ""},
 		{"an update in place", base, with("token", pv("tok-654321")), pulumirpc.DiffResponse_DIFF_SOME, "token", ""},

@@ -29,8 +29,15 @@ func (r *Resource[T]) Diff(ctx context.Context, req *pulumirpc.DiffRequest) (*pu
 		if err != nil {
 			return nil, err
 		}
-		if err := r.hooks.Diff(ctx, id, oldObj, newObj, &diff); err != nil {
+		// The maps were read plain, so that a value made secret is no change: the secrets again, to hide.
+		secret, err := readRequest(false, req.GetOlds(), req.GetNews(), req.GetOldInputs())
+		if err != nil {
 			return nil, err
+		}
+		ctx, c, cancel := begin(ctx, "diff", string(r.spec.Type), resource.URN(req.GetUrn()), 0, 0, secret.state, secret.news, secret.oldInputs)
+		defer cancel()
+		if err := r.hooks.Diff(ctx, id, oldObj, newObj, &diff); err != nil {
+			return nil, c.fail(ctx, err)
 		}
 	}
 	return diffResponse(&diff, before, in.news), nil

@@ -40,7 +40,8 @@
 // decodes the engine's text (bare keys, JSON for what is not a string), applies the env= variables of
 // the plugin's environment and the defaults, validates per property, makes the secret properties
 // secret and keeps the engine's version key; DiffConfig replaces the provider (and so every resource it
-// manages) only for a changed replaces property, never for the version; Configure reports missing
+// manages) only for a changed replaces property, and reports a new version of the plugin as an update
+// of the provider, so that `pulumi up` shows the provider moving to it; Configure reports missing
 // required keys as the engine's ConfigureErrorMissingKeys (<pkg>:<key>), then calls the author's
 // ConfigureFunc with the typed configuration and serves what it returns. A resource call or an invoke
 // before Configure fails with FailedPrecondition. Serve closes what configure acquired when the plugin shuts
@@ -70,6 +71,44 @@
 // never include `in` properties, an `out` property named id is the resource ID, and a property that was
 // secret in the inputs stays secret in the outputs, as do the properties the IDL declares secret,
 // everywhere.
+//
+// # Failing, waiting and speaking
+//
+// A Create that made its object and then failed (a role created, its membership refused), or an Update
+// that made part of its changes, returns its error through Partial (a Create with the object's ID):
+// the runtime answers the engine with ErrorResourceInitFailed, holding the ID and the properties as
+// the ops left them, and the engine keeps the resource in its state; the next update finishes it (or
+// replaces it, as the diff says), and destroy deletes it. Any other error says that nothing changed.
+//
+// The engine's timeout of an operation (a program's customTimeouts) is the deadline of the ops'
+// context, and so is, when the program gives none, the resource's default from the IDL (Spec.Timeouts).
+// A call that runs out of time fails with DeadlineExceeded and a message that names the timeout, where
+// it comes from, and how to raise it; ops stop what they do when their context is done, and leave
+// nothing half-done that they could have undone (a transaction is rolled back).
+//
+// Ops send messages about their resource through Log(ctx): debug, info, warning and error messages,
+// and a status while they wait, which the engine shows under the resource. A Delete that finds its
+// resource already gone (ErrNotFound) warns so.
+//
+// No secret is shown in plain text anywhere the plugin writes: property maps are marshaled without the
+// SDK's logging of every value (wire.go), and the text of every secret an operation was given (and of
+// the configuration's) is replaced by [secret] in its error and its messages. The plugin's log shows
+// each call (verbosity 7).
+//
+// # Resources that evolved
+//
+// A resource declares the tokens it had before (the IDL's formerly=, Spec.Formerly): the runtime answers
+// Read, Diff, Update and Delete for them as for the resource's own, refuses Check and Create by them
+// (a program from before the change must be upgraded), and reads a reference by an earlier token in
+// old state as a reference by the token now, so that a resource that refers to a moved one is not
+// replaced for it (alias.go). A function answers its earlier tokens too.
+//
+// A resource whose state changed shape has a state version (stateVersion=, Spec.StateVersion) that
+// every state and recorded inputs it returns carry, and a migration from each earlier version, which
+// the runtime applies to old state and old inputs before anything reads them: a migration starts from
+// what still decodes, must set or drop what does not, and its result must decode. A state that no
+// migration makes readable fails with the resource, the property and the state version it came from
+// (migrate.go says why a version rather than trying each migration).
 //
 // # What the engine does for a generated function
 //

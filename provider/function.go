@@ -28,6 +28,9 @@ type FunctionSpec[T any] struct {
 	Unmarshal func(obj *T, o Object)
 	// Marshal writes the results that are set.
 	Marshal func(obj *T) resource.PropertyMap
+	// Formerly are the tokens the function had in earlier versions (the IDL's formerly=), which the
+	// provider answers too.
+	Formerly []tokens.ModuleMember
 }
 
 // FunctionOps is what a provider author implements for a function whose marshaling struct is T.
@@ -78,11 +81,13 @@ func (f *Function[T]) Invoke(ctx context.Context, req *pulumirpc.InvokeRequest) 
 		// says with an empty answer, as it does for a provider not yet configured.
 		return &pulumirpc.InvokeResponse{}, nil
 	}
+	ctx, c, cancel := begin(ctx, "invoke", string(f.spec.Token), "", 0, 0, args)
+	defer cancel()
 	if err := f.ops.Invoke(ctx, obj); err != nil {
 		if ce, ok := errors.AsType[*CheckError](err); ok {
 			return &pulumirpc.InvokeResponse{Failures: rpcFailures(ce.Failures)}, nil
 		}
-		return nil, err
+		return nil, c.fail(ctx, err)
 	}
 	results := withDeclaredSecrets(f.spec.Properties, f.spec.Marshal(obj))
 	if args.ContainsSecrets() {
@@ -91,7 +96,7 @@ func (f *Function[T]) Invoke(ctx context.Context, req *pulumirpc.InvokeRequest) 
 			results[k] = resource.MakeSecret(v)
 		}
 	}
-	ret, err := marshalProperties(results, "results")
+	ret, err := marshalProperties(results)
 	if err != nil {
 		return nil, err
 	}

@@ -2,16 +2,10 @@ package provider
 
 import (
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
-	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/structpb"
 )
-
-// wire is how property maps cross the RPC boundary, both ways. Unknown values, secrets and resource
-// references are kept as such (Configure tells the engine that the provider accepts them), and nulls are
-// dropped: for the IDL, a null property is an absent one.
-var wire = plugin.MarshalOptions{KeepUnknowns: true, KeepSecrets: true, KeepResources: true, SkipNulls: true}
 
 // request holds the property maps that a resource request carries: the resource's state (the olds of
 // Diff and Update, the properties of Read and Delete), the new inputs, and the old inputs. Those that a
@@ -20,7 +14,7 @@ type request struct {
 	state, news, oldInputs resource.PropertyMap
 }
 
-// readRequest unmarshals the property maps of a request. With plain, secrets are unwrapped.
+// readRequest unmarshals the property maps of a request (wire.go). With plain, secrets are unwrapped.
 func readRequest(plain bool, state, news, oldInputs *structpb.Struct) (request, error) {
 	var r request
 	for _, m := range []struct {
@@ -28,22 +22,13 @@ func readRequest(plain bool, state, news, oldInputs *structpb.Struct) (request, 
 		to    *resource.PropertyMap
 		label string
 	}{{state, &r.state, "state"}, {news, &r.news, "new inputs"}, {oldInputs, &r.oldInputs, "old inputs"}} {
-		opts := wire
-		opts.Label = m.label
-		opts.KeepSecrets = !plain
-		v, err := plugin.UnmarshalProperties(m.s, opts)
+		v, err := unmarshalProperties(m.s, plain)
 		if err != nil {
 			return r, status.Errorf(codes.InvalidArgument, "%s: %v", m.label, err)
 		}
 		*m.to = v
 	}
 	return r, nil
-}
-
-func marshalProperties(m resource.PropertyMap, label string) (*structpb.Struct, error) {
-	opts := wire
-	opts.Label = label
-	return plugin.MarshalProperties(m, opts)
 }
 
 // secretKeys returns the top-level properties of the maps that hold a secret anywhere inside. Secrecy is
@@ -105,7 +90,7 @@ func (r *Resource[T]) outputs(m resource.PropertyMap, secrets map[resource.Prope
 			delete(m, p.Key)
 		}
 	}
-	return marshalProperties(withDeclaredSecrets(r.spec.Properties, withSecrets(m, secrets)), "outputs")
+	return marshalProperties(withDeclaredSecrets(r.spec.Properties, withSecrets(m, secrets)))
 }
 
 // previewOutputs predicts the outputs of a create (olds nil) or an update: the inputs, and each out

@@ -8,8 +8,6 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/emptypb"
 )
 
@@ -74,7 +72,7 @@ func (r *Resource[T]) decodeState(m resource.PropertyMap, id resource.ID) (*T, e
 	d := NewDecoder(State)
 	obj := r.decode(d, m)
 	if err := d.Err(); err != nil {
-		return nil, status.Errorf(codes.InvalidArgument, "%s: %v", r.spec.Type, err)
+		return nil, r.undecodable(m, id, err)
 	}
 	if id != "" && r.spec.SetID != nil {
 		r.spec.SetID(obj, id)
@@ -103,13 +101,15 @@ func (r *Resource[T]) Check(ctx context.Context, req *pulumirpc.CheckRequest) (*
 	obj := r.decode(d, news)
 	failures := d.Failures()
 	if r.hooks.Check != nil && len(failures) == 0 && !d.Unknown() {
+		ctx, c, cancel := begin(ctx, "check", string(r.spec.Type), urn, 0, 0, news)
+		defer cancel()
 		more, err := r.hooks.Check(ctx, urn, obj)
 		if err != nil {
-			return nil, err
+			return nil, c.fail(ctx, err)
 		}
 		failures = append(failures, more...)
 	}
-	inputs, err := marshalProperties(news, "inputs")
+	inputs, err := marshalProperties(news)
 	if err != nil {
 		return nil, err
 	}
@@ -135,11 +135,17 @@ func (r *Resource[T]) Create(ctx context.Context, req *pulumirpc.CreateRequest) 
 	if err != nil {
 		return nil, err
 	}
-	id, err := r.ops.Create(ctx, resource.URN(req.GetUrn()), obj)
-	if err != nil {
-		return nil, err
-	}
-	if id == "" {
+	urn := resource.URN(req.GetUrn())
+	ctx, c, cancel := begin(ctx, "create", string(r.spec.Type), urn, req.GetTimeout(), r.spec.Timeouts.Create, news)
+	defer cancel()
+	id, opErr := r.ops.Create(ctx, urn, obj)
+	partial := errors.As(opErr, new(*PartialError))
+	switch {
+	case opErr != nil && !partial:
+		return nil, c.fail(ctx, opErr)
+	case id == "" && partial:
+		return nil, c.fail(ctx, fmt.Errorf("%s: Create returned provider.Partial without the ID of what it made, which is lost to the stack: %w", r.spec.Type, opErr))
+	case id == "":
 		return nil, fmt.Errorf("%s: Create returned an empty ID", r.spec.Type)
 	}
 	if r.spec.SetID != nil {
@@ -148,6 +154,9 @@ func (r *Resource[T]) Create(ctx context.Context, req *pulumirpc.CreateRequest) 
 	outs, err := r.outputs(r.spec.Marshal(obj), secrets)
 	if err != nil {
 		return nil, err
+	}
+	if partial {
+		return nil, c.partial(ctx, id, outs, opErr)
 	}
 	return &pulumirpc.CreateResponse{Id: string(id), Properties: outs}, nil
 }
@@ -165,14 +174,16 @@ func (r *Resource[T]) Read(ctx context.Context, req *pulumirpc.ReadRequest) (*pu
 	if err != nil {
 		return nil, err
 	}
+	ctx, c, cancel := begin(ctx, "read", string(r.spec.Type), resource.URN(req.GetUrn()), 0, 0, state, inputs)
+	defer cancel()
 	if err := r.ops.Read(ctx, id, obj); errors.Is(err, ErrNotFound) {
 		return &pulumirpc.ReadResponse{}, nil
 	} else if err != nil {
-		return nil, err
+		return nil, c.fail(ctx, err)
 	}
 	secrets := secretKeys(state, inputs)
 	read := r.spec.Marshal(obj)
-	newInputs, err := marshalProperties(withDeclaredSecrets(r.spec.Properties, withSecrets(r.readInputs(read, inputs), secrets)), "inputs")
+	newInputs, err := marshalProperties(withDeclaredSecrets(r.spec.Properties, withSecrets(r.readInputs(read, inputs), secrets)))
 	if err != nil {
 		return nil, err
 	}
@@ -214,17 +225,26 @@ func (r *Resource[T]) Update(ctx context.Context, req *pulumirpc.UpdateRequest) 
 	if err != nil {
 		return nil, err
 	}
-	if err := r.ops.Update(ctx, id, oldObj, newObj); err != nil {
-		return nil, err
+	ctx, c, cancel := begin(ctx, "update", string(r.spec.Type), resource.URN(req.GetUrn()), req.GetTimeout(), r.spec.Timeouts.Update,
+		olds, news, in.oldInputs)
+	defer cancel()
+	opErr := r.ops.Update(ctx, id, oldObj, newObj)
+	partial := errors.As(opErr, new(*PartialError))
+	if opErr != nil && !partial {
+		return nil, c.fail(ctx, opErr)
 	}
 	outs, err := r.outputs(r.spec.Marshal(newObj), secrets)
 	if err != nil {
 		return nil, err
 	}
+	if partial {
+		return nil, c.partial(ctx, id, outs, opErr)
+	}
 	return &pulumirpc.UpdateResponse{Properties: outs}, nil
 }
 
-// Delete deletes the resource with the author's ops. A resource that is already gone is deleted.
+// Delete deletes the resource with the author's ops. A resource that is already gone is deleted, with a
+// warning: the user learns that something else deleted it.
 func (r *Resource[T]) Delete(ctx context.Context, req *pulumirpc.DeleteRequest) (*emptypb.Empty, error) {
 	in, err := readRequest(false, req.GetProperties(), nil, req.GetOldInputs())
 	if err != nil {
@@ -235,8 +255,14 @@ func (r *Resource[T]) Delete(ctx context.Context, req *pulumirpc.DeleteRequest) 
 	if err != nil {
 		return nil, err
 	}
-	if err := r.ops.Delete(ctx, id, obj); err != nil && !errors.Is(err, ErrNotFound) {
-		return nil, err
+	ctx, c, cancel := begin(ctx, "delete", string(r.spec.Type), resource.URN(req.GetUrn()), req.GetTimeout(), r.spec.Timeouts.Delete,
+		in.state, in.oldInputs)
+	defer cancel()
+	switch err := r.ops.Delete(ctx, id, obj); {
+	case errors.Is(err, ErrNotFound):
+		Log(ctx).Warnf("%s was already gone (deleted outside of Pulumi?); it is removed from the stack", c.subject)
+	case err != nil:
+		return nil, c.fail(ctx, err)
 	}
 	return &emptypb.Empty{}, nil
 }

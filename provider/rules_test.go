@@ -115,7 +115,7 @@ func BenchmarkCheck(b *testing.B) {
 	news, err := marshalProperties(resource.PropertyMap{
 		"minReplicas": resource.NewProperty(1.0), "maxReplicas": resource.NewProperty(3.0),
 		"zone": resource.NewProperty("us-west-1a"), "ratio": resource.NewProperty(0.5),
-	}, "news")
+	})
 	if err != nil {
 		b.Fatal(err)
 	}

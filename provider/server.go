@@ -10,9 +10,12 @@ import (
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/util/logging"
 	sdkprovider "github.com/pulumi/pulumi/sdk/v3/go/pulumi/provider"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/emptypb"
 )
@@ -73,13 +76,23 @@ type Server struct {
 	// canceled is done once the engine called Cancel: every operation in flight is asked to stop.
 	canceled context.Context
 	cancel   context.CancelFunc
+
+	// engine is where the operations' messages go (Logger); nil without an engine. engineConn is the
+	// connection the server opened to it, if it did (an attached plugin's), which Close closes.
+	engine     atomic.Pointer[pulumirpc.EngineClient]
+	engineConn *grpc.ClientConn
 }
 
 // served is what a configured instance serves, by token.
 type served struct {
 	resources map[tokens.Type]ResourceProvider
 	functions map[tokens.ModuleMember]FunctionProvider
-	close     func() error
+	// formerly and formerFunctions map the earlier tokens of resources and functions to their tokens now
+	// (alias.go).
+	formerly, formerFunctions formerly
+	close                     func() error
+	// secrets are the texts of the configuration's secrets, which no message or error may show.
+	secrets []string
 }
 
 // NewServer returns a provider instance whose configuration c knows: made by the NewProvider of an
@@ -128,6 +141,18 @@ func newServed(name string, c *Configured) (*served, error) {
 		}
 		sv.resources[r.Type()] = r
 	}
+	sv.formerly, sv.formerFunctions = formerly{}, formerly{}
+	for _, r := range c.Resources {
+		if err := sv.formerly.add(name, r.Type(), r, func(t tokens.Type) bool { return sv.resources[t] != nil }); err != nil {
+			return nil, err
+		}
+	}
+	for _, f := range c.Functions {
+		served := func(t tokens.Type) bool { return sv.functions[tokens.ModuleMember(t)] != nil }
+		if err := sv.formerFunctions.add(name, tokens.Type(f.Token()), f, served); err != nil {
+			return nil, err
+		}
+	}
 	return sv, nil
 }
 
@@ -140,10 +165,42 @@ func Serve(ctx context.Context, info Info, c Configurer) error {
 	if err != nil {
 		return err
 	}
-	err = sdkprovider.MainContext(ctx, info.Name, func(*sdkprovider.HostClient) (pulumirpc.ResourceProviderServer, error) {
+	err = sdkprovider.MainContext(ctx, info.Name, func(host *sdkprovider.HostClient) (pulumirpc.ResourceProviderServer, error) {
+		if host != nil { // nil when the plugin runs attached (PULUMI_DEBUG_PROVIDERS), with no engine to log to
+			s.LogTo(pulumirpc.NewEngineClient(host.EngineConn()))
+		}
 		return s, nil
 	})
+	// The plugin's log records go to the engine in batches (over OTLP, since Pulumi 3.25x, when the
+	// engine asks for them): the last batch is sent only here, or never.
+	logging.Flush()
 	return errors.Join(err, s.Close())
+}
+
+// LogTo sends the messages of the instance's operations (Logger) to engine, the Pulumi engine's host
+// service: Serve does it with the engine that started the plugin. A test that serves a Server itself
+// may give it an engine of its own, before the first call; without one, messages are dropped.
+func (s *Server) LogTo(engine pulumirpc.EngineClient) {
+	s.engine.Store(&engine)
+}
+
+// attachEngine connects to the engine at addr, for the messages of the operations, when the server has
+// no engine yet: a plugin that runs attached (PULUMI_DEBUG_PROVIDERS) learns the engine's address only
+// from Handshake or Attach. An address that does not parse leaves the messages dropped.
+func (s *Server) attachEngine(addr string) {
+	if s.engine.Load() != nil || addr == "" {
+		return
+	}
+	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		return
+	}
+	engine := pulumirpc.NewEngineClient(conn)
+	if !s.engine.CompareAndSwap(nil, &engine) {
+		_ = conn.Close() // Attach and Handshake both came
+		return
+	}
+	s.engineConn = conn
 }
 
 // Close releases what the instance's configure function acquired, once (later calls return the first
@@ -153,6 +210,9 @@ func (s *Server) Close() error {
 		s.cancel()
 		if sv := s.served.Load(); sv != nil && sv.close != nil {
 			s.closeErr = sv.close()
+		}
+		if s.engineConn != nil {
+			_ = s.engineConn.Close()
 		}
 	})
 	return s.closeErr
@@ -168,8 +228,9 @@ func (s *Server) configured() (*served, error) {
 	return sv, nil
 }
 
-// lookup finds the provider of the resource that urn names.
-func (s *Server) lookup(urn string) (ResourceProvider, error) {
+// lookup finds the provider of the resource that urn names, by its token or an earlier one, and reads
+// the earlier tokens in req's old state as the tokens now (alias.go).
+func (s *Server) lookup(urn string, req any) (ResourceProvider, error) {
 	sv, err := s.configured()
 	if err != nil {
 		return nil, err
@@ -178,30 +239,70 @@ func (s *Server) lookup(urn string) (ResourceProvider, error) {
 	if err != nil {
 		return nil, status.Errorf(codes.InvalidArgument, "%s: %v", s.info.Name, err)
 	}
-	r, ok := sv.resources[u.Type()]
-	if !ok {
-		return nil, status.Errorf(codes.InvalidArgument, "unknown resource type %s: provider %s has no such resource", u.Type(), s.info.Name)
+	earlierOK := sv.formerly.rewriteRequest(req)
+	if r, ok := sv.resources[u.Type()]; ok {
+		return r, nil
 	}
-	return r, nil
+	return s.renamedResource(sv, u.Type(), earlierOK)
 }
 
-// call runs op with a context that Cancel cancels too.
-func call[Req, Resp any](s *Server, ctx context.Context, urn string, req Req,
+// dispatch runs op, the method of that name, with a context that Cancel cancels too. The plugin's log
+// (-v=7 and up) shows the call, and its error, which never shows a secret.
+func dispatch[Req, Resp any](s *Server, ctx context.Context, method, urn string, req Req,
 	op func(ResourceProvider, context.Context, Req) (Resp, error),
 ) (Resp, error) {
-	r, err := s.lookup(urn)
+	var zero Resp
+	r, err := s.lookup(urn, req)
 	if err != nil {
-		var zero Resp
 		return zero, err
 	}
 	ctx, cancel := s.operationContext(ctx)
 	defer cancel()
-	return op(r, ctx, req)
+	logging.V(7).Infof("provider %s: %s(%s)", s.info.Name, method, urn)
+	// State migrations (migrate.go): old state in, the state version stamped on what goes out.
+	m, migrates := r.(migrator)
+	if migrates {
+		if err := m.migrateRequest(ctx, req); err != nil {
+			logging.V(7).Infof("provider %s: %s(%s) failed: %v", s.info.Name, method, urn, err)
+			return zero, err
+		}
+	}
+	resp, err := op(r, ctx, req)
+	// What the engine keeps, from a response or a partial failure's error, is state: stamped with the
+	// state version, its references by earlier tokens rewritten.
+	keep := func(kept any) {
+		if migrates {
+			m.stampResponse(kept)
+		}
+		if sv := s.served.Load(); sv != nil {
+			sv.formerly.rewriteResponse(kept)
+		}
+	}
+	if err != nil {
+		logging.V(7).Infof("provider %s: %s(%s) failed: %v", s.info.Name, method, urn, err)
+		return resp, keptOnFailure(err, keep)
+	}
+	keep(resp)
+	return resp, nil
 }
 
-// operationContext returns ctx, canceled also when the engine calls Cancel.
+// migrator is implemented by a ResourceProvider whose state may need migrating: every generated one.
+type migrator interface {
+	migrateRequest(ctx context.Context, req any) error
+	stampResponse(resp any)
+}
+
+// operationContext returns ctx, canceled also when the engine calls Cancel, and carrying what the
+// instance tells its operations (where messages go, which secrets to hide).
 func (s *Server) operationContext(ctx context.Context) (context.Context, context.CancelFunc) {
-	ctx, cancel := context.WithCancel(ctx)
+	env := &instance{}
+	if e := s.engine.Load(); e != nil {
+		env.engine = *e
+	}
+	if sv := s.served.Load(); sv != nil {
+		env.secrets = sv.secrets
+	}
+	ctx, cancel := context.WithCancel(context.WithValue(ctx, instanceKey{}, env))
 	stop := context.AfterFunc(s.canceled, cancel)
 	return ctx, func() { stop(); cancel() }
 }
@@ -213,43 +314,52 @@ func (s *Server) Invoke(ctx context.Context, req *pulumirpc.InvokeRequest) (*pul
 	if err != nil {
 		return nil, err
 	}
-	f, ok := sv.functions[tokens.ModuleMember(req.GetTok())]
+	tok := tokens.ModuleMember(req.GetTok())
+	if now, renamed := sv.formerFunctions[tokens.Type(tok)]; renamed {
+		tok = tokens.ModuleMember(now)
+	}
+	f, ok := sv.functions[tok]
 	if !ok {
 		return nil, status.Errorf(codes.InvalidArgument, "unknown function %s: provider %s has no such function", req.GetTok(), s.info.Name)
 	}
 	ctx, cancel := s.operationContext(ctx)
 	defer cancel()
-	return f.Invoke(ctx, req)
+	logging.V(7).Infof("provider %s: Invoke(%s)", s.info.Name, req.GetTok())
+	resp, err := f.Invoke(ctx, req)
+	if err != nil {
+		logging.V(7).Infof("provider %s: Invoke(%s) failed: %v", s.info.Name, req.GetTok(), err)
+	}
+	return resp, err
 }
 
 // Check sends Check to the resource's provider.
 func (s *Server) Check(ctx context.Context, req *pulumirpc.CheckRequest) (*pulumirpc.CheckResponse, error) {
-	return call(s, ctx, req.GetUrn(), req, ResourceProvider.Check)
+	return dispatch(s, ctx, "Check", req.GetUrn(), req, ResourceProvider.Check)
 }
 
 // Diff sends Diff to the resource's provider.
 func (s *Server) Diff(ctx context.Context, req *pulumirpc.DiffRequest) (*pulumirpc.DiffResponse, error) {
-	return call(s, ctx, req.GetUrn(), req, ResourceProvider.Diff)
+	return dispatch(s, ctx, "Diff", req.GetUrn(), req, ResourceProvider.Diff)
 }
 
 // Create sends Create to the resource's provider.
 func (s *Server) Create(ctx context.Context, req *pulumirpc.CreateRequest) (*pulumirpc.CreateResponse, error) {
-	return call(s, ctx, req.GetUrn(), req, ResourceProvider.Create)
+	return dispatch(s, ctx, "Create", req.GetUrn(), req, ResourceProvider.Create)
 }
 
 // Read sends Read to the resource's provider.
 func (s *Server) Read(ctx context.Context, req *pulumirpc.ReadRequest) (*pulumirpc.ReadResponse, error) {
-	return call(s, ctx, req.GetUrn(), req, ResourceProvider.Read)
+	return dispatch(s, ctx, "Read", req.GetUrn(), req, ResourceProvider.Read)
 }
 
 // Update sends Update to the resource's provider.
 func (s *Server) Update(ctx context.Context, req *pulumirpc.UpdateRequest) (*pulumirpc.UpdateResponse, error) {
-	return call(s, ctx, req.GetUrn(), req, ResourceProvider.Update)
+	return dispatch(s, ctx, "Update", req.GetUrn(), req, ResourceProvider.Update)
 }
 
 // Delete sends Delete to the resource's provider.
 func (s *Server) Delete(ctx context.Context, req *pulumirpc.DeleteRequest) (*emptypb.Empty, error) {
-	return call(s, ctx, req.GetUrn(), req, ResourceProvider.Delete)
+	return dispatch(s, ctx, "Delete", req.GetUrn(), req, ResourceProvider.Delete)
 }
 
 // GetPluginInfo returns the provider's version.
@@ -257,8 +367,10 @@ func (s *Server) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.Plug
 	return &pulumirpc.PluginInfo{Version: s.info.Version}, nil
 }
 
-// Handshake tells the engine that the provider takes secrets and resource references as such.
-func (s *Server) Handshake(context.Context, *pulumirpc.ProviderHandshakeRequest) (*pulumirpc.ProviderHandshakeResponse, error) {
+// Handshake tells the engine that the provider takes secrets and resource references as such, and
+// connects an attached plugin to the engine, for the operations' messages.
+func (s *Server) Handshake(_ context.Context, req *pulumirpc.ProviderHandshakeRequest) (*pulumirpc.ProviderHandshakeResponse, error) {
+	s.attachEngine(req.GetEngineAddress())
 	return &pulumirpc.ProviderHandshakeResponse{AcceptSecrets: true, AcceptResources: true}, nil
 }
 
@@ -276,11 +388,17 @@ func (s *Server) Configure(ctx context.Context, req *pulumirpc.ConfigureRequest)
 	}
 	ctx, cancel := s.operationContext(ctx)
 	defer cancel()
-	configured, err := s.configurer.configure(ctx, s.info.Name, req)
+	configured, values, err := s.configurer.configure(ctx, s.info.Name, req)
+	secrets := secretTexts(resource.NewProperty(values), false)
 	if err != nil {
-		return nil, err
+		// A client's error may quote what it was given: the configure function's never shows a secret.
+		c := &call{redact: newRedactor(secrets)}
+		return nil, c.fail(ctx, err)
 	}
 	sv, err := newServed(s.info.Name, configured)
+	if sv != nil {
+		sv.secrets = secrets
+	}
 	if err == nil && !s.served.CompareAndSwap(nil, sv) {
 		err = status.Errorf(codes.FailedPrecondition, "provider %s is configured already", s.info.Name)
 	}
@@ -312,9 +430,10 @@ func (s *Server) Cancel(context.Context, *emptypb.Empty) (*emptypb.Empty, error)
 	return &emptypb.Empty{}, nil
 }
 
-// Attach accepts the engine's address when the plugin runs attached (PULUMI_DEBUG_PROVIDERS); the
-// provider has no use for it.
-func (s *Server) Attach(context.Context, *pulumirpc.PluginAttach) (*emptypb.Empty, error) {
+// Attach takes the engine's address when the plugin runs attached (PULUMI_DEBUG_PROVIDERS) and the
+// engine does not handshake: the operations' messages go there.
+func (s *Server) Attach(_ context.Context, req *pulumirpc.PluginAttach) (*emptypb.Empty, error) {
+	s.attachEngine(req.GetAddress())
 	return &emptypb.Empty{}, nil
 }
 

@@ -25,6 +25,18 @@ type Spec[T any] struct {
 	Marshal func(obj *T) resource.PropertyMap
 	// SetID stores the resource ID in obj's id property; nil for a resource without one.
 	SetID func(obj *T, id resource.ID)
+	// Timeouts are the resource's default timeouts, for the operations that the program gives none.
+	Timeouts Timeouts
+
+	// Formerly are the type tokens the resource had in earlier versions (the IDL's formerly=): the
+	// provider answers Read, Diff, Update and Delete for them, and reads a reference to a resource by one
+	// of them in old state as a reference by Type (see alias.go).
+	Formerly []tokens.Type
+	// StateVersion is the version of the shape of the resource's state (the IDL's stateVersion=), 0 for
+	// a resource that declares none. Migrations[v] converts a state, or old inputs, of version v; there
+	// is one for every version below StateVersion (see migrate.go).
+	StateVersion int
+	Migrations   []Migration[T]
 }
 
 // Property is what the engine needs to know about one property beyond its type.

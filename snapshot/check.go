@@ -56,6 +56,9 @@ func required(p *model.Property, m mode) bool {
 // properties are reported at at.
 func (c *checker) properties(props []*model.Property, obj *node, at Pos, path string, m mode) {
 	for _, f := range obj.fields {
+		if path == "" && strings.HasPrefix(f.key, "__") {
+			continue // the runtime's own, such as a state's __stateVersion: no IDL property has such a name
+		}
 		i := slices.IndexFunc(props, func(p *model.Property) bool { return p.Name == f.key })
 		if i < 0 {
 			if m != modeOutputs {
@@ -237,40 +240,7 @@ func enumValues(e *model.Enum) string {
 
 // wrong reports that n is not a value of type t.
 func (c *checker) wrong(t *model.Type, n *node, path string) {
-	c.fail(n.pos, path, fmt.Sprintf("want %s, got %s", want(t), c.r.describe(n)))
-}
-
-// want names what a value of type t is.
-func want(t *model.Type) string {
-	switch t.Kind {
-	case model.Bool:
-		return "a bool"
-	case model.Number:
-		return "a number"
-	case model.Integer:
-		return "an integer"
-	case model.String:
-		return "a string"
-	case model.EnumRef:
-		return "a string (" + t.Enum.Name + ")"
-	case model.Asset:
-		return "an asset"
-	case model.Archive:
-		return "an archive"
-	case model.Capability:
-		return "a reference to a resource of type " + t.Resource.Token
-	case model.AnyResource:
-		return "a reference to a resource"
-	case model.StructRef:
-		return "an object (" + t.Struct.Name + ")"
-	case model.Map:
-		return "an object"
-	case model.Array:
-		return "an array"
-	case model.AliasRef:
-		return want(t.Alias.Type)
-	}
-	return "a value"
+	c.fail(n.pos, path, fmt.Sprintf("want %s, got %s", t.Describe(model.AsValue), c.r.describe(n)))
 }
 
 // describe names the kind of a value for messages.
@@ -394,7 +364,7 @@ func (c *checker) plainRef(n *node, path string, t *model.Type) {
 			return
 		}
 	}
-	c.fail(n.pos, path, fmt.Sprintf("%q is not the ID of one of the resource's dependencies that is %s", n.s, strings.TrimPrefix(want(t), "a reference to ")))
+	c.fail(n.pos, path, fmt.Sprintf("%q is not the ID of one of the resource's dependencies that is %s", n.s, strings.TrimPrefix(t.Describe(model.AsValue), "a reference to ")))
 }
 
 // refsOnly records the references inside a value that is not checked otherwise (of type any, of another

@@ -364,12 +364,31 @@ func (r *run) resource(i int, n *node) {
 	if inputs == nil || inputs.kind != object {
 		inputs = &node{kind: object, pos: n.pos}
 	}
+	// What an earlier state version wrote is in an earlier shape, which the provider migrates before it
+	// reads it: only its references are checked.
 	in := &checker{r: r, from: idx, subject: subject, prefix: "input", deps: deps}
-	in.properties(res.Properties, inputs, inputs.pos, "", modeInputs)
+	if stateVersion(inputs) < res.StateVersion {
+		in.refsOnly(inputs)
+	} else {
+		in.properties(res.Properties, inputs, inputs.pos, "", modeInputs)
+	}
 	if outputs != nil && outputs.kind == object {
 		out := &checker{r: r, from: idx, subject: subject, prefix: "output"}
-		out.properties(res.Properties, outputs, outputs.pos, "", modeOutputs)
+		if stateVersion(outputs) < res.StateVersion {
+			out.refsOnly(outputs)
+		} else {
+			out.properties(res.Properties, outputs, outputs.pos, "", modeOutputs)
+		}
 	}
+}
+
+// stateVersion is the state version that the provider stamped on a resource's inputs or outputs
+// (__stateVersion), 0 without one.
+func stateVersion(n *node) int {
+	if v := n.get("__stateVersion"); v != nil && v.kind == number {
+		return int(v.n)
+	}
+	return 0
 }
 
 // urns reads a list of URNs that the resource idx depends on (dependencies, parent, provider): each must

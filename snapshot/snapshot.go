@@ -60,6 +60,10 @@ func New(tree *model.Tree) (*Validator, error) {
 		for _, f := range pkg.Files {
 			for _, r := range f.Resources {
 				v.resources[r.Token] = r
+				// A state under an earlier token is the resource's: the provider answers it.
+				for _, t := range r.Formerly {
+					v.resources[t] = r
+				}
 				for _, p := range r.Properties {
 					if err := v.compile(p.Constraints); err != nil {
 						return nil, fmt.Errorf("%s.%s: %v", r.Name, p.GoName, err)
@@ -89,7 +93,7 @@ func (v *Validator) compile(cs *model.Constraints) error {
 	if cs == nil {
 		return nil
 	}
-	c, err := contract.Compile(cs)
+	c, err := cs.Compile()
 	if err != nil {
 		return err
 	}

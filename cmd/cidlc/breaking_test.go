@@ -126,10 +126,26 @@ func TestBreakingAgainstDirectories(t *testing.T) {
 	}
 }
 
-// TestBreakingRules: --breaking-rules lists the catalogue, one rule a line.
+// TestBreakingRules: --breaking-rules lists the catalogue, one rule a line, with the remedy that can
+// cover each rule's findings.
 func TestBreakingRules(t *testing.T) {
 	stdout, _, status := cidlc(t, repoRoot(t), "--breaking-rules")
-	if status != 0 || !strings.Contains(stdout, "required-input-added       source  breaking  a new input that programs must set\n") || strings.Count(stdout, "\n") < 25 {
+	lines := map[string]string{}
+	for _, line := range strings.Split(stdout, "\n") {
+		if f := strings.Fields(line); len(f) > 4 {
+			lines[f[0]] = strings.Join(f[1:], " ")
+		}
+	}
+	for rule, want := range map[string]string{
+		"required-input-added": "source breaking - a new input that programs must set",
+		"token-changed":        "state breaking alias a resource moved to another file, so its type token changed",
+		"stored-type-changed":  "state breaking migration the type of a property, field or alias that state holds changed, so old values no longer decode",
+	} {
+		if lines[rule] != want {
+			t.Errorf("--breaking-rules: %s is %q, want %q", rule, lines[rule], want)
+		}
+	}
+	if status != 0 || len(lines) < 25 {
 		t.Errorf("--breaking-rules: exit %d\n%s", status, stdout)
 	}
 }

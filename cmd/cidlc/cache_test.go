@@ -9,9 +9,9 @@ import (
 	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
-// The up-to-date cache (internal/uptodate), through the command: a second run of an unchanged tree skips the IDL
-// checks and the backends, and any change to the IDL or to a generated file takes the ordinary path, so
-// the outputs always end up current and --check always finds what is stale.
+// The up-to-date cache (internal/run/uptodate), through the command: a second run of an unchanged tree skips
+// the IDL checks and the backends, and any change to the IDL or to a generated file takes the ordinary path,
+// so the outputs always end up current and --check always finds what is stale.
 
 func TestUpToDateCache(t *testing.T) {
 	dir := scratch(t)

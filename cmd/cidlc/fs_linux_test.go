@@ -174,7 +174,7 @@ func init() {
 
 // TestPermissionDeniedMidRun: a directory the permission bits leave writable, but not to this user (it is
 // another user's), is refused by the system only when cidlc writes there. cidlc stages every file it
-// writes before it puts any in place (gen.Stage), so the refusal stops the run before anything changed:
+// writes before it puts any in place (outdir.Stage), so the refusal stops the run before anything changed:
 // exit 1 and an error naming the file, every file as it was, no temporary file or staging directory
 // left; once the directory is writable the next run completes. It takes root, to hand the directory to
 // another user and then run cidlc as an ordinary process would.

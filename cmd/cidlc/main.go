@@ -25,7 +25,7 @@ package main
 import (
 	"os"
 
-	"github.com/cidlc/cidlc/internal/cli"
+	"github.com/cidlc/cidlc/internal/run/cli"
 )
 
 func main() {

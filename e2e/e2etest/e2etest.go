@@ -19,8 +19,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cidlc/cidlc/internal/nodetest"
 	"github.com/cidlc/cidlc/internal/testsupport"
+	"github.com/cidlc/cidlc/internal/testsupport/nodetest"
 )
 
 // PulumiEnv names the environment variable that holds the Pulumi CLI the tests run: `make e2e` and

@@ -12,9 +12,15 @@
 //            invokes alone, which say the package's version and download URL as a resource's do
 //   up       pulumi up, then check what the engine recorded: every acme resource is managed by the
 //            default provider of the package's version and download URL; with E2E_SAME set, the up
-//            changed no acme resource (the same program after the package was upgraded)
+//            changed no acme resource (the same program after the package was upgraded or downgraded);
+//            with E2E_UPGRADED set too, it updated the program's explicit provider to the package's
+//            version, replacing nothing, and without, it left the explicit provider as it was
+//   refresh  pulumi refresh; with E2E_EVOLVED set (package 0.2.0, see e2e/evolution_test.go), check that
+//            the engine's state holds the subnet under its new token and nothing under the old one,
+//            and the instance's status in its new shape, stamped with its state version
+//   preview  pulumi preview --expect-no-changes: the program has nothing left to change
 //   destroy  pulumi destroy: nothing is left
-// It reads its environment (all required but E2E_SAME):
+// It reads its environment (all required but E2E_SAME, E2E_UPGRADED and E2E_EVOLVED):
 //   E2E_PULUMI_ROOT   the installation of the Pulumi CLI to use: $E2E_PULUMI_ROOT/bin/pulumi
 //   E2E_WORK_DIR      the project's directory
 //   E2E_VERSION       the version of the installed package, which the engine must use
@@ -34,18 +40,30 @@ function env(name: string): string {
     return v;
 }
 
-// The ops of the acme resources' steps, by URN, from the engine's events.
-function recorder(): { ops: Map<string, OpType>; onEvent: (e: EngineEvent) => void } {
+// The ops of the acme resources' steps, by URN, from the engine's events; and those of the explicit
+// provider, with the properties they change.
+function recorder(): { ops: Map<string, OpType>; pinned: string[]; onEvent: (e: EngineEvent) => void } {
     const ops = new Map<string, OpType>();
+    const pinned: string[] = [];
     return {
         ops,
+        pinned,
         onEvent: (e) => {
             const md = e.resOutputsEvent?.metadata;
             if (md && md.type.startsWith("acme:")) {
                 ops.set(md.urn, md.op);
             }
+            if (md && md.type === "pulumi:providers:acme" && md.urn.endsWith("::pinned")) {
+                pinned.push(md.op, ...(md.diffs ?? []));
+            }
         },
     };
+}
+
+// pinned is an explicit provider of the package, beside the README's program: its version is the
+// package's, and a new version of the package is an update of it (DiffConfig), never a replacement.
+function pinned(): void {
+    new acme.Provider("pinned", { apiToken: new pulumi.Config("acme").requireSecret("apiToken") });
 }
 
 // The zones of us-west-1, as the example's provider answers listZones.
@@ -80,7 +98,13 @@ async function main(): Promise<void> {
         {
             stackName: "dev",
             projectName: "acme-demo",
-            program: what === "invoke" ? invokeOnly : async () => ({ ...require("./index") }),
+            program:
+                what === "invoke"
+                    ? invokeOnly
+                    : async () => {
+                          pinned();
+                          return { ...require("./index") };
+                      },
         },
         { workDir: env("E2E_WORK_DIR"), pulumiCommand, projectSettings: { name: "acme-demo", runtime: "nodejs" } },
     );
@@ -98,6 +122,9 @@ async function main(): Promise<void> {
             assert.equal(rec.ops.size, 5, "the README's program has five resources");
             const ops = new Set(rec.ops.values());
             assert.deepEqual([...ops], [process.env.E2E_SAME ? "same" : "create"], "the acme resources' steps");
+            // The explicit provider moved to the package's version, if it changed, in place.
+            const pinned = process.env.E2E_UPGRADED ? ["update", "version"] : process.env.E2E_SAME ? ["same"] : ["create"];
+            assert.deepEqual(rec.pinned, pinned, "the explicit provider's step");
 
             // The engine's state: each acme resource is managed by the default provider of the package's
             // version and download URL, whose inputs say them.
@@ -116,12 +143,33 @@ async function main(): Promise<void> {
                     `the download URL of ${r.provider}`,
                 );
             }
-            assert.equal(providers.size, 1, "the state keeps one acme provider");
+            assert.equal(providers.size, 2, "the state keeps the default acme provider and the explicit one");
+            const explicit = [...providers.values()].find((p) => p.urn.endsWith("::pinned"));
+            assert.equal(explicit?.inputs.version, version, "the version of the explicit provider");
             break;
         }
+        case "refresh": {
+            await stack.refresh({ onOutput: (s) => process.stdout.write(s) });
+            if (!process.env.E2E_EVOLVED) {
+                break;
+            }
+            const state = (await stack.exportStack()).deployment.resources as any[];
+            const types = state.map((r) => r.type);
+            assert.ok(types.includes("acme:network/vpc:Subnet"), `the subnet's new token is in the state: ${types}`);
+            assert.ok(!types.includes("acme:network/subnet:Subnet"), `the subnet's earlier token is gone: ${types}`);
+            const vm = state.find((r) => r.type === "acme:compute/instance:Instance");
+            assert.deepEqual(vm?.outputs?.status, { phase: "running" }, "the instance's status, migrated");
+            assert.equal(vm?.outputs?.__stateVersion, 1, "the instance's state version");
+            const subnet = state.find((r) => r.type === "acme:network/vpc:Subnet");
+            assert.ok(subnet && JSON.stringify(vm?.inputs?.subnet).includes(subnet.urn), "the instance refers to the subnet by its new URN");
+            break;
+        }
+        case "preview":
+            await stack.preview({ expectNoChanges: true, onOutput: (s) => process.stdout.write(s) });
+            break;
         case "destroy": {
             const res = await stack.destroy();
-            assert.equal(res.summary.resourceChanges?.delete, 6, "destroy deletes the five resources and the stack");
+            assert.equal(res.summary.resourceChanges?.delete, 7, "destroy deletes the five resources, the explicit provider and the stack");
             break;
         }
         default:

@@ -21,8 +21,8 @@ import (
 
 	"github.com/cidlc/cidlc/e2e/e2etest"
 	"github.com/cidlc/cidlc/examples/provider/cloud"
-	"github.com/cidlc/cidlc/internal/nodetest"
 	"github.com/cidlc/cidlc/internal/testsupport"
+	"github.com/cidlc/cidlc/internal/testsupport/nodetest"
 )
 
 // The environment variables that name the tools: `make e2e-schema` sets both (the CLI's is

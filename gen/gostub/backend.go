@@ -8,7 +8,7 @@ import (
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/model"
-	"github.com/cidlc/cidlc/internal/parallel"
+	"github.com/cidlc/cidlc/internal/base/parallel"
 )
 
 // Import paths of the packages that stubs use.
@@ -25,7 +25,7 @@ const (
 type Options struct {
 	// ImportPath is the Go import path of the output directory: the stubs of the IDL's root package live
 	// there, the stubs of IDL package `ec2` in ImportPath + "/ec2". The run computes it from the output
-	// directory's go.mod (package internal/gomod).
+	// directory's go.mod (package internal/base/gomod).
 	ImportPath string
 	// Release is the release the stubs belong to: with a version, the root package's stubs declare the
 	// plugin's name and version (PluginName, PluginVersion) for the plugin's main to serve.
@@ -33,6 +33,12 @@ type Options struct {
 	// VerifyLayout, for tests, formats every file with go/format too and fails when the fast layout
 	// (package gostub/internal/layout) differs from it. It changes no file: it is not part of Key.
 	VerifyLayout bool `json:"-"`
+	// Fallback, when not nil, hears of each stub file that package layout refused and go/format laid
+	// out instead: its path, and why: where in the source layout stopped, and which of its rules
+	// stopped there. It is called from the goroutines that render the files, several at once. A
+	// fallback changes no byte of the file, only the time it takes; `make bench` counts them, and a
+	// test may log them. It is not part of Key.
+	Fallback func(path string, refusal error) `json:"-"`
 }
 
 // Backend generates Go provider stubs. It implements gen.Backend.
@@ -111,7 +117,13 @@ func (b *Backend) packageStubs(pkg *model.Package, names *exported, imports *tre
 		if !own {
 			dst = mg.out[:0]
 		}
-		content, err := mg.stubFile(f, dst, b.opts.VerifyLayout)
+		name := stubPath(f.Path)
+		src, err := mg.stubFile(f, name)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		content, err := mg.layOut(name, src, dst, &b.opts)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -119,7 +131,7 @@ func (b *Backend) packageStubs(pkg *model.Package, names *exported, imports *tre
 		if !own {
 			mg.out = content
 		}
-		emit(&gen.File{Path: stubPath(f.Path), Content: content})
+		emit(&gen.File{Path: name, Content: content})
 	}
 	return errs
 }

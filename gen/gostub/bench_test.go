@@ -19,7 +19,7 @@ func BenchmarkGenerate(b *testing.B) {
 	})
 }
 
-// BenchmarkStream streams the same stubs, as a run does (gen.Stage), to an emit that keeps nothing:
+// BenchmarkStream streams the same stubs, as a run does (outdir.Stage), to an emit that keeps nothing:
 // what the backend costs a run, where Generate also pays for the files it hands out.
 func BenchmarkStream(b *testing.B) {
 	backend := gostub.New(gostub.Options{ImportPath: "example.com/synth/provider"})

@@ -30,7 +30,8 @@
 // a literal's elements to one jennifer node, since jennifer's cost is per node (see code). Doc
 // comments, two fifths of a stub's bytes, do not pass through jennifer, which would only copy them:
 // its text holds a mark where each goes (layout.Comments). Output is gofmt'd by package layout, which
-// reads the tokens and writes the comments, and deterministic: the same model gives the same bytes.
+// reads the tokens and writes the comments, or by go/format for a file layout refuses (see
+// docs/gostub.md), and deterministic: the same model gives the same bytes.
 //
 // The backend never touches the disk: it returns files for package gen to write. It needs one fact the
 // model does not hold, the Go import path of the output directory (Options.ImportPath), because stubs of

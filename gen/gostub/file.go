@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"go/format"
 	"strings"
-	"sync/atomic"
 
 	"github.com/dave/jennifer/jen"
 
@@ -15,10 +14,11 @@ import (
 	"github.com/cidlc/cidlc/idl/model"
 )
 
-// stubFile renders the stubs of the IDL file f, appended to dst: a header naming f, the guard, then f's
-// declarations in source order, so that a stub file reads alongside its IDL file. verify is
-// Options.VerifyLayout.
-func (g *packageGen) stubFile(f *model.File, dst []byte, verify bool) ([]byte, error) {
+// stubFile renders the stubs of the IDL file f, the stub file name: a header naming f, the guard, then
+// f's declarations in source order, so that a stub file reads alongside its IDL file. It returns them
+// as jennifer writes them unformatted, their doc comments marks of g.comments, for layOut: the text is
+// g.src's, and the next file's overwrites it.
+func (g *packageGen) stubFile(f *model.File, name string) ([]byte, error) {
 	pkg := g.pkg
 	g.startFile()
 	jf := jen.NewFilePathName(g.file.own, pkg.Name)
@@ -42,18 +42,12 @@ func (g *packageGen) stubFile(f *model.File, dst []byte, verify bool) ([]byte, e
 		}
 	}
 	g.nameImports(jf)
-
-	return g.render(jf, stubPath(f.Path), dst, verify)
+	return g.source(jf, name)
 }
 
-// render appends jf gofmt'd to dst. jennifer writes the code unformatted, and package layout lays it
-// out as gofmt would, several times faster than go/format (which would take most of the backend's
-// time); what layout does not know, go/format formats (the source with its doc comments in place of
-// their marks), here rather than in jennifer, to report a failure (a generator bug) with the source's
-// line numbers. With verify, go/format formats every file too, and a layout that differs from it is
-// an error.
-func (g *packageGen) render(jf *jen.File, name string, dst []byte, verify bool) ([]byte, error) {
-	src := &g.src // jennifer's text is read here and not kept: the buffer serves every file
+// source renders jf unformatted into g.src, and checks its imports.
+func (g *packageGen) source(jf *jen.File, name string) ([]byte, error) {
+	src := &g.src // jennifer's text is read by layOut and not kept: the buffer serves every file
 	src.Reset()
 	jf.NoFormat = true
 	if err := jf.Render(src); err != nil {
@@ -62,19 +56,29 @@ func (g *packageGen) render(jf *jen.File, name string, dst []byte, verify bool) 
 	if err := g.checkImports(src.Bytes()); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	out, laidOut := layout.Source(dst, src.Bytes(), &g.comments)
-	if laidOut && !verify {
+	return src.Bytes(), nil
+}
+
+// layOut appends src, jennifer's text of the stub file name, gofmt'd to dst. Package layout lays it
+// out as gofmt would, several times faster than go/format (which would take most of the backend's
+// time). What layout refuses, go/format formats (the source with its doc comments in place of their
+// marks), here rather than in jennifer, to report a failure (a generator bug) with the source's line
+// numbers; opts.Fallback hears of it. With opts.VerifyLayout, go/format formats every file, and a
+// layout that differs from it is an error.
+func (g *packageGen) layOut(name string, src, dst []byte, opts *Options) ([]byte, error) {
+	out, refused := layout.Source(dst, src, &g.comments)
+	if refused == nil && !opts.VerifyLayout {
 		return out, nil
 	}
-	if !laidOut {
-		formatFallbacks.Add(1)
-	}
-	whole := g.comments.Expand(src.Bytes())
+	whole := g.comments.Expand(src)
 	formatted, err := format.Source(whole)
 	if err != nil {
 		return nil, fmt.Errorf("%s: generated Go does not parse (a cidlc bug): %v\n%s", name, err, numbered(whole))
 	}
-	if !laidOut {
+	if refused != nil {
+		if opts.Fallback != nil {
+			opts.Fallback(name, refused)
+		}
 		return append(dst, formatted...), nil
 	}
 	if laid := out[len(dst):]; !bytes.Equal(laid, formatted) {
@@ -83,10 +87,6 @@ func (g *packageGen) render(jf *jen.File, name string, dst []byte, verify bool) 
 	}
 	return out, nil
 }
-
-// formatFallbacks counts the files that package layout did not lay out, since the process started:
-// go/format costs several times more, and the tests check that no stub of theirs needs it.
-var formatFallbacks atomic.Int64
 
 // generateGuard refers to the runtime's contract version, so that stubs from another cidlc release fail
 // to compile instead of misbehaving.

@@ -78,7 +78,7 @@ func (g *packageGen) generateFunctionConstructor(fn *model.Function) jen.Code {
 	props := g.propertySpecs(fn.Properties)
 	spec := g.code().rt("FunctionSpec").id("[", t, "]").done().Custom(multiline,
 		g.code("Token: ", fn.Name, ",\nProperties: []").rt("Property").done().Custom(multiline, props...),
-		g.code("Unmarshal: (*", t, ").unmarshal,\nMarshal: (*", t, ").marshal").done(),
+		g.formerlySpec(g.code("Unmarshal: (*", t, ").unmarshal,\nMarshal: (*", t, ").marshal"), "ModuleMember", fn.Formerly).done(),
 	)
 	return g.prose("%s returns the provider of the function %s that ops implement.", g.newFunctionProviderName(fn), fn.CallName).
 		id("func ", g.newFunctionProviderName(fn), "(ops ", g.functionOpsName(fn), ") *", g.functionProviderName(fn)).done().Block(

@@ -190,9 +190,35 @@ func TestHeader(t *testing.T) {
 func TestFormatFailure(t *testing.T) {
 	jf := jen.NewFile("p")
 	jf.Func().Id("f").Params().Block(jen.Op("(")) // not Go
-	_, err := (&packageGen{imports: &treeImports{}, buffers: new(buffers)}).render(jf, "p_stub.go", nil, false)
+	g := &packageGen{imports: &treeImports{}, buffers: new(buffers)}
+	src, err := g.source(jf, "p_stub.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = g.layOut("p_stub.go", src, nil, &Options{})
 	if err == nil || !strings.Contains(err.Error(), "p_stub.go: generated Go does not parse") || !strings.Contains(err.Error(), "    5  (") {
 		t.Errorf("render of bad Go: %v; want the error and the numbered source", err)
+	}
+}
+
+// TestLayoutFallback: a file with a construct package layout has no rule for (a for loop) is laid out
+// by go/format, with or without VerifyLayout, and Fallback hears where layout stopped.
+func TestLayoutFallback(t *testing.T) {
+	src := []byte("package p\n\nfunc f () {\nfor {\ng ()\n}\n}\n") // as jennifer writes it
+	want := "package p\n\nfunc f() {\n\tfor {\n\t\tg()\n\t}\n}\n"
+	for _, verify := range []bool{false, true} {
+		g := &packageGen{imports: &treeImports{}, buffers: new(buffers)}
+		var heard []string
+		opts := &Options{VerifyLayout: verify, Fallback: func(path string, refusal error) {
+			heard = append(heard, path+": "+refusal.Error())
+		}}
+		got, err := g.layOut("p_stub.go", src, []byte("dst"), opts)
+		if err != nil || string(got) != "dst"+want {
+			t.Errorf("VerifyLayout=%v: %q, %v; want %q", verify, got, err, "dst"+want)
+		}
+		if len(heard) != 1 || !strings.Contains(heard[0], `p_stub.go: package layout refused line 4, "for {" (stmt (stmt.go:`) {
+			t.Errorf("VerifyLayout=%v: Fallback heard %q", verify, heard)
+		}
 	}
 }
 

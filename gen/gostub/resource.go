@@ -1,6 +1,8 @@
 package gostub
 
 import (
+	"time"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/cidlc/cidlc/idl/model"
@@ -49,20 +51,29 @@ func (c *code) idParam() *code  { return c.id("id ").qual(resourcePath, "ID") }
 // generateOps declares TProviderOps, the interface the author implements.
 func (g *packageGen) generateOps(r *model.Resource) jen.Code {
 	n, t := r.Name, g.marshalName(r)
+	deadline := "the program's customTimeouts"
+	if r.Timeouts != (model.Timeouts{}) {
+		deadline += ", or else the IDL's: " + r.Timeouts.String()
+	}
 	return g.prose("%s is what a provider author implements for %s resources; %s turns it into a provider. "+
-		"It may also implement %s and %s.", g.opsName(r), n, g.newProviderName(r), g.checkerName(r), g.differName(r)).
+		"It may also implement %s and %s. Each method's ctx ends when the engine cancels the operation, or "+
+		"when its timeout passes: %s. provider.Log(ctx) tells the user about the resource.",
+		g.opsName(r), n, g.newProviderName(r), g.checkerName(r), g.differName(r), deadline).
 		id("type ", g.opsName(r)).done().Interface(
 		g.prose("Create creates the %s that the inputs in obj describe, sets obj's out properties, and returns "+
-			"the new resource's ID.", n).
+			"the new resource's ID. If it fails after making the object, it returns the ID and "+
+			"provider.Partial(err), with obj as the object is, so that the engine keeps it.", n).
 			id("Create(").ctxParam().id(", ").urnParam().id(", obj *", t, ") (").qual(resourcePath, "ID").id(", error)\n").
 			prose("Read sets obj to the current state of the %s id. obj holds the last known state, or, on import, "+
 				"only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.", n).
 			id("Read(").ctxParam().id(", ").idParam().id(", obj *", t, ") error\n").
 			prose("Update changes the %s id from olds to news, and sets the out properties of news that change; "+
-				"they start with their old values.", n).
+				"they start with their old values. If it fails after changing part of the object, it returns "+
+				"provider.Partial(err), with news as the object is.", n).
 			id("Update(").ctxParam().id(", ").idParam().id(", olds, news *", t, ") error\n").
-			prose("Delete deletes the %s id. A resource that is already gone may return provider.ErrNotFound.", n).
-			id("Delete(").ctxParam().id(", ").idParam().id(", obj *", t, ") error").done(),
+			prose("Delete deletes the %s id. A resource that is already gone may return provider.ErrNotFound: "+
+				"the user is warned, and the stack forgets it.", n).
+			id("Delete(").ctxParam().id(", ").idParam().id(", obj *", t, ") error").add(g.migrationMethods(r)).done(),
 	)
 }
 
@@ -132,6 +143,22 @@ func (g *packageGen) spec(r *model.Resource) jen.Code {
 		//	func(obj *instance, id resource.ID) { obj.ID = id }
 		tail.id(",\nSetID: func(obj *", t, ", ").idParam().id(") {\nobj.", id.GoName, " = id\n}")
 	}
+	if r.Timeouts != (model.Timeouts{}) {
+		//	Timeouts: provider.Timeouts{Create: provider.Minutes(20), Delete: provider.Minutes(5)}
+		tail.id(",\nTimeouts: ").rt("Timeouts").id("{")
+		sep := ""
+		for _, op := range []struct {
+			name string
+			d    time.Duration
+		}{{"Create", r.Timeouts.Create}, {"Update", r.Timeouts.Update}, {"Delete", r.Timeouts.Delete}} {
+			if op.d > 0 {
+				g.duration(tail.id(sep, op.name, ": "), op.d)
+				sep = ", "
+			}
+		}
+		tail.id("}")
+	}
+	g.evolutionSpec(tail, r)
 	return g.code().rt("Spec").id("[", t, "]").done().Custom(multiline,
 		head.done().Custom(multiline, g.propertySpecs(wireProperties(r))...),
 		tail.done(),
@@ -162,6 +189,19 @@ func (g *packageGen) propertySpec(c *code, p *model.Property) {
 		g.defaultValue(c.id(", Default: "), p.Default)
 	}
 	c.id("}")
+}
+
+// duration appends d in the largest unit that writes it whole: provider.Minutes(90), provider.Seconds(1.5).
+// (Not 90 * time.Minute: package layout lays out no binary expression, and the stubs need none.)
+func (g *packageGen) duration(c *code, d time.Duration) {
+	switch {
+	case d%time.Hour == 0:
+		c.rt("Hours").id("(").int(int(d / time.Hour)).id(")")
+	case d%time.Minute == 0:
+		c.rt("Minutes").id("(").int(int(d / time.Minute)).id(")")
+	default:
+		c.rt("Seconds").id("(").num(d.Seconds()).id(")")
+	}
 }
 
 // multiline lays out a composite literal one element per line.

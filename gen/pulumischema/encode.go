@@ -246,5 +246,19 @@ func appendResource(b []byte, r *resourceJSON) ([]byte, error) {
 			return nil, err
 		}
 	}
+	if len(r.Aliases) > 0 {
+		o.key("aliases")
+		o.b = append(o.b, '[')
+		for i, a := range r.Aliases {
+			if i > 0 {
+				o.b = append(o.b, ',')
+			}
+			alias := openObject(o.b)
+			alias.key("type")
+			alias.b = appendString(alias.b, a.Type)
+			o.b = alias.close()
+		}
+		o.b = append(o.b, ']')
+	}
 	return o.close(), nil
 }

@@ -136,6 +136,13 @@ func TestEncodedAsEncodingJSON(t *testing.T) {
 		}
 		return &objectJSON{Description: str(), Properties: props(), Type: str(), Required: strs()}
 	}
+	aliases := func() []aliasJSON {
+		var as []aliasJSON
+		for range rng.IntN(3) {
+			as = append(as, aliasJSON{Type: str()})
+		}
+		return as
+	}
 	for range 3000 {
 		obj := object()
 		if obj == nil {
@@ -146,7 +153,7 @@ func TestEncodedAsEncodingJSON(t *testing.T) {
 			complexType.Enum = append(complexType.Enum, enumValueJSON{Name: str(), Description: str(), Value: str()})
 		}
 		values := []any{
-			&resourceJSON{objectJSON: *obj, InputProperties: props(), RequiredInputs: strs(), StateInputs: object()},
+			&resourceJSON{objectJSON: *obj, InputProperties: props(), RequiredInputs: strs(), StateInputs: object(), Aliases: aliases()},
 			complexType,
 			&functionJSON{Description: str(), Inputs: object(), Outputs: object()},
 		}

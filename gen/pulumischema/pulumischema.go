@@ -26,8 +26,8 @@
 //     for an enum-typed key, whose default and variables its description says, see configSpec);
 //   - replaces → "replaceOnChanges"; default= → "default"; secret → "secret"; deprecated= →
 //     "deprecationMessage"; docs → "description". What the schema cannot express (min=, pattern=, …,
-//     and immutable, for which its metaschema has no field) is appended to the description as a
-//     readable sentence, and stays enforced by the provider.
+//     immutable, and a resource's default timeouts, for which its metaschema has no field) is appended
+//     to the description as a readable sentence, and stays enforced by the provider.
 //
 // The package description is the root IDL package's doc comment; the other package fields come from
 // Options, the version and pluginDownloadURL from its Release (cidlc --pkg-version and
@@ -191,6 +191,12 @@ type (
 		InputProperties propertiesJSON `json:"inputProperties,omitempty"`
 		RequiredInputs  []string       `json:"requiredInputs,omitempty"`
 		StateInputs     *objectJSON    `json:"stateInputs,omitempty"`
+		// Aliases are the resource's earlier type tokens (formerly=), as the metaschema's alias
+		// objects: the SDKs that Pulumi generates pass them as the resource's aliases.
+		Aliases []aliasJSON `json:"aliases,omitempty"`
+	}
+	aliasJSON struct {
+		Type string `json:"type"`
 	}
 )
 
@@ -445,7 +451,11 @@ func resourceSpec(a *arena, r *model.Resource) *resourceJSON {
 	// A property's schema is the same in the outputs, the inputs and the state, which are encoded and
 	// never changed: made once, it serves the three.
 	specs := propertySpecs(a, r.Properties, r.Properties)
-	outputs := objectSpec(model.DeclarationDoc(r.Doc, r.Name, r.Name, r.Properties, r.Checks), r.Properties, specs, func(p *model.Property) bool { return !p.In && !isID(p) })
+	desc := model.DeclarationDoc(r.Doc, r.Name, r.Name, r.Properties, r.Checks)
+	if r.Timeouts != (model.Timeouts{}) {
+		desc = strings.Join(slices.DeleteFunc([]string{desc, timeoutsNote(r.Timeouts)}, func(s string) bool { return s == "" }), "\n\n")
+	}
+	outputs := objectSpec(desc, r.Properties, specs, func(p *model.Property) bool { return !p.In && !isID(p) })
 	outputs.Type = ""
 	res := &resourceJSON{objectJSON: *outputs, InputProperties: make(propertiesJSON, 0, len(r.Properties))}
 	state := &objectJSON{Description: "Input properties used for looking up and filtering " + r.Name + " resources.",
@@ -466,6 +476,9 @@ func resourceSpec(a *arena, r *model.Resource) *resourceJSON {
 	state.Properties.sort()
 	res.InputProperties.sort()
 	res.StateInputs = state
+	for _, t := range r.Formerly {
+		res.Aliases = append(res.Aliases, aliasJSON{Type: t})
+	}
 	return res
 }
 
@@ -582,6 +595,12 @@ func objectSpec(doc string, props []*model.Property, specs []*propertyJSON, keep
 	}
 	obj.Properties.sort()
 	return obj
+}
+
+// timeoutsNote says in a resource's description what the schema has no field for: the IDL's default
+// timeouts, which the provider applies.
+func timeoutsNote(t model.Timeouts) string {
+	return "Default timeouts: " + t.String() + ". The customTimeouts resource option overrides them."
 }
 
 // immutableNote says in a property's description what the schema has no field for: the IDL's immutable.

@@ -20,7 +20,7 @@ func BenchmarkGenerate(b *testing.B) {
 	})
 }
 
-// BenchmarkStream streams the same packages as a run of cidlc takes them (gen.Stage): each file is handed
+// BenchmarkStream streams the same packages as a run of cidlc takes them (outdir.Stage): each file is handed
 // over and dropped, so that what the backend keeps of its files, or does not, shows.
 func BenchmarkStream(b *testing.B) {
 	var size atomic.Int64

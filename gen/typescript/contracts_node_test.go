@@ -14,12 +14,11 @@ import (
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 
-	"github.com/cidlc/cidlc/idl/contract"
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/idl/pattern"
-	"github.com/cidlc/cidlc/internal/nodetest"
 	"github.com/cidlc/cidlc/internal/testsupport"
+	"github.com/cidlc/cidlc/internal/testsupport/nodetest"
 	"github.com/cidlc/cidlc/provider"
 )
 
@@ -245,7 +244,7 @@ func contractTable() []contractCase {
 // property named v.
 func goViolations(t *testing.T, c contractCase, v any) []violation {
 	t.Helper()
-	cs, err := contract.Compile(&c.cs)
+	cs, err := c.cs.Compile()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,7 +293,7 @@ func (Region) Values() []Region { return []Region{"us-west-1", "eu-west-1"} }
 func structDecoder(t *testing.T, fields map[string]*model.Constraints) func(*provider.Decoder, resource.PropertyValue) any {
 	compiled := map[string]*provider.Constraints{}
 	for k, cs := range fields {
-		c, err := contract.Compile(cs)
+		c, err := cs.Compile()
 		if err != nil {
 			t.Fatal(err)
 		}

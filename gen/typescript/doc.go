@@ -28,8 +28,8 @@
 //   - resource X: a class extending pulumi.CustomResource in the shape of Pulumi's own SDKs (static get
 //     and isInstance, the type token, an Output property per property, a constructor that checks
 //     required inputs and contracts, fills in defaults, makes secret inputs secret and sets
-//     replaceOnChanges and additionalSecretOutputs), its XArgs and XState interfaces, then, once per
-//     file, the contracts of the structs the file's resources hold; the barrel of its directory
+//     replaceOnChanges, additionalSecretOutputs and the aliases of its earlier tokens), its XArgs and
+//     XState interfaces, then, once per file, the contracts of the structs the file's resources hold; the barrel of its directory
 //     registers it with the Pulumi runtime, so that resource references sent back by the engine become
 //     instances of its class;
 //   - function X (call name x): x over pulumi.runtime.invoke, with its XArgs (the inputs as values)
@@ -56,8 +56,11 @@
 //	…
 //	        {{list "super(" (print .Class ".__pulumiType") "name" "resourceInputs" "opts" ");"}}
 //
-// The output a template writes into knows the line written so far, so the function knows its
-// indentation and how much room is left: indentation lives in the templates' text, not in constants.
+// The templates are ordinary text/template templates, executed by text/template: a template may use
+// anything text/template supports. The output a template writes into knows the line written so far, so a
+// layout function knows, when its action is evaluated, its indentation and how much room is left:
+// indentation lives in the templates' text, not in constants. Its result is printed where its action
+// stands (keep it in a variable and print it elsewhere, and it is laid out for the wrong place).
 //
 //   - templates/*.tmpl: one file per construct. file (the header and the imports), resource (the class
 //     and its constructor, and isInstance, which provider shares), registration, interface, struct,
@@ -70,14 +73,17 @@
 //     records the imports that the "imports" template renders), types from types.go, literals from
 //     literal.go, tables of contracts (object literals) from contracts.go. file.go renders a file's
 //     declarations in source order, barrel.go the index.ts of a directory, generate.go the package:
-//     the declaration files and barrels are independent of each other, and render in parallel, one
-//     goroutine per core, each with a renderer (its own compiled templates and output) from a pool; the
-//     runtimes they use, the configuration's modules and the JSON files come after them.
-//   - template.go: the template functions and the output that knows its line; execute.go (with
-//     execstate.go and execcall.go): the executor of the templates, which text/template parses (its
-//     Execute, through reflection on every field and call, took half the backend's time); layout.go:
-//     prettier's layouts (lists, with a last object argument "hugged"; unions; assignments; conditions;
-//     object literals; comments); tsdoc.go: TSDoc comments.
+//     the declaration files and barrels are independent of each other, and render in parallel, on up to
+//     GOMAXPROCS goroutines (internal/base/parallel), each with a renderer from a pool; the runtimes they use,
+//     the configuration's modules and the JSON files come after them. What Generate returns, in which
+//     order, and which error, never depend on the scheduling: each module's result has its index, and
+//     the files are sorted by path (Stream hands them over as they are done: gen.Streamer allows any
+//     order).
+//   - template.go: the template functions, the output that knows its line, and the renderer: a clone of
+//     the parsed templates (the clones share the parse trees) whose functions are bound to its own
+//     output, so that each goroutine lays out against its own line; layout.go: prettier's layouts
+//     (lists, with a last object argument "hugged"; unions; assignments; conditions; object literals;
+//     comments); tsdoc.go: TSDoc comments.
 //   - names.go rejects what a valid IDL can still not become (two exports of a module with one name,
 //     strings that are not UTF-8).
 //
@@ -91,9 +97,7 @@
 // second class needs (get, isInstance) becomes a template of its own, called with {{template}}. A
 // construct that registers with the engine or invokes it (a resource, the provider, a function) takes
 // the release's options: its view sets a field from fileGen.usesRelease, and its template merges
-// _utilities.resourceOptsDefaults() under the caller's options when the field is set. A template may use
-// what execute.go executes; what it does not (a pipeline with |, a number, a builtin other than and, or,
-// not, eq, ne and print) fails every test with an error that names the construct.
+// _utilities.resourceOptsDefaults() under the caller's options when the field is set.
 //
 // Cross-file references are `import type` statements: every name one generated file takes from another
 // is a type, so the files never load each other at run time and import cycles are harmless. The value

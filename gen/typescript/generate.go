@@ -10,7 +10,7 @@ import (
 
 	"github.com/cidlc/cidlc/gen"
 	"github.com/cidlc/cidlc/idl/model"
-	"github.com/cidlc/cidlc/internal/parallel"
+	"github.com/cidlc/cidlc/internal/base/parallel"
 )
 
 // Backend generates the TypeScript package. The zero value is ready to use: a package of no release.

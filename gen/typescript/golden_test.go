@@ -53,7 +53,7 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// TestStreamIsGenerate streams the package of every case, as cidlc does (gen.Stage), and checks that it
+// TestStreamIsGenerate streams the package of every case, as cidlc does (outdir.Stage), and checks that it
 // hands over the files Generate returns, byte for byte: Stream renders each file into a buffer that the
 // next one reuses, so a file emitted before it was complete, or overwritten while emit still read it,
 // would show here.

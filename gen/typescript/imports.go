@@ -154,9 +154,7 @@ type importsView struct {
 // typeImport is one `import type` statement.
 type typeImport struct {
 	Names []string // sorted: "Rule", or "Rule as Rule_types"
-	// Single is the name when it is the only one: prettier never breaks the import of a single name.
-	Single string
-	From   string // the module specifier, as a literal
+	From  string   // the module specifier, as a literal
 }
 
 // view returns the file's imports: @pulumi/pulumi, the package's runtimes and release, then the
@@ -198,11 +196,7 @@ func (s *importSet) view() importsView {
 				names = append(names, k.name)
 			}
 		}
-		imp := typeImport{Names: names, From: jsString(st.from)}
-		if len(names) == 1 {
-			imp.Single = names[0]
-		}
-		v.Types = append(v.Types, imp)
+		v.Types = append(v.Types, typeImport{Names: names, From: jsString(st.from)})
 	}
 	v.Any = v.Pulumi || v.Contracts != "" || v.Configuration != "" || v.Utilities != "" || v.Lazy != "" || len(v.Types) > 0
 	return v

@@ -201,8 +201,8 @@ func TestObjectLayout(t *testing.T) {
 // TestTemplateLine: a layout function called from a template lays out its construct from where the call
 // stands, and doc comments take the indentation of the line they start.
 func TestTemplateLine(t *testing.T) {
-	r := newRendererOf(template.Must(parsed.Clone()))
-	template.Must(r.program.set.New("test").Parse("class X {\n" +
+	r := newRenderer()
+	template.Must(r.set.New("test").Parse("class X {\n" +
 		`    {{docTags "Doc." (tag "@deprecated" "old") (tag "@defaultValue" "")}}{{list "f(" "a" "b" ");"}}` + "\n" +
 		`    {{doc ""}}x;` + "\n}\n"))
 	got, err := r.render("test", nil)
@@ -213,7 +213,7 @@ func TestTemplateLine(t *testing.T) {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 	// A doc comment must start its line.
-	template.Must(r.program.set.New("bad").Parse(`x {{doc "Doc."}}`))
+	template.Must(r.set.New("bad").Parse(`x {{doc "Doc."}}`))
 	if _, err := r.render("bad", nil); err == nil || !strings.Contains(err.Error(), "must start a line") {
 		t.Errorf("doc after text: err = %v", err)
 	}

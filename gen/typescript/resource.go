@@ -10,6 +10,7 @@ import (
 // the interfaces of its arguments and of its state.
 type resourceView struct {
 	Doc          string
+	Timeouts     string // the default timeouts, as its doc says them ("create 20m, delete 5m"); "" for none
 	Name         string // the exported name
 	Class        string // the local name of the class (see forbiddenClassNames)
 	Export       bool   // whether the class is exported by its declaration, under its own name
@@ -26,7 +27,10 @@ type resourceView struct {
 	Contracts    []item   // the check's arguments after args: the contracts of the inputs, and the rules (checkArgs)
 	Replaces     []string // the wire names of the properties that force replacement, as literals
 	Secrets      []string // the wire names of the secret properties, as literals
-	Released     bool     // whether the constructor merges the release's options (see usesRelease)
+	// Aliases are the resource's earlier tokens (formerly=), each as an alias object literal, so that the
+	// engine finds the state that stacks hold under them.
+	Aliases  []string
+	Released bool // whether the constructor merges the release's options (see usesRelease)
 }
 
 // isInstanceView is what the "isInstance" template renders.
@@ -121,11 +125,12 @@ func (g *fileGen) resource(r *model.Resource) error {
 	v := resourceViews.Get().(*resourceView)
 	defer v.release()
 	*v = resourceView{
-		Doc:    model.DeclarationDoc(r.Doc, r.Name, r.Name, r.Properties, r.Checks),
-		Name:   r.Name,
-		Class:  class,
-		Export: class == r.Name,
-		Token:  jsString(r.Token),
+		Doc:      model.DeclarationDoc(r.Doc, r.Name, r.Name, r.Properties, r.Checks),
+		Timeouts: r.Timeouts.String(),
+		Name:     r.Name,
+		Class:    class,
+		Export:   class == r.Name,
+		Token:    jsString(r.Token),
 		// The class's own token, not its name's: a class named Object is declared as Object_.
 		IsInstance: isInstanceView{Name: r.Name, Class: class, Type: class + ".__pulumiType"},
 		Error:      g.errorCtor,
@@ -133,6 +138,9 @@ func (g *fileGen) resource(r *model.Resource) error {
 		State:      interfaceView{Name: g.declName(&r.Decl, stateSuffix), Members: v.State.Members[:0]},
 		Properties: v.Properties[:0],
 		Released:   g.usesRelease(),
+	}
+	for _, t := range r.Formerly {
+		v.Aliases = append(v.Aliases, "{ type: "+jsString(t)+" }")
 	}
 	siblings := model.SiblingsOf(r.Properties)
 	var required []string

@@ -7,19 +7,18 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"text/template"
 )
 
 // The templates (templates/*.tmpl) hold every line of the output, as the package documentation explains
-// (Structure). They execute into an output that knows the line being written: that is how the layout
-// functions they call know their indentation and the room left on the line.
+// (Structure). text/template executes them, into an output that knows the line being written: that is
+// how the layout functions they call know their indentation and the room left on the line.
 //
 //go:embed templates/*.tmpl
 var templateFS embed.FS
 
-// parsed is the template set as parsed, with functions bound to no output: renderers clone it and bind
-// the functions to their own.
+// parsed is the template set as parsed, with functions bound to no output: each renderer clones it (the
+// clones share the parse trees) and binds the functions to its own output.
 var parsed = template.Must(template.New("").Option("missingkey=error").Funcs(templateFuncs(nil)).ParseFS(templateFS, "templates/*.tmpl"))
 
 // templateFuncs returns the functions templates call, those that lay out text bound to out.
@@ -46,24 +45,19 @@ var parsed = template.Must(template.New("").Option("missingkey=error").Funcs(tem
 //     CLOSE, property PROP (of an object literal) — the layouts of layout.go, written as what they lay
 //     out: `{{list "super(" "name" "opts" ");"}}`. What comes before the bracket or the "=" is the
 //     line's, so templates write it as text: `return new {{.Class}}{{list "(" …}}`,
-//     `resourceInputs[{{.Wire}}] {{assign "=" …}}` (a call of print to make it an argument costs more
-//     than the layout).
+//     `resourceInputs[{{.Wire}}] {{assign "=" …}}`.
 //
-// The functions that write a construct (doc, docTags, comment and the layouts) write it into out
-// themselves, where the call stands, and return written, which prints as nothing: a string result would
-// be made only to be copied into out. The executor (execute.go) calls the functions of the signatures
-// the templates call per property directly (strings in, a string or written out) and the others through
-// reflection, as text/template does. Every function reports a misuse through out (see output.fail)
-// rather than with an error result.
+// The functions that lay out text (doc, docTags, wrap, comment and the layouts) lay it out from the end
+// of the output's current line: an action that calls one prints its result where it stands, so it must
+// not be kept in a variable and printed elsewhere. A misuse (doc after text on its line, a list without
+// its closing bracket) is an error of the call, which text/template returns with the template's position.
 func templateFuncs(out *output) template.FuncMap {
 	return template.FuncMap{
-		"doc": func(text string) written {
-			out.Write(appendDocComment(out.AvailableBuffer(), out.lineStart("doc"), text, ""))
-			return written{}
+		"doc": func(text string) (string, error) {
+			return docComment(out, "doc", text, "")
 		},
-		"docTags": func(text string, tags ...string) written {
-			out.Write(appendDocComment(out.AvailableBuffer(), out.lineStart("docTags"), text, tagLines(tags)))
-			return written{}
+		"docTags": func(text string, tags ...string) (string, error) {
+			return docComment(out, "docTags", text, tagLines(tags))
 		},
 		"tag": func(name, value string) string {
 			if value == "" {
@@ -80,69 +74,67 @@ func templateFuncs(out *output) template.FuncMap {
 			}
 			return strings.Join(ps, "\n\n")
 		},
-		"wrap": func(text ...string) string {
+		"wrap": func(text ...string) (string, error) {
 			return wrapAt(out, true, text)
 		},
-		"wrapWhen": func(cond bool, text ...string) string {
+		"wrapWhen": func(cond bool, text ...string) (string, error) {
 			return wrapAt(out, cond, text)
 		},
 		"article": article,
-		"comment": func(phrases ...string) written {
-			out.Write(appendComment(out.AvailableBuffer(), out.column(), phrases))
-			return written{}
+		"comment": func(phrases ...string) string {
+			return out.result(appendComment(out.scratch(), out.column(), phrases))
 		},
 		"js":     func(s ...string) string { return jsString(strings.Join(s, "")) },
 		"access": propertyAccess,
 		"items":  func(items ...item) []item { return items },
 		"object": objectOf,
 		"union":  func(head string, members ...string) unionType { return unionType{head, members} },
-		"list": func(open string, rest ...any) written {
+		"list": func(open string, rest ...any) (string, error) {
 			items, close, err := listOf(rest)
 			if err != nil {
-				out.fail(err)
-				return written{}
+				return "", err
 			}
-			out.Write(appendList(out.AvailableBuffer(), out.column(), open, items, close))
-			return written{}
+			return out.result(appendList(out.scratch(), out.column(), open, items, close)), nil
 		},
-		"assign": func(head, value, tail string) written {
-			out.Write(appendAssign(out.AvailableBuffer(), out.column(), head, []string{value}, tail))
-			return written{}
+		"assign": func(head, value, tail string) string {
+			return out.result(appendAssign(out.scratch(), out.column(), head, []string{value}, tail))
 		},
-		"assignUnion": func(head string, members []string, tail string) written {
-			out.Write(appendAssign(out.AvailableBuffer(), out.column(), head, members, tail))
-			return written{}
+		"assignUnion": func(head string, members []string, tail string) string {
+			return out.result(appendAssign(out.scratch(), out.column(), head, members, tail))
 		},
-		"chain": func(open, operator string, rest ...string) written {
+		"chain": func(open, operator string, rest ...string) (string, error) {
 			if len(rest) < 2 {
-				out.fail(fmt.Errorf("chain: %d operands and close, want at least 2", len(rest)))
-				return written{}
+				return "", fmt.Errorf("chain: %d operands and close, want at least 2", len(rest))
 			}
-			out.Write(appendChain(out.AvailableBuffer(), out.column(), open, operator, rest[:len(rest)-1], rest[len(rest)-1]))
-			return written{}
+			return out.result(appendChain(out.scratch(), out.column(), open, operator, rest[:len(rest)-1], rest[len(rest)-1])), nil
 		},
-		"property": func(p jsProp) written {
-			out.Write(append(out.AvailableBuffer(), p.layout(string(out.line()))...))
-			return written{}
+		"property": func(p jsProp) string {
+			return p.layout(string(out.line()))
 		},
 	}
 }
 
-// written is what the functions that write into the output return (see templateFuncs): nothing more to
-// print. A value of no size costs text/template no allocation, where a string costs one per call.
-type written struct{}
-
-// String is what a template prints of written: nothing.
-func (written) String() string { return "" }
+// docComment is the doc comment of text and tags (lines) that fn writes at the start of the line of out.
+func docComment(out *output, fn, text, tags string) (string, error) {
+	indent, err := out.lineStart(fn)
+	if err != nil {
+		return "", err
+	}
+	return out.result(appendDocComment(out.scratch(), indent, text, tags)), nil
+}
 
 // wrapAt is wrap of the concatenation of text at the line of out, when cond; "" when not, or when text is
 // empty.
-func wrapAt(out *output, cond bool, text []string) string {
+func wrapAt(out *output, cond bool, text []string) (string, error) {
 	joined := strings.Join(text, "")
 	if !cond || joined == "" {
-		return ""
+		return "", nil
 	}
-	return wrap(out.lineStart("wrap"), joined)
+	indent, err := out.lineStart("wrap")
+	if err != nil {
+		return "", err
+	}
+	return wrap(indent, joined), nil
 }
 
 // listOf splits the arguments of list after its opening bracket into its items and its closing bracket,
@@ -184,8 +176,8 @@ func listOf(args []any) (items []item, close string, err error) {
 // An output is what a template writes into. It knows the line being written, for the layout functions.
 type output struct {
 	bytes.Buffer
-	start int   // where the line being written starts
-	err   error // the first misuse of a layout function: see fail
+	start int    // where the line being written starts
+	spare []byte // the layout functions' buffer: see scratch
 }
 
 func (o *output) Write(p []byte) (int, error) {
@@ -195,19 +187,13 @@ func (o *output) Write(p []byte) (int, error) {
 	return o.Buffer.Write(p)
 }
 
+// WriteString is Write's, for a writer that prefers io.StringWriter: the embedded buffer's would not
+// track the line.
 func (o *output) WriteString(s string) (int, error) {
 	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
 		o.start = o.Len() + i + 1
 	}
 	return o.Buffer.WriteString(s)
-}
-
-// fail records the misuse of a layout function by a template, which the execution returns (see
-// renderer.execute): the template is wrong, and its output is not used.
-func (o *output) fail(err error) {
-	if o.err == nil {
-		o.err = err
-	}
 }
 
 // line returns the text written on the current line so far, valid until the next write.
@@ -218,65 +204,51 @@ func (o *output) line() []byte { return o.Bytes()[o.start:] }
 func (o *output) column() column { return at(o.line()) }
 
 // lineStart returns the line so far, which must be its indentation alone: what fn writes starts a line.
-func (o *output) lineStart(fn string) string {
+func (o *output) lineStart(fn string) (string, error) {
 	line := o.line()
 	indent := indentOf(line)
 	if len(indent) != len(line) {
-		o.fail(fmt.Errorf("%s must start a line; it follows %q", fn, line))
+		return "", fmt.Errorf("%s must start a line; it follows %q", fn, line)
 	}
-	return indent
+	return indent, nil
 }
 
-// A renderer executes the templates into its output, with the functions bound to it (see program).
+// scratch returns an empty buffer for a layout function to append its text to, which result returns:
+// the text is copied once, into the string the function returns, and the buffer serves the next call.
+func (o *output) scratch() []byte { return o.spare[:0] }
+
+// result returns b, appended to the buffer of scratch, as a string, and keeps b for the next call.
+func (o *output) result(b []byte) string {
+	o.spare = b
+	return string(b)
+}
+
+// A renderer executes the templates into its output. The layout functions read the output's current
+// line, so each renderer binds them to its own output, in a clone of parsed; the clones share the parse
+// trees. A renderer is used by one goroutine at a time: the pool renderers hands one to each.
 type renderer struct {
-	out     output
-	program *program
-	blocks  int // how many blocks appendBlock wrote into the output
-	// reference executes the templates with text/template instead, when useTextTemplate is set.
-	reference *template.Template
+	out    output
+	set    *template.Template // parsed, its functions bound to out
+	blocks int                // how many blocks appendBlock wrote into the output
 }
 
-func newRenderer() *renderer { return newRendererOf(parsed) }
-
-// newRendererOf returns a renderer of the templates of set, which it only reads.
-func newRendererOf(set *template.Template) *renderer {
+func newRenderer() *renderer {
 	r := &renderer{}
-	r.program = newProgram(set, templateFuncs(&r.out), &r.out)
+	r.set = template.Must(parsed.Clone()).Funcs(templateFuncs(&r.out))
 	return r
 }
-
-// useTextTemplate makes renderers execute the templates with text/template, the reference the
-// executor of execute.go is compared with (TestExecutorMatchesTextTemplate).
-var useTextTemplate atomic.Bool
 
 // reset empties the renderer's output.
 func (r *renderer) reset() {
 	r.out.Reset()
-	r.out.start, r.out.err = 0, nil
+	r.out.start = 0
 	r.blocks = 0
 }
 
 // execute executes the named template on view into the renderer's output, which it empties first.
 func (r *renderer) execute(name string, view any) error {
 	r.reset()
-	return r.run(name, view)
-}
-
-// run executes the named template on view after what the output holds.
-func (r *renderer) run(name string, view any) error {
-	var err error
-	if useTextTemplate.Load() {
-		if r.reference == nil {
-			r.reference = template.Must(r.program.set.Clone()).Funcs(templateFuncs(&r.out))
-		}
-		err = r.reference.ExecuteTemplate(&r.out, name, view)
-	} else {
-		err = r.program.execute(name, view)
-	}
-	if err != nil {
-		return err
-	}
-	return r.out.err
+	return r.set.ExecuteTemplate(&r.out, name, view)
 }
 
 // appendBlock executes the named template on view as a block after those the output holds, after a
@@ -287,7 +259,7 @@ func (r *renderer) appendBlock(name string, view any) error {
 	}
 	r.blocks++
 	start := r.out.Len()
-	err := r.run(name, view)
+	err := r.set.ExecuteTemplate(&r.out, name, view)
 	text := r.out.Bytes()
 	end := max(start, len(bytes.TrimRight(text, "\n")))
 	r.out.Truncate(end)
@@ -304,7 +276,7 @@ func (r *renderer) render(name string, view any) (string, error) {
 	return string(bytes.TrimRight(r.out.Bytes(), "\n")), nil
 }
 
-// renderers holds renderers for reuse: compiling the templates costs more than executing one.
+// renderers holds renderers for reuse, each with its clone of the templates and its output's memory.
 var renderers = sync.Pool{New: func() any { return newRenderer() }}
 
 // render executes the named template on view with a renderer of the pool.

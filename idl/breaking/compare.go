@@ -24,6 +24,8 @@ type comparer struct {
 	// kind changed has none.
 	match    map[*model.Decl]*model.Decl
 	findings []*Finding
+	// scope is the declaration being compared, for the remedies that may cover its findings.
+	scope *scope
 }
 
 // report records a finding.
@@ -43,6 +45,7 @@ func (c *comparer) run() {
 	for _, p := range pairs {
 		c.compareDecl(p[0], p[1])
 	}
+	c.compareConfig()
 	c.compareConsts()
 }
 
@@ -70,6 +73,26 @@ func (c *comparer) matchDecls() [][2]*decl {
 			added = append(added, n)
 		}
 	}
+	moved := map[*decl]bool{}
+	move := func(o, n *decl) {
+		moved[o], moved[n] = true, true
+		pairs = append(pairs, [2]*decl{o, n})
+		c.match[o.Decl] = n.Decl
+		c.moved(o, n)
+	}
+	// A resource or function that declares the token of a removed one as an earlier token (formerly=)
+	// is its new version, whatever its name: the author said so.
+	claimed := map[string]*decl{}
+	for _, n := range added {
+		for _, t := range n.formerly() {
+			claimed[t] = n
+		}
+	}
+	for _, o := range removed {
+		if n := claimed[o.Token]; n != nil && n.kind == o.kind && !moved[n] {
+			move(o, n)
+		}
+	}
 	// A declaration that left one file and appeared in another under the same Go name and kind moved;
 	// with more than one candidate on either side, nothing says which went where.
 	type nameKind struct {
@@ -78,20 +101,19 @@ func (c *comparer) matchDecls() [][2]*decl {
 	}
 	gone, arrived := map[nameKind][]*decl{}, map[nameKind][]*decl{}
 	for _, o := range removed {
-		gone[nameKind{o.Name, o.kind}] = append(gone[nameKind{o.Name, o.kind}], o)
+		if !moved[o] {
+			gone[nameKind{o.Name, o.kind}] = append(gone[nameKind{o.Name, o.kind}], o)
+		}
 	}
 	for _, n := range added {
-		arrived[nameKind{n.Name, n.kind}] = append(arrived[nameKind{n.Name, n.kind}], n)
+		if !moved[n] {
+			arrived[nameKind{n.Name, n.kind}] = append(arrived[nameKind{n.Name, n.kind}], n)
+		}
 	}
-	moved := map[*decl]bool{}
 	for _, o := range removed {
 		k := nameKind{o.Name, o.kind}
-		if os, ns := gone[k], arrived[k]; len(os) == 1 && len(ns) == 1 {
-			n := ns[0]
-			moved[o], moved[n] = true, true
-			pairs = append(pairs, [2]*decl{o, n})
-			c.match[o.Decl] = n.Decl
-			c.moved(o, n)
+		if os, ns := gone[k], arrived[k]; !moved[o] && len(os) == 1 && len(ns) == 1 {
+			move(o, ns[0])
 		}
 	}
 	for _, o := range removed {
@@ -111,6 +133,12 @@ func (c *comparer) matchDecls() [][2]*decl {
 func (c *comparer) moved(o, n *decl) {
 	from, to := o.File.Path, n.File.Path
 	if o.kind == functionKind {
+		if o.dir == n.dir && o.Name != n.Name {
+			c.report(FunctionRenamed, n.subject(), o.Pos, n.Pos,
+				fmt.Sprintf("renamed from %s (%s): programs that call %s no longer compile; they must call %s, and the provider answers the old token", o.subject(), o.Token, o.subject(), n.subject()),
+				"keep the old name")
+			return
+		}
 		if o.dir == n.dir {
 			c.report(FunctionMoved, n.subject(), o.Pos, n.Pos,
 				fmt.Sprintf("moved from %s to %s, so its token changed from %s to %s; programs still call %s, and no state holds a call", from, to, o.Token, n.Token, n.subject()), "")
@@ -122,13 +150,25 @@ func (c *comparer) moved(o, n *decl) {
 		return
 	}
 	if o.kind == resourceKind {
-		msg := fmt.Sprintf("moved from %s to %s, so its type token changed from %s to %s: the provider no longer knows the old token, and every %s existing stacks hold would be deleted and created again",
-			from, to, o.Token, n.Token, o.Name)
-		if o.dir != n.dir {
-			msg += fmt.Sprintf("; programs must also use %s instead of %s", n.subject(), o.subject())
+		change := fmt.Sprintf("moved from %s to %s, so its type token changed from %s to %s", from, to, o.Token, n.Token)
+		if from == to {
+			change = fmt.Sprintf("renamed from %s, so its type token changed from %s to %s", o.Name, o.Token, n.Token)
 		}
-		c.report(TokenChanged, n.subject(), o.Pos, n.Pos, msg,
-			fmt.Sprintf("move it back, or ship the move with Pulumi aliases (the resource option aliases: [{ type: %q }]) and keep serving the old token until no stack holds it", o.Token))
+		c.scope = &scope{o, n}
+		c.reportStacks(TokenChanged, n.subject(), o.Pos, n.Pos, change,
+			fmt.Sprintf("the provider no longer knows the old token, and every %s existing stacks hold would be deleted and created again", o.Name),
+			"move it back")
+		c.scope = nil
+		switch {
+		case o.dir != n.dir:
+			c.report(ResourceRenamed, n.subject(), o.Pos, n.Pos,
+				fmt.Sprintf("moved from %s to %s: programs that create %s no longer compile; they must use %s", dirName(o.dir), dirName(n.dir), o.subject(), n.subject()),
+				"move it back to "+dirName(o.dir))
+		case o.Name != n.Name:
+			c.report(ResourceRenamed, n.subject(), o.Pos, n.Pos,
+				fmt.Sprintf("renamed from %s: programs that create %s no longer compile; they must use %s", o.subject(), o.subject(), n.subject()),
+				"keep the old name")
+		}
 		return
 	}
 	if o.dir == n.dir {
@@ -183,6 +223,8 @@ func (c *comparer) added(n *decl) {
 
 // compareDecl compares two versions of a declaration of the same kind.
 func (c *comparer) compareDecl(o, n *decl) {
+	c.scope = &scope{o, n}
+	defer func() { c.scope = nil }()
 	if o.Doc != n.Doc {
 		c.report(DocChanged, n.subject(), o.Pos, n.Pos, "doc comment changed", "")
 	}
@@ -191,6 +233,12 @@ func (c *comparer) compareDecl(o, n *decl) {
 		c.compareResource(o, n)
 		c.compareChecks(n.subject(), o.resource.Checks, n.resource.Checks)
 	case functionKind:
+		if len(o.function.Inputs()) == 0 && len(n.function.Inputs()) > 0 {
+			name := n.function.CallName
+			c.report(FunctionArgsAdded, n.subject(), o.Pos, n.Pos,
+				fmt.Sprintf("had no inputs and now has some: its TypeScript forms take the inputs first, %s(args, opts) where they were %s(opts), so programs that pass options no longer compile", name, name),
+				"give the inputs to a new function, and keep this one")
+		}
 		c.compareMembers(c.functionOwner(n), o.function.Properties, n.function.Properties)
 		c.compareChecks(n.subject(), o.function.Checks, n.function.Checks)
 	case structKind:
@@ -208,9 +256,9 @@ func (c *comparer) compareResource(o, n *decl) {
 	or, nr := o.resource, n.resource
 	switch {
 	case !or.Named && nr.Named:
-		c.report(NamedResourceAdded, n.subject(), o.Pos, n.Pos,
-			fmt.Sprintf("now embeds idl.NamedResource: its new input name defaults to each resource's own name and forces replacement, so every %s existing stacks hold is replaced on their next update%s",
-				n.Name, c.new.alsoReplaced(nr)),
+		c.reportStacks(NamedResourceAdded, n.subject(), o.Pos, n.Pos,
+			"now embeds idl.NamedResource: its new input name defaults to each resource's own name and forces replacement",
+			fmt.Sprintf("every %s existing stacks hold has no name in its inputs, and is replaced on their next update%s", n.Name, c.new.alsoReplaced(nr)),
 			"keep idl.Resource, or add an optional Name *string without replaces")
 	case or.Named && !nr.Named:
 		c.report(NamedResourceRemoved, n.subject(), o.Pos, n.Pos,

@@ -2,8 +2,8 @@ package breaking
 
 import (
 	"fmt"
-	"go/token"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -53,9 +53,50 @@ var bounds = []bound{
 
 // compareContracts reports the contract options of a member that accept fewer values (narrowed) or more
 // (widened), and a pattern that changed, which cidlc cannot order. Contracts are checked on inputs only,
-// so a narrowed one breaks programs, never state.
-func (c *comparer) compareContracts(subject string, oldPos, newPos token.Position, o, n *model.Constraints) {
-	var narrowed, widened, patterns []string
+// so a narrowed one breaks programs, never resources' state; stacks' configuration is an input checked
+// on every run, so there it breaks stacks too. On an output or a function's result, a contract only
+// documents what the provider returns.
+func (c *comparer) compareContracts(w owner, o, n member) {
+	subject := w.subject + "." + n.Name
+	narrowed, widened, patterns := contractChanges(o.Constraints, n.Constraints)
+	if !n.settable {
+		if changes := slices.Concat(narrowed, widened, patterns); len(changes) > 0 {
+			c.report(OutputContractChanged, subject, o.Pos, n.Pos,
+				fmt.Sprintf("contract changed (%s): it documents what the provider returns, and nothing checks programs or state against it", strings.Join(changes, "; ")), "")
+		}
+		return
+	}
+	if len(narrowed) > 0 {
+		fail := "now fail in the constructor and in the provider's Check, so their stacks cannot be updated"
+		switch {
+		case w.function != nil:
+			fail = "now fail in the function and in the provider"
+		case w.config != nil:
+			fail = "now fail in the Provider's constructor"
+		}
+		c.report(ContractNarrowed, subject, o.Pos, n.Pos,
+			fmt.Sprintf("contract narrowed (%s): programs whose values the old contract accepted %s", strings.Join(narrowed, "; "), fail),
+			"relax it again, or refuse the values in the ops' Check with a warning for a release first")
+		if w.config != nil {
+			c.report(ConfigContractNarrowed, subject, o.Pos, n.Pos,
+				fmt.Sprintf("contract narrowed (%s): stacks whose %s:%s the old contract accepted can no longer configure the provider, not even to destroy their resources",
+					strings.Join(narrowed, "; "), w.pkg, n.Name),
+				"relax it again")
+		}
+	}
+	if len(widened) > 0 {
+		c.report(ContractWidened, subject, o.Pos, n.Pos, fmt.Sprintf("contract widened (%s)", strings.Join(widened, "; ")), "")
+	}
+	if len(patterns) > 0 {
+		c.report(PatternChanged, subject, o.Pos, n.Pos,
+			fmt.Sprintf("%s: values the old pattern accepted may now be refused, which cidlc cannot decide", strings.Join(patterns, "; ")),
+			"keep the old pattern, or make sure the new one accepts every value the old one did (--validate-snapshot checks existing stacks)")
+	}
+}
+
+// contractChanges lists the contract options that accept fewer values (narrowed) or more (widened),
+// and the patterns that changed, as messages name them.
+func contractChanges(o, n *model.Constraints) (narrowed, widened, patterns []string) {
 	var walk func(prefix string, o, n *model.Constraints)
 	walk = func(prefix string, o, n *model.Constraints) {
 		if o == nil && n == nil {
@@ -114,20 +155,7 @@ func (c *comparer) compareContracts(subject string, oldPos, newPos token.Positio
 		walk(prefix+"items.", items(o), items(n))
 	}
 	walk("", o, n)
-	if len(narrowed) > 0 {
-		c.report(ContractNarrowed, subject, oldPos, newPos,
-			fmt.Sprintf("contract narrowed (%s): programs whose values the old contract accepted now fail in the constructor and in the provider's Check, so their stacks cannot be updated",
-				strings.Join(narrowed, "; ")),
-			"relax it again, or refuse the values in the ops' Check with a warning for a release first")
-	}
-	if len(widened) > 0 {
-		c.report(ContractWidened, subject, oldPos, newPos, fmt.Sprintf("contract widened (%s)", strings.Join(widened, "; ")), "")
-	}
-	if len(patterns) > 0 {
-		c.report(PatternChanged, subject, oldPos, newPos,
-			fmt.Sprintf("%s: values the old pattern accepted may now be refused, which cidlc cannot decide", strings.Join(patterns, "; ")),
-			"keep the old pattern, or make sure the new one accepts every value the old one did (--validate-snapshot checks existing stacks)")
-	}
+	return narrowed, widened, patterns
 }
 
 func multipleOf(c *model.Constraints) float64 {

@@ -25,9 +25,13 @@ func TestDocsCatalogue(t *testing.T) {
 		t.Fatalf("%s has no %q … %q section", name, begin, end)
 	}
 	var table strings.Builder
-	table.WriteString("| rule | category | severity | finds |\n|---|---|---|---|\n")
+	table.WriteString("| rule | category | severity | remedy | finds |\n|---|---|---|---|---|\n")
 	for _, r := range breaking.Rules {
-		fmt.Fprintf(&table, "| `%s` | %s | %s | %s |\n", r.ID, r.Category, r.Severity, r.Summary)
+		remedy := r.Remedy()
+		if remedy == "" {
+			remedy = "—"
+		}
+		fmt.Fprintf(&table, "| `%s` | %s | %s | %s | %s |\n", r.ID, r.Category, r.Severity, remedy, r.Summary)
 	}
 	testsupport.GoldenFile(t, name, []byte(before+begin+table.String()+end+after))
 }

@@ -3,6 +3,8 @@ package breaking
 import (
 	"fmt"
 	"go/token"
+	"strconv"
+	"strings"
 
 	"github.com/cidlc/cidlc/idl/model"
 )
@@ -42,11 +44,13 @@ func (c *comparer) compareEnum(o, n *decl) {
 		case oldByName[nv.Name] != nil:
 			ov := oldByName[nv.Name]
 			changed[ov] = true
-			msg := fmt.Sprintf("value changed from %q to %q: programs that use %s now send the new value", ov.Value, nv.Value, subject)
-			if c.old.usage[o.Decl] != 0 {
-				msg += fmt.Sprintf(", and the provider can no longer read, update or delete resources whose state holds %q (%s)", ov.Value, listed(c.old.storedIn[o.Decl], 3))
+			c.report(EnumValueRespelled, subject, ov.Pos, nv.Pos,
+				fmt.Sprintf("value changed from %q to %q: programs that use %s now send the new value, and those that write %q no longer compile", ov.Value, nv.Value, subject, ov.Value),
+				"add the new value under a new name, and keep the old one")
+			if stranded := c.old.stranded(o.Decl, strconv.Quote(ov.Value)); stranded != "" {
+				c.reportStacks(EnumValueChanged, subject, ov.Pos, nv.Pos, fmt.Sprintf("value changed from %q to %q", ov.Value, nv.Value), stranded,
+					"add the new value under a new name, and keep the old one")
 			}
-			c.report(EnumValueChanged, subject, ov.Pos, nv.Pos, msg, "add the new value under a new name, and keep the old one")
 		default:
 			c.report(EnumValueAdded, subject, token.Position{}, nv.Pos, fmt.Sprintf("%s gained the value %q", n.subject(), nv.Value), "")
 		}
@@ -56,15 +60,29 @@ func (c *comparer) compareEnum(o, n *decl) {
 			continue
 		}
 		subject := namespace(o.dir) + ov.Name
-		if via := c.old.storedIn[o.Decl]; len(via) > 0 {
-			c.report(StoredEnumValueRemoved, subject, ov.Pos, token.Position{},
-				fmt.Sprintf("%s lost the value %q: programs that use it no longer compile, and the provider can no longer read, update or delete resources whose state holds it (%s)",
-					o.subject(), ov.Value, listed(via, 3)),
-				"keep the value, deprecated in its doc, and refuse it for new resources in the ops' Check; --validate-snapshot on an exported stack shows whether its state holds it")
-			continue
-		}
 		c.report(EnumValueRemoved, subject, ov.Pos, token.Position{},
 			fmt.Sprintf("%s lost the value %q: programs that use it no longer compile", o.subject(), ov.Value),
 			"keep the value, deprecated in its doc")
+		if stranded := c.old.stranded(o.Decl, "it"); stranded != "" {
+			c.reportStacks(StoredEnumValueRemoved, subject, ov.Pos, token.Position{},
+				fmt.Sprintf("%s lost the value %q", o.subject(), ov.Value), stranded,
+				"keep the value, deprecated in its doc, and refuse it for new resources in the ops' Check; --validate-snapshot on an exported stack shows whether its state holds it")
+		}
 	}
+}
+
+// stranded says what can no longer be read once values of the declaration d that state or
+// configuration holds, such as value, no longer decode: "" when nothing holds d's values.
+func (ix *treeIndex) stranded(d *model.Decl, value string) string {
+	var parts []string
+	if len(ix.storers[d]) > 0 {
+		parts = append(parts, "the provider can no longer read, update or delete resources whose state holds "+value)
+	}
+	if ix.configured[d] {
+		parts = append(parts, "stacks whose configuration holds "+value+" can no longer configure the provider")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s (%s)", strings.Join(parts, ", and "), listed(ix.storedIn[d], 3))
 }

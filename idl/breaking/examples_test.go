@@ -51,6 +51,7 @@ func TestExamplesAgainstAnEdit(t *testing.T) {
 	want := []string{
 		"contract-narrowed source compute.Volume.size",
 		"default-changed state compute.Volume.size",
+		"enum-value-removed source RegionSAEast1",
 		"optional-input-added safe network.Subnet.mapPublicIPOnLaunch",
 		"property-removed source iam.User.department",
 		"replaces-added state network.VPC.cidrBlock",

@@ -23,6 +23,8 @@ type Finding struct {
 	Hint    string
 	// Accepted is the acceptance that covers the finding, or nil.
 	Accepted *Acceptance
+	// Remedy is what the new IDL does about the finding so that it breaks nothing, or nil (see Remedy).
+	Remedy *Remedy
 }
 
 // Pos is where the finding is reported: in the new IDL, or in the old one for what was removed.
@@ -33,8 +35,14 @@ func (f *Finding) Pos() token.Position {
 	return f.Old
 }
 
-// Fails reports whether the finding fails a run: a breaking change that no acceptance covers.
-func (f *Finding) Fails() bool { return f.Rule.Severity == Breaking && f.Accepted == nil }
+// Fails reports whether the finding fails a run: a breaking change that no remedy and no acceptance
+// covers.
+func (f *Finding) Fails() bool {
+	return f.Rule.Severity == Breaking && f.Accepted == nil && f.Remedy == nil
+}
+
+// Handled reports whether a remedy or an acceptance covers the finding.
+func (f *Finding) Handled() bool { return f.Accepted != nil || f.Remedy != nil }
 
 // A Report is the outcome of a comparison.
 type Report struct {
@@ -48,11 +56,12 @@ type Report struct {
 // Failed reports whether some finding fails the run.
 func (r *Report) Failed() bool { return slices.ContainsFunc(r.Findings, (*Finding).Fails) }
 
-// Count returns how many findings have severity s, without the accepted ones.
+// Count returns how many findings have severity s, without those that a remedy or an acceptance
+// covers.
 func (r *Report) Count(s Severity) int {
 	n := 0
 	for _, f := range r.Findings {
-		if f.Rule.Severity == s && f.Accepted == nil {
+		if f.Rule.Severity == s && !f.Handled() {
 			n++
 		}
 	}

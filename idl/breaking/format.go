@@ -9,27 +9,30 @@ import (
 	"strings"
 
 	"github.com/cidlc/cidlc/idl/model"
-	"github.com/cidlc/cidlc/internal/paths"
+	"github.com/cidlc/cidlc/internal/base/paths"
 )
 
 // Diagnostic returns the finding as a diagnostic line, its file relative to wd:
 //
 //	idl/ec2/subnet.go:14:2: ec2.Subnet.vpcID: BREAKING (required-input-added, source): a new required input breaks every program that creates a Subnet; make it optional or give it a default
 //
-// A safe change reads `safe (rule)`, a warning `warning (rule, category)`, and an accepted breaking
-// change `accepted BREAKING (…)`, followed by the acceptance.
+// A safe change reads `safe (rule)`, a warning `warning (rule, category)`, an accepted breaking change
+// `accepted BREAKING (…)`, followed by the acceptance, and one that a remedy covers `safe (rule,
+// category, covered by an alias)`, its message saying the remedy.
 func (f *Finding) Diagnostic(wd string) model.Diagnostic {
 	var b strings.Builder
 	if f.Subject != "" {
 		b.WriteString(f.Subject + ": ")
 	}
-	if f.Accepted != nil {
+	if f.Accepted != nil && f.Remedy == nil {
 		b.WriteString("accepted ")
 	}
-	switch f.Rule.Severity {
-	case Breaking:
+	switch {
+	case f.Remedy != nil:
+		fmt.Fprintf(&b, "safe (%s, %s, covered by %s %s): ", f.Rule.ID, f.Rule.Category, article(f.Remedy.Kind), f.Remedy.Kind)
+	case f.Rule.Severity == Breaking:
 		fmt.Fprintf(&b, "BREAKING (%s, %s): ", f.Rule.ID, f.Rule.Category)
-	case Warning:
+	case f.Rule.Severity == Warning:
 		fmt.Fprintf(&b, "warning (%s, %s): ", f.Rule.ID, f.Rule.Category)
 	default:
 		fmt.Fprintf(&b, "safe (%s): ", f.Rule.ID)
@@ -38,7 +41,7 @@ func (f *Finding) Diagnostic(wd string) model.Diagnostic {
 	if f.Hint != "" {
 		b.WriteString("; " + f.Hint)
 	}
-	if a := f.Accepted; a != nil {
+	if a := f.Accepted; a != nil && f.Remedy == nil {
 		b.WriteString(" [accepted")
 		if a.Pos.Filename != "" {
 			fmt.Fprintf(&b, " at %s", relative(wd, a.Pos))
@@ -63,11 +66,12 @@ func (a *Acceptance) UnusedDiagnostic(wd string) model.Diagnostic {
 }
 
 // WriteText writes the findings as diagnostic lines, file names relative to wd: with verbose, every
-// finding; otherwise the breaking changes and warnings that no acceptance covers. Unused acceptances
+// finding; otherwise the breaking changes and warnings that no acceptance covers, and those that a
+// remedy covers (a release depends on its remedies: reviewers should see them). Unused acceptances
 // follow.
 func (r *Report) WriteText(w io.Writer, wd string, verbose bool) error {
 	for _, f := range r.Findings {
-		if verbose || f.Accepted == nil && f.Rule.Severity != Info {
+		if verbose || f.Remedy != nil || f.Accepted == nil && f.Rule.Severity != Info {
 			if _, err := fmt.Fprintln(w, f.Diagnostic(wd)); err != nil {
 				return err
 			}
@@ -81,11 +85,15 @@ func (r *Report) WriteText(w io.Writer, wd string, verbose bool) error {
 	return nil
 }
 
-// Summary counts the findings in words: "2 breaking changes, 1 warning, 3 safe changes, 1 accepted".
+// Summary counts the findings in words: "2 breaking changes, 1 warning, 3 safe changes, 2 covered by a
+// remedy, 1 accepted".
 func (r *Report) Summary() string {
-	accepted := 0
+	accepted, covered := 0, 0
 	for _, f := range r.Findings {
-		if f.Accepted != nil {
+		switch {
+		case f.Remedy != nil:
+			covered++
+		case f.Accepted != nil:
 			accepted++
 		}
 	}
@@ -93,6 +101,9 @@ func (r *Report) Summary() string {
 		counted(r.Count(Breaking), "breaking change"),
 		counted(r.Count(Warning), "warning"),
 		counted(r.Count(Info), "safe change"),
+	}
+	if covered > 0 {
+		parts = append(parts, fmt.Sprintf("%d covered by a remedy", covered))
 	}
 	if accepted > 0 {
 		parts = append(parts, fmt.Sprintf("%d accepted", accepted))
@@ -126,6 +137,7 @@ type (
 		Warning  int `json:"warning"`
 		Safe     int `json:"safe"`
 		Accepted int `json:"accepted"`
+		Covered  int `json:"covered"`
 	}
 	jsonFinding struct {
 		Rule     string        `json:"rule"`
@@ -140,6 +152,11 @@ type (
 		Message  string        `json:"message"`
 		Hint     string        `json:"hint,omitempty"`
 		Accepted *jsonAccepted `json:"accepted,omitempty"`
+		Remedy   *jsonRemedy   `json:"remedy,omitempty"`
+	}
+	jsonRemedy struct {
+		Kind string `json:"kind"`
+		Text string `json:"text"`
 	}
 	jsonPosition struct {
 		File   string `json:"file"`
@@ -164,6 +181,9 @@ func (r *Report) WriteJSON(w io.Writer, wd, against string) error {
 			File: filepath.ToSlash(pos.Filename), Line: pos.Line, Column: pos.Column,
 			Old: jsonPos(wd, f.Old), New: jsonPos(wd, f.New), Message: f.Message, Hint: f.Hint}
 		switch {
+		case f.Remedy != nil:
+			out.Counts.Covered++
+			jf.Remedy = &jsonRemedy{Kind: f.Remedy.Kind, Text: f.Remedy.Text}
 		case f.Accepted != nil:
 			out.Counts.Accepted++
 			jf.Accepted = jsonAccept(wd, f.Accepted)

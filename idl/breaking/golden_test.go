@@ -81,9 +81,10 @@ func compare(wd, oldDir, newDir string) (*breaking.Report, error) {
 	return against.Compare(loaded, tree, nil)
 }
 
-// TestJSON: the JSON report of --breaking-format=json, for cases with moves, removals and acceptances.
+// TestJSON: the JSON report of --breaking-format=json, for cases with moves, removals, acceptances and
+// remedies.
 func TestJSON(t *testing.T) {
-	for _, name := range []string{"accept-directive", "token-changed-across-directories"} {
+	for _, name := range []string{"accept-directive", "token-changed-across-directories", "token-changed-covered"} {
 		t.Run(name, func(t *testing.T) {
 			dir, err := filepath.Abs(filepath.Join("../../testdata/breaking", name))
 			if err != nil {

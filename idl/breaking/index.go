@@ -41,7 +41,18 @@ func (d *decl) subject() string {
 	if d.function != nil {
 		return namespace(d.dir) + d.function.CallName
 	}
-	return declName(d.Decl)
+	return d.Decl.QualifiedName()
+}
+
+// formerly returns the earlier tokens that a resource or function declares (formerly=).
+func (d *decl) formerly() []string {
+	switch {
+	case d.resource != nil:
+		return d.resource.Formerly
+	case d.function != nil:
+		return d.function.Formerly
+	}
+	return nil
 }
 
 // storedVia is a declaration and a resource property that can hold its values.
@@ -60,9 +71,10 @@ const (
 
 // treeIndex is one version of the IDL, indexed for the comparison.
 type treeIndex struct {
-	tree  *model.Tree
-	decls []*decl // in model order
-	byKey map[string]*decl
+	tree   *model.Tree
+	decls  []*decl // in model order
+	byKey  map[string]*decl
+	byDecl map[*model.Decl]*decl
 
 	consts     []*model.Const
 	constByKey map[string]*model.Const
@@ -73,23 +85,30 @@ type treeIndex struct {
 	// called says how each struct, enum and alias is reached from the inputs and results of functions,
 	// which no state holds.
 	called map[*model.Decl]role
-	// storedIn lists, for each declaration that resources' state can hold, the resource properties
-	// through which it does (`network.VPC.region`).
+	// storedIn lists, for each declaration that resources' state or stacks' configuration can hold, the
+	// resource properties and configuration keys through which it does (`network.VPC.region`, `the
+	// configuration key acme:region`).
 	storedIn map[*model.Decl][]string
 	stored   map[storedVia]bool
+	// storers lists, for each declaration that resources' state can hold, the resources that hold it;
+	// configured marks those that stacks' configuration can hold, which no resource's migration reads.
+	storers    map[*model.Decl][]*model.Resource
+	configured map[*model.Decl]bool
 	// replacedWith lists, for each resource, the resources that refer to it through a replaces
 	// property: replacing it replaces them.
 	replacedWith map[*model.Resource][]*model.Resource
 }
 
 func indexTree(t *model.Tree) *treeIndex {
-	ix := &treeIndex{tree: t, byKey: map[string]*decl{}, constByKey: map[string]*model.Const{},
-		usage: map[*model.Decl]role{}, called: map[*model.Decl]role{}, storedIn: map[*model.Decl][]string{}, stored: map[storedVia]bool{}, replacedWith: map[*model.Resource][]*model.Resource{}}
+	ix := &treeIndex{tree: t, byKey: map[string]*decl{}, byDecl: map[*model.Decl]*decl{}, constByKey: map[string]*model.Const{},
+		usage: map[*model.Decl]role{}, called: map[*model.Decl]role{}, storedIn: map[*model.Decl][]string{}, stored: map[storedVia]bool{},
+		storers: map[*model.Decl][]*model.Resource{}, configured: map[*model.Decl]bool{}, replacedWith: map[*model.Resource][]*model.Resource{}}
 	add := func(d *decl) {
 		d.dir = d.File.Package.Dir
 		d.key = strings.TrimPrefix(d.Token, t.Name+":")
 		ix.decls = append(ix.decls, d)
 		ix.byKey[d.key] = d
+		ix.byDecl[d.Decl] = d
 	}
 	for _, pkg := range t.Packages {
 		for _, f := range pkg.Files {
@@ -136,6 +155,11 @@ func indexTree(t *model.Tree) *treeIndex {
 				r |= outputRole
 			}
 			ix.use(p.Type, r, d.subject()+"."+p.Name, map[*model.Decl]bool{})
+			reached(p.Type, map[*model.Decl]bool{}, func(s *model.Decl) {
+				if !slices.Contains(ix.storers[s], d.resource) {
+					ix.storers[s] = append(ix.storers[s], d.resource)
+				}
+			})
 			if p.Replaces {
 				for _, target := range capabilities(p.Type, map[*model.Decl]bool{}) {
 					if !slices.Contains(ix.replacedWith[target], d.resource) {
@@ -143,6 +167,13 @@ func indexTree(t *model.Tree) *treeIndex {
 					}
 				}
 			}
+		}
+	}
+	if t.Config != nil {
+		// Stacks keep their configuration's values, and programs read them back (acme.config.region).
+		for _, p := range t.Config.Properties {
+			ix.use(p.Type, inputRole|outputRole, "the configuration key "+t.Name+":"+p.Name, map[*model.Decl]bool{})
+			reached(p.Type, map[*model.Decl]bool{}, func(d *model.Decl) { ix.configured[d] = true })
 		}
 	}
 	return ix
@@ -233,7 +264,7 @@ func (ix *treeIndex) alsoReplaced(r *model.Resource) string {
 		for _, dep := range ix.replacedWith[next] {
 			if !seen[dep] {
 				seen[dep] = true
-				names = append(names, declName(&dep.Decl))
+				names = append(names, dep.Decl.QualifiedName())
 				queue = append(queue, dep)
 			}
 		}

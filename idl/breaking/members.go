@@ -8,8 +8,8 @@ import (
 	"github.com/cidlc/cidlc/idl/model"
 )
 
-// owner is what holds the members being compared: a resource, a function or a struct, as messages speak
-// of it.
+// owner is what holds the members being compared: a resource, a function, a struct or the provider's
+// configuration, as messages speak of it.
 type owner struct {
 	subject string
 	// creates says what programs do with the owner: "creates a Subnet", "builds a PortRange", "calls
@@ -19,30 +19,62 @@ type owner struct {
 	resource *model.Resource
 	// function is the new version of the owner when it is a function.
 	function *model.Function
+	// config is the new version of the owner when it is the configuration; pkg is the package name that
+	// stacks write before its keys (acme:region).
+	config *model.Config
+	pkg    string
 	// role is how a struct's values reach the provider, in either version; a struct that no resource
 	// uses counts as both (programs may still build and read it).
 	role role
-	// stored: resources' state can hold the owner's values (a resource, or a struct one uses).
-	stored bool
+	// holds says what keeps the owner's values beyond a program's run.
+	holds holder
 }
+
+// holder is what keeps a member's values: what a change of their shape breaks besides programs.
+type holder int
+
+const (
+	holdsNothing holder = iota // a struct that nothing uses
+	holdsState                 // resources' state: a resource, or a struct one uses
+	holdsConfig                // stacks' configuration: the configuration, or a struct only it uses
+	holdsCalls                 // nothing: a function, or a struct only functions use
+)
+
+// stored: resources' state can hold the owner's values.
+func (w owner) stored() bool { return w.holds == holdsState }
 
 func (c *comparer) resourceOwner(n *decl) owner {
 	return owner{subject: n.subject(), creates: "creates " + article(n.Name) + " " + n.Name, resource: n.resource,
-		role: inputRole | outputRole, stored: true}
+		role: inputRole | outputRole, holds: holdsState}
 }
 
 // functionOwner is a function: its inputs are set and its results read, and no state holds either.
 func (c *comparer) functionOwner(n *decl) owner {
-	return owner{subject: n.subject(), creates: "calls " + n.subject(), function: n.function, role: inputRole | outputRole}
+	return owner{subject: n.subject(), creates: "calls " + n.subject(), function: n.function, role: inputRole | outputRole, holds: holdsCalls}
+}
+
+// configOwner is the configuration: programs read its keys (acme.config.region) and give them to
+// explicit providers, and stacks keep the values they set.
+func (c *comparer) configOwner() owner {
+	return owner{subject: "config", creates: "creates a Provider", config: c.new.tree.Config, pkg: c.new.tree.Name,
+		role: inputRole | outputRole, holds: holdsConfig}
 }
 
 func (c *comparer) structOwner(o, n *decl) owner {
 	r := c.old.usage[o.Decl] | c.new.usage[n.Decl] | c.old.called[o.Decl] | c.new.called[n.Decl]
-	stored := c.old.usage[o.Decl] != 0
 	if r == 0 {
 		r = inputRole | outputRole
 	}
-	return owner{subject: n.subject(), creates: "builds " + article(n.Name) + " " + n.Name, role: r, stored: stored}
+	holds := holdsNothing
+	switch {
+	case len(c.old.storers[o.Decl]) > 0:
+		holds = holdsState
+	case c.old.configured[o.Decl]:
+		holds = holdsConfig
+	case c.old.called[o.Decl] != 0:
+		holds = holdsCalls
+	}
+	return owner{subject: n.subject(), creates: "builds " + article(n.Name) + " " + n.Name, role: r, holds: holds}
 }
 
 // member is one version of a property or field, with what programs can do with it.
@@ -58,6 +90,8 @@ func (w owner) member(p *model.Property) member {
 		return member{Property: p, settable: !p.Out, readable: !p.In}
 	case w.function != nil:
 		return member{Property: p, settable: !p.Out, readable: p.Out}
+	case w.config != nil:
+		return member{Property: p, settable: true, readable: true}
 	}
 	return member{Property: p, settable: w.role&inputRole != 0, readable: w.role&outputRole != 0}
 }
@@ -67,7 +101,10 @@ func (m member) required() bool { return m.settable && !m.Optional && m.Default 
 
 // noun is what messages call a member of the owner.
 func (w owner) noun() string {
-	if w.resource != nil || w.function != nil {
+	switch {
+	case w.config != nil:
+		return "key"
+	case w.resource != nil || w.function != nil:
 		return "input"
 	}
 	return "field"
@@ -115,17 +152,7 @@ func (c *comparer) compareMembers(w owner, oldProps, newProps []*model.Property)
 			c.compareMember(w, w.member(o), w.member(n))
 		case renamed[n] != nil:
 			o := renamed[n]
-			msg := fmt.Sprintf("Go field %s is now %s on the wire (was %s): programs must rename it", n.GoName, n.Name, o.Name)
-			if w.stored {
-				msg += fmt.Sprintf(", and every existing %s shows %s removed and %s added on its next update", ownerName(w), o.Name, n.Name)
-				switch {
-				case w.resource != nil && n.Replaces:
-					msg += ", which replaces it" + c.new.alsoReplaced(w.resource)
-				case w.resource != nil && n.Immutable:
-					msg += ", which fails, since it is immutable"
-				}
-			}
-			c.report(WireNameChanged, w.subject+"."+n.Name, o.Pos, n.Pos, msg, fmt.Sprintf("keep the wire name: lumi:%q", o.Name))
+			c.memberRenamed(w, o, n)
 			c.compareMember(w, w.member(o), w.member(n))
 		default:
 			c.memberAdded(w, w.member(n))
@@ -195,8 +222,50 @@ func (c *comparer) compareRules(w owner, oldProps, newProps []*model.Property) {
 	}
 }
 
+// memberRenamed reports a member that kept its Go name and changed its wire name: once for programs,
+// which use the wire name, and once for what holds the old name (state, stacks' configuration).
+func (c *comparer) memberRenamed(w owner, o, n *model.Property) {
+	subject, keep := w.subject+"."+n.Name, fmt.Sprintf("keep the wire name: lumi:%q", o.Name)
+	uses := "set it or read it"
+	switch m := w.member(o); {
+	case !m.settable:
+		uses = "read it"
+	case !m.readable:
+		uses = "set it"
+	}
+	if w.config != nil {
+		uses = fmt.Sprintf("read %s.%s or give %s to a Provider", w.subject, o.Name, o.Name)
+	}
+	c.report(PropertyRenamed, subject, o.Pos, n.Pos,
+		fmt.Sprintf("Go field %s is now %s on the wire (was %s): programs that %s must use the new name", n.GoName, n.Name, o.Name, uses), keep)
+	switch {
+	case w.config != nil:
+		c.report(ConfigKeyRenamed, subject, o.Pos, n.Pos,
+			fmt.Sprintf("the key %s:%s is now %s:%s: stacks that set the old key fail to configure the provider, which refuses it as unknown, until they set the new one (pulumi config set %s:%s)",
+				w.pkg, o.Name, w.pkg, n.Name, w.pkg, n.Name), keep)
+	case w.stored():
+		msg := fmt.Sprintf("state holds %s under its old name %s, so every existing %s shows %s removed and %s added on its next update", n.GoName, o.Name, ownerName(w), o.Name, n.Name)
+		switch {
+		case w.resource != nil && n.Replaces:
+			msg += ", which replaces it" + c.new.alsoReplaced(w.resource)
+		case w.resource != nil && n.Immutable:
+			msg += ", which fails, since it is immutable"
+		}
+		c.reportStacks(WireNameChanged, subject, o.Pos, n.Pos, fmt.Sprintf("the wire name changed from %s to %s", o.Name, n.Name), msg, keep)
+	}
+}
+
 // memberRemoved reports a member of the old version that the new one does not have.
 func (c *comparer) memberRemoved(w owner, o member) {
+	if w.config != nil {
+		c.report(PropertyRemoved, w.subject+"."+o.Name, o.Pos, token.Position{},
+			fmt.Sprintf("removed: programs that read %s.%s or give %s to a Provider no longer compile", w.subject, o.Name, o.Name),
+			"deprecate it (deprecated=) for a release first, and keep accepting it")
+		c.report(ConfigKeyRemoved, w.subject+"."+o.Name, o.Pos, token.Position{},
+			fmt.Sprintf("removed: stacks that set %s:%s fail to configure the provider, which refuses the key as unknown, even to destroy their resources", w.pkg, o.Name),
+			"keep the key, deprecated, and ignore it")
+		return
+	}
 	what := "programs that set it or read it no longer compile"
 	switch {
 	case !o.settable:
@@ -217,6 +286,10 @@ func (c *comparer) memberRemoved(w owner, o member) {
 // memberAdded reports a member of the new version that the old one does not have.
 func (c *comparer) memberAdded(w owner, n member) {
 	subject := w.subject + "." + n.Name
+	if w.config != nil {
+		c.configKeyAdded(w, n)
+		return
+	}
 	switch {
 	case n.required():
 		hint := "make it optional or give it a default"
@@ -249,40 +322,14 @@ func (c *comparer) compareMember(w owner, o, n member) {
 	if o.GoName != n.GoName && o.Name == n.Name && !n.Synthetic {
 		at(GoFieldRenamed, fmt.Sprintf("Go field renamed from %s to %s; its wire name %s stays, so only the hand-written ops change", o.GoName, n.GoName, n.Name), "")
 	}
-	madeRequired := false
-	switch {
-	case o.settable && !n.settable:
-		at(InputBecameOutput, "is now out: programs that set it no longer compile, and the provider's Check rejects it",
-			"keep the input, and add a separate out property")
-	case !o.settable && n.settable && n.required():
-		madeRequired = true
-		at(RequiredInputAdded, fmt.Sprintf("was out, is now a required input: this breaks every program that %s", w.creates),
-			"make it optional or give it a default")
-	case !o.settable && n.settable:
-		at(OutputBecameInput, "was out, is now an optional input: reading it gives a value that may be undefined, so strict programs that use it without a check no longer compile", "")
-	case !o.required() && n.required():
-		madeRequired = true
-		was := "was optional"
-		if o.Default != nil {
-			was = "had the default " + literal(o.Default)
-		}
-		hint := "keep it optional; a default gives it a value without requiring it"
-		throws := "the constructor throws"
-		switch {
-		case w.function != nil:
-			throws = "the function throws"
-		case w.resource == nil:
-			hint = "keep it optional"
-		}
-		at(InputMadeRequired, fmt.Sprintf("is now required (it %s): programs that leave it out no longer compile, and %s", was, throws), hint)
-	}
+	madeRequired := c.compareRequired(w, o, n, at)
 	switch {
 	case o.readable && !n.readable:
 		at(InputMadeWriteOnly, "is now in: the provider no longer returns it, so reading it gives undefined, and state keeps only the input", "")
 	case !o.readable && n.readable:
 		at(InputNowReturned, "is no longer in: the provider returns it", "")
 	case o.settable != n.settable:
-		// Reported above.
+		// Reported by compareRequired.
 	case !o.Optional && n.Optional && n.settable && w.function != nil:
 		// Programs pass a function's inputs and never read them: one that may be left out breaks nothing.
 	case !o.Optional && n.Optional && n.settable:
@@ -296,38 +343,18 @@ func (c *comparer) compareMember(w owner, o, n member) {
 	}
 
 	d := c.typeDiff(o.Type, n.Type, nil)
-	c.reportTypeDiff(d, subject, o.Pos, n.Pos, o.Type, n.Type, w.stored, "add a property of the new type, and deprecate this one")
-
+	c.reportTypeDiff(d, subject, o.Pos, n.Pos, o.Type, n.Type, w.stored(), "add a property of the new type, and deprecate this one")
 	if w.resource != nil {
-		instead := "instead of updating it in place"
-		if o.Immutable {
-			instead = "where it failed the preview (it was immutable)"
-		}
-		switch {
-		case !o.Replaces && n.Replaces:
-			at(ReplacesAdded, fmt.Sprintf("a change to it now replaces the %s (deleted and created again, with a new ID) %s%s",
-				ownerName(w), instead, c.new.alsoReplaced(w.resource)),
-				"add replaces only when the cloud cannot change it in place")
-		case o.Replaces && !n.Replaces && !n.Immutable:
-			at(ReplacesRemoved, "a change to it no longer replaces the resource: the ops' Update receives it", "")
-		case o.Replaces && !n.Replaces:
-			at(ReplacesRemoved, "a change to it no longer replaces the resource (it is immutable now)", "")
-		}
+		c.compareReplaces(w, o, n)
 		c.compareImmutable(w, o, n)
 	}
-	switch {
-	case o.Secret && !n.Secret:
-		at(SecretRemoved, "no longer secret: its values will be stored and shown in plain text, in state and in the outputs derived from it", "keep it secret")
-	case !o.Secret && n.Secret:
-		at(SecretAdded, "now secret: new values are encrypted; existing state keeps a plain value until its resource is updated or refreshed", "")
+	if w.config != nil {
+		c.compareConfigKey(w, o, n, d)
 	}
-	// A default on an input that programs had to set changes nothing that exists.
-	if d < typeWidened && w.resource != nil && !madeRequired && !o.required() && o.settable && n.settable &&
-		literalOf(o.Default) != literalOf(n.Default) {
-		c.defaultChanged(w, o.Property, n)
-	}
+	c.compareSecret(w, o, n)
 	if d < typeWidened {
-		c.compareContracts(subject, o.Pos, n.Pos, o.Constraints, n.Constraints)
+		c.compareDefaults(w, o, n, madeRequired)
+		c.compareContracts(w, o, n)
 	}
 	switch {
 	case o.Deprecated == "" && n.Deprecated != "":
@@ -339,97 +366,59 @@ func (c *comparer) compareMember(w owner, o, n member) {
 	}
 }
 
-// compareImmutable reports immutable added to or removed from a resource's property.
-func (c *comparer) compareImmutable(w owner, o, n member) {
-	subject := w.subject + "." + n.Name
+// compareRequired reports an input that became an output, an output that became an input, and an input
+// made required, and says whether the member became required.
+func (c *comparer) compareRequired(w owner, o, n member, at func(r *Rule, msg, hint string)) bool {
 	switch {
-	case !o.Immutable && n.Immutable:
-		was := "updated the " + ownerName(w) + " in place"
-		if o.Replaces {
-			was = "replaced the " + ownerName(w)
+	case o.settable && !n.settable:
+		at(InputBecameOutput, "is now out: programs that set it no longer compile, and the provider's Check rejects it",
+			"keep the input, and add a separate out property")
+	case !o.settable && n.settable && n.required():
+		at(RequiredInputAdded, fmt.Sprintf("was out, is now a required input: this breaks every program that %s", w.creates),
+			"make it optional or give it a default")
+		return true
+	case !o.settable && n.settable:
+		at(OutputBecameInput, "was out, is now an optional input: reading it gives a value that may be undefined, so strict programs that use it without a check no longer compile", "")
+	case !o.required() && n.required():
+		was := "was optional"
+		if o.Default != nil {
+			was = "had the default " + literal(o.Default)
 		}
-		c.report(ImmutableAdded, subject, o.Pos, n.Pos, fmt.Sprintf("now immutable: a change to it, which %s, now fails the preview; "+
-			"programs that change it must replace the %s deliberately (pulumi up --replace), and so must stacks whose value of it changes from one update to the next (an output of another resource)",
-			was, ownerName(w)),
-			"make a property immutable only where updating or replacing the resource would lose data")
-	case o.Immutable && !n.Immutable:
-		now := "the ops' Update receives it"
-		if n.Replaces {
-			now = "it replaces the resource"
+		if w.config != nil {
+			// An explicit Provider's arguments are all optional: programs still compile.
+			at(ConfigMadeRequired, fmt.Sprintf("is now required (it %s): stacks that do not set %s:%s%s can no longer configure the provider, not even to destroy their resources",
+				was, w.pkg, n.Name, orEnv(n.Env)), "keep it optional, or give it a default")
+			return true
 		}
-		c.report(ImmutableRemoved, subject, o.Pos, n.Pos, "no longer immutable: a change to it no longer fails the preview; "+now, "")
-	}
-}
-
-// defaultChanged reports a default added (o nil, or o without one), changed or removed on an input of a
-// resource. The TypeScript constructor and the provider's Check fill in defaults, and Diff compares what
-// state recorded with the checked new inputs: every existing resource that relied on the old default
-// (or had no value) shows a change on its next update, and is replaced if the property replaces.
-func (c *comparer) defaultChanged(w owner, o *model.Property, n member) {
-	var oldDefault any
-	var oldPos token.Position
-	if o != nil {
-		oldDefault, oldPos = o.Default, o.Pos
-	}
-	var change, what string
-	switch {
-	case oldDefault == nil:
-		change = fmt.Sprintf("now defaults to %s", literal(n.Default))
-		what = fmt.Sprintf("%s: every existing %s created without it takes that value", change, ownerName(w))
-	case n.Default == nil:
-		change = fmt.Sprintf("lost its default %s", literal(oldDefault))
-		what = fmt.Sprintf("%s: every existing %s that relied on it loses the value", change, ownerName(w))
-	default:
-		change = fmt.Sprintf("default changed from %s to %s", literal(oldDefault), literal(n.Default))
-		what = fmt.Sprintf("%s: every existing %s that relied on it takes the new value", change, ownerName(w))
-	}
-	subject := w.subject + "." + n.Name
-	if n.Replaces || o != nil && o.Replaces {
-		c.report(ReplacingDefaultChanged, subject, oldPos, n.Pos,
-			what+" and, since "+n.Name+" replaces the resource, is replaced on its next update"+c.new.alsoReplaced(w.resource),
-			"keep the old default; programs that want another value can set it")
-		return
-	}
-	if n.Immutable || o != nil && o.Immutable {
-		// What the new default gives those resources is a change of an immutable property: their
-		// update fails instead of taking it.
-		relied, effect, hint := "that relied on it", "would change to "+literal(n.Default)+", until its program sets "+literal(oldDefault),
-			"keep the old default; programs that want another value can set it"
+		hint := "keep it optional; a default gives it a value without requiring it"
+		throws := "the constructor throws"
 		switch {
-		case oldDefault == nil:
-			relied, effect = "created without it", "would change from unset to "+literal(n.Default)+
-				"; its program can only replace the resource, or ignore the change (ignoreChanges)"
-			hint = "leave it without a default"
-		case n.Default == nil:
-			effect = "would lose its value, until its program sets " + literal(oldDefault)
+		case w.function != nil:
+			throws = "the function throws"
+		case w.resource == nil:
+			hint = "keep it optional"
 		}
-		c.report(ReplacingDefaultChanged, subject, oldPos, n.Pos,
-			fmt.Sprintf("%s: since %s is immutable, the next update of every existing %s %s fails, as %s %s", change, n.Name, ownerName(w), relied, n.Name, effect),
-			hint)
-		return
+		at(InputMadeRequired, fmt.Sprintf("is now required (it %s): programs that leave it out no longer compile, and %s", was, throws), hint)
+		return true
 	}
-	r, hint := DefaultChanged, "keep the old default; programs that want another value can set it"
+	return false
+}
+
+// compareSecret reports secret added or removed, by what keeps the values.
+func (c *comparer) compareSecret(w owner, o, n member) {
+	subject := w.subject + "." + n.Name
 	switch {
-	case oldDefault == nil:
-		r, hint = DefaultAdded, "choose the value the cloud uses when it is left out, so that the update changes nothing"
-	case n.Default == nil:
-		r, hint = DefaultRemoved, "keep the default"
+	case o.Secret && !n.Secret && w.holds == holdsCalls:
+		c.report(FunctionSecretRemoved, subject, o.Pos, n.Pos,
+			"no longer secret: programs that do not make it secret themselves show it, and what they derive from it, in plain text (in their outputs, and in the state of the resources they give it to)", "keep it secret")
+	case o.Secret && !n.Secret && w.holds == holdsConfig:
+		c.report(ConfigSecretRemoved, subject, o.Pos, n.Pos,
+			"no longer secret: stacks keep new values in plain text in their configuration and in their providers' state, and programs read it as a plain value", "keep it secret")
+	case o.Secret && !n.Secret:
+		c.report(SecretRemoved, subject, o.Pos, n.Pos, "no longer secret: its values will be stored and shown in plain text, in state and in the outputs derived from it", "keep it secret")
+	case !o.Secret && n.Secret && w.holds == holdsCalls:
+		c.report(SecretAdded, subject, o.Pos, n.Pos, "now secret: programs get the values derived from it as secrets", "")
+	case !o.Secret && n.Secret:
+		c.report(SecretAdded, subject, o.Pos, n.Pos, "now secret: new values are encrypted; existing state keeps a plain value until its resource is updated or refreshed", "")
 	}
-	c.report(r, subject, oldPos, n.Pos, what+", which its next update shows as a change", hint)
-}
-
-// literalOf writes a default for comparison: "" for none.
-func literalOf(v any) string {
-	if v == nil {
-		return ""
-	}
-	return literal(v)
-}
-
-// ownerName is the Go name of the owner, for "every existing Subnet".
-func ownerName(w owner) string {
-	if w.resource != nil {
-		return w.resource.Name
-	}
-	return w.subject
 }

@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"slices"
 
-	"github.com/cidlc/cidlc/idl/contract"
 	"github.com/cidlc/cidlc/idl/model"
 )
 
@@ -112,9 +111,10 @@ func (c *comparer) sameShape(o, n *model.Struct, pairs map[[2]*model.Struct]bool
 }
 
 // reportTypeDiff reports how the type of a member or alias changed. stored says whether resources' state
-// can hold its values.
+// or stacks' configuration can hold its values: a changed type then breaks stacks as well as programs,
+// which are two findings.
 func (c *comparer) reportTypeDiff(d typeDiff, subject string, oldPos, newPos token.Position, o, n *model.Type, stored bool, hint string) {
-	from, to := typeString(o), typeString(n)
+	from, to := o.Describe(model.AsSource), n.Describe(model.AsSource)
 	switch d {
 	case typeRenamed:
 		c.report(TypeReferenceChanged, subject, oldPos, newPos,
@@ -123,14 +123,17 @@ func (c *comparer) reportTypeDiff(d typeDiff, subject string, oldPos, newPos tok
 		c.report(TypeWidened, subject, oldPos, newPos,
 			fmt.Sprintf("type widened from %s to %s: every old value is still accepted, but programs that read it get the wider type", from, to), "")
 	case typeChanged:
-		msg := fmt.Sprintf("type changed from %s to %s: programs that use it no longer compile", from, to)
+		change, why, held := "changed", "programs that use it no longer compile", "an old value"
 		if narrowed := integerNarrowed(o, n); narrowed != "" {
-			msg = fmt.Sprintf("type narrowed from %s to %s: %s", from, to, narrowed)
+			change, why, held = "narrowed", narrowed, "a value the new type refuses"
 		}
+		c.report(TypeChanged, subject, oldPos, newPos, fmt.Sprintf("type %s from %s to %s: %s", change, from, to, why), hint)
 		if stored {
-			msg += ", and the provider can no longer read, update or delete resources whose state holds an old value"
+			// Told apart from the programs' break: accepting that programs change says nothing about
+			// the stacks, which a migration serves.
+			c.reportStacks(StoredTypeChanged, subject, oldPos, newPos, fmt.Sprintf("type %s from %s to %s", change, from, to),
+				"the provider can no longer read, update or delete resources whose state holds "+held, hint)
 		}
-		c.report(TypeChanged, subject, oldPos, newPos, msg, hint)
 	}
 }
 
@@ -169,41 +172,3 @@ func subset(a, b []string) bool {
 	}
 	return true
 }
-
-// typeString writes a type as the IDL spells it, declarations named as programs name them.
-func typeString(t *model.Type) string {
-	switch t.Kind {
-	case model.Bool:
-		return "bool"
-	case model.Number:
-		return "float64"
-	case model.Integer:
-		return contract.IntegerName(t.Bits)
-	case model.String:
-		return "string"
-	case model.Any:
-		return "any"
-	case model.Asset:
-		return "idl.Asset"
-	case model.Archive:
-		return "idl.Archive"
-	case model.AnyResource:
-		return "*idl.Resource"
-	case model.Capability:
-		return "*" + declName(&t.Resource.Decl)
-	case model.StructRef:
-		return declName(&t.Struct.Decl)
-	case model.EnumRef:
-		return declName(&t.Enum.Decl)
-	case model.AliasRef:
-		return declName(&t.Alias.Decl)
-	case model.Array:
-		return "[]" + typeString(t.Elem)
-	case model.Map:
-		return "map[" + typeString(t.Key) + "]" + typeString(t.Elem)
-	}
-	return string(t.Kind)
-}
-
-// declName names a declaration as programs do: `network.VPC`.
-func declName(d *model.Decl) string { return namespace(d.File.Package.Dir) + d.Name }

@@ -8,8 +8,9 @@
 // A message describes the value and the constraint, never the property: callers put it after the path
 // of the value. A secret value is never shown: messages say "the secret value" instead.
 //
-// The package imports nothing but the standard library and the model's types, because provider plugins
-// link it.
+// The package imports nothing but the standard library: provider plugins link it, and must not link the
+// compiler with it (its model, its loader, go/packages). The model's constraints are made checkable on
+// the compiler's side (model.Constraints.Compile).
 package contract
 
 import (
@@ -19,13 +20,12 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/cidlc/cidlc/idl/model"
 )
 
-// Constraints are the contract of a value, ready to check: model.Constraints with the pattern compiled.
-// A nil bound is no bound. Each field applies to one kind of value, as the loader made sure: numbers,
-// strings, arrays or maps; Items applies to the elements of an array or the values of a map.
+// Constraints are the contract of a value, ready to check: the model's constraints with the pattern compiled
+// (model.Constraints.Compile). A nil bound is no bound. Each field applies to one kind of value, as the
+// loader made sure: numbers, strings, arrays or maps; Items applies to the elements of an array or the values
+// of a map.
 type Constraints struct {
 	Min, Max, ExclusiveMin, ExclusiveMax, MultipleOf *float64
 
@@ -38,33 +38,6 @@ type Constraints struct {
 	MinProperties, MaxProperties *int
 
 	Items *Constraints
-}
-
-// Compile returns the checkable form of the model's constraints (nil for nil). The pattern must be valid
-// RE2, as the loader made sure.
-func Compile(cs *model.Constraints) (*Constraints, error) {
-	if cs == nil {
-		return nil, nil
-	}
-	c := &Constraints{
-		Min: cs.Min, Max: cs.Max, ExclusiveMin: cs.ExclusiveMin, ExclusiveMax: cs.ExclusiveMax, MultipleOf: cs.MultipleOf,
-		MinLength: cs.MinLength, MaxLength: cs.MaxLength,
-		MinItems: cs.MinItems, MaxItems: cs.MaxItems, UniqueItems: cs.UniqueItems,
-		MinProperties: cs.MinProperties, MaxProperties: cs.MaxProperties,
-	}
-	if cs.Pattern != "" {
-		re, err := regexp.Compile(cs.Pattern)
-		if err != nil {
-			return nil, err
-		}
-		c.Pattern = re
-	}
-	items, err := Compile(cs.Items)
-	if err != nil {
-		return nil, err
-	}
-	c.Items = items
-	return c, nil
 }
 
 // secretValue is how messages show a secret.
@@ -224,8 +197,15 @@ func Length(s string) int { return utf8.RuneCountInString(s) }
 // FormatNumber writes f as JavaScript's String(f) does, so that both sides of the wire show numbers
 // alike: no exponent from 1e-6 to 1e21, otherwise one like 1e+21 or 1e-7; 0 for negative zero.
 func FormatNumber(f float64) string {
-	if f == 0 {
+	switch {
+	case f == 0:
 		return "0"
+	case math.IsNaN(f):
+		return "NaN" // JSON has no NaN or infinity, but a protobuf double (a property value) does
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
 	}
 	if a := math.Abs(f); a >= 1e-6 && a < 1e21 {
 		return strconv.FormatFloat(f, 'f', -1, 64)

@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"math"
 	"regexp"
 	"slices"
 	"testing"
@@ -67,10 +68,14 @@ func TestFormatNumber(t *testing.T) {
 	for v, want := range map[float64]string{
 		0: "0", 5: "5", -2.5: "-2.5", 0.30000000000000004: "0.30000000000000004", 1e-6: "0.000001", 1e-7: "1e-7",
 		123456789012345680000: "123456789012345680000", 1e21: "1e+21", -1.5e-10: "-1.5e-10", 65536: "65536",
+		math.Inf(1): "Infinity", math.Inf(-1): "-Infinity",
 	} {
 		if got := FormatNumber(v); got != want {
 			t.Errorf("FormatNumber(%v) = %s, want %s", v, got, want)
 		}
+	}
+	if got := FormatNumber(math.NaN()); got != "NaN" {
+		t.Errorf("FormatNumber(NaN) = %s, want NaN", got)
 	}
 }
 

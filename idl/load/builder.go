@@ -18,7 +18,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/cidlc/cidlc/idl/model"
-	"github.com/cidlc/cidlc/internal/parallel"
+	"github.com/cidlc/cidlc/internal/base/parallel"
 )
 
 // declKind is what a top-level type declaration turned out to be.
@@ -54,6 +54,10 @@ type decl struct {
 	config        *model.Config
 	enum          *model.Enum
 	alias         *model.Alias
+
+	// formerlyAt is where its marker's tag gives its earlier tokens (formerly=), for the problems that
+	// only the whole tree shows (see checkFormerly).
+	formerlyAt token.Pos
 
 	// props are a struct's, resource's or function's properties once resolved, and resolving says that they are
 	// being resolved (see structProperties).
@@ -139,7 +143,7 @@ func ValidName(name string) bool { return tokenPackageName.MatchString(name) }
 var typeName = regexp.MustCompile(`^[A-Z][A-Za-z0-9_]*$`)
 
 // maxFileName is the longest file name (without .go) the outputs can be named after: the stubs add
-// _stub.go, and gen.Write's temporary files a dot, a random suffix and .tmp on top (21 bytes in all),
+// _stub.go, and outdir.Write's temporary files a dot, a random suffix and .tmp on top (21 bytes in all),
 // within the 255 bytes that file systems allow in a name.
 const maxFileName = 200
 
@@ -242,6 +246,7 @@ func (c *builder) run(pkgs []*packages.Package) {
 		c.checkConfigTypes(c.config)
 	}
 	parallel.For(len(c.order), func(i int) { c.compileChecks(c.order[i]) })
+	c.checkFormerly()
 }
 
 // resolve gives a struct, resource, function or configuration declaration its properties, validated.

@@ -27,35 +27,6 @@ var kindNames = map[model.Kind]string{
 	model.Number: "numbers", model.String: "strings", model.Array: "arrays", model.Map: "maps",
 }
 
-// describe names a type for messages: "a string", "an enum", "a reference to a resource".
-func describe(t *model.Type) string {
-	switch t.Kind {
-	case model.Bool:
-		return "a bool"
-	case model.Number:
-		return "a number"
-	case model.Integer:
-		return "an integer"
-	case model.String:
-		return "a string"
-	case model.Array:
-		return "an array"
-	case model.Map:
-		return "a map"
-	case model.EnumRef:
-		return "an enum"
-	case model.StructRef:
-		return "a struct"
-	case model.Capability, model.AnyResource:
-		return "a reference to a resource"
-	case model.Asset:
-		return "an asset"
-	case model.Archive:
-		return "an archive"
-	}
-	return "an arbitrary value"
-}
-
 // contracts checks the contract options of a property (constraints, default, secret, deprecated, env)
 // against its type and each other, and records them in the model.
 func (c *builder) contracts(subject subjectName, prop *model.Property, opts tagOptions, pos tagPos, kind declKind) {
@@ -90,7 +61,7 @@ func (c *builder) contracts(subject subjectName, prop *model.Property, opts tagO
 		name, target, into := key, t, &cs
 		if rest, items := strings.CutPrefix(key, "items."); items {
 			if t.Kind != model.Array && t.Kind != model.Map {
-				errorAt(v.offset, "%s= constrains the elements of arrays and maps, and %s is %s", key, prop.Name, describe(t))
+				errorAt(v.offset, "%s= constrains the elements of arrays and maps, and %s is %s", key, prop.Name, t.Describe(model.AsKind))
 				ok = false
 				continue
 			}
@@ -104,7 +75,7 @@ func (c *builder) contracts(subject subjectName, prop *model.Property, opts tagO
 			if into != &cs {
 				what = "an element of " + prop.Name
 			}
-			errorAt(v.offset, "%s= applies to %s, and %s is %s", key, kindNames[want], what, describe(target))
+			errorAt(v.offset, "%s= applies to %s, and %s is %s", key, kindNames[want], what, target.Describe(model.AsKind))
 			ok = false
 			continue
 		}
@@ -124,7 +95,7 @@ func (c *builder) contracts(subject subjectName, prop *model.Property, opts tagO
 	}
 	if opts.unique {
 		if t.Kind != model.Array {
-			errorAt(0, "uniqueItems applies to arrays, and %s is %s", prop.Name, describe(t))
+			errorAt(0, "uniqueItems applies to arrays, and %s is %s", prop.Name, t.Describe(model.AsKind))
 			ok = false
 		} else {
 			cs.UniqueItems = true
@@ -331,14 +302,14 @@ func parseDefault(t *model.Type, text string) (any, string) {
 		}
 		return nil, fmt.Sprintf("not a value of enum %s (%s)", u.Enum.Name, strings.Join(values, ", "))
 	}
-	return nil, fmt.Sprintf("default= is for bools, numbers, strings and enums, and this is %s", describe(u))
+	return nil, fmt.Sprintf("default= is for bools, numbers, strings and enums, and this is %s", u.Describe(model.AsKind))
 }
 
 // Violation says how value breaks cs, or returns "" when it does not: the rules of package contract, which
 // the generated code enforces at run time. It checks the constraints that apply to value's kind (float64
 // or string, the kinds of defaults); every rule broken is named, separated by "; ".
 func Violation(cs *model.Constraints, value any) string {
-	c, err := contract.Compile(cs)
+	c, err := cs.Compile()
 	if err != nil {
 		return err.Error()
 	}

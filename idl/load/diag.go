@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cidlc/cidlc/idl/model"
-	"github.com/cidlc/cidlc/internal/paths"
+	"github.com/cidlc/cidlc/internal/base/paths"
 )
 
 // Diagnostic and Diagnostics are the model's: the loader's problems and a backend's print alike.

@@ -10,8 +10,8 @@ import (
 	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
-// The digest of the sources keys the up-to-date cache (internal/uptodate): equal digests must mean equal models.
-// So every change that can change the model must change the digest.
+// The digest of the sources keys the up-to-date cache (internal/run/uptodate): equal digests must mean equal
+// models. So every change that can change the model must change the digest.
 func TestDigest(t *testing.T) {
 	base := map[string]string{
 		"go.mod":     "module example.com/d\n\ngo 1.26\n",

@@ -16,7 +16,7 @@ import (
 // hashes): the files and directories from which the go command decides which files those are, and the
 // files whose appearance would change that. If every one of them is as it was, and the go command, its
 // environment and the load's options are too, a new load would parse the very same files. The
-// up-to-date cache (package internal/uptodate) records them so that a run can tell, without running the
+// up-to-date cache (package internal/run/uptodate) records them so that a run can tell, without running the
 // go command, that nothing changed.
 type Inputs struct {
 	// Root and Name are the load's options as Digest hashes them: the IDL root directory, absolute with

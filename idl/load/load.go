@@ -40,7 +40,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/cidlc/cidlc/idl/model"
-	"github.com/cidlc/cidlc/internal/paths"
+	"github.com/cidlc/cidlc/internal/base/paths"
 )
 
 // IDLPath is the import path of the package IDL authors import for the marker types.
@@ -217,15 +217,15 @@ func (s *sourceSums) parseFile(fset *token.FileSet, filename string, src []byte)
 	return ParseFile(fset, filename, src)
 }
 
-// Digest identifies everything the model is made of, so that two loads with equal digests give equal
-// models (and equal diagnostics) from the same cidlc: the options (Name; the IDL root's absolute path,
-// which positions are made of), the GODEBUG settings that can change go/types' answers, and, for every
-// package of the load in ID order, its ID, import path, name, module (path, version, Go version, go.mod
-// and the go.mod's content) and each of the Go files parsed and type-checked for it, by path and content. The content is what
-// go/packages itself read and parsed, so no file is read twice, and what was loaded is what is hashed:
-// build tags, GOOS and the module graph decide which files those are. The up-to-date cache (internal/uptodate)
-// keys on it, so that a run whose sources did not change can skip the IDL checks and the backends. It
-// returns nil when some file was not parsed through the load (then there is nothing safe to key on).
+// Digest identifies everything the model is made of, so that two loads with equal digests give equal models
+// (and equal diagnostics) from the same cidlc: the options (Name; the IDL root's absolute path, which
+// positions are made of), the GODEBUG settings that can change go/types' answers, and, for every package of
+// the load in ID order, its ID, import path, name, module (path, version, Go version, go.mod and the go.mod's
+// content) and each of the Go files parsed and type-checked for it, by path and content. The content is what
+// go/packages itself read and parsed, so no file is read twice, and what was loaded is what is hashed: build
+// tags, GOOS and the module graph decide which files those are. The up-to-date cache (internal/run/uptodate)
+// keys on it, so that a run whose sources did not change can skip the IDL checks and the backends. It returns
+// nil when some file was not parsed through the load (then there is nothing safe to key on).
 func (l *Loaded) Digest() []byte {
 	if l.digest != nil || l.sums == nil {
 		return l.digest

@@ -29,6 +29,10 @@ type Previous struct {
 	// OnDisk are the files known to be byte for byte the loaded tree's own at the same path, by path:
 	// its load parses them, so ParseEarly leaves them out.
 	OnDisk map[string]bool
+	// Name is the package name (--name) the tree was generated with, when NameKnown: "" for its root
+	// package's Go name. Otherwise it is loaded with the loaded tree's name.
+	Name      string
+	NameKnown bool
 
 	// early are the files ParseEarly parsed, into earlyFset as below earlyRoot.
 	early     map[string]parsed
@@ -74,7 +78,11 @@ func (l *Loaded) Previous(prev Previous) (*Loaded, error) {
 	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
 		pkgs = append(pkgs, ld.pkgs[dir])
 	}
-	return &Loaded{cfg: Config{Dir: l.cfg.Dir, Name: l.cfg.Name, WorkDir: l.wd}, wd: l.wd, root: l.root, fset: l.fset, pkgs: pkgs,
+	name := l.cfg.Name
+	if prev.NameKnown {
+		name = prev.Name
+	}
+	return &Loaded{cfg: Config{Dir: l.cfg.Dir, Name: name, WorkDir: l.wd}, wd: l.wd, root: l.root, fset: l.fset, pkgs: pkgs,
 		show: ld.show}, nil
 }
 

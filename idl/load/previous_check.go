@@ -19,7 +19,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/cidlc/cidlc/internal/parallel"
+	"github.com/cidlc/cidlc/internal/base/parallel"
 )
 
 // parse parses the files of the packages that were not reused, but for those l parsed from the same

@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -109,7 +108,7 @@ func (c *builder) properties(d *decl) []*model.Property {
 	markers := map[string]bool{}
 	for _, field := range fields {
 		if len(field.Names) == 0 {
-			props = append(props, c.embedded(owner, field, d.pkg, markers)...)
+			props = append(props, c.embedded(d, field, markers)...)
 			continue
 		}
 		for _, ident := range field.Names {
@@ -272,7 +271,8 @@ func (c *builder) warnMisspeltOption(subject subjectName, opts tagOptions, pos t
 // idl.Config and idl.Function, the synthetic name property for idl.NamedResource, and every property of
 // an IDL struct, which are flattened into the embedding declaration (as Go promotes an embedded struct's
 // fields, and the 2017 compiler flattened them).
-func (c *builder) embedded(owner string, field *ast.Field, p *packages.Package, seen map[string]bool) []*model.Property {
+func (c *builder) embedded(d *decl, field *ast.Field, seen map[string]bool) []*model.Property {
+	owner, p := d.obj.Name(), d.pkg
 	t := p.TypesInfo.TypeOf(field.Type)
 	if t == nil {
 		return nil
@@ -282,10 +282,8 @@ func (c *builder) embedded(owner string, field *ast.Field, p *packages.Package, 
 		return c.embeddedStruct(owner, field, t, p)
 	}
 	immutable := false
-	if field.Tag != nil && m == "NamedResource" {
-		immutable = c.namedResourceTag(owner, field.Tag)
-	} else if field.Tag != nil {
-		c.errorf(field.Tag.Pos(), "%s: the embedded idl.%s takes no tag", owner, m)
+	if field.Tag != nil && !seen[m] {
+		immutable = c.markerTag(d, m, field.Tag)
 	}
 	if len(seen) > 0 {
 		switch {
@@ -307,20 +305,6 @@ func (c *builder) embedded(owner string, field *ast.Field, p *packages.Package, 
 		return []*model.Property{c.nameProperty(c.fset.Position(field.Type.Pos()), immutable)}
 	}
 	return nil
-}
-
-// namedResourceTag reads the tag of an embedded idl.NamedResource, which may make the name immutable
-// (a database whose rename would drop it and its data): it reports whether it does. Any other option
-// is an error: the name's other traits are the marker's.
-func (c *builder) namedResourceTag(owner string, tag *ast.BasicLit) bool {
-	opts, _ := c.tagOptions(subjectName{owner, "name"}, tag, "name")
-	only := opts
-	only.immutable, only.value = false, ""
-	if !opts.immutable || !reflect.DeepEqual(only, tagOptions{}) {
-		c.errorf(tag.Pos(), "%s: the embedded idl.NamedResource takes one option, immutable (lumi:\"immutable\"), which makes a change of the name fail instead of replacing the resource", owner)
-		return false
-	}
-	return true
 }
 
 // embeddedStruct returns the properties of an embedded IDL struct, or rejects what else is embedded.

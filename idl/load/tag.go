@@ -105,12 +105,6 @@ func unknownOption(word string) string {
 	if rest, ok := strings.CutPrefix(key, "items."); ok {
 		prefix, key = "items.", rest
 	}
-	best, bestDist := "", 1+len(key)/4 // a typo is a letter or two, not a different word
-	consider := func(option string) {
-		if d := editDistance(strings.ToLower(key), strings.ToLower(option)); d < bestDist {
-			best, bestDist = option, d
-		}
-	}
 	// In a fixed order, canonical spellings only, so that the hint is the same on every run.
 	candidates := []string{"name", "default", "deprecated", "env"}
 	for option := range ruleOptions {
@@ -123,9 +117,7 @@ func unknownOption(word string) string {
 		candidates = append(candidates, option)
 	}
 	slices.Sort(candidates)
-	for _, option := range slices.Compact(candidates) {
-		consider(option)
-	}
+	best := nearest(key, slices.Compact(candidates)...)
 	shown := word
 	if hasValue {
 		shown = prefix + key + "="

@@ -21,6 +21,8 @@ import (
 	"cmp"
 	"go/token"
 	"slices"
+	"strings"
+	"time"
 )
 
 // Tree is a whole IDL: the root Go package given on the command line and every package below it. It
@@ -124,6 +126,51 @@ type Resource struct {
 	// Checks are the checks of its inputs as a whole (//cidlc:check), its own and those of the structs
 	// it embeds.
 	Checks []*Check `json:"checks,omitempty"`
+	// Formerly are the type tokens the resource had in earlier versions (formerly=): Pulumi's aliases of
+	// its type, which the TypeScript package passes and the provider answers.
+	Formerly []string `json:"formerly,omitempty"`
+	// StateVersion is the version of the shape of the resource's state (stateVersion=), 0 when none is
+	// declared; the provider migrates a state of an earlier version with the ops' MigrateFrom<V>.
+	StateVersion int `json:"stateVersion,omitempty"`
+	// Timeouts are the resource's default timeouts: what its embedded marker's tag says.
+	Timeouts Timeouts `json:"timeouts,omitzero"`
+}
+
+// Timeouts are how long a resource's operations may take when a program does not say (with Pulumi's
+// customTimeouts resource option, which overrides them operation by operation): the IDL's
+// createTimeout=, updateTimeout= and deleteTimeout= (and timeout=, for those not given). Zero is no
+// limit. In JSON, a duration is a number of nanoseconds, as encoding/json writes a time.Duration.
+type Timeouts struct {
+	Create time.Duration `json:"create,omitempty"`
+	Update time.Duration `json:"update,omitempty"`
+	Delete time.Duration `json:"delete,omitempty"`
+}
+
+// String lists the timeouts that are set, as docs say them: "create 10m, delete 1h30m"; "" for none.
+func (t Timeouts) String() string {
+	var parts []string
+	for _, op := range []struct {
+		name string
+		d    time.Duration
+	}{{"create", t.Create}, {"update", t.Update}, {"delete", t.Delete}} {
+		if op.d > 0 {
+			parts = append(parts, op.name+" "+Duration(op.d))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Duration writes d as Pulumi's customTimeouts and the IDL write durations: 90s, 10m, 1h30m (where
+// time.Duration writes 10m0s and 1h30m0s).
+func Duration(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
 }
 
 // ResourceAlias is another name for a resource, declared from it: `type ActionTarget sns.Topic`, what
@@ -152,6 +199,9 @@ type Function struct {
 	Properties []*Property `json:"properties"`
 	// Checks are the checks of its inputs as a whole (//cidlc:check).
 	Checks []*Check `json:"checks,omitempty"`
+	// Formerly are the tokens the function had in earlier versions (formerly=), which the provider
+	// answers too.
+	Formerly []string `json:"formerly,omitempty"`
 }
 
 // Inputs returns the function's inputs, in source order.

@@ -21,16 +21,27 @@ import (
 
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
-	"github.com/cidlc/cidlc/internal/gomod"
+	"github.com/cidlc/cidlc/internal/base/gomod"
 )
 
 // Read reads the files of the version against names, for the IDL in idlDir. It needs nothing of the
 // current IDL's load, so a caller can run it while that load runs.
+//
+// The previous version is loaded under the package name (--name) its own go:generate directive gave,
+// when its root package has one that runs cidlc (generatedName), so that a change of --name is seen;
+// otherwise under the current run's.
 func Read(idlDir, against string) (load.Previous, error) {
-	if info, err := os.Stat(against); err == nil && info.IsDir() {
-		return readDir(against, idlDir)
+	var prev load.Previous
+	var err error
+	if info, statErr := os.Stat(against); statErr == nil && info.IsDir() {
+		prev, err = readDir(against, idlDir)
+	} else {
+		prev, err = readRevision(idlDir, against)
 	}
-	return readRevision(idlDir, against)
+	if err == nil {
+		prev.Name, prev.NameKnown = generatedName(prev.Files)
+	}
+	return prev, err
 }
 
 // Load reads the version against names and returns its model, loaded in the place of the IDL l holds.

@@ -6,8 +6,8 @@ import (
 )
 
 // KeepScratchEnv names the environment variable that keeps the scratch directories of a run for a look
-// afterwards: CIDLC_KEEP_SCRATCH=1 go test -run TestHostile ./internal/hostile/. The test logs each kept
-// directory's path.
+// afterwards: CIDLC_KEEP_SCRATCH=1 go test -run TestHostile ./internal/testsupport/hostile/. The test logs
+// each kept directory's path.
 const KeepScratchEnv = "CIDLC_KEEP_SCRATCH"
 
 // ScratchDir makes a new directory testdata/scratch-<random> below the working directory (the test's

@@ -30,7 +30,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/cidlc/cidlc/internal/synth"
+	"github.com/cidlc/cidlc/internal/testsupport/synth"
 )
 
 func main() {
@@ -98,6 +98,8 @@ type cmdSpec struct {
 type result struct {
 	tree    tree
 	samples map[string][]sample
+	// fallbacks are the tree's stub files that package layout refused (layoutFallbacks).
+	fallbacks []string
 }
 
 func run(cfg config, stdout, log io.Writer) error {
@@ -387,7 +389,7 @@ func measure(cfg config, work, bin, tygo string, t tree, trash *trashDir) (resul
 			"--out-pack=" + filepath.Join(dir, "pack"), "--out-provider=" + filepath.Join(dir, "provider"),
 			"--out-schema=" + filepath.Join(dir, "schema.json")}, extra...)
 	}
-	// cidlc's stamps (internal/uptodate) live in the work directory, as they would in the user's cache.
+	// cidlc's stamps (internal/run/uptodate) live in the work directory, as they would in the user's cache.
 	cache := []string{"CIDLC_CACHE=" + filepath.Join(work, "cidlc-cache")}
 	// The up-to-date tree the no-op and check runs see.
 	if c := exec.Command(cidlc(kept)[0], cidlc(kept)[1:]...); true {
@@ -420,7 +422,10 @@ func measure(cfg config, work, bin, tygo string, t tree, trash *trashDir) (resul
 			setup: moveAside(tsOut)})
 	}
 	r := result{tree: t}
-	r.samples, err = rounds(cfg.runs, cmds)
+	if r.samples, err = rounds(cfg.runs, cmds); err != nil {
+		return r, err
+	}
+	r.fallbacks, err = layoutFallbacks(idl, filepath.Join(kept, "provider"))
 	return r, err
 }
 
@@ -661,6 +666,7 @@ func writeReport(w io.Writer, cfg config, results []result, codec []string, prog
 	}
 	fmt.Fprintln(w)
 	writeBudgets(w, results)
+	writeFallbacks(w, results)
 	if cfg.programStart {
 		writeProgramStartBudget(budgetTable{w}, programStart)
 	}

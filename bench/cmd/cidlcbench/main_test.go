@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -22,6 +23,7 @@ func TestSmoke(t *testing.T) {
 		"| floor (packages.Load only) |",
 		"| cidlc, no-op (up to date) |",
 		"| files a no-op writes | examples | 0 | 0 | pass |",
+		"| stub files go/format laid out (package layout refused them) | examples | 0 | 0 | pass |",
 		"| --check without stamp (CI) ÷ floor | examples |",
 		"| program start: cidlc pack's overhead − Pulumi codegen's, CPU time |",
 		"load ",
@@ -31,5 +33,26 @@ func TestSmoke(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}
+	}
+}
+
+// TestFallbacksListed: below the budgets, the report lists the stub files of each tree that package
+// layout refused, with where it stopped, up to fallbacksShown, and says how many more there are.
+func TestFallbacksListed(t *testing.T) {
+	var refused []string
+	for i := range fallbacksShown + 2 {
+		refused = append(refused, fmt.Sprintf(`m/f%02d_stub.go: package layout refused line 4, "for {" (stmt (stmt.go:69) ← stmtList (stmt.go:24))`, i))
+	}
+	var out bytes.Buffer
+	writeFallbacks(&out, []result{{tree: tree{name: "examples"}}, {tree: tree{name: "synth100"}, fallbacks: refused}})
+	got := out.String()
+	for _, want := range []string{"Stub files of synth100 that package layout refused", "- " + refused[0] + "\n",
+		fmt.Sprintf("- %s\n", refused[fallbacksShown-1]), "- and 2 more\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("report lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "examples") || strings.Contains(got, refused[fallbacksShown]) {
+		t.Errorf("report lists what it should not:\n%s", got)
 	}
 }

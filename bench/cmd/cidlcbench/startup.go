@@ -16,7 +16,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cidlc/cidlc/internal/nodetest"
+	"github.com/cidlc/cidlc/internal/testsupport/nodetest"
 )
 
 // Program start (issue 22): every `pulumi preview` and `up` of a program loads the package it imports,

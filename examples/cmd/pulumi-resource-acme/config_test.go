@@ -126,7 +126,9 @@ func TestDiffConfig(t *testing.T) {
 		changes         pulumirpc.DiffResponse_DiffChanges
 		diffs, replaces string
 	}{
-		{"a new plugin version", with("version", "0.2.0"), pulumirpc.DiffResponse_DIFF_NONE, "", ""},
+		// An update, so that `pulumi up` shows the provider moving to the new version, never a replacement.
+		{"a new plugin version", with("version", "0.2.0"), pulumirpc.DiffResponse_DIFF_SOME, "version", ""},
+		{"the same version", with("version", "0.1.0"), pulumirpc.DiffResponse_DIFF_NONE, "", ""},
 		{"a new token", with("apiToken", "acme_"+strings.Repeat("0", 32)), pulumirpc.DiffResponse_DIFF_SOME, "apiToken", ""},
 		{"another region", with("region", "eu-west-1"), pulumirpc.DiffResponse_DIFF_SOME, "region", "region"},
 		{"tracing turned on", with("tracing", "true"), pulumirpc.DiffResponse_DIFF_SOME, "tracing", ""},

@@ -12,7 +12,7 @@ import (
 
 	acme "github.com/cidlc/cidlc/examples/provider"
 	"github.com/cidlc/cidlc/examples/provider/cloud"
-	"github.com/cidlc/cidlc/internal/providertest"
+	"github.com/cidlc/cidlc/internal/testsupport/providertest"
 	"github.com/cidlc/cidlc/provider"
 )
 
@@ -60,6 +60,13 @@ func serve(t testing.TB) *driver {
 // serveIn serves a provider instance of the cloud kept in dir, not configured yet.
 func serveIn(t testing.TB, dir string) *driver {
 	t.Helper()
+	d, _ := serveLogged(t, dir)
+	return d
+}
+
+// serveLogged is serveIn, with the instance's messages going to an engine of the test's.
+func serveLogged(t testing.TB, dir string) (*driver, *providertest.Engine) {
+	t.Helper()
 	c, err := cloud.Open(dir) // the tests' own view of the cloud
 	if err != nil {
 		t.Fatal(err)
@@ -69,8 +76,10 @@ func serveIn(t testing.TB, dir string) *driver {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = srv.Close() })
+	engine := providertest.NewEngine(t)
+	srv.LogTo(engine.Client)
 	client := providertest.Serve(t, srv, "acme").Client
-	return &driver{t: t, client: client, cloud: c, live: map[string]*live{}}
+	return &driver{t: t, client: client, cloud: c, live: map[string]*live{}}, engine
 }
 
 // providerURN is the URN of the stack's default provider.

@@ -42,8 +42,11 @@ const (
 
 // Instance is a virtual machine. It boots from a machine image, runs in a subnet, and can act with the
 // permissions of an IAM role.
+//
+// Creating an instance waits for it to boot. One that does not boot in time is kept, pending: the next
+// update waits for it again.
 type Instance struct {
-	idl.NamedResource
+	idl.NamedResource `lumi:"timeout=10m"`
 	// ID is the instance's identifier, such as "i-0123456789abcdef0", assigned by Acme Cloud.
 	ID *string `lumi:"id,out"`
 	// MachineType is the size of the instance. Changing it restarts the instance.

@@ -64,6 +64,12 @@ export const InstanceStatusStopped: InstanceStatus = "stopped";
 /**
  * Instance is a virtual machine. It boots from a machine image, runs in a subnet, and can act with the
  * permissions of an IAM role.
+ *
+ * Creating an instance waits for it to boot. One that does not boot in time is kept, pending: the next
+ * update waits for it again.
+ *
+ * Default timeouts: create 10m, update 10m, delete 10m. The customTimeouts resource option
+ * overrides them.
  */
 export class Instance extends pulumi.CustomResource {
     /**

@@ -12,7 +12,7 @@ import "github.com/cidlc/cidlc/idl"
 // table of the schema), table/app_reader/app/reporting/orders/items (two tables). A / or % in a
 // name is written %2F or %25.
 type Grant struct {
-	idl.Resource
+	idl.Resource `lumi:"timeout=5m"`
 	// Role is the name of the role that receives the privileges, or public for every role.
 	Role string `lumi:"replaces"`
 	// Database is the name of the database: the object of a database grant, the database of the others.

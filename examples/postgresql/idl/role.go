@@ -5,10 +5,15 @@ import "github.com/cidlc/cidlc/idl"
 // Role is a role of the server: a user when it can log in, a group when other roles are its members.
 // Its ID is its name.
 //
+// Its memberships (roles) are made once the role exists: when the server refuses one (a role that does
+// not exist, a group the provider's user may not grant), or it waits past the timeout (on a lock held
+// on the group), the role stays, kept by the stack as created but unfinished, and the next update
+// makes its memberships.
+//
 // Deleting a role first gives what it owns, in every database, to the provider's user (REASSIGN OWNED)
 // and revokes what was granted to it (DROP OWNED): its tables and their data stay.
 type Role struct {
-	idl.NamedResource
+	idl.NamedResource `lumi:"timeout=5m"`
 	// Login lets the role log in: a user rather than a group.
 	Login bool `lumi:"default=false"`
 	// Password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256); the
@@ -34,7 +39,9 @@ type Role struct {
 	// (2030-01-01T00:00:00Z), or infinity. Without it, the password never expires.
 	ValidUntil *string `lumi:"optional"`
 	// Roles are the roles this role is a member of, by name: groups of this provider's (pass their
-	// names), or roles of the server such as pg_read_all_data.
+	// names), or roles of the server such as pg_read_all_data. With roles, even empty, the role is a
+	// member of those alone; without, the provider leaves its memberships alone, for Membership
+	// resources to manage.
 	Roles *[]string `lumi:"optional,uniqueItems"`
 }
 

@@ -17,6 +17,9 @@ import type { Role } from "./role";
  *
  * Deleting a database drops it with everything in it, even while sessions are connected to it (they
  * are ended).
+ *
+ * Default timeouts: create 10m, update 10m, delete 10m. The customTimeouts resource option
+ * overrides them.
  */
 export class Database extends pulumi.CustomResource {
     /**

@@ -8,6 +8,9 @@ import * as _utilities from "./_utilities";
  * Extension is an extension installed in a database (hstore, pg_trgm, pgcrypto …): its name is the
  * extension's, and one the server's machine has. Its ID is the database's name and the extension's,
  * joined by a slash (app/hstore).
+ *
+ * Default timeouts: create 10m, update 10m, delete 10m. The customTimeouts resource option
+ * overrides them.
  */
 export class Extension extends pulumi.CustomResource {
     /**

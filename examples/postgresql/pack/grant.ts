@@ -15,6 +15,9 @@ import * as _utilities from "./_utilities";
  * database/app_reader/app, schema/app_reader/app/reporting, table/app_reader/app/reporting (every
  * table of the schema), table/app_reader/app/reporting/orders/items (two tables). A / or % in a
  * name is written %2F or %25.
+ *
+ * Default timeouts: create 5m, update 5m, delete 5m. The customTimeouts resource option overrides
+ * them.
  */
 export class Grant extends pulumi.CustomResource {
     /**

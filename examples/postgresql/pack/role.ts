@@ -9,8 +9,16 @@ import * as _utilities from "./_utilities";
  * Role is a role of the server: a user when it can log in, a group when other roles are its members.
  * Its ID is its name.
  *
+ * Its memberships (roles) are made once the role exists: when the server refuses one (a role that does
+ * not exist, a group the provider's user may not grant), or it waits past the timeout (on a lock held
+ * on the group), the role stays, kept by the stack as created but unfinished, and the next update
+ * makes its memberships.
+ *
  * Deleting a role first gives what it owns, in every database, to the provider's user (REASSIGN OWNED)
  * and revokes what was granted to it (DROP OWNED): its tables and their data stay.
+ *
+ * Default timeouts: create 5m, update 5m, delete 5m. The customTimeouts resource option overrides
+ * them.
  */
 export class Role extends pulumi.CustomResource {
     /**
@@ -95,7 +103,9 @@ export class Role extends pulumi.CustomResource {
     declare public readonly validUntil: pulumi.Output<string | undefined>;
     /**
      * roles are the roles this role is a member of, by name: groups of this provider's (pass their
-     * names), or roles of the server such as pg_read_all_data.
+     * names), or roles of the server such as pg_read_all_data. With roles, even empty, the role is a
+     * member of those alone; without, the provider leaves its memberships alone, for Membership
+     * resources to manage.
      */
     declare public readonly roles: pulumi.Output<string[] | undefined>;
 
@@ -222,7 +232,9 @@ export interface RoleArgs {
     validUntil?: pulumi.Input<string>;
     /**
      * roles are the roles this role is a member of, by name: groups of this provider's (pass their
-     * names), or roles of the server such as pg_read_all_data.
+     * names), or roles of the server such as pg_read_all_data. With roles, even empty, the role is a
+     * member of those alone; without, the provider leaves its memberships alone, for Membership
+     * resources to manage.
      */
     roles?: pulumi.Input<pulumi.Input<string>[]>;
 }
@@ -282,7 +294,9 @@ export interface RoleState {
     validUntil?: pulumi.Input<string>;
     /**
      * roles are the roles this role is a member of, by name: groups of this provider's (pass their
-     * names), or roles of the server such as pg_read_all_data.
+     * names), or roles of the server such as pg_read_all_data. With roles, even empty, the role is a
+     * member of those alone; without, the provider leaves its memberships alone, for Membership
+     * resources to manage.
      */
     roles?: pulumi.Input<pulumi.Input<string>[]>;
 }

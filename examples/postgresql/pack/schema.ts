@@ -12,6 +12,9 @@ import type { Role } from "./role";
  * written %2F or %25).
  *
  * Privileges on a schema are Grants of object type schema.
+ *
+ * Default timeouts: create 5m, update 5m, delete 5m. The customTimeouts resource option overrides
+ * them.
  */
 export class Schema extends pulumi.CustomResource {
     /**

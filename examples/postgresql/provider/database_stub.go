@@ -70,18 +70,23 @@ type database struct {
 
 // DatabaseProviderOps is what a provider author implements for Database resources;
 // NewDatabaseProvider turns it into a provider. It may also implement DatabaseChecker and
-// DatabaseDiffer.
+// DatabaseDiffer. Each method's ctx ends when the engine cancels the operation, or when its
+// timeout passes: the program's customTimeouts, or else the IDL's: create 10m, update 10m, delete
+// 10m. provider.Log(ctx) tells the user about the resource.
 type DatabaseProviderOps interface {
 	// Create creates the Database that the inputs in obj describe, sets obj's out properties, and
-	// returns the new resource's ID.
+	// returns the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *database) (resource.ID, error)
 	// Read sets obj to the current state of the Database id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *database) error
 	// Update changes the Database id from olds to news, and sets the out properties of news that
-	// change; they start with their old values.
+	// change; they start with their old values. If it fails after changing part of the object, it
+	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *database) error
-	// Delete deletes the Database id. A resource that is already gone may return provider.ErrNotFound.
+	// Delete deletes the Database id. A resource that is already gone may return provider.ErrNotFound:
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *database) error
 }
 
@@ -131,6 +136,7 @@ func NewDatabaseProvider(ops DatabaseProviderOps) *DatabaseProvider {
 		},
 		Unmarshal: (*database).unmarshal,
 		Marshal:   (*database).marshal,
+		Timeouts:  provider.Timeouts{Create: provider.Minutes(10), Update: provider.Minutes(10), Delete: provider.Minutes(10)},
 	}, ops, hooks)}
 }
 

@@ -38,19 +38,23 @@ type extension struct {
 
 // ExtensionProviderOps is what a provider author implements for Extension resources;
 // NewExtensionProvider turns it into a provider. It may also implement ExtensionChecker and
-// ExtensionDiffer.
+// ExtensionDiffer. Each method's ctx ends when the engine cancels the operation, or when its
+// timeout passes: the program's customTimeouts, or else the IDL's: create 10m, update 10m, delete
+// 10m. provider.Log(ctx) tells the user about the resource.
 type ExtensionProviderOps interface {
 	// Create creates the Extension that the inputs in obj describe, sets obj's out properties, and
-	// returns the new resource's ID.
+	// returns the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *extension) (resource.ID, error)
 	// Read sets obj to the current state of the Extension id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *extension) error
 	// Update changes the Extension id from olds to news, and sets the out properties of news that
-	// change; they start with their old values.
+	// change; they start with their old values. If it fails after changing part of the object, it
+	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *extension) error
 	// Delete deletes the Extension id. A resource that is already gone may return
-	// provider.ErrNotFound.
+	// provider.ErrNotFound: the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *extension) error
 }
 
@@ -95,6 +99,7 @@ func NewExtensionProvider(ops ExtensionProviderOps) *ExtensionProvider {
 		},
 		Unmarshal: (*extension).unmarshal,
 		Marshal:   (*extension).marshal,
+		Timeouts:  provider.Timeouts{Create: provider.Minutes(10), Update: provider.Minutes(10), Delete: provider.Minutes(10)},
 	}, ops, hooks)}
 }
 

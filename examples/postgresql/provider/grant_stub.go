@@ -52,18 +52,24 @@ type grant struct {
 }
 
 // GrantProviderOps is what a provider author implements for Grant resources; NewGrantProvider
-// turns it into a provider. It may also implement GrantChecker and GrantDiffer.
+// turns it into a provider. It may also implement GrantChecker and GrantDiffer. Each method's ctx
+// ends when the engine cancels the operation, or when its timeout passes: the program's
+// customTimeouts, or else the IDL's: create 5m, update 5m, delete 5m. provider.Log(ctx) tells the
+// user about the resource.
 type GrantProviderOps interface {
 	// Create creates the Grant that the inputs in obj describe, sets obj's out properties, and returns
-	// the new resource's ID.
+	// the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *grant) (resource.ID, error)
 	// Read sets obj to the current state of the Grant id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *grant) error
 	// Update changes the Grant id from olds to news, and sets the out properties of news that change;
-	// they start with their old values.
+	// they start with their old values. If it fails after changing part of the object, it returns
+	// provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *grant) error
-	// Delete deletes the Grant id. A resource that is already gone may return provider.ErrNotFound.
+	// Delete deletes the Grant id. A resource that is already gone may return provider.ErrNotFound:
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *grant) error
 }
 
@@ -110,6 +116,7 @@ func NewGrantProvider(ops GrantProviderOps) *GrantProvider {
 		},
 		Unmarshal: (*grant).unmarshal,
 		Marshal:   (*grant).marshal,
+		Timeouts:  provider.Timeouts{Create: provider.Minutes(5), Update: provider.Minutes(5), Delete: provider.Minutes(5)},
 	}, ops, hooks)}
 }
 

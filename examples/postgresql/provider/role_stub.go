@@ -23,6 +23,11 @@ const Role tokens.Type = "postgresql:role:Role"
 // Role is a role of the server: a user when it can log in, a group when other roles are its members.
 // Its ID is its name.
 //
+// Its memberships (roles) are made once the role exists: when the server refuses one (a role that does
+// not exist, a group the provider's user may not grant), or it waits past the timeout (on a lock held
+// on the group), the role stays, kept by the stack as created but unfinished, and the next update
+// makes its memberships.
+//
 // Deleting a role first gives what it owns, in every database, to the provider's user (REASSIGN OWNED)
 // and revokes what was granted to it (DROP OWNED): its tables and their data stay.
 type role struct {
@@ -53,23 +58,31 @@ type role struct {
 	// (2030-01-01T00:00:00Z), or infinity. Without it, the password never expires.
 	ValidUntil *string
 	// Roles are the roles this role is a member of, by name: groups of this provider's (pass their
-	// names), or roles of the server such as pg_read_all_data.
+	// names), or roles of the server such as pg_read_all_data. With roles, even empty, the role is a
+	// member of those alone; without, the provider leaves its memberships alone, for Membership
+	// resources to manage.
 	Roles *[]string
 }
 
 // RoleProviderOps is what a provider author implements for Role resources; NewRoleProvider turns
-// it into a provider. It may also implement RoleChecker and RoleDiffer.
+// it into a provider. It may also implement RoleChecker and RoleDiffer. Each method's ctx ends
+// when the engine cancels the operation, or when its timeout passes: the program's customTimeouts,
+// or else the IDL's: create 5m, update 5m, delete 5m. provider.Log(ctx) tells the user about the
+// resource.
 type RoleProviderOps interface {
 	// Create creates the Role that the inputs in obj describe, sets obj's out properties, and returns
-	// the new resource's ID.
+	// the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *role) (resource.ID, error)
 	// Read sets obj to the current state of the Role id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *role) error
 	// Update changes the Role id from olds to news, and sets the out properties of news that change;
-	// they start with their old values.
+	// they start with their old values. If it fails after changing part of the object, it returns
+	// provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *role) error
-	// Delete deletes the Role id. A resource that is already gone may return provider.ErrNotFound.
+	// Delete deletes the Role id. A resource that is already gone may return provider.ErrNotFound: the
+	// user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *role) error
 }
 
@@ -122,6 +135,7 @@ func NewRoleProvider(ops RoleProviderOps) *RoleProvider {
 		},
 		Unmarshal: (*role).unmarshal,
 		Marshal:   (*role).marshal,
+		Timeouts:  provider.Timeouts{Create: provider.Minutes(5), Update: provider.Minutes(5), Delete: provider.Minutes(5)},
 	}, ops, hooks)}
 }
 

@@ -38,18 +38,24 @@ type schema struct {
 }
 
 // SchemaProviderOps is what a provider author implements for Schema resources; NewSchemaProvider
-// turns it into a provider. It may also implement SchemaChecker and SchemaDiffer.
+// turns it into a provider. It may also implement SchemaChecker and SchemaDiffer. Each method's
+// ctx ends when the engine cancels the operation, or when its timeout passes: the program's
+// customTimeouts, or else the IDL's: create 5m, update 5m, delete 5m. provider.Log(ctx) tells the
+// user about the resource.
 type SchemaProviderOps interface {
 	// Create creates the Schema that the inputs in obj describe, sets obj's out properties, and
-	// returns the new resource's ID.
+	// returns the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *schema) (resource.ID, error)
 	// Read sets obj to the current state of the Schema id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *schema) error
 	// Update changes the Schema id from olds to news, and sets the out properties of news that change;
-	// they start with their old values.
+	// they start with their old values. If it fails after changing part of the object, it returns
+	// provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *schema) error
-	// Delete deletes the Schema id. A resource that is already gone may return provider.ErrNotFound.
+	// Delete deletes the Schema id. A resource that is already gone may return provider.ErrNotFound:
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *schema) error
 }
 
@@ -94,6 +100,7 @@ func NewSchemaProvider(ops SchemaProviderOps) *SchemaProvider {
 		},
 		Unmarshal: (*schema).unmarshal,
 		Marshal:   (*schema).marshal,
+		Timeouts:  provider.Timeouts{Create: provider.Minutes(5), Update: provider.Minutes(5), Delete: provider.Minutes(5)},
 	}, ops, hooks)}
 }
 

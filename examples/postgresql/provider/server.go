@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgerrcode"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgconn/ctxwatch"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/cidlc/cidlc/provider"
@@ -39,7 +41,11 @@ type Server struct {
 	// user is the role the provider is logged in as, superuser whether it is one.
 	user      string
 	superuser bool
-	slots     chan struct{}
+	// version is the server's version (server_version_num: 150004 for 15.4); addr says which server
+	// it is in messages (PostgreSQL at host:port).
+	version int
+	addr    string
+	slots   chan struct{}
 }
 
 // Configure connects to the server with one provider instance's configuration and serves the
@@ -61,6 +67,9 @@ func (s *Server) Resources() []provider.ResourceProvider {
 		NewSchemaProvider(schemaOps{s}),
 		NewGrantProvider(grantOps{s}),
 		NewExtensionProvider(extensionOps{s}),
+		NewMembershipProvider(membershipOps{s}),
+		NewRoleSettingsProvider(roleSettingsOps{s}),
+		NewDefaultPrivilegesProvider(defaultPrivilegesOps{s}),
 	}
 }
 
@@ -76,22 +85,22 @@ func Connect(ctx context.Context, cfg *Config) (*Server, error) {
 	}
 	poolConfig.ConnConfig = conn.Copy()
 	poolConfig.MaxConns = poolSize
+	poolConfig.ShouldPing = func(context.Context, pgxpool.ShouldPingParams) bool { return false } // see retry.go
 	// The pool is made without ctx, which ends when Configure returns: it lives as long as the plugin.
 	pool, err := pgxpool.NewWithConfig(context.Background(), poolConfig)
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{pool: pool, conn: conn, slots: make(chan struct{}, perDatabase)}
-	var version int
+	s := &Server{pool: pool, conn: conn, addr: serverAddr(cfg), slots: make(chan struct{}, perDatabase)}
 	err = pool.QueryRow(ctx, `SELECT current_user, rolsuper, current_setting('server_version_num')::int
-		FROM pg_roles WHERE rolname = current_user`).Scan(&s.user, &s.superuser, &version)
+		FROM pg_roles WHERE rolname = current_user`).Scan(&s.user, &s.superuser, &s.version)
 	if err != nil {
 		pool.Close()
 		return nil, connectError(cfg, err)
 	}
-	if version < 130000 {
+	if s.version < 130000 {
 		pool.Close()
-		return nil, fmt.Errorf("PostgreSQL at %s:%v is version %d.%d; the provider needs 13 or newer", cfg.Host, cfg.Port, version/10000, version%10000)
+		return nil, fmt.Errorf("%s is version %s; the provider needs 13 or newer", s.addr, s.versionName())
 	}
 	return s, nil
 }
@@ -120,6 +129,14 @@ func connConfig(cfg *Config) (*pgx.ConnConfig, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the provider's configuration does not make a connection: %w", err)
 	}
+	// An operation that ends (its timeout passed, or the engine canceled it) asks the server to cancel
+	// its statement, as psql's Ctrl-C does, and then rolls its transaction back (inTx). pgx's default
+	// closes the connection instead, and a server is not bound to notice a closed connection while a
+	// statement runs (PostgreSQL's client_connection_check_interval is off by default, and a pooler in
+	// between hides it): the statement would run on, in its transaction, holding its locks.
+	conn.BuildContextWatcherHandler = func(c *pgconn.PgConn) ctxwatch.Handler {
+		return &pgconn.CancelRequestContextWatcherHandler{Conn: c, DeadlineDelay: cancelGrace}
+	}
 	if cfg.Password != nil {
 		conn.Password = *cfg.Password
 	}
@@ -131,20 +148,51 @@ func quoteSetting(v string) string {
 	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(v) + "'"
 }
 
-// tx runs fn in a transaction on the pool.
-func (s *Server) tx(ctx context.Context, fn func(pgx.Tx) error) error {
-	return pgx.BeginFunc(ctx, s.pool, fn)
+// cancelGrace is how long a canceled statement has to end on the server before its connection is
+// closed, and how long a rollback may take once the operation's context is done.
+const cancelGrace = 5 * time.Second
+
+// versionName is the server's version as PostgreSQL names it: 15.4.
+func (s *Server) versionName() string {
+	return fmt.Sprintf("%d.%d", s.version/10000, s.version%10000)
+}
+
+// tx runs fn in a transaction on the pool, again when the connection was lost before COMMIT (see
+// retry.go); what names the operation, for the error of one that could not be.
+func (s *Server) tx(ctx context.Context, what string, fn func(pgx.Tx) error) error {
+	return s.retry(ctx, what, func() (bool, error) {
+		conn, err := s.pool.Acquire(ctx)
+		if err != nil {
+			return connectAgain(err), err
+		}
+		defer conn.Release()
+		return inTx(ctx, conn.Conn(), fn)
+	})
+}
+
+// exec runs one statement on the pool outside a transaction (CREATE DATABASE cannot run in one), as
+// simple does, again when the server ended the session before it (see retry.go).
+func (s *Server) exec(ctx context.Context, what, sql string, args ...any) error {
+	return s.retry(ctx, what, func() (bool, error) {
+		conn, err := s.pool.Acquire(ctx)
+		if err != nil {
+			return connectAgain(err), err
+		}
+		defer conn.Release()
+		err = simple(ctx, conn, sql, args...)
+		return err != nil && sentNothing(conn.Conn(), err), err
+	})
 }
 
 // errNoDatabase is what inDatabase returns when the database does not exist.
 var errNoDatabase = errors.New("no such database")
 
 // inDatabase runs fn in a transaction in database db: on the pool when it is the provider's own
-// database, otherwise on a connection opened for it and closed afterwards. A database that does not
-// exist (or does not take connections) is errNoDatabase.
-func (s *Server) inDatabase(ctx context.Context, db string, fn func(pgx.Tx) error) error {
+// database, otherwise on a connection opened for it and closed afterwards; again as tx does. A
+// database that does not exist (or does not take connections) is errNoDatabase.
+func (s *Server) inDatabase(ctx context.Context, db, what string, fn func(pgx.Tx) error) error {
 	if db == s.conn.Database {
-		return s.tx(ctx, fn)
+		return s.tx(ctx, what, fn)
 	}
 	select {
 	case s.slots <- struct{}{}:
@@ -152,17 +200,19 @@ func (s *Server) inDatabase(ctx context.Context, db string, fn func(pgx.Tx) erro
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	cfg := s.conn.Copy()
-	cfg.Database = db
-	conn, err := pgx.ConnectConfig(ctx, cfg)
-	if err != nil {
-		if code(err) == pgerrcode.InvalidCatalogName || code(err) == pgerrcode.ObjectNotInPrerequisiteState {
-			return errNoDatabase
+	return s.retry(ctx, what, func() (bool, error) {
+		cfg := s.conn.Copy()
+		cfg.Database = db
+		conn, err := pgx.ConnectConfig(ctx, cfg)
+		if err != nil {
+			if code(err) == pgerrcode.InvalidCatalogName || code(err) == pgerrcode.ObjectNotInPrerequisiteState {
+				return false, errNoDatabase
+			}
+			return connectAgain(err), err
 		}
-		return err
-	}
-	defer conn.Close(context.Background())
-	return pgx.BeginFunc(ctx, conn, fn)
+		defer conn.Close(context.Background())
+		return inTx(ctx, conn, fn)
+	})
 }
 
 // lock serializes, across sessions and provider processes, the changes of one object's privileges or

@@ -26,6 +26,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
@@ -36,6 +37,10 @@ import (
 
 // StateDirEnv names the environment variable that holds the state directory.
 const StateDirEnv = "ACME_STATE_DIR"
+
+// BootTimeEnv names the environment variable that holds how long an instance takes to boot (a Go
+// duration; none when it is not set): the pretend cloud is as slow as a test asks, to try timeouts.
+const BootTimeEnv = "ACME_BOOT_TIME"
 
 // Account is the Acme Cloud account that every resource belongs to.
 const Account = "123456789012"
@@ -48,6 +53,8 @@ type Cloud struct {
 	key    []byte     // what signs URLs: derived from the API token
 	trace  io.Writer  // where calls are logged; nil when they are not
 	mu     sync.Mutex // one write at a time, so that a read never sees half a file
+	// bootTime is how long an instance takes to boot ($ACME_BOOT_TIME).
+	bootTime time.Duration
 }
 
 // Open returns the cloud kept in dir, creating dir if needed, for resources of DefaultRegion.
@@ -80,6 +87,11 @@ func Connect(dir string, cfg *acme.Config) (*Cloud, error) {
 		return nil, err
 	}
 	c.region = string(cfg.Region)
+	if text := os.Getenv(BootTimeEnv); text != "" {
+		if c.bootTime, err = time.ParseDuration(text); err != nil {
+			return nil, fmt.Errorf("$%s: %v", BootTimeEnv, err)
+		}
+	}
 	key := sha256.Sum256([]byte(cfg.APIToken))
 	c.key = key[:]
 	if cfg.Tracing != nil && *cfg.Tracing {
@@ -106,6 +118,25 @@ func ValidToken(token string) bool {
 		return false
 	}
 	return fmt.Sprintf("%08x", crc32.ChecksumIEEE([]byte(rest[:24]))) == rest[24:]
+}
+
+// Boot waits for an instance to boot, telling the user how far it is once a second; it stops early,
+// with ctx's error, when ctx is done.
+func (c *Cloud) Boot(ctx context.Context) error {
+	start := time.Now()
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	done := time.After(c.bootTime)
+	for {
+		select {
+		case <-done:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-tick.C:
+			provider.Log(ctx).Statusf("booting (%s of %s)", time.Since(start).Round(time.Second), c.bootTime)
+		}
+	}
 }
 
 // Dir returns the state directory.

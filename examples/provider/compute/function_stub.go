@@ -100,18 +100,23 @@ type function struct {
 
 // FunctionProviderOps is what a provider author implements for Function resources;
 // NewFunctionProvider turns it into a provider. It may also implement FunctionChecker and
-// FunctionDiffer.
+// FunctionDiffer. Each method's ctx ends when the engine cancels the operation, or when its
+// timeout passes: the program's customTimeouts. provider.Log(ctx) tells the user about the
+// resource.
 type FunctionProviderOps interface {
 	// Create creates the Function that the inputs in obj describe, sets obj's out properties, and
-	// returns the new resource's ID.
+	// returns the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *function) (resource.ID, error)
 	// Read sets obj to the current state of the Function id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *function) error
 	// Update changes the Function id from olds to news, and sets the out properties of news that
-	// change; they start with their old values.
+	// change; they start with their old values. If it fails after changing part of the object, it
+	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *function) error
-	// Delete deletes the Function id. A resource that is already gone may return provider.ErrNotFound.
+	// Delete deletes the Function id. A resource that is already gone may return provider.ErrNotFound:
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *function) error
 }
 

@@ -84,6 +84,9 @@ const Instance tokens.Type = "acme:compute/instance:Instance"
 //
 // Instance is a virtual machine. It boots from a machine image, runs in a subnet, and can act with the
 // permissions of an IAM role.
+//
+// Creating an instance waits for it to boot. One that does not boot in time is kept, pending: the next
+// update waits for it again.
 type instance struct {
 	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
 	Name string
@@ -127,18 +130,23 @@ type instance struct {
 
 // InstanceProviderOps is what a provider author implements for Instance resources;
 // NewInstanceProvider turns it into a provider. It may also implement InstanceChecker and
-// InstanceDiffer.
+// InstanceDiffer. Each method's ctx ends when the engine cancels the operation, or when its
+// timeout passes: the program's customTimeouts, or else the IDL's: create 10m, update 10m, delete
+// 10m. provider.Log(ctx) tells the user about the resource.
 type InstanceProviderOps interface {
 	// Create creates the Instance that the inputs in obj describe, sets obj's out properties, and
-	// returns the new resource's ID.
+	// returns the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *instance) (resource.ID, error)
 	// Read sets obj to the current state of the Instance id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *instance) error
 	// Update changes the Instance id from olds to news, and sets the out properties of news that
-	// change; they start with their old values.
+	// change; they start with their old values. If it fails after changing part of the object, it
+	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *instance) error
-	// Delete deletes the Instance id. A resource that is already gone may return provider.ErrNotFound.
+	// Delete deletes the Instance id. A resource that is already gone may return provider.ErrNotFound:
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *instance) error
 }
 
@@ -198,6 +206,7 @@ func NewInstanceProvider(ops InstanceProviderOps) *InstanceProvider {
 		SetID: func(obj *instance, id resource.ID) {
 			obj.ID = id
 		},
+		Timeouts: provider.Timeouts{Create: provider.Minutes(10), Update: provider.Minutes(10), Delete: provider.Minutes(10)},
 	}, ops, hooks)}
 }
 

@@ -35,18 +35,22 @@ type keyPair struct {
 
 // KeyPairProviderOps is what a provider author implements for KeyPair resources;
 // NewKeyPairProvider turns it into a provider. It may also implement KeyPairChecker and
-// KeyPairDiffer.
+// KeyPairDiffer. Each method's ctx ends when the engine cancels the operation, or when its timeout
+// passes: the program's customTimeouts. provider.Log(ctx) tells the user about the resource.
 type KeyPairProviderOps interface {
 	// Create creates the KeyPair that the inputs in obj describe, sets obj's out properties, and
-	// returns the new resource's ID.
+	// returns the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *keyPair) (resource.ID, error)
 	// Read sets obj to the current state of the KeyPair id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *keyPair) error
 	// Update changes the KeyPair id from olds to news, and sets the out properties of news that
-	// change; they start with their old values.
+	// change; they start with their old values. If it fails after changing part of the object, it
+	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *keyPair) error
-	// Delete deletes the KeyPair id. A resource that is already gone may return provider.ErrNotFound.
+	// Delete deletes the KeyPair id. A resource that is already gone may return provider.ErrNotFound:
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *keyPair) error
 }
 

@@ -32,7 +32,7 @@ func Providers(c *cloud.Cloud) []provider.ResourceProvider {
 type instanceOps struct{ cloud.Table[instance] }
 
 // Create places the instance in its subnet: the subnet decides its addresses and its region.
-func (o instanceOps) Create(_ context.Context, _ resource.URN, in *instance) (resource.ID, error) {
+func (o instanceOps) Create(ctx context.Context, _ resource.URN, in *instance) (resource.ID, error) {
 	var sn struct {
 		CIDRBlock           string
 		AvailabilityZone    *string
@@ -54,9 +54,34 @@ func (o instanceOps) Create(_ context.Context, _ resource.URN, in *instance) (re
 	if in.UserData == nil {
 		in.UserData = new(DefaultUserData)
 	}
-	in.Status = new(InstanceStatusRunning)
 	in.ARN = new(acme.ARN(cloud.ARN("compute", regionOf(*sn.AvailabilityZone), "instance/"+string(in.ID))))
-	return in.ID, o.Put(in.ID, in)
+	in.Status = new(InstanceStatusPending)
+	if err := o.Put(in.ID, in); err != nil {
+		return "", err
+	}
+	// The instance exists from here on: if it does not boot, the engine keeps it, pending.
+	return in.ID, provider.Partial(o.boot(ctx, in))
+}
+
+// Update changes the instance, and waits for it to boot if it has not yet (a Create that ran out of
+// time left it pending).
+func (o instanceOps) Update(ctx context.Context, id resource.ID, olds, news *instance) error {
+	if err := o.Put(id, news); err != nil {
+		return err
+	}
+	if news.Status == nil || *news.Status != InstanceStatusPending {
+		return nil
+	}
+	return provider.Partial(o.boot(ctx, news))
+}
+
+// boot waits for the pending instance in to boot, and records it running.
+func (o instanceOps) boot(ctx context.Context, in *instance) error {
+	if err := o.Cloud.Boot(ctx); err != nil {
+		return fmt.Errorf("instance %s did not finish booting: %w", in.ID, err)
+	}
+	in.Status = new(InstanceStatusRunning)
+	return o.Put(in.ID, in)
 }
 
 // regionOf is the region of an availability zone: us-west-1b is in us-west-1.

@@ -43,18 +43,23 @@ type policy struct {
 }
 
 // PolicyProviderOps is what a provider author implements for Policy resources; NewPolicyProvider
-// turns it into a provider. It may also implement PolicyChecker and PolicyDiffer.
+// turns it into a provider. It may also implement PolicyChecker and PolicyDiffer. Each method's
+// ctx ends when the engine cancels the operation, or when its timeout passes: the program's
+// customTimeouts. provider.Log(ctx) tells the user about the resource.
 type PolicyProviderOps interface {
 	// Create creates the Policy that the inputs in obj describe, sets obj's out properties, and
-	// returns the new resource's ID.
+	// returns the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *policy) (resource.ID, error)
 	// Read sets obj to the current state of the Policy id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *policy) error
 	// Update changes the Policy id from olds to news, and sets the out properties of news that change;
-	// they start with their old values.
+	// they start with their old values. If it fails after changing part of the object, it returns
+	// provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *policy) error
-	// Delete deletes the Policy id. A resource that is already gone may return provider.ErrNotFound.
+	// Delete deletes the Policy id. A resource that is already gone may return provider.ErrNotFound:
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *policy) error
 }
 
@@ -147,19 +152,23 @@ type policyAttachment struct {
 
 // PolicyAttachmentProviderOps is what a provider author implements for PolicyAttachment resources;
 // NewPolicyAttachmentProvider turns it into a provider. It may also implement
-// PolicyAttachmentChecker and PolicyAttachmentDiffer.
+// PolicyAttachmentChecker and PolicyAttachmentDiffer. Each method's ctx ends when the engine
+// cancels the operation, or when its timeout passes: the program's customTimeouts.
+// provider.Log(ctx) tells the user about the resource.
 type PolicyAttachmentProviderOps interface {
 	// Create creates the PolicyAttachment that the inputs in obj describe, sets obj's out properties,
-	// and returns the new resource's ID.
+	// and returns the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *policyAttachment) (resource.ID, error)
 	// Read sets obj to the current state of the PolicyAttachment id. obj holds the last known state,
 	// or, on import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *policyAttachment) error
 	// Update changes the PolicyAttachment id from olds to news, and sets the out properties of news
-	// that change; they start with their old values.
+	// that change; they start with their old values. If it fails after changing part of the object, it
+	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *policyAttachment) error
 	// Delete deletes the PolicyAttachment id. A resource that is already gone may return
-	// provider.ErrNotFound.
+	// provider.ErrNotFound: the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *policyAttachment) error
 }
 

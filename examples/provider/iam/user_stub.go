@@ -47,18 +47,23 @@ type user struct {
 }
 
 // UserProviderOps is what a provider author implements for User resources; NewUserProvider turns
-// it into a provider. It may also implement UserChecker and UserDiffer.
+// it into a provider. It may also implement UserChecker and UserDiffer. Each method's ctx ends
+// when the engine cancels the operation, or when its timeout passes: the program's customTimeouts.
+// provider.Log(ctx) tells the user about the resource.
 type UserProviderOps interface {
 	// Create creates the User that the inputs in obj describe, sets obj's out properties, and returns
-	// the new resource's ID.
+	// the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *user) (resource.ID, error)
 	// Read sets obj to the current state of the User id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *user) error
 	// Update changes the User id from olds to news, and sets the out properties of news that change;
-	// they start with their old values.
+	// they start with their old values. If it fails after changing part of the object, it returns
+	// provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *user) error
-	// Delete deletes the User id. A resource that is already gone may return provider.ErrNotFound.
+	// Delete deletes the User id. A resource that is already gone may return provider.ErrNotFound: the
+	// user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *user) error
 }
 
@@ -165,18 +170,23 @@ type group struct {
 }
 
 // GroupProviderOps is what a provider author implements for Group resources; NewGroupProvider
-// turns it into a provider. It may also implement GroupChecker and GroupDiffer.
+// turns it into a provider. It may also implement GroupChecker and GroupDiffer. Each method's ctx
+// ends when the engine cancels the operation, or when its timeout passes: the program's
+// customTimeouts. provider.Log(ctx) tells the user about the resource.
 type GroupProviderOps interface {
 	// Create creates the Group that the inputs in obj describe, sets obj's out properties, and returns
-	// the new resource's ID.
+	// the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *group) (resource.ID, error)
 	// Read sets obj to the current state of the Group id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *group) error
 	// Update changes the Group id from olds to news, and sets the out properties of news that change;
-	// they start with their old values.
+	// they start with their old values. If it fails after changing part of the object, it returns
+	// provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *group) error
-	// Delete deletes the Group id. A resource that is already gone may return provider.ErrNotFound.
+	// Delete deletes the Group id. A resource that is already gone may return provider.ErrNotFound:
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *group) error
 }
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/gen/outdir"
 	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
@@ -33,5 +34,5 @@ func GoldenTree(t testing.TB, dir string, files []*gen.File) {
 // notCidlcs reports whether a file of an output directory that the backend did not generate is not
 // cidlc's: the manifest, and any file that does not start with gen.Header (cidlc would not delete it).
 func notCidlcs(path string, content []byte) bool {
-	return path == gen.ManifestName || !bytes.HasPrefix(content, []byte(gen.Header))
+	return path == outdir.ManifestName || !bytes.HasPrefix(content, []byte(gen.Header))
 }

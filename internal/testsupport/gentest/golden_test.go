@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cidlc/cidlc/gen"
+	"github.com/cidlc/cidlc/gen/outdir"
 	"github.com/cidlc/cidlc/internal/testsupport"
 	"github.com/cidlc/cidlc/internal/testsupport/gentest"
 )
@@ -56,7 +57,7 @@ func TestGoldenTreeOwnership(t *testing.T) {
 	t.Setenv(testsupport.UpdateEnv, "")
 	testsupport.WriteFile(t, "out/a.txt", gen.Header+"\na\n")
 	testsupport.WriteFile(t, "out/hand-written.go", "package mine\n")
-	testsupport.WriteFile(t, "out/"+gen.ManifestName, gen.Header+"\na.txt\n")
+	testsupport.WriteFile(t, "out/"+outdir.ManifestName, gen.Header+"\na.txt\n")
 	r := &recorder{TB: t}
 	gentest.GoldenTree(r, "out", []*gen.File{{Path: "a.txt", Content: []byte(gen.Header + "\na\n")}})
 	if len(r.errors) > 0 {

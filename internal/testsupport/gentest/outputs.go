@@ -1,9 +1,8 @@
 package gentest
 
 import (
+	"github.com/cidlc/cidlc/gen/outdir"
 	"testing"
-
-	"github.com/cidlc/cidlc/gen"
 )
 
 // IDLBefore and IDLAfter are the IDL files of a tree before and after a change that edits nothing but
@@ -16,19 +15,19 @@ var (
 
 // Generate runs Backend on a tree of the IDL files paths, for the output directory dir; it fails the
 // test on an error.
-func Generate(t testing.TB, dir string, paths ...string) []gen.Result {
+func Generate(t testing.TB, dir string, paths ...string) []outdir.Result {
 	t.Helper()
-	results, err := gen.Generate(Package("aws", paths...), []gen.Output{{Dir: dir, Backend: Backend{}}})
+	results, err := outdir.Generate(Package("aws", paths...), []outdir.Output{{Dir: dir, Backend: Backend{}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return results
 }
 
-// Write is gen.Write; it fails the test on an error.
-func Write(t testing.TB, results []gen.Result) gen.Report {
+// Write is outdir.Write; it fails the test on an error.
+func Write(t testing.TB, results []outdir.Result) outdir.Report {
 	t.Helper()
-	r, err := gen.Write(results)
+	r, err := outdir.Write(results)
 	if err != nil {
 		t.Fatal(err)
 	}

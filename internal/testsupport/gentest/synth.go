@@ -10,8 +10,8 @@ import (
 
 	"github.com/cidlc/cidlc/idl/load"
 	"github.com/cidlc/cidlc/idl/model"
-	"github.com/cidlc/cidlc/internal/nodetest"
-	"github.com/cidlc/cidlc/internal/synth"
+	"github.com/cidlc/cidlc/internal/testsupport/nodetest"
+	"github.com/cidlc/cidlc/internal/testsupport/synth"
 )
 
 // SynthTree writes the synthetic tree of n resources that `make bench` measures (20 resources per
@@ -49,20 +49,20 @@ func BenchmarkBackend(b *testing.B, generate func(*model.Tree) error) {
 	for _, n := range []int{1000, 10000} {
 		b.Run(fmt.Sprintf("resources=%d", n), func(b *testing.B) {
 			tree := SynthTree(b, n)
-			start := cpuTime()
+			start := CPUTime()
 			for b.Loop() {
 				if err := generate(tree); err != nil {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64(cpuTime()-start)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64(CPUTime()-start)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 		})
 	}
 }
 
-// cpuTime is the CPU time of the process so far, user and system, the garbage collector's included:
+// CPUTime is the CPU time of the process so far, user and system, the garbage collector's included:
 // on a machine other jobs share, it says more about a benchmark than wall time.
-func cpuTime() time.Duration {
+func CPUTime() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0

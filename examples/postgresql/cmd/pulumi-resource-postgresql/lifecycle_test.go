@@ -11,8 +11,8 @@ import (
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 
 	postgresql "github.com/cidlc/cidlc/examples/postgresql/provider"
-	"github.com/cidlc/cidlc/internal/pgtest"
-	"github.com/cidlc/cidlc/internal/providertest"
+	"github.com/cidlc/cidlc/internal/testsupport/pgtest"
+	"github.com/cidlc/cidlc/internal/testsupport/providertest"
 )
 
 // TestLifeCycle takes one resource of each type through its life on the real server, checking the

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	postgresql "github.com/cidlc/cidlc/examples/postgresql/provider"
-	"github.com/cidlc/cidlc/internal/pgtest"
-	"github.com/cidlc/cidlc/internal/providertest"
+	"github.com/cidlc/cidlc/internal/testsupport/pgtest"
+	"github.com/cidlc/cidlc/internal/testsupport/providertest"
 	"github.com/cidlc/cidlc/provider"
 )
 

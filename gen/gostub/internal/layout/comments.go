@@ -50,18 +50,49 @@ func (cs *Comments) span(n int) (start, end int, ok bool) {
 }
 
 // marked returns the lines of the group that the comment text marks, and whether text is a mark. A
-// mark of no group is not laid out.
+// mark of no group is not laid out, nor a group with a character that a comment in the source may not
+// hold (char).
 func (p *printer) marked(text string) (string, bool) {
 	digits, isMark := strings.CutPrefix(text, markPrefix)
 	if !isMark {
 		return "", false
+	}
+	// Digits alone, as Expand reads them: Atoi would take a sign too.
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			unsupported()
+		}
 	}
 	n, err := strconv.Atoi(digits)
 	start, end, ok := p.marks.span(n)
 	if err != nil || !ok {
 		unsupported()
 	}
-	return p.markText[start:end], true
+	lines := p.markText[start:end]
+	checkLines(lines)
+	return lines, true
+}
+
+// checkLines refuses comment lines, separated by line breaks, that hold a character char refuses. The
+// lines are two fifths of a stub's bytes: it passes eight printable ASCII characters at a time.
+func checkLines(s string) {
+	for i := 0; i < len(s); {
+		if i+8 <= len(s) {
+			x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+				uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+			// A byte below ' ' sets its high bit in x-0x20…, one from utf8.RuneSelf on in x: then the
+			// eight are read one by one.
+			if (x-0x2020202020202020|x)&0x8080808080808080 == 0 {
+				i += 8
+				continue
+			}
+		}
+		if s[i] == '\n' {
+			i++
+		} else {
+			i += char(s, i)
+		}
+	}
 }
 
 // Expand returns src with every mark replaced by its group: the source the marks stand for, which

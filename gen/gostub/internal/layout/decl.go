@@ -1,5 +1,7 @@
 package layout
 
+import "strings"
+
 // Declarations: go/printer's declList, genDecl, spec, valueSpec, funcDecl, signature, parameters and
 // fieldList.
 
@@ -64,6 +66,11 @@ func (p *printer) genDecl() {
 	}
 	if kw == "import" {
 		p.checkImportsSorted(lparen, rparen)
+	}
+	for i, s := range specs {
+		if !completeSpec(kw, s, i == 0) {
+			unsupported()
+		}
 	}
 	p.emit()
 	p.w.indent++
@@ -161,20 +168,23 @@ func (p *printer) checkImportsSorted(lparen, rparen int) {
 			continue
 		}
 		text := p.text(t)
-		if text[0] != '"' || text <= prev || containsByte(text, '\\') {
+		path := text[1 : len(text)-1]
+		if path <= prev {
+			p.i = i // where the Refusal points
 			unsupported()
 		}
-		prev = text
+		prev = path
 	}
 }
 
-func containsByte(s string, b byte) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] == b {
-			return true
+// plainPath reports whether path is not empty and made of the characters of module paths alone.
+func plainPath(path string) bool {
+	for i := 0; i < len(path); i++ {
+		if c := path[i]; !isLetter(c) && !isDigit(c) && !strings.ContainsRune("-.~/+", rune(c)) {
+			return false
 		}
 	}
-	return false
+	return path != ""
 }
 
 // valueSpec lays out a spec of a group of two or more constants or variables: its names, type and
@@ -191,7 +201,7 @@ func (p *printer) valueSpec(s specInfo, keepType bool) {
 		p.w.vtab()
 		p.expect("=")
 		p.w.blank()
-		p.valueList(p.srcLine)
+		p.valueList(-1)
 	}
 }
 
@@ -203,7 +213,7 @@ func (p *printer) spec(kw string, n int, s specInfo) {
 			p.emit()
 			p.w.blank()
 		}
-		if p.cur().kind != kString || p.text(p.cur())[0] != '"' {
+		if t := p.text(p.cur()); p.cur().kind != kString || t[0] != '"' || !plainPath(t[1:len(t)-1]) {
 			unsupported()
 		}
 		p.emit()
@@ -223,14 +233,31 @@ func (p *printer) spec(kw string, n int, s specInfo) {
 		if !p.is("=") && p.cur().line == p.srcLine && p.cur().kind != kEOF && !p.is(")") {
 			p.w.blank()
 			p.typ()
+			s.typed = true
 		}
 		if p.is("=") {
 			p.w.blank()
 			p.emit()
 			p.w.blank()
-			p.valueList(p.srcLine)
+			p.valueList(-1)
+			s.valued = true
+		}
+		if !completeSpec(kw, s, true) {
+			unsupported()
 		}
 	}
+}
+
+// completeSpec reports whether a spec of kw is Go: a variable has a type or values; a constant has
+// values, unless it follows the first of its group without a type (and repeats the values before it).
+func completeSpec(kw string, s specInfo, first bool) bool {
+	switch kw {
+	case "var":
+		return s.typed || s.valued
+	case "const":
+		return s.valued || !first && !s.typed
+	}
+	return true
 }
 
 // identList lays out names on one line.
@@ -244,7 +271,9 @@ func (p *printer) identList() {
 }
 
 // valueList lays out the values of a spec or the right-hand side of an assignment: a list without
-// brackets, whose source position before is line and which has none after.
+// brackets, whose source position before is line and which has none after. go/printer gives a spec's
+// values no position before (-1): a first value on the line after the = joins the line of the =, which
+// emit refuses.
 func (p *printer) valueList(line int32) {
 	p.exprList(line, p.listItems(), false, -1, false)
 }
@@ -352,12 +381,12 @@ func (p *printer) signature() {
 				unsupported()
 			}
 			p.w.blank()
-			p.i++ // the ( that gofmt drops
+			p.drop("(")
 			p.typ()
 			if p.i != rparen {
 				unsupported()
 			}
-			p.i++
+			p.drop(")")
 			return
 		}
 		p.w.blank()
@@ -372,8 +401,20 @@ func (p *printer) signature() {
 // a name of a group whose type follows. An entry's pair says whether it is named.
 func (p *printer) paramEntries(lparen, rparen int) []item {
 	entries := p.items(lparen, rparen)
+	named := false
 	for i := range entries {
 		entries[i].pair = p.namedEntry(entries[i].from, entries[i].to)
+		named = named || entries[i].pair
+	}
+	if !named {
+		return entries
+	}
+	// When some are named, all are: each entry is a name and a type, or a name of a group whose type
+	// follows.
+	for i, e := range entries {
+		if !e.pair && (e.to-e.from != 1 || i == len(entries)-1) {
+			unsupported()
+		}
 	}
 	return entries
 }
@@ -443,7 +484,7 @@ func (p *printer) params() {
 		p.typ()
 	}
 	if p.is(",") {
-		p.i++ // a trailing comma on one line, which gofmt drops
+		p.drop(",") // a trailing comma on one line
 	}
 	p.expect(")")
 }

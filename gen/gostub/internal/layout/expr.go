@@ -35,10 +35,16 @@ func (p *printer) unaryExpr() {
 // primaryExpr lays out an operand and what follows it: selectors, calls, indexes, type assertions,
 // composite literals.
 func (p *printer) primaryExpr() {
+	// litType says whether what is laid out so far may be a composite literal's type, as go/parser
+	// decides it: a name, a selector, an index (a generic type's instance), or a slice, map or struct type.
+	litType := true
 	t := p.cur()
 	switch {
-	case t.kind == kIdent || t.kind == kNumber || t.kind == kString:
+	case t.kind == kIdent:
 		p.emit()
+	case t.kind == kNumber || t.kind == kString:
+		p.emit()
+		litType = false
 	case p.is("("):
 		if p.isAt(p.i+1, "(") {
 			unsupported() // gofmt drops doubled parentheses
@@ -48,16 +54,16 @@ func (p *printer) primaryExpr() {
 			p.expr()
 			p.expect(")")
 		})
+		litType = false
 	case p.is("func"):
 		p.emit()
 		p.signature()
 		if p.is("{") {
 			p.funcBody(false)
 		}
-	case p.is("{"):
-		p.compositeLit() // an element whose type is elided
-		return
+		litType = false
 	case p.is("[") || p.is("map") || p.is("struct") || p.is("interface"):
+		litType = !p.is("interface")
 		p.typ()
 	default:
 		unsupported()
@@ -69,6 +75,7 @@ func (p *printer) primaryExpr() {
 			switch {
 			case p.cur().kind == kIdent:
 				p.emit()
+				litType = true
 			case p.is("("):
 				if p.isAt(p.i+1, "type") {
 					unsupported()
@@ -78,15 +85,22 @@ func (p *printer) primaryExpr() {
 					p.typ()
 					p.expect(")")
 				})
+				litType = false
 			default:
 				unsupported()
 			}
 		case p.is("("):
 			p.call()
+			litType = false
 		case p.is("["):
 			p.index()
+			litType = true
 		case p.is("{") && p.noLit == 0:
+			if !litType {
+				unsupported()
+			}
 			p.compositeLit()
+			litType = false
 		default:
 			return
 		}
@@ -155,7 +169,7 @@ func (p *printer) compositeLit() {
 			unsupported()
 		}
 		p.emit()
-		p.exprList(p.toks[lbrace].line, items, true, p.toks[rbrace].line, false)
+		p.exprList(p.toks[lbrace].line, items, true, p.toks[rbrace].line, true)
 		p.expect("}")
 	})
 }

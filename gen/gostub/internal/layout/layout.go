@@ -1,25 +1,8 @@
-// Package layout lays out Go source exactly as go/format.Source does, for the Go that package gostub
-// generates with jennifer, at a fraction of its cost: go/format parses the source into a syntax tree
-// and prints it back, where this package reads the tokens once and writes them as gofmt would, deciding
-// line breaks, indentation and alignment by gofmt's own rules (go/printer's nodes.go and the
-// text/tabwriter it writes through, ported here for the constructs the stubs use).
-//
-// It lays out what jennifer renders with File.NoFormat (every token on the line gofmt keeps it on, no
-// comment but whole-line ones, no blank line inside a declaration; doc comments may be given beside
-// the source, see Comments) made of the constructs the stubs are made of: imports, constants,
-// variables, types (struct, interface, map, slice, pointer, function, generic instances), functions
-// and methods, and in their bodies variable declarations, assignments, calls, returns, if and switch
-// statements, composite literals, function literals, selectors, type assertions, unary operators. For
-// anything else — a binary operator, a for loop, a one-line function body, a /* */ comment, a literal
-// gofmt would rewrite — Source says it cannot, and the caller formats with go/format. It never
-// returns a layout it is unsure of: whatever it does not know it refuses.
-//
-// It must not grow into a general formatter: each construct it lays out is one gofmt's rules were
-// ported for, and tests compare it with go/format on every stub the tests generate.
 package layout
 
 import (
 	"math"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -27,24 +10,25 @@ import (
 	"unsafe"
 )
 
-// Source appends src laid out as go/format.Source would to dst and returns it, and true; or dst and
-// false when src holds something this package does not lay out, or is not Go. marks are the comment
-// groups that the marks in src stand for, nil if none: Source lays out what marks.Expand(src) is.
+// Source appends src laid out as go/format.Source would to dst and returns it; or dst and a *Refusal
+// when src holds something this package does not lay out, or is not Go. marks are the comment groups
+// that the marks in src stand for, nil if none: Source lays out what marks.Expand(src) is.
 // A caller that hands the text on and is done with it before its next call passes the same dst again
 // and allocates nothing; one that keeps the text passes nil and gets a copy of the size it needs.
-func Source(dst, src []byte, marks *Comments) (out []byte, ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			if _, is := r.(errUnsupported); !is {
-				panic(r)
-			}
-			out, ok = dst, false
-		}
-	}()
+func Source(dst, src []byte, marks *Comments) (out []byte, err error) {
 	p := printers.Get().(*printer)
 	defer p.reset()
+	defer func() {
+		if r := recover(); r != nil {
+			u, is := r.(errUnsupported)
+			if !is {
+				panic(r)
+			}
+			out, err = dst, p.refusal(u)
+		}
+	}()
 	if len(src) > math.MaxInt32 || len(src) == 0 {
-		return dst, false
+		unsupported() // offsets are int32; an empty source is not Go
 	}
 	// The source is read, never kept: the tokens hold offsets into it, the output is a copy, and reset
 	// drops it. A string over the caller's bytes spares a copy of every file.
@@ -52,12 +36,12 @@ func Source(dst, src []byte, marks *Comments) (out []byte, ok bool) {
 	if marks != nil && len(marks.text) > 0 {
 		p.marks, p.markText = marks, unsafe.String(&marks.text[0], len(marks.text))
 	}
-	p.toks = scan(p.src, p.toks[:0])
+	p.toks = scan(p.src, p.toks[:0], &p.scanned)
 	p.w.out = slices.Grow(p.w.out[:0], len(src)+len(src)/4)
 	p.matchBrackets()
 	p.file()
 	// The printer's buffer is kept for the next file: the caller gets a copy in its own.
-	return append(dst, p.w.out...), true
+	return append(dst, p.w.out...), nil
 }
 
 // printers keeps printers between calls, for their buffers.
@@ -70,10 +54,17 @@ func (p *printer) reset() {
 	printers.Put(p)
 }
 
-// errUnsupported is the panic that abandons a layout.
-type errUnsupported struct{}
+// errUnsupported is the panic that abandons a layout: where unsupported was called, for the Refusal.
+type errUnsupported struct {
+	pcs [2]uintptr
+}
 
-func unsupported() { panic(errUnsupported{}) }
+// unsupported abandons the layout: the source holds what this package has no rule for.
+func unsupported() {
+	var u errUnsupported
+	runtime.Callers(2, u.pcs[:])
+	panic(u)
+}
 
 // printer reads the tokens and writes them through its writer. Its rules follow go/printer's, which
 // decides line breaks by the source's lines: here, the lines jennifer wrote the tokens on.
@@ -89,6 +80,7 @@ type printer struct {
 	spare    []item // where items and listItems keep the lists they return, for the whole file
 	w        writer
 
+	scanned int   // where the line the scanner is at starts, for a Refusal
 	srcLine int32 // the source line gofmt's printer would be at: its p.pos.Line
 	noLit   int   // > 0 in the header of an if or switch, where { starts the block
 }
@@ -108,11 +100,13 @@ func (p *printer) matchBrackets() {
 			open = append(open, i)
 		case ')', ']', '}':
 			if len(open) == 0 {
+				p.i = i // where the Refusal points
 				unsupported()
 			}
 			o := open[len(open)-1]
 			open = open[:len(open)-1]
 			if o := p.src[p.toks[o].off]; o == '(' && c != ')' || o == '[' && c != ']' || o == '{' && c != '}' {
+				p.i = i
 				unsupported()
 			}
 			p.match[o], p.match[i] = i, o
@@ -120,6 +114,7 @@ func (p *printer) matchBrackets() {
 	}
 	p.open = open
 	if len(open) > 0 {
+		p.i = open[len(open)-1]
 		unsupported()
 	}
 }
@@ -154,6 +149,16 @@ func (p *printer) emit() *tok {
 	p.srcLine = t.line
 	p.i++
 	return t
+}
+
+// drop skips the next token, which must be s, one that gofmt drops: the parentheses of a single result,
+// a trailing comma on one line. Code tokens are passed by emit or drop alone, comments by the functions
+// that write them, so that the output holds the source's tokens in their order, these aside.
+func (p *printer) drop(s string) {
+	if !p.is(s) {
+		unsupported()
+	}
+	p.i++
 }
 
 // expect emits the next token, which must be s.
@@ -206,6 +211,9 @@ func (p *printer) file() {
 	p.expect("package")
 	p.w.blank()
 	p.ident()
+	if p.cur().kind != kEOF && p.cur().line == p.srcLine {
+		unsupported() // a declaration on the package clause's line
+	}
 	prev := ""
 	for p.cur().kind != kEOF {
 		p.topDecl(&prev)
@@ -298,6 +306,9 @@ func (p *printer) docComments() []tok {
 		p.i++
 	}
 	group := p.toks[start:p.i]
+	if len(group) > 0 && start > 0 && p.toks[start-1].line == group[0].line {
+		unsupported() // a comment after code on its line
+	}
 	for i := range group {
 		next := p.toks[start+i+1]
 		if next.line != group[i].line+1 {
@@ -313,9 +324,9 @@ func (p *printer) docComments() []tok {
 // exprList is go/printer's exprList for a list of expressions between the source lines prevLine and
 // nextLine (-1 when the list has no such bound, as in an assignment): on one line if the source has it
 // on one line, else with the source's line breaks, the elements indented from the first break on, and
-// the keys of key: value elements in a column. elem prints element i; pair says whether it is
-// key: value with a one-token key; items are the elements' token ranges.
-func (p *printer) exprList(prevLine int32, items []item, commaTerm bool, nextLine int32, noIndent bool) {
+// the keys of key: value elements in a column. items are the elements' token ranges; lit says that they
+// are the elements of a composite literal.
+func (p *printer) exprList(prevLine int32, items []item, commaTerm bool, nextLine int32, lit bool) {
 	if len(items) == 0 {
 		return
 	}
@@ -327,11 +338,11 @@ func (p *printer) exprList(prevLine int32, items []item, commaTerm bool, nextLin
 				p.expect(",")
 				p.w.blank()
 			}
-			p.element(it, false)
+			p.element(it, false, lit)
 		}
 		return
 	}
-	indent := !noIndent
+	indent := true
 	prevBreak := -1
 	if prevLine >= 0 && prevLine < line && p.linebreak(line, 0, &indent, true) > 0 {
 		prevBreak = 0
@@ -384,7 +395,7 @@ func (p *printer) exprList(prevLine int32, items []item, commaTerm bool, nextLin
 				p.w.blank()
 			}
 		}
-		p.element(it, len(items) > 1 && it.pair && size > 0 && needsLinebreak)
+		p.element(it, len(items) > 1 && it.pair && size > 0 && needsLinebreak, lit)
 		if size > 0 {
 			lnsum += math.Log(float64(size))
 			count++
@@ -393,14 +404,14 @@ func (p *printer) exprList(prevLine int32, items []item, commaTerm bool, nextLin
 	}
 	if commaTerm && nextLine >= 0 && p.srcLine < nextLine {
 		p.expect(",")
-		if !indent && !noIndent {
+		if !indent {
 			p.w.indent--
 		}
 		p.w.formfeed()
 		p.srcLine++
 		return
 	}
-	if !indent && !noIndent {
+	if !indent {
 		p.w.indent--
 	}
 }
@@ -440,12 +451,16 @@ func (p *printer) items(open, close int) []item {
 	return p.spare[base:len(p.spare):len(p.spare)]
 }
 
-// element prints one element of a list; aligned says that its key is a cell.
-func (p *printer) element(it item, aligned bool) {
+// element prints one element of a list; aligned says that its key is a cell, lit that it is an element
+// of a composite literal, whose value may be a composite literal without its type.
+func (p *printer) element(it item, aligned, lit bool) {
 	if p.i != it.from {
 		unsupported()
 	}
 	if it.pair {
+		if k := p.cur().kind; k != kIdent && k != kNumber && k != kString {
+			unsupported() // a keyword or an operator as the key
+		}
 		p.emit()
 		p.expect(":")
 		if aligned {
@@ -454,7 +469,11 @@ func (p *printer) element(it item, aligned bool) {
 			p.w.blank()
 		}
 	}
-	p.expr()
+	if lit && p.is("{") {
+		p.compositeLit()
+	} else {
+		p.expr()
+	}
 	if p.i != it.to {
 		unsupported()
 	}

@@ -194,9 +194,9 @@ func TestSourceAsGofmt(t *testing.T) {
 			if err != nil {
 				t.Fatalf("the test's source is not Go: %v", err)
 			}
-			got, ok := Source(nil, []byte(src), nil)
-			if !ok {
-				t.Fatal("not laid out")
+			got, err := Source(nil, []byte(src), nil)
+			if err != nil {
+				t.Fatal(err)
 			}
 			if string(got) != string(want) {
 				t.Errorf("layout differs from gofmt:\n%s", textdiff.Unified("gofmt", "layout", want, got))
@@ -228,10 +228,38 @@ var refused = map[string]string{
 func TestSourceRefuses(t *testing.T) {
 	for name, src := range refused {
 		t.Run(name, func(t *testing.T) {
-			if got, ok := Source([]byte("dst"), []byte(src), nil); ok || string(got) != "dst" {
+			got, err := Source([]byte("dst"), []byte(src), nil)
+			if err == nil || string(got) != "dst" {
 				t.Errorf("laid out as\n%s", got)
 			}
 		})
+	}
+}
+
+// TestRefusalSaysWhere: a refusal names the line of the source where the layout stopped and the rule
+// that stopped it, which is where a construct is taught (docs/gostub.md).
+func TestRefusalSaysWhere(t *testing.T) {
+	var cs Comments
+	cs.Add(nil, []byte("// A is a.\n// More."))
+	for _, c := range []struct {
+		src   string
+		marks *Comments
+		want  Refusal
+	}{
+		{refused["for loop"], nil, Refusal{Line: 4, Text: "for {", Rule: "stmt (stmt.go:"}},
+		{refused["raw string lines"], nil, Refusal{Line: 3, Text: "const s = `a", Rule: "scan (scan.go:"}},
+		{refused["unsorted imports"], nil, Refusal{Line: 5, Text: `"a"`, Rule: "checkImportsSorted (decl.go:"}},
+		{refused["struct tag"], nil, Refusal{Line: 4, Text: "A string `json:\"a\"`", Rule: "field (decl.go:"}},
+		{"package p\n\nfunc f () {\n(\n}\n", nil, Refusal{Line: 5, Text: "}", Rule: "matchBrackets (layout.go:"}},
+		{"package p\n\nfunc f () {\nx ()\n", nil, Refusal{Line: 3, Text: "func f () {", Rule: "matchBrackets (layout.go:"}},
+		{"package p\n\nfunc f () {\n" + markPrefix + "0\nx ()\n}\n", &cs, Refusal{Line: 4, Text: "// A is a.", Rule: "listItems (decl.go:"}},
+		{"", nil, Refusal{Line: 0, Rule: "Source (layout.go:"}},
+	} {
+		_, err := Source(nil, []byte(c.src), c.marks)
+		r, ok := err.(*Refusal)
+		if !ok || r.Line != c.want.Line || r.Text != c.want.Text || !strings.HasPrefix(r.Rule, c.want.Rule) {
+			t.Errorf("Source(%q): %#v; want %#v", c.src, err, c.want)
+		}
 	}
 }
 
@@ -246,8 +274,8 @@ func TestSourceReuse(t *testing.T) {
 	for range 3 {
 		for _, name := range names {
 			want, _ := format.Source([]byte(laidOut[name]))
-			var ok bool
-			if dst, ok = Source(dst[:0], []byte(laidOut[name]), nil); !ok || string(dst) != string(want) {
+			var err error
+			if dst, err = Source(dst[:0], []byte(laidOut[name]), nil); err != nil || string(dst) != string(want) {
 				t.Fatalf("%s: differs after other sources", name)
 			}
 			Source(nil, []byte(refused["not Go"]), nil)
@@ -259,7 +287,7 @@ func TestSourceReuse(t *testing.T) {
 func TestSourceAppends(t *testing.T) {
 	src := laidOut[slices.Sorted(maps.Keys(laidOut))[0]]
 	want, _ := format.Source([]byte(src))
-	if got, ok := Source([]byte("dst"), []byte(src), nil); !ok || string(got) != "dst"+string(want) {
+	if got, err := Source([]byte("dst"), []byte(src), nil); err != nil || string(got) != "dst"+string(want) {
 		t.Errorf("got\n%s", got)
 	}
 }
@@ -300,9 +328,9 @@ func TestSourceMarks(t *testing.T) {
 				t.Fatalf("Expand gives\n%s\nwant\n%s", got, src)
 			}
 			want, _ := format.Source([]byte(src))
-			got, ok := Source(nil, []byte(src2), cs)
-			if !ok {
-				t.Fatal("not laid out")
+			got, err := Source(nil, []byte(src2), cs)
+			if err != nil {
+				t.Fatal(err)
 			}
 			if string(got) != string(want) {
 				t.Errorf("layout differs from gofmt:\n%s", textdiff.Unified("gofmt", "layout", want, got))
@@ -329,7 +357,7 @@ func TestSourceRefusesMarks(t *testing.T) {
 		if name == "no comments" {
 			marks = nil
 		}
-		if got, ok := Source(nil, []byte(src), marks); ok {
+		if got, err := Source(nil, []byte(src), marks); err == nil {
 			t.Errorf("%s: laid out as\n%s", name, got)
 		}
 	}

@@ -46,7 +46,7 @@ func (p *printer) stmt() {
 		}
 	case p.is("if"):
 		p.emit()
-		p.controlClause()
+		p.controlClause(true)
 		p.block(1)
 		if p.is("else") {
 			p.w.blank()
@@ -63,7 +63,7 @@ func (p *printer) stmt() {
 		}
 	case p.is("switch"):
 		p.emit()
-		p.controlClause()
+		p.controlClause(false)
 		p.switchBody()
 	case p.cur().kind == kKeyword || p.is("{"):
 		unsupported() // for, go, defer, labels, nested blocks and the rest
@@ -73,33 +73,45 @@ func (p *printer) stmt() {
 }
 
 // controlClause lays out the header of an if or switch statement: an optional init statement and a
-// condition or tag, then the blank before the block.
-func (p *printer) controlClause() {
+// condition (which an if must have) or tag, then the blank before the block.
+func (p *printer) controlClause(isIf bool) {
 	p.w.blank()
 	if p.is("{") {
-		return
-	}
-	if p.is("(") && p.isAt(p.match[p.i]+1, "{") {
-		unsupported() // gofmt strips the parentheses of a condition
+		if isIf {
+			unsupported() // an if without its condition
+		}
+		return // a switch without a tag
 	}
 	p.noLit++
-	p.simpleStmt()
+	p.notParenthesized()
+	cond := p.simpleStmt()
 	if p.is(";") {
 		p.emit()
 		p.w.blank()
-		if !p.is("{") {
+		if cond = !p.is("{"); cond {
+			p.notParenthesized()
 			p.expr()
 		}
+	} else if !cond {
+		unsupported() // an assignment where the condition goes
 	}
 	p.noLit--
-	if !p.is("{") {
+	if !p.is("{") || isIf && !cond {
 		unsupported()
 	}
 	p.w.blank()
 }
 
-// simpleStmt lays out an expression statement, an assignment or an increment.
-func (p *printer) simpleStmt() {
+// notParenthesized refuses a condition or tag in parentheses, which gofmt strips.
+func (p *printer) notParenthesized() {
+	if p.is("(") && p.isAt(p.match[p.i]+1, "{") {
+		unsupported()
+	}
+}
+
+// simpleStmt lays out an expression statement, an assignment or an increment, and reports whether it
+// was an expression.
+func (p *printer) simpleStmt() (expr bool) {
 	lhs := p.listItems()
 	if len(lhs) > 1 && p.toks[lhs[0].from].line != p.toks[lhs[len(lhs)-1].to-1].line {
 		unsupported()
@@ -114,19 +126,26 @@ func (p *printer) simpleStmt() {
 		}
 		p.expr()
 	}
-	t := p.cur()
-	if t.kind != kOp || t.line != p.srcLine {
-		return
+	if t := p.cur(); t.kind == kOp && t.line == p.srcLine {
+		switch p.text(t) {
+		case "=", ":=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "&^=":
+			p.w.blank()
+			p.emit()
+			p.w.blank()
+			p.valueList(p.srcLine)
+			return false
+		case "++", "--":
+			if len(lhs) != 1 {
+				unsupported()
+			}
+			p.emit()
+			return false
+		}
 	}
-	switch p.text(t) {
-	case "=", ":=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "&^=":
-		p.w.blank()
-		p.emit()
-		p.w.blank()
-		p.valueList(p.srcLine)
-	case "++", "--":
-		p.emit()
+	if len(lhs) != 1 {
+		unsupported() // a list that is no statement
 	}
+	return true
 }
 
 // switchBody lays out a switch's block of case clauses, each a section of its own, the clauses at the

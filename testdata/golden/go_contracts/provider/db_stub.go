@@ -128,18 +128,23 @@ type database struct {
 
 // DatabaseProviderOps is what a provider author implements for Database resources;
 // NewDatabaseProvider turns it into a provider. It may also implement DatabaseChecker and
-// DatabaseDiffer.
+// DatabaseDiffer. Each method's ctx ends when the engine cancels the operation, or when its
+// timeout passes: the program's customTimeouts. provider.Log(ctx) tells the user about the
+// resource.
 type DatabaseProviderOps interface {
 	// Create creates the Database that the inputs in obj describe, sets obj's out properties, and
-	// returns the new resource's ID.
+	// returns the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *database) (resource.ID, error)
 	// Read sets obj to the current state of the Database id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *database) error
 	// Update changes the Database id from olds to news, and sets the out properties of news that
-	// change; they start with their old values.
+	// change; they start with their old values. If it fails after changing part of the object, it
+	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *database) error
-	// Delete deletes the Database id. A resource that is already gone may return provider.ErrNotFound.
+	// Delete deletes the Database id. A resource that is already gone may return provider.ErrNotFound:
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *database) error
 }
 
@@ -321,19 +326,23 @@ type parameters struct {
 
 // ParametersProviderOps is what a provider author implements for Parameters resources;
 // NewParametersProvider turns it into a provider. It may also implement ParametersChecker and
-// ParametersDiffer.
+// ParametersDiffer. Each method's ctx ends when the engine cancels the operation, or when its
+// timeout passes: the program's customTimeouts. provider.Log(ctx) tells the user about the
+// resource.
 type ParametersProviderOps interface {
 	// Create creates the Parameters that the inputs in obj describe, sets obj's out properties, and
-	// returns the new resource's ID.
+	// returns the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *parameters) (resource.ID, error)
 	// Read sets obj to the current state of the Parameters id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *parameters) error
 	// Update changes the Parameters id from olds to news, and sets the out properties of news that
-	// change; they start with their old values.
+	// change; they start with their old values. If it fails after changing part of the object, it
+	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *parameters) error
 	// Delete deletes the Parameters id. A resource that is already gone may return
-	// provider.ErrNotFound.
+	// provider.ErrNotFound: the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *parameters) error
 }
 
@@ -409,18 +418,23 @@ type snapshot struct {
 
 // SnapshotProviderOps is what a provider author implements for Snapshot resources;
 // NewSnapshotProvider turns it into a provider. It may also implement SnapshotChecker and
-// SnapshotDiffer.
+// SnapshotDiffer. Each method's ctx ends when the engine cancels the operation, or when its
+// timeout passes: the program's customTimeouts. provider.Log(ctx) tells the user about the
+// resource.
 type SnapshotProviderOps interface {
 	// Create creates the Snapshot that the inputs in obj describe, sets obj's out properties, and
-	// returns the new resource's ID.
+	// returns the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *snapshot) (resource.ID, error)
 	// Read sets obj to the current state of the Snapshot id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *snapshot) error
 	// Update changes the Snapshot id from olds to news, and sets the out properties of news that
-	// change; they start with their old values.
+	// change; they start with their old values. If it fails after changing part of the object, it
+	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *snapshot) error
-	// Delete deletes the Snapshot id. A resource that is already gone may return provider.ErrNotFound.
+	// Delete deletes the Snapshot id. A resource that is already gone may return provider.ErrNotFound:
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *snapshot) error
 }
 

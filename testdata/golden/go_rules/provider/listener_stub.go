@@ -52,18 +52,23 @@ type listener struct {
 
 // ListenerProviderOps is what a provider author implements for Listener resources;
 // NewListenerProvider turns it into a provider. It may also implement ListenerChecker and
-// ListenerDiffer.
+// ListenerDiffer. Each method's ctx ends when the engine cancels the operation, or when its
+// timeout passes: the program's customTimeouts. provider.Log(ctx) tells the user about the
+// resource.
 type ListenerProviderOps interface {
 	// Create creates the Listener that the inputs in obj describe, sets obj's out properties, and
-	// returns the new resource's ID.
+	// returns the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *listener) (resource.ID, error)
 	// Read sets obj to the current state of the Listener id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *listener) error
 	// Update changes the Listener id from olds to news, and sets the out properties of news that
-	// change; they start with their old values.
+	// change; they start with their old values. If it fails after changing part of the object, it
+	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *listener) error
-	// Delete deletes the Listener id. A resource that is already gone may return provider.ErrNotFound.
+	// Delete deletes the Listener id. A resource that is already gone may return provider.ErrNotFound:
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *listener) error
 }
 

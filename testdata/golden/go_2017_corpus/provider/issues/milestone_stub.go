@@ -36,19 +36,23 @@ type milestone struct {
 
 // MilestoneProviderOps is what a provider author implements for Milestone resources;
 // NewMilestoneProvider turns it into a provider. It may also implement MilestoneChecker and
-// MilestoneDiffer.
+// MilestoneDiffer. Each method's ctx ends when the engine cancels the operation, or when its
+// timeout passes: the program's customTimeouts. provider.Log(ctx) tells the user about the
+// resource.
 type MilestoneProviderOps interface {
 	// Create creates the Milestone that the inputs in obj describe, sets obj's out properties, and
-	// returns the new resource's ID.
+	// returns the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *milestone) (resource.ID, error)
 	// Read sets obj to the current state of the Milestone id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *milestone) error
 	// Update changes the Milestone id from olds to news, and sets the out properties of news that
-	// change; they start with their old values.
+	// change; they start with their old values. If it fails after changing part of the object, it
+	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *milestone) error
 	// Delete deletes the Milestone id. A resource that is already gone may return
-	// provider.ErrNotFound.
+	// provider.ErrNotFound: the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *milestone) error
 }
 
@@ -154,18 +158,23 @@ type label struct {
 }
 
 // LabelProviderOps is what a provider author implements for Label resources; NewLabelProvider
-// turns it into a provider. It may also implement LabelChecker and LabelDiffer.
+// turns it into a provider. It may also implement LabelChecker and LabelDiffer. Each method's ctx
+// ends when the engine cancels the operation, or when its timeout passes: the program's
+// customTimeouts. provider.Log(ctx) tells the user about the resource.
 type LabelProviderOps interface {
 	// Create creates the Label that the inputs in obj describe, sets obj's out properties, and returns
-	// the new resource's ID.
+	// the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *label) (resource.ID, error)
 	// Read sets obj to the current state of the Label id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *label) error
 	// Update changes the Label id from olds to news, and sets the out properties of news that change;
-	// they start with their old values.
+	// they start with their old values. If it fails after changing part of the object, it returns
+	// provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *label) error
-	// Delete deletes the Label id. A resource that is already gone may return provider.ErrNotFound.
+	// Delete deletes the Label id. A resource that is already gone may return provider.ErrNotFound:
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *label) error
 }
 

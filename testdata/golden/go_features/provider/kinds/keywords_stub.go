@@ -27,18 +27,23 @@ type type_ struct {
 }
 
 // TypeProviderOps is what a provider author implements for Type resources; NewTypeProvider turns
-// it into a provider. It may also implement TypeChecker and TypeDiffer.
+// it into a provider. It may also implement TypeChecker and TypeDiffer. Each method's ctx ends
+// when the engine cancels the operation, or when its timeout passes: the program's customTimeouts.
+// provider.Log(ctx) tells the user about the resource.
 type TypeProviderOps interface {
 	// Create creates the Type that the inputs in obj describe, sets obj's out properties, and returns
-	// the new resource's ID.
+	// the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *type_) (resource.ID, error)
 	// Read sets obj to the current state of the Type id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *type_) error
 	// Update changes the Type id from olds to news, and sets the out properties of news that change;
-	// they start with their old values.
+	// they start with their old values. If it fails after changing part of the object, it returns
+	// provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *type_) error
-	// Delete deletes the Type id. A resource that is already gone may return provider.ErrNotFound.
+	// Delete deletes the Type id. A resource that is already gone may return provider.ErrNotFound: the
+	// user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *type_) error
 }
 
@@ -108,18 +113,23 @@ type func_ struct {
 }
 
 // FuncProviderOps is what a provider author implements for Func resources; NewFuncProvider turns
-// it into a provider. It may also implement FuncChecker and FuncDiffer.
+// it into a provider. It may also implement FuncChecker and FuncDiffer. Each method's ctx ends
+// when the engine cancels the operation, or when its timeout passes: the program's customTimeouts.
+// provider.Log(ctx) tells the user about the resource.
 type FuncProviderOps interface {
 	// Create creates the Func that the inputs in obj describe, sets obj's out properties, and returns
-	// the new resource's ID.
+	// the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *func_) (resource.ID, error)
 	// Read sets obj to the current state of the Func id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *func_) error
 	// Update changes the Func id from olds to news, and sets the out properties of news that change;
-	// they start with their old values.
+	// they start with their old values. If it fails after changing part of the object, it returns
+	// provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *func_) error
-	// Delete deletes the Func id. A resource that is already gone may return provider.ErrNotFound.
+	// Delete deletes the Func id. A resource that is already gone may return provider.ErrNotFound: the
+	// user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *func_) error
 }
 
@@ -190,18 +200,22 @@ type package_ struct {
 
 // PackageProviderOps is what a provider author implements for Package resources;
 // NewPackageProvider turns it into a provider. It may also implement PackageChecker and
-// PackageDiffer.
+// PackageDiffer. Each method's ctx ends when the engine cancels the operation, or when its timeout
+// passes: the program's customTimeouts. provider.Log(ctx) tells the user about the resource.
 type PackageProviderOps interface {
 	// Create creates the Package that the inputs in obj describe, sets obj's out properties, and
-	// returns the new resource's ID.
+	// returns the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *package_) (resource.ID, error)
 	// Read sets obj to the current state of the Package id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *package_) error
 	// Update changes the Package id from olds to news, and sets the out properties of news that
-	// change; they start with their old values.
+	// change; they start with their old values. If it fails after changing part of the object, it
+	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *package_) error
-	// Delete deletes the Package id. A resource that is already gone may return provider.ErrNotFound.
+	// Delete deletes the Package id. A resource that is already gone may return provider.ErrNotFound:
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *package_) error
 }
 
@@ -268,18 +282,23 @@ type string_ struct {
 }
 
 // StringProviderOps is what a provider author implements for String resources; NewStringProvider
-// turns it into a provider. It may also implement StringChecker and StringDiffer.
+// turns it into a provider. It may also implement StringChecker and StringDiffer. Each method's
+// ctx ends when the engine cancels the operation, or when its timeout passes: the program's
+// customTimeouts. provider.Log(ctx) tells the user about the resource.
 type StringProviderOps interface {
 	// Create creates the String that the inputs in obj describe, sets obj's out properties, and
-	// returns the new resource's ID.
+	// returns the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *string_) (resource.ID, error)
 	// Read sets obj to the current state of the String id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *string_) error
 	// Update changes the String id from olds to news, and sets the out properties of news that change;
-	// they start with their old values.
+	// they start with their old values. If it fails after changing part of the object, it returns
+	// provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *string_) error
-	// Delete deletes the String id. A resource that is already gone may return provider.ErrNotFound.
+	// Delete deletes the String id. A resource that is already gone may return provider.ErrNotFound:
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *string_) error
 }
 
@@ -347,18 +366,23 @@ type resource_ struct{}
 
 // ResourceProviderOps is what a provider author implements for Resource resources;
 // NewResourceProvider turns it into a provider. It may also implement ResourceChecker and
-// ResourceDiffer.
+// ResourceDiffer. Each method's ctx ends when the engine cancels the operation, or when its
+// timeout passes: the program's customTimeouts. provider.Log(ctx) tells the user about the
+// resource.
 type ResourceProviderOps interface {
 	// Create creates the Resource that the inputs in obj describe, sets obj's out properties, and
-	// returns the new resource's ID.
+	// returns the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *resource_) (resource.ID, error)
 	// Read sets obj to the current state of the Resource id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *resource_) error
 	// Update changes the Resource id from olds to news, and sets the out properties of news that
-	// change; they start with their old values.
+	// change; they start with their old values. If it fails after changing part of the object, it
+	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *resource_) error
-	// Delete deletes the Resource id. A resource that is already gone may return provider.ErrNotFound.
+	// Delete deletes the Resource id. A resource that is already gone may return provider.ErrNotFound:
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *resource_) error
 }
 
@@ -420,18 +444,23 @@ const Hooks tokens.Type = "features:kinds/keywords:Hooks"
 type hooks_ struct{}
 
 // HooksProviderOps is what a provider author implements for Hooks resources; NewHooksProvider
-// turns it into a provider. It may also implement HooksChecker and HooksDiffer.
+// turns it into a provider. It may also implement HooksChecker and HooksDiffer. Each method's ctx
+// ends when the engine cancels the operation, or when its timeout passes: the program's
+// customTimeouts. provider.Log(ctx) tells the user about the resource.
 type HooksProviderOps interface {
 	// Create creates the Hooks that the inputs in obj describe, sets obj's out properties, and returns
-	// the new resource's ID.
+	// the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *hooks_) (resource.ID, error)
 	// Read sets obj to the current state of the Hooks id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *hooks_) error
 	// Update changes the Hooks id from olds to news, and sets the out properties of news that change;
-	// they start with their old values.
+	// they start with their old values. If it fails after changing part of the object, it returns
+	// provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *hooks_) error
-	// Delete deletes the Hooks id. A resource that is already gone may return provider.ErrNotFound.
+	// Delete deletes the Hooks id. A resource that is already gone may return provider.ErrNotFound:
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *hooks_) error
 }
 

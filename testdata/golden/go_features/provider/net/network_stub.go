@@ -34,18 +34,22 @@ type network struct {
 
 // NetworkProviderOps is what a provider author implements for Network resources;
 // NewNetworkProvider turns it into a provider. It may also implement NetworkChecker and
-// NetworkDiffer.
+// NetworkDiffer. Each method's ctx ends when the engine cancels the operation, or when its timeout
+// passes: the program's customTimeouts. provider.Log(ctx) tells the user about the resource.
 type NetworkProviderOps interface {
 	// Create creates the Network that the inputs in obj describe, sets obj's out properties, and
-	// returns the new resource's ID.
+	// returns the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *network) (resource.ID, error)
 	// Read sets obj to the current state of the Network id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *network) error
 	// Update changes the Network id from olds to news, and sets the out properties of news that
-	// change; they start with their old values.
+	// change; they start with their old values. If it fails after changing part of the object, it
+	// returns provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *network) error
-	// Delete deletes the Network id. A resource that is already gone may return provider.ErrNotFound.
+	// Delete deletes the Network id. A resource that is already gone may return provider.ErrNotFound:
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *network) error
 }
 
@@ -123,18 +127,23 @@ type subnet struct {
 }
 
 // SubnetProviderOps is what a provider author implements for Subnet resources; NewSubnetProvider
-// turns it into a provider. It may also implement SubnetChecker and SubnetDiffer.
+// turns it into a provider. It may also implement SubnetChecker and SubnetDiffer. Each method's
+// ctx ends when the engine cancels the operation, or when its timeout passes: the program's
+// customTimeouts. provider.Log(ctx) tells the user about the resource.
 type SubnetProviderOps interface {
 	// Create creates the Subnet that the inputs in obj describe, sets obj's out properties, and
-	// returns the new resource's ID.
+	// returns the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *subnet) (resource.ID, error)
 	// Read sets obj to the current state of the Subnet id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *subnet) error
 	// Update changes the Subnet id from olds to news, and sets the out properties of news that change;
-	// they start with their old values.
+	// they start with their old values. If it fails after changing part of the object, it returns
+	// provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *subnet) error
-	// Delete deletes the Subnet id. A resource that is already gone may return provider.ErrNotFound.
+	// Delete deletes the Subnet id. A resource that is already gone may return provider.ErrNotFound:
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *subnet) error
 }
 

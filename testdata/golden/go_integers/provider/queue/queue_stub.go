@@ -43,18 +43,23 @@ type queue struct {
 }
 
 // QueueProviderOps is what a provider author implements for Queue resources; NewQueueProvider
-// turns it into a provider. It may also implement QueueChecker and QueueDiffer.
+// turns it into a provider. It may also implement QueueChecker and QueueDiffer. Each method's ctx
+// ends when the engine cancels the operation, or when its timeout passes: the program's
+// customTimeouts. provider.Log(ctx) tells the user about the resource.
 type QueueProviderOps interface {
 	// Create creates the Queue that the inputs in obj describe, sets obj's out properties, and returns
-	// the new resource's ID.
+	// the new resource's ID. If it fails after making the object, it returns the ID and
+	// provider.Partial(err), with obj as the object is, so that the engine keeps it.
 	Create(ctx context.Context, urn resource.URN, obj *queue) (resource.ID, error)
 	// Read sets obj to the current state of the Queue id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *queue) error
 	// Update changes the Queue id from olds to news, and sets the out properties of news that change;
-	// they start with their old values.
+	// they start with their old values. If it fails after changing part of the object, it returns
+	// provider.Partial(err), with news as the object is.
 	Update(ctx context.Context, id resource.ID, olds, news *queue) error
-	// Delete deletes the Queue id. A resource that is already gone may return provider.ErrNotFound.
+	// Delete deletes the Queue id. A resource that is already gone may return provider.ErrNotFound:
+	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *queue) error
 }
 

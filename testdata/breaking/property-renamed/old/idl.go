@@ -1,0 +1,11 @@
+// Package acme is the case's IDL.
+package acme
+
+import "github.com/cidlc/cidlc/idl"
+
+// GetImage finds an image.
+type GetImage struct {
+	idl.Function
+	Name string
+	ID   string `lumi:"out"`
+}

@@ -1,0 +1,11 @@
+// Package network is the case's network.
+package network
+
+import "github.com/cidlc/cidlc/idl"
+
+// VPC is a network.
+type VPC struct {
+	idl.Resource
+	// CIDR is its range.
+	CIDR string
+}

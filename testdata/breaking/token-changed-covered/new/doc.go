@@ -1,0 +1,2 @@
+// Package acme is the case's IDL.
+package acme

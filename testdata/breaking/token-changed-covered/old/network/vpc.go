@@ -1,0 +1,26 @@
+// Package network is the case's network.
+package network
+
+import "github.com/cidlc/cidlc/idl"
+
+
+// VPC is a network.
+type VPC struct {
+	idl.Resource
+	// CIDR is its range.
+	CIDR string
+}
+
+// Subnet is a part of a VPC.
+type Subnet struct {
+	idl.Resource
+	// VPC is the network it is part of.
+	VPC *VPC `lumi:"replaces"`
+}
+
+// Gateway connects a VPC to the internet.
+type Gateway struct {
+	idl.Resource
+	// VPC is the network it serves.
+	VPC *VPC `lumi:"replaces"`
+}
