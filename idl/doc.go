@@ -387,6 +387,13 @@
 //		Port *int32  `lumi:"optional"`
 //	}
 //
+//	type LifecycleRule struct {
+//		// Expiration is how many days an object lives.
+//		Expiration *int `lumi:"optional,atLeastOneOf=transitions"`
+//		// Transitions move objects to cheaper storage as they age.
+//		Transitions *[]Transition `lumi:"optional"`
+//	}
+//
 // A property is set when the program gives it a value (null is none):
 //
 //   - conflictsWith=a|b: when the property is set, none of a and b may be (a program that sets
@@ -395,7 +402,8 @@
 //     not set"); written on each of them, it makes all or none;
 //   - exactlyOneOf=a|b: exactly one of the property, a and b is set ("exactly one of certificate and
 //     certificateARN must be set, but none is"); written on any member of the group, or on several;
-//   - atLeastOneOf=a|b: at least one of the property, a and b is set.
+//   - atLeastOneOf=a|b: at least one of the property, a and b is set ("at least one of expiration and
+//     transitions must be set, but none is").
 //
 // They are for the properties of resources, functions (their inputs), the configuration and structs,
 // where they relate the fields of each value of the struct, wherever it is held (in an array of
