@@ -443,7 +443,7 @@ async function main(): Promise<void> {
             ["badName", /bad-name[\s\S]*name[\s\S]*"pg_e2e" starts with pg_, which PostgreSQL keeps for its own roles/, true],
             ["badLimit", /bad-limit[\s\S]*connectionLimit[\s\S]*-5 is less than the minimum -1/, true],
             ["badEncoding", /encoding is immutable, and this update would change it from "UTF8" to "LATIN1"[\s\S]*pulumi up --replace/, true],
-            ["badBound", /bad-bound[\s\S]*connectionLimit[\s\S]*3000000000 is more than the maximum 2147483647/, false],
+            ["badBound", /bad-bound[\s\S]*connectionLimit[\s\S]*3000000000 is out of the range of int32, -2147483648 to 2147483647/, false],
             ["badExtension", /bad-extension[\s\S]*name[\s\S]*"h--store" holds --, which joins an extension's name and versions/, false],
             ["badMembership", /bad-membership[\s\S]*inheritOption[\s\S]*is version 15\.\d+, whose memberships have no INHERIT option \(it came with PostgreSQL 16\)/, false],
         ] as const) {

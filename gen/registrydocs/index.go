@@ -42,10 +42,10 @@ func indexOf(s site, tree *model.Tree) indexView {
 		}
 		for _, f := range pkg.Files {
 			for _, r := range f.Resources {
-				m.Resources = append(m.Resources, entryView{Name: m.Namespace + "." + r.Name, Token: r.Token, Summary: summary(r.Doc)})
+				m.Resources = append(m.Resources, entryView{Name: m.Namespace + "." + r.Name, Token: r.Token, Summary: summary(model.ProgramDoc(r.Doc, r.Name, r.Name, r.Properties))})
 			}
 			for _, fn := range f.Functions {
-				m.Functions = append(m.Functions, entryView{Name: m.Namespace + "." + fn.CallName, Token: fn.Token, Summary: summary(fn.Doc)})
+				m.Functions = append(m.Functions, entryView{Name: m.Namespace + "." + fn.CallName, Token: fn.Token, Summary: summary(model.ProgramDoc(fn.Doc, fn.Name, fn.CallName, fn.Properties))})
 			}
 		}
 		if len(m.Resources) > 0 || len(m.Functions) > 0 {

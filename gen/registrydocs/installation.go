@@ -22,7 +22,7 @@ type installationView struct {
 type keyView struct {
 	// Key is the key as `pulumi config set` takes it (acme:region), Name as an explicit provider does.
 	Key, Name string
-	// Type is the key's type in words: string, number, boolean, list of string …
+	// Type is the key's type in words: string, number, integer, boolean, list of string …
 	Type string
 	// Default is the default value as a program writes it, "" for none.
 	Default string
@@ -40,11 +40,13 @@ func installationOf(s site, tree *model.Tree, opts Options) installationView {
 	if tree.Config == nil {
 		return v
 	}
-	v.ConfigDoc = tree.Config.Doc
-	for _, p := range tree.Config.Properties {
+	c := tree.Config
+	v.ConfigDoc = model.DeclarationDoc(c.Doc, c.Name, c.Name, c.Properties, c.Checks)
+	siblings := model.SiblingsOf(c.Properties)
+	for _, p := range c.Properties {
 		k := keyView{Key: tree.Name + ":" + p.Name, Name: p.Name, Type: typeName(p.Type), Env: p.Env, Secret: p.Secret}
-		if p.Doc != "" {
-			k.Paragraphs = append(k.Paragraphs, p.Doc)
+		if doc := siblings.Doc(p); doc != "" {
+			k.Paragraphs = append(k.Paragraphs, doc)
 		}
 		if p.Default != nil {
 			k.Default = literal(p.Default)
@@ -85,6 +87,8 @@ func typeName(t *model.Type) string {
 		return "string"
 	case model.Number:
 		return "number"
+	case model.Integer:
+		return "integer"
 	case model.Bool:
 		return "boolean"
 	case model.Array:

@@ -22,6 +22,6 @@ package postgresql
 //
 //go:generate go tool cidlc . --out-pack=../pack --out-provider=../provider --out-schema=../cmd/pulumi-resource-postgresql/schema.json --out-docs=../docs --pkg-version=0.1.0
 
-// The connection limits (Role.ConnectionLimit, Database.ConnectionLimit) are float64 with
-// multipleOf=1 and PostgreSQL's int4 range (max=2147483647) because the IDL has no integers yet; they
-// become int once it has (issue 30), and the max stays.
+// The connection limits (Role.ConnectionLimit, Database.ConnectionLimit) are int32, PostgreSQL's int4:
+// a limit beyond its range fails the TypeScript constructor and Check naming the property, not the
+// server's ALTER ROLE.

@@ -61,36 +61,36 @@ export class DefaultPrivileges extends pulumi.CustomResource {
     }
 
     /**
-     * Role is the name of the role that receives the privileges, or public for every role.
+     * role is the name of the role that receives the privileges, or public for every role.
      */
     declare public readonly role: pulumi.Output<string>;
     /**
-     * Database is the name of the database whose new objects the privileges are on.
+     * database is the name of the database whose new objects the privileges are on.
      */
     declare public readonly database: pulumi.Output<string>;
     /**
-     * Owner is the name of the role whose new objects the privileges are on (FOR ROLE). The
+     * owner is the name of the role whose new objects the privileges are on (FOR ROLE). The
      * provider's user must be it, or a member of it, or a superuser.
      */
     declare public readonly owner: pulumi.Output<string>;
     /**
-     * Schema is the name of the schema whose new objects the privileges are on; without it, every
+     * schema is the name of the schema whose new objects the privileges are on; without it, every
      * schema's. Default privileges on schemas have none.
      */
     declare public readonly schema: pulumi.Output<string | undefined>;
     /**
-     * ObjectType is what the privileges are on.
+     * objectType is what the privileges are on.
      */
     declare public readonly objectType: pulumi.Output<DefaultObjectType>;
     /**
-     * Privileges are the privileges granted: those that the object type has (see DefaultObjectType),
+     * privileges are the privileges granted: those that the object type has (see DefaultObjectType),
      * or ALL for every one of them. An empty list grants nothing, and revokes what the default
      * privileges gave (without a schema, the server's own defaults too: EXECUTE on new functions for
      * public, say).
      */
     declare public readonly privileges: pulumi.Output<Privilege[]>;
     /**
-     * WithGrantOption lets the role grant the privileges to others.
+     * withGrantOption lets the role grant the privileges to others.
      */
     declare public readonly withGrantOption: pulumi.Output<boolean>;
 
@@ -159,36 +159,36 @@ export class DefaultPrivileges extends pulumi.CustomResource {
  */
 export interface DefaultPrivilegesArgs {
     /**
-     * Role is the name of the role that receives the privileges, or public for every role.
+     * role is the name of the role that receives the privileges, or public for every role.
      */
     role: pulumi.Input<string>;
     /**
-     * Database is the name of the database whose new objects the privileges are on.
+     * database is the name of the database whose new objects the privileges are on.
      */
     database: pulumi.Input<string>;
     /**
-     * Owner is the name of the role whose new objects the privileges are on (FOR ROLE). The
+     * owner is the name of the role whose new objects the privileges are on (FOR ROLE). The
      * provider's user must be it, or a member of it, or a superuser.
      */
     owner: pulumi.Input<string>;
     /**
-     * Schema is the name of the schema whose new objects the privileges are on; without it, every
+     * schema is the name of the schema whose new objects the privileges are on; without it, every
      * schema's. Default privileges on schemas have none.
      */
     schema?: pulumi.Input<string>;
     /**
-     * ObjectType is what the privileges are on.
+     * objectType is what the privileges are on.
      */
     objectType: pulumi.Input<DefaultObjectType>;
     /**
-     * Privileges are the privileges granted: those that the object type has (see DefaultObjectType),
+     * privileges are the privileges granted: those that the object type has (see DefaultObjectType),
      * or ALL for every one of them. An empty list grants nothing, and revokes what the default
      * privileges gave (without a schema, the server's own defaults too: EXECUTE on new functions for
      * public, say).
      */
     privileges: pulumi.Input<pulumi.Input<Privilege>[]>;
     /**
-     * WithGrantOption lets the role grant the privileges to others.
+     * withGrantOption lets the role grant the privileges to others.
      *
      * @defaultValue false
      */
@@ -201,36 +201,36 @@ export interface DefaultPrivilegesArgs {
  */
 export interface DefaultPrivilegesState {
     /**
-     * Role is the name of the role that receives the privileges, or public for every role.
+     * role is the name of the role that receives the privileges, or public for every role.
      */
     role?: pulumi.Input<string>;
     /**
-     * Database is the name of the database whose new objects the privileges are on.
+     * database is the name of the database whose new objects the privileges are on.
      */
     database?: pulumi.Input<string>;
     /**
-     * Owner is the name of the role whose new objects the privileges are on (FOR ROLE). The
+     * owner is the name of the role whose new objects the privileges are on (FOR ROLE). The
      * provider's user must be it, or a member of it, or a superuser.
      */
     owner?: pulumi.Input<string>;
     /**
-     * Schema is the name of the schema whose new objects the privileges are on; without it, every
+     * schema is the name of the schema whose new objects the privileges are on; without it, every
      * schema's. Default privileges on schemas have none.
      */
     schema?: pulumi.Input<string>;
     /**
-     * ObjectType is what the privileges are on.
+     * objectType is what the privileges are on.
      */
     objectType?: pulumi.Input<DefaultObjectType>;
     /**
-     * Privileges are the privileges granted: those that the object type has (see DefaultObjectType),
+     * privileges are the privileges granted: those that the object type has (see DefaultObjectType),
      * or ALL for every one of them. An empty list grants nothing, and revokes what the default
      * privileges gave (without a schema, the server's own defaults too: EXECUTE on new functions for
      * public, say).
      */
     privileges?: pulumi.Input<pulumi.Input<Privilege>[]>;
     /**
-     * WithGrantOption lets the role grant the privileges to others.
+     * withGrantOption lets the role grant the privileges to others.
      */
     withGrantOption?: pulumi.Input<boolean>;
 }

@@ -55,24 +55,24 @@ export class Membership extends pulumi.CustomResource {
     }
 
     /**
-     * Role is the name of the role whose privileges the member gets: a group.
+     * role is the name of the role whose privileges the member gets: a group.
      */
     declare public readonly role: pulumi.Output<string>;
     /**
-     * Member is the name of the role that becomes a member of Role.
+     * member is the name of the role that becomes a member of Role.
      */
     declare public readonly member: pulumi.Output<string>;
     /**
-     * AdminOption lets the member grant Role to others, and revoke it (WITH ADMIN OPTION).
+     * adminOption lets the member grant Role to others, and revoke it (WITH ADMIN OPTION).
      */
     declare public readonly adminOption: pulumi.Output<boolean>;
     /**
-     * InheritOption gives the member Role's privileges without SET ROLE (WITH INHERIT, PostgreSQL 16
+     * inheritOption gives the member Role's privileges without SET ROLE (WITH INHERIT, PostgreSQL 16
      * or newer); by default, as the member's own inherit says when the membership is made.
      */
     declare public readonly inheritOption: pulumi.Output<boolean | undefined>;
     /**
-     * SetOption lets the member SET ROLE to Role (WITH SET, PostgreSQL 16 or newer); by default it
+     * setOption lets the member SET ROLE to Role (WITH SET, PostgreSQL 16 or newer); by default it
      * may.
      */
     declare public readonly setOption: pulumi.Output<boolean | undefined>;
@@ -122,26 +122,26 @@ export class Membership extends pulumi.CustomResource {
  */
 export interface MembershipArgs {
     /**
-     * Role is the name of the role whose privileges the member gets: a group.
+     * role is the name of the role whose privileges the member gets: a group.
      */
     role: pulumi.Input<string>;
     /**
-     * Member is the name of the role that becomes a member of Role.
+     * member is the name of the role that becomes a member of Role.
      */
     member: pulumi.Input<string>;
     /**
-     * AdminOption lets the member grant Role to others, and revoke it (WITH ADMIN OPTION).
+     * adminOption lets the member grant Role to others, and revoke it (WITH ADMIN OPTION).
      *
      * @defaultValue false
      */
     adminOption?: pulumi.Input<boolean>;
     /**
-     * InheritOption gives the member Role's privileges without SET ROLE (WITH INHERIT, PostgreSQL 16
+     * inheritOption gives the member Role's privileges without SET ROLE (WITH INHERIT, PostgreSQL 16
      * or newer); by default, as the member's own inherit says when the membership is made.
      */
     inheritOption?: pulumi.Input<boolean>;
     /**
-     * SetOption lets the member SET ROLE to Role (WITH SET, PostgreSQL 16 or newer); by default it
+     * setOption lets the member SET ROLE to Role (WITH SET, PostgreSQL 16 or newer); by default it
      * may.
      */
     setOption?: pulumi.Input<boolean>;
@@ -153,24 +153,24 @@ export interface MembershipArgs {
  */
 export interface MembershipState {
     /**
-     * Role is the name of the role whose privileges the member gets: a group.
+     * role is the name of the role whose privileges the member gets: a group.
      */
     role?: pulumi.Input<string>;
     /**
-     * Member is the name of the role that becomes a member of Role.
+     * member is the name of the role that becomes a member of Role.
      */
     member?: pulumi.Input<string>;
     /**
-     * AdminOption lets the member grant Role to others, and revoke it (WITH ADMIN OPTION).
+     * adminOption lets the member grant Role to others, and revoke it (WITH ADMIN OPTION).
      */
     adminOption?: pulumi.Input<boolean>;
     /**
-     * InheritOption gives the member Role's privileges without SET ROLE (WITH INHERIT, PostgreSQL 16
+     * inheritOption gives the member Role's privileges without SET ROLE (WITH INHERIT, PostgreSQL 16
      * or newer); by default, as the member's own inherit says when the membership is made.
      */
     inheritOption?: pulumi.Input<boolean>;
     /**
-     * SetOption lets the member SET ROLE to Role (WITH SET, PostgreSQL 16 or newer); by default it
+     * setOption lets the member SET ROLE to Role (WITH SET, PostgreSQL 16 or newer); by default it
      * may.
      */
     setOption?: pulumi.Input<boolean>;

@@ -52,16 +52,16 @@ export class RoleSettings extends pulumi.CustomResource {
     }
 
     /**
-     * Role is the name of the role whose sessions start with the settings.
+     * role is the name of the role whose sessions start with the settings.
      */
     declare public readonly role: pulumi.Output<string>;
     /**
-     * Database is the name of the database where the role's sessions start with the settings; by
+     * database is the name of the database where the role's sessions start with the settings; by
      * default, every database (where the database's own settings for the role come first).
      */
     declare public readonly database: pulumi.Output<string | undefined>;
     /**
-     * Settings are the values of the settings, by name, as SET takes them: 30s, on, or for
+     * settings are the values of the settings, by name, as SET takes them: 30s, on, or for
      * search_path a list ("$user", public).
      */
     declare public readonly settings: pulumi.Output<{ [key: string]: string }>;
@@ -107,16 +107,16 @@ export class RoleSettings extends pulumi.CustomResource {
  */
 export interface RoleSettingsArgs {
     /**
-     * Role is the name of the role whose sessions start with the settings.
+     * role is the name of the role whose sessions start with the settings.
      */
     role: pulumi.Input<string>;
     /**
-     * Database is the name of the database where the role's sessions start with the settings; by
+     * database is the name of the database where the role's sessions start with the settings; by
      * default, every database (where the database's own settings for the role come first).
      */
     database?: pulumi.Input<string>;
     /**
-     * Settings are the values of the settings, by name, as SET takes them: 30s, on, or for
+     * settings are the values of the settings, by name, as SET takes them: 30s, on, or for
      * search_path a list ("$user", public).
      */
     settings: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
@@ -128,16 +128,16 @@ export interface RoleSettingsArgs {
  */
 export interface RoleSettingsState {
     /**
-     * Role is the name of the role whose sessions start with the settings.
+     * role is the name of the role whose sessions start with the settings.
      */
     role?: pulumi.Input<string>;
     /**
-     * Database is the name of the database where the role's sessions start with the settings; by
+     * database is the name of the database where the role's sessions start with the settings; by
      * default, every database (where the database's own settings for the role come first).
      */
     database?: pulumi.Input<string>;
     /**
-     * Settings are the values of the settings, by name, as SET takes them: 30s, on, or for
+     * settings are the values of the settings, by name, as SET takes them: 30s, on, or for
      * search_path a list ("$user", public).
      */
     settings?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;

@@ -55,7 +55,7 @@ type Config struct {
 	// starts with /).
 	Host string
 	// Port is the server's TCP port (or the number in its Unix socket's name).
-	Port float64
+	Port int
 	// Username is the role the provider logs in as.
 	Username string
 	// Password is the password of Username; leave it out where the server trusts the connection.
@@ -67,13 +67,13 @@ type Config struct {
 	SSLMode SSLMode
 	// ConnectTimeout is how many seconds a connection attempt may take before it fails; 0 waits
 	// forever.
-	ConnectTimeout float64
+	ConnectTimeout int
 }
 
 // The contracts of Config's properties, which CheckConfig enforces.
 var (
-	configPort           = &provider.Constraints{Min: provider.Float(1), Max: provider.Float(65535), MultipleOf: provider.Float(1)}
-	configConnectTimeout = &provider.Constraints{Min: provider.Float(0), MultipleOf: provider.Float(1)}
+	configPort           = &provider.Constraints{Min: provider.Float(1), Max: provider.Float(65535)}
+	configConnectTimeout = &provider.Constraints{Min: provider.Float(0)}
 )
 
 // NewProvider returns the postgresql provider: give it to provider.Serve. The engine configures
@@ -83,7 +83,7 @@ var (
 func NewProvider(configure provider.ConfigureFunc[Config]) provider.Configurer {
 	return provider.NewConfigurer(provider.ConfigSpec[Config]{
 		Properties: []provider.ConfigProperty{
-			{Key: "host", Doc: "Host is the server's host name or IP address, or the directory of its Unix socket (a path that\nstarts with /).", Required: true, Env: []string{"PGHOST"}},
+			{Key: "host", Doc: "host is the server's host name or IP address, or the directory of its Unix socket (a path that\nstarts with /).", Required: true, Env: []string{"PGHOST"}},
 			{Key: "port", Text: provider.TextNumber, Default: resource.NewNumberProperty(5432), Env: []string{"PGPORT"}},
 			{Key: "username", Default: resource.NewStringProperty("postgres"), Env: []string{"PGUSER"}},
 			{Key: "password", Secret: true, Env: []string{"PGPASSWORD"}},
@@ -98,12 +98,12 @@ func NewProvider(configure provider.ConfigureFunc[Config]) provider.Configurer {
 // unmarshal reads obj's properties from o.
 func (obj *Config) unmarshal(o provider.Object) {
 	obj.Host = provider.Required(o, "host", provider.String[string])
-	obj.Port = provider.Required(o, "port", provider.Checked(provider.Number[float64], configPort))
+	obj.Port = provider.Required(o, "port", provider.Checked(provider.Integer[int], configPort))
 	obj.Username = provider.Required(o, "username", provider.String[string])
 	obj.Password = provider.Optional(o, "password", provider.String[string])
 	obj.Database = provider.Required(o, "database", provider.String[string])
 	obj.SSLMode = provider.Required(o, "sslmode", provider.Enum[SSLMode])
-	obj.ConnectTimeout = provider.Required(o, "connectTimeout", provider.Checked(provider.Number[float64], configConnectTimeout))
+	obj.ConnectTimeout = provider.Required(o, "connectTimeout", provider.Checked(provider.Integer[int], configConnectTimeout))
 }
 
 // SSLMode is how a connection uses TLS (libpq's sslmode).

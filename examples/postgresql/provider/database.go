@@ -81,7 +81,7 @@ func (o databaseOps) Read(ctx context.Context, id resource.ID, d *database) erro
 	if d.LCCtype == nil || *d.LCCtype != ctype {
 		d.LCCtype = &ctype
 	}
-	d.ConnectionLimit = float64(limit)
+	d.ConnectionLimit = limit
 	// The server does not record a database's template: it stays as the state says.
 	return nil
 }
@@ -123,7 +123,7 @@ func (o databaseOps) Delete(ctx context.Context, id resource.ID, _ *database) er
 
 // databaseOptions are the settings of d that CREATE and ALTER DATABASE share.
 func databaseOptions(d *database) string {
-	return fmt.Sprintf(" CONNECTION LIMIT %d ALLOW_CONNECTIONS %t IS_TEMPLATE %t", int(d.ConnectionLimit), d.AllowConnections, d.IsTemplate)
+	return fmt.Sprintf(" CONNECTION LIMIT %d ALLOW_CONNECTIONS %t IS_TEMPLATE %t", d.ConnectionLimit, d.AllowConnections, d.IsTemplate)
 }
 
 // databaseProperty names the property that a refused CREATE DATABASE is about, for its message.

@@ -108,7 +108,7 @@ func (o roleOps) Read(ctx context.Context, id resource.ID, r *role) error {
 	} else if err != nil {
 		return failed(err, "reading role %q", id)
 	}
-	r.ConnectionLimit = float64(limit)
+	r.ConnectionLimit = limit
 	r.ValidUntil = readValidUntil(r.ValidUntil, until)
 	if readRoles {
 		r.Roles = sameSet(r.Roles, roles)
@@ -197,7 +197,7 @@ func roleStatement(sql string, r *role, password, validUntil bool) (string, []an
 	}
 	sql += flag(r.Login, "LOGIN") + flag(r.Superuser, "SUPERUSER") + flag(r.CreateDatabase, "CREATEDB") +
 		flag(r.CreateRole, "CREATEROLE") + flag(r.Inherit, "INHERIT") + flag(r.Replication, "REPLICATION") +
-		flag(r.BypassRowLevelSecurity, "BYPASSRLS") + fmt.Sprintf(" CONNECTION LIMIT %d", int(r.ConnectionLimit))
+		flag(r.BypassRowLevelSecurity, "BYPASSRLS") + fmt.Sprintf(" CONNECTION LIMIT %d", r.ConnectionLimit)
 	var args []any
 	if password {
 		switch {

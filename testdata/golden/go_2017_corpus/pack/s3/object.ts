@@ -44,7 +44,7 @@ export class Bucket extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * BucketName is the bucket's global name.
+     * bucketName is the bucket's global name.
      */
     declare public readonly bucketName: pulumi.Output<string | undefined>;
 
@@ -84,7 +84,7 @@ export interface BucketArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * BucketName is the bucket's global name.
+     * bucketName is the bucket's global name.
      */
     bucketName?: pulumi.Input<string>;
 }
@@ -99,7 +99,7 @@ export interface BucketState {
      */
     name?: pulumi.Input<string>;
     /**
-     * BucketName is the bucket's global name.
+     * bucketName is the bucket's global name.
      */
     bucketName?: pulumi.Input<string>;
 }
@@ -141,19 +141,19 @@ class Object_ extends pulumi.CustomResource {
     }
 
     /**
-     * Key is the object's name in its bucket.
+     * key is the object's name in its bucket.
      */
     declare public readonly key: pulumi.Output<string>;
     /**
-     * Bucket holds the object.
+     * bucket holds the object.
      */
     declare public readonly bucket: pulumi.OutputInstance<Bucket>;
     /**
-     * Source is the object's content, given once and never read back.
+     * source is the object's content, given once and never read back.
      */
     declare public readonly source: pulumi.Output<pulumi.asset.Asset | undefined>;
     /**
-     * ContentType is the object's media type.
+     * contentType is the object's media type.
      */
     declare public readonly contentType: pulumi.Output<string | undefined>;
 
@@ -204,19 +204,19 @@ export { Object_ as Object };
  */
 export interface ObjectArgs {
     /**
-     * Key is the object's name in its bucket.
+     * key is the object's name in its bucket.
      */
     key: pulumi.Input<string>;
     /**
-     * Bucket holds the object.
+     * bucket holds the object.
      */
     bucket: pulumi.Input<Bucket>;
     /**
-     * Source is the object's content, given once and never read back.
+     * source is the object's content, given once and never read back.
      */
     source: pulumi.Input<pulumi.asset.Asset>;
     /**
-     * ContentType is the object's media type.
+     * contentType is the object's media type.
      */
     contentType?: pulumi.Input<string>;
 }
@@ -227,19 +227,19 @@ export interface ObjectArgs {
  */
 export interface ObjectState {
     /**
-     * Key is the object's name in its bucket.
+     * key is the object's name in its bucket.
      */
     key?: pulumi.Input<string>;
     /**
-     * Bucket holds the object.
+     * bucket holds the object.
      */
     bucket?: pulumi.Input<Bucket>;
     /**
-     * Source is the object's content, given once and never read back.
+     * source is the object's content, given once and never read back.
      */
     source?: pulumi.Input<pulumi.asset.Asset>;
     /**
-     * ContentType is the object's media type.
+     * contentType is the object's media type.
      */
     contentType?: pulumi.Input<string>;
 }

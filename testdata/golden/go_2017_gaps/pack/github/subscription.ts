@@ -45,11 +45,11 @@ export class Subscription extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Name is the name of the service.
+     * service is the name of the service.
      */
     declare public readonly service: pulumi.Output<string>;
     /**
-     * Active says whether the hook is triggered.
+     * active says whether the hook is triggered.
      */
     declare public readonly active: pulumi.Output<boolean | undefined>;
 
@@ -94,11 +94,11 @@ export interface SubscriptionArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Name is the name of the service.
+     * service is the name of the service.
      */
     service: pulumi.Input<string>;
     /**
-     * Active says whether the hook is triggered.
+     * active says whether the hook is triggered.
      */
     active?: pulumi.Input<boolean>;
 }
@@ -113,11 +113,11 @@ export interface SubscriptionState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Name is the name of the service.
+     * service is the name of the service.
      */
     service?: pulumi.Input<string>;
     /**
-     * Active says whether the hook is triggered.
+     * active says whether the hook is triggered.
      */
     active?: pulumi.Input<boolean>;
 }

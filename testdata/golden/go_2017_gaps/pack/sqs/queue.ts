@@ -8,11 +8,11 @@ import * as pulumi from "@pulumi/pulumi";
  */
 export interface Common {
     /**
-     * Region is where the queue lives.
+     * region is where the queue lives.
      */
     readonly region: string;
     /**
-     * Tags label the queue.
+     * tags label the queue.
      */
     readonly tags?: { [key: string]: string };
 }
@@ -22,11 +22,11 @@ export interface Common {
  */
 export interface CommonArgs {
     /**
-     * Region is where the queue lives.
+     * region is where the queue lives.
      */
     region: pulumi.Input<string>;
     /**
-     * Tags label the queue.
+     * tags label the queue.
      */
     tags?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
 }
@@ -72,27 +72,27 @@ export class Queue extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Region is where the queue lives.
+     * region is where the queue lives.
      */
     declare public readonly region: pulumi.Output<string>;
     /**
-     * Tags label the queue.
+     * tags label the queue.
      */
     declare public readonly tags: pulumi.Output<{ [key: string]: string } | undefined>;
     /**
-     * DelaySeconds delays every message.
+     * delaySeconds delays every message.
      */
     declare public readonly delaySeconds: pulumi.Output<number | undefined>;
     /**
-     * RedrivePolicy sends failed messages elsewhere.
+     * redrivePolicy sends failed messages elsewhere.
      */
     declare public readonly redrivePolicy: pulumi.OutputInstance<RedrivePolicy | undefined>;
     /**
-     * DeadLetter is the dead-letter setting.
+     * deadLetter is the dead-letter setting.
      */
     declare public readonly deadLetter: pulumi.OutputInstance<DeadLetterPolicy | undefined>;
     /**
-     * URL is the queue's address.
+     * url is the queue's address.
      */
     declare public readonly url: pulumi.Output<string>;
 
@@ -145,23 +145,23 @@ export interface QueueArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Region is where the queue lives.
+     * region is where the queue lives.
      */
     region: pulumi.Input<string>;
     /**
-     * Tags label the queue.
+     * tags label the queue.
      */
     tags?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
     /**
-     * DelaySeconds delays every message.
+     * delaySeconds delays every message.
      */
     delaySeconds?: pulumi.Input<number>;
     /**
-     * RedrivePolicy sends failed messages elsewhere.
+     * redrivePolicy sends failed messages elsewhere.
      */
     redrivePolicy?: pulumi.Input<RedrivePolicyArgs>;
     /**
-     * DeadLetter is the dead-letter setting.
+     * deadLetter is the dead-letter setting.
      */
     deadLetter?: pulumi.Input<DeadLetterPolicyArgs>;
 }
@@ -176,27 +176,27 @@ export interface QueueState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Region is where the queue lives.
+     * region is where the queue lives.
      */
     region?: pulumi.Input<string>;
     /**
-     * Tags label the queue.
+     * tags label the queue.
      */
     tags?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
     /**
-     * DelaySeconds delays every message.
+     * delaySeconds delays every message.
      */
     delaySeconds?: pulumi.Input<number>;
     /**
-     * RedrivePolicy sends failed messages elsewhere.
+     * redrivePolicy sends failed messages elsewhere.
      */
     redrivePolicy?: pulumi.Input<RedrivePolicyArgs>;
     /**
-     * DeadLetter is the dead-letter setting.
+     * deadLetter is the dead-letter setting.
      */
     deadLetter?: pulumi.Input<DeadLetterPolicyArgs>;
     /**
-     * URL is the queue's address.
+     * url is the queue's address.
      */
     url?: pulumi.Input<string>;
 }
@@ -206,7 +206,7 @@ export interface QueueState {
  */
 export interface Limits {
     /**
-     * MaxReceiveCount is how often a message is received before it is moved.
+     * maxReceiveCount is how often a message is received before it is moved.
      */
     readonly maxReceiveCount: number;
 }
@@ -216,7 +216,7 @@ export interface Limits {
  */
 export interface LimitsArgs {
     /**
-     * MaxReceiveCount is how often a message is received before it is moved.
+     * maxReceiveCount is how often a message is received before it is moved.
      */
     maxReceiveCount: pulumi.Input<number>;
 }
@@ -226,11 +226,11 @@ export interface LimitsArgs {
  */
 export interface RedrivePolicy {
     /**
-     * MaxReceiveCount is how often a message is received before it is moved.
+     * maxReceiveCount is how often a message is received before it is moved.
      */
     readonly maxReceiveCount: number;
     /**
-     * Target receives the messages.
+     * target receives the messages.
      */
     readonly target: Queue;
 }
@@ -240,11 +240,11 @@ export interface RedrivePolicy {
  */
 export interface RedrivePolicyArgs {
     /**
-     * MaxReceiveCount is how often a message is received before it is moved.
+     * maxReceiveCount is how often a message is received before it is moved.
      */
     maxReceiveCount: pulumi.Input<number>;
     /**
-     * Target receives the messages.
+     * target receives the messages.
      */
     target: pulumi.Input<Queue>;
 }
@@ -254,11 +254,11 @@ export interface RedrivePolicyArgs {
  */
 export interface DeadLetterPolicy {
     /**
-     * MaxReceiveCount is how often a message is received before it is moved.
+     * maxReceiveCount is how often a message is received before it is moved.
      */
     readonly maxReceiveCount: number;
     /**
-     * Target receives the messages.
+     * target receives the messages.
      */
     readonly target: Queue;
 }
@@ -268,11 +268,11 @@ export interface DeadLetterPolicy {
  */
 export interface DeadLetterPolicyArgs {
     /**
-     * MaxReceiveCount is how often a message is received before it is moved.
+     * maxReceiveCount is how often a message is received before it is moved.
      */
     maxReceiveCount: pulumi.Input<number>;
     /**
-     * Target receives the messages.
+     * target receives the messages.
      */
     target: pulumi.Input<Queue>;
 }

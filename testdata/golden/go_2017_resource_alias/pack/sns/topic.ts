@@ -44,7 +44,7 @@ export class Topic extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * DisplayName is shown in notifications.
+     * displayName is shown in notifications.
      */
     declare public readonly displayName: pulumi.Output<string | undefined>;
 
@@ -84,7 +84,7 @@ export interface TopicArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * DisplayName is shown in notifications.
+     * displayName is shown in notifications.
      */
     displayName?: pulumi.Input<string>;
 }
@@ -99,7 +99,7 @@ export interface TopicState {
      */
     name?: pulumi.Input<string>;
     /**
-     * DisplayName is shown in notifications.
+     * displayName is shown in notifications.
      */
     displayName?: pulumi.Input<string>;
 }
