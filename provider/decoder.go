@@ -244,6 +244,9 @@ func (o Object) Close() {
 	d.seen = d.seen[:o.start]
 }
 
+// missingRequired is the reason of a required property's absence.
+const missingRequired = "missing required property"
+
 // Required reads the field key of o with dec. With Inputs a missing field is a failure.
 func Required[T any](o Object, key resource.PropertyKey, dec func(*Decoder, resource.PropertyValue) T) T {
 	var t T
@@ -252,7 +255,7 @@ func Required[T any](o Object, key resource.PropertyKey, dec func(*Decoder, reso
 	if v, ok := o.field(key); ok {
 		t = dec(d, v)
 	} else if d.mode == Inputs && o.m != nil {
-		d.fail("missing required property")
+		d.fail(missingRequired)
 	}
 	d.pop()
 	return t

@@ -9,7 +9,8 @@ import (
 )
 
 // Diff compares the new inputs with the old ones, property by property. A changed `replaces` property
-// replaces the resource; then the author's diff hook, if any, has its say.
+// replaces the resource; then the author's diff hook, if any, has its say. A replacement of a named
+// resource that keeps its name deletes the old resource first (naming.go).
 func (r *Resource[T]) Diff(ctx context.Context, req *pulumirpc.DiffRequest) (*pulumirpc.DiffResponse, error) {
 	// Whether a value is secret is no difference to report: the engine tracks secrecy itself.
 	in, err := readRequest(true, req.GetOlds(), req.GetNews(), req.GetOldInputs())
@@ -39,6 +40,10 @@ func (r *Resource[T]) Diff(ctx context.Context, req *pulumirpc.DiffRequest) (*pu
 		if err := r.hooks.Diff(ctx, id, oldObj, newObj, &diff); err != nil {
 			return nil, c.fail(ctx, err)
 		}
+	}
+	// A replacement that keeps the name deletes first: the cloud holds one object of a name.
+	if r.spec.Named && len(diff.Replaces) > 0 && keepsName(before, in.news) {
+		diff.DeleteBeforeReplace = true
 	}
 	return diffResponse(&diff, before, in.news), nil
 }

@@ -147,9 +147,13 @@ func (r *Resource[T]) decodeChange(in request, id resource.ID) (olds, news *T, e
 // readInputs derives the inputs of a resource that Read returned. On import (no old inputs) every input
 // property read is an input. On refresh only the properties the program had set are, so that a default
 // the cloud filled in does not show up as a change the program has to make; `in` properties are never
-// read back, so they keep the program's values.
+// read back, so they keep the program's values (an import leaves them out), and a name the provider
+// made up stays marked so.
 func (r *Resource[T]) readInputs(read, old resource.PropertyMap) resource.PropertyMap {
 	in := resource.PropertyMap{}
+	if autonamed(old) {
+		in[autonamedKey] = old[autonamedKey]
+	}
 	for _, p := range r.spec.Properties {
 		if p.Out {
 			continue

@@ -45,7 +45,9 @@ export class User extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -138,7 +140,9 @@ export class User extends pulumi.CustomResource {
  */
 export interface UserArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -174,7 +178,9 @@ export interface UserArgs {
  */
 export interface UserState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -249,7 +255,9 @@ export class Group extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -309,7 +317,9 @@ export class Group extends pulumi.CustomResource {
  */
 export interface GroupArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -328,7 +338,9 @@ export interface GroupArgs {
  */
 export interface GroupState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**

@@ -80,7 +80,9 @@ export class Bucket extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -178,7 +180,9 @@ export class Bucket extends pulumi.CustomResource {
  */
 export interface BucketArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -219,7 +223,9 @@ export interface BucketArgs {
  */
 export interface BucketState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**

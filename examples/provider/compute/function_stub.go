@@ -61,7 +61,9 @@ const Function tokens.Type = "acme:compute/function:Function"
 // Function is a serverless function: code that Acme Cloud runs on demand, in response to HTTP requests
 // from a load balancer or to events, billed per invocation.
 type function struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Code is the function's code: a directory, a zip file or a tarball.
 	Code *archive.Archive

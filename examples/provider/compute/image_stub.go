@@ -50,7 +50,9 @@ const Image tokens.Type = "acme:compute/image:Image"
 //
 // Image is a private machine image built from an uploaded disk image file. Instances boot from images.
 type image struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Source is the disk image file, such as a local file or a URL. It is uploaded once and never read
 	// back; changing it builds a new image.

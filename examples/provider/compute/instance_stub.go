@@ -88,7 +88,9 @@ const Instance tokens.Type = "acme:compute/instance:Instance"
 // Creating an instance waits for it to boot. One that does not boot in time is kept, pending: the next
 // update waits for it again.
 type instance struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// ID is the instance's identifier, such as "i-0123456789abcdef0", assigned by Acme Cloud.
 	ID resource.ID

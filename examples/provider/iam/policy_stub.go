@@ -24,7 +24,9 @@ const Policy tokens.Type = "acme:iam/policy:Policy"
 // Policy is a managed permissions policy: a named JSON document of statements that allow or deny actions
 // on resources. Attach it to roles, users and groups.
 type policy struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Document is the policy document, an arbitrary JSON value such as {"Version": "2024-01-01",
 	// "Statement": [{"Effect": "Allow", "Action": ["storage:GetObject"], "Resource": "*"}]}. Each change

@@ -25,7 +25,9 @@ const User tokens.Type = "acme:iam/user:User"
 // User is a person (or a legacy program) with long-lived credentials: a console password, access keys,
 // or both.
 type user struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Path groups users into folders, such as "/engineering/". Defaults to "/".
 	Path *string
@@ -159,7 +161,9 @@ const Group tokens.Type = "acme:iam/user:Group"
 //
 // Group is a set of users that share the same permissions.
 type group struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Path groups the groups into folders, such as "/engineering/". Defaults to "/".
 	Path *string

@@ -56,7 +56,9 @@ const SecurityGroup tokens.Type = "acme:network/securityGroup:SecurityGroup"
 // SecurityGroup is a stateful firewall attached to servers and load balancers. Traffic is denied unless
 // a rule allows it; replies to allowed traffic are always allowed.
 type securityGroup struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Description says what the group is for; it is shown in the console.
 	Description string

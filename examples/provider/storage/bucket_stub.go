@@ -77,7 +77,9 @@ const Bucket tokens.Type = "acme:storage/bucket:Bucket"
 // Bucket is a container for objects in one region. Its name is global across all Acme Cloud accounts and
 // becomes part of the bucket's address.
 type bucket struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Region is the region the bucket's data is stored in.
 	Region acme.Region

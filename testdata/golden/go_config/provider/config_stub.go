@@ -170,7 +170,9 @@ const Disk tokens.Type = "cloud:config:Disk"
 //
 // Disk is a disk of the cloud.
 type disk struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Size in GiB.
 	Size float64

@@ -62,7 +62,8 @@ export class Database extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says.
      *
      * Immutable: set when the resource is created; a later change fails instead of replacing the
      * resource.
@@ -286,7 +287,8 @@ export class Database extends pulumi.CustomResource {
  */
 export interface DatabaseArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says.
      *
      * Immutable: set when the resource is created; a later change fails instead of replacing the
      * resource.
@@ -407,7 +409,8 @@ export interface DatabaseArgs {
  */
 export interface DatabaseState {
     /**
-     * The name of the resource. It defaults to the resource's own name.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says.
      */
     name?: pulumi.Input<string>;
     /**

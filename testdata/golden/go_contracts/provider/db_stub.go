@@ -62,7 +62,8 @@ const Database tokens.Type = "store:db:Database"
 //
 // Database is a managed database.
 type database struct {
-	// The name of the resource. It defaults to the resource's own name.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says.
 	//
 	// Immutable: set when the resource is created. An update that would change it fails before Update
 	// is called, so olds and news always hold the same value.

@@ -112,7 +112,8 @@ const Cluster tokens.Type = "compute:compute:Cluster"
 //
 // Cluster keeps its name, and takes longest to replicate its data away before a delete.
 type cluster struct {
-	// The name of the resource. It defaults to the resource's own name.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says.
 	//
 	// Immutable: set when the resource is created. An update that would change it fails before Update
 	// is called, so olds and news always hold the same value.

@@ -111,7 +111,8 @@ const Bucket tokens.Type = "evolve:storage/volume:Bucket"
 // Bucket keeps objects. Its state is of version 2: its region moved into its placement, and its class
 // was a string.
 type bucket struct {
-	// The name of the resource. It defaults to the resource's own name.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says.
 	//
 	// Immutable: set when the resource is created. An update that would change it fails before Update
 	// is called, so olds and news always hold the same value.

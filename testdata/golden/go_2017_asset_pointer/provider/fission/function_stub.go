@@ -23,7 +23,9 @@ const Function tokens.Type = "assets:fission/function:Function"
 //
 // A Function is a serverless function, its code given as one file.
 type function struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Environment is the name of the environment the function runs in.
 	Environment string

@@ -23,7 +23,9 @@ const Alarm tokens.Type = "aws:cloudwatch/alarm:Alarm"
 //
 // Alarm watches a metric and notifies when it crosses a threshold.
 type alarm struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// ComparisonOperator compares the statistic with the threshold.
 	ComparisonOperator AlarmComparisonOperator

@@ -22,7 +22,9 @@ const Instance tokens.Type = "aws:ec2/instance:Instance"
 //
 // Instance is a virtual machine.
 type instance struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// ImageID is the machine image.
 	ImageID string

@@ -22,7 +22,9 @@ const SecurityGroup tokens.Type = "aws:ec2/securityGroup:SecurityGroup"
 //
 // SecurityGroup filters traffic.
 type securityGroup struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// GroupDescription says what the group is for.
 	GroupDescription string

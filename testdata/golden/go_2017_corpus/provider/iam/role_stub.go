@@ -23,7 +23,9 @@ const Role tokens.Type = "aws:iam/role:Role"
 //
 // Role is an identity that services assume.
 type role struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// AssumeRolePolicyDocument says who may assume the role.
 	AssumeRolePolicyDocument any

@@ -23,7 +23,9 @@ const Bucket tokens.Type = "aws:s3/object:Bucket"
 //
 // Bucket holds objects.
 type bucket struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// BucketName is the bucket's global name.
 	BucketName *string

@@ -40,7 +40,9 @@ export class Function extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -104,7 +106,9 @@ export class Function extends pulumi.CustomResource {
  */
 export interface FunctionArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -127,7 +131,9 @@ export interface FunctionArgs {
  */
 export interface FunctionState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**

@@ -48,7 +48,9 @@ const Queue tokens.Type = "aws:sqs/queue:Queue"
 //
 // Queue is a message queue: it embeds Common, whose properties become the queue's own.
 type queue struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Region is where the queue lives.
 	Region string

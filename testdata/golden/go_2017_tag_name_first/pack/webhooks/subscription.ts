@@ -41,7 +41,9 @@ export class Subscription extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -147,7 +149,9 @@ export class Subscription extends pulumi.CustomResource {
  */
 export interface SubscriptionArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -199,7 +203,9 @@ export interface SubscriptionArgs {
  */
 export interface SubscriptionState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**

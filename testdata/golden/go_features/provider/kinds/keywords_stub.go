@@ -108,7 +108,9 @@ const Func tokens.Type = "features:kinds/keywords:Func"
 //
 // Func is another.
 type func_ struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 }
 

@@ -31,7 +31,9 @@ const Kitchen tokens.Type = "features:kinds/kitchen:Kitchen"
 //
 //	kitchen := new(Kitchen)
 type kitchen struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name        string
 	Flag        bool
 	Count       float64

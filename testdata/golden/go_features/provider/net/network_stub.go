@@ -120,7 +120,9 @@ const Subnet tokens.Type = "features:net/network:Subnet"
 //
 // Subnet refers to a resource of its own file and module.
 type subnet struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name    string
 	Network provider.Ref
 	Zone    string

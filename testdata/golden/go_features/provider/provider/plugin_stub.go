@@ -23,7 +23,9 @@ const Plugin tokens.Type = "features:provider/plugin:Plugin"
 //
 // Plugin is a resource in a package named provider.
 type plugin struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Version is required.
 	Version string

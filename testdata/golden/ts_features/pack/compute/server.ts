@@ -45,7 +45,9 @@ export class Server extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -241,7 +243,9 @@ export class Server extends pulumi.CustomResource {
  */
 export interface ServerArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -336,7 +340,9 @@ export interface ServerArgs {
  */
 export interface ServerState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
