@@ -83,6 +83,9 @@ type function struct {
 	// Environment are environment variables visible to the code.
 	Environment *map[string]string
 	// Secrets are environment variables with secret values. They are stored encrypted and never read back.
+	//
+	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
+	// program gave; an import leaves it unset.
 	Secrets *map[string]string
 	// Subnets attach the function to a VPC, so that it can reach private addresses.
 	Subnets *[]provider.Ref

@@ -56,6 +56,9 @@ type image struct {
 	Name string
 	// Source is the disk image file, such as a local file or a URL. It is uploaded once and never read
 	// back; changing it builds a new image.
+	//
+	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
+	// program gave; an import leaves it unset.
 	Source *asset.Asset
 	// Format is the file format of Source.
 	Format ImageFormat

@@ -109,6 +109,9 @@ type instance struct {
 	KeyPair *provider.Ref
 	// UserData is a script run as root on the first boot (DefaultUserData when not given). It may contain
 	// secrets, so it is never read back; changing it replaces the instance.
+	//
+	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
+	// program gave; an import leaves it unset.
 	UserData *string
 	// RootDisk configures the disk the instance boots from. Defaults to a 20 GiB SSD.
 	RootDisk *DiskSpec

@@ -156,7 +156,8 @@ type policyAttachment struct {
 // NewPolicyAttachmentProvider turns it into a provider. It may also implement
 // PolicyAttachmentChecker and PolicyAttachmentDiffer. Each method's ctx ends when the engine
 // cancels the operation, or when its timeout passes: the program's customTimeouts.
-// provider.Log(ctx) tells the user about the resource.
+// provider.Log(ctx) tells the user about the resource. There is no Update: every input of a
+// PolicyAttachment replaces it, so every change replaces it.
 type PolicyAttachmentProviderOps interface {
 	// Create creates the PolicyAttachment that the inputs in obj describe, sets obj's out properties,
 	// and returns the new resource's ID. If it fails after making the object, it returns the ID and
@@ -165,10 +166,6 @@ type PolicyAttachmentProviderOps interface {
 	// Read sets obj to the current state of the PolicyAttachment id. obj holds the last known state,
 	// or, on import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *policyAttachment) error
-	// Update changes the PolicyAttachment id from olds to news, and sets the out properties of news
-	// that change; they start with their old values. If it fails after changing part of the object, it
-	// returns provider.Partial(err), with news as the object is.
-	Update(ctx context.Context, id resource.ID, olds, news *policyAttachment) error
 	// Delete deletes the PolicyAttachment id. A resource that is already gone may return
 	// provider.ErrNotFound: the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *policyAttachment) error

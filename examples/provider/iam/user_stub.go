@@ -37,6 +37,9 @@ type user struct {
 	Policies *[]provider.Ref
 	// Password is the initial console password. It is sent to Acme Cloud once and never read back;
 	// without it the user cannot sign in to the console.
+	//
+	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
+	// program gave; an import leaves it unset.
 	Password *string
 	// PasswordResetRequired makes the user choose a new password at the first sign-in.
 	PasswordResetRequired *bool

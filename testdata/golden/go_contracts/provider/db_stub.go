@@ -75,6 +75,9 @@ type database struct {
 	// The engine.
 	Engine Engine
 	// The admin password.
+	//
+	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
+	// program gave; an import leaves it unset.
 	Password string
 	// A label.
 	Label *string
@@ -103,6 +106,9 @@ type database struct {
 	// Grids of weights, each row not empty.
 	Weights *[][]float64
 	// A secret input with a long name, for the layout of its assignment.
+	//
+	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
+	// program gave; an import leaves it unset.
 	ReplicationPasswordForTheStandbyDatabaseServers *string
 	// The character set of the database's text.
 	//
@@ -120,6 +126,9 @@ type database struct {
 	//
 	// Immutable: set when the resource is created. An update that would change it fails before Update
 	// is called, so olds and news always hold the same value.
+	//
+	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
+	// program gave; an import leaves it unset.
 	EncryptionKey *string
 	// An old knob with a long deprecation message.
 	//

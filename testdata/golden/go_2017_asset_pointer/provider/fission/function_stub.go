@@ -34,6 +34,9 @@ type function struct {
 	// Config is an optional asset with the function's configuration.
 	Config *asset.Asset
 	// Secrets are files given to the function once and never read back.
+	//
+	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
+	// program gave; an import leaves it unset.
 	Secrets *asset.Asset
 }
 

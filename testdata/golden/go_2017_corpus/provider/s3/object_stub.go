@@ -34,7 +34,8 @@ type bucket struct {
 // BucketProviderOps is what a provider author implements for Bucket resources; NewBucketProvider
 // turns it into a provider. It may also implement BucketChecker and BucketDiffer. Each method's
 // ctx ends when the engine cancels the operation, or when its timeout passes: the program's
-// customTimeouts. provider.Log(ctx) tells the user about the resource.
+// customTimeouts. provider.Log(ctx) tells the user about the resource. There is no Update: every
+// input of a Bucket replaces it, so every change replaces it.
 type BucketProviderOps interface {
 	// Create creates the Bucket that the inputs in obj describe, sets obj's out properties, and
 	// returns the new resource's ID. If it fails after making the object, it returns the ID and
@@ -43,10 +44,6 @@ type BucketProviderOps interface {
 	// Read sets obj to the current state of the Bucket id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *bucket) error
-	// Update changes the Bucket id from olds to news, and sets the out properties of news that change;
-	// they start with their old values. If it fails after changing part of the object, it returns
-	// provider.Partial(err), with news as the object is.
-	Update(ctx context.Context, id resource.ID, olds, news *bucket) error
 	// Delete deletes the Bucket id. A resource that is already gone may return provider.ErrNotFound:
 	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *bucket) error
@@ -122,6 +119,9 @@ type object struct {
 	// Bucket holds the object.
 	Bucket provider.Ref
 	// Source is the object's content, given once and never read back.
+	//
+	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
+	// program gave; an import leaves it unset.
 	Source *asset.Asset
 	// ContentType is the object's media type.
 	ContentType *string

@@ -117,7 +117,8 @@ type func_ struct {
 // FuncProviderOps is what a provider author implements for Func resources; NewFuncProvider turns
 // it into a provider. It may also implement FuncChecker and FuncDiffer. Each method's ctx ends
 // when the engine cancels the operation, or when its timeout passes: the program's customTimeouts.
-// provider.Log(ctx) tells the user about the resource.
+// provider.Log(ctx) tells the user about the resource. There is no Update: every input of a Func
+// replaces it, so every change replaces it.
 type FuncProviderOps interface {
 	// Create creates the Func that the inputs in obj describe, sets obj's out properties, and returns
 	// the new resource's ID. If it fails after making the object, it returns the ID and
@@ -126,10 +127,6 @@ type FuncProviderOps interface {
 	// Read sets obj to the current state of the Func id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *func_) error
-	// Update changes the Func id from olds to news, and sets the out properties of news that change;
-	// they start with their old values. If it fails after changing part of the object, it returns
-	// provider.Partial(err), with news as the object is.
-	Update(ctx context.Context, id resource.ID, olds, news *func_) error
 	// Delete deletes the Func id. A resource that is already gone may return provider.ErrNotFound: the
 	// user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *func_) error
@@ -203,7 +200,8 @@ type package_ struct {
 // PackageProviderOps is what a provider author implements for Package resources;
 // NewPackageProvider turns it into a provider. It may also implement PackageChecker and
 // PackageDiffer. Each method's ctx ends when the engine cancels the operation, or when its timeout
-// passes: the program's customTimeouts. provider.Log(ctx) tells the user about the resource.
+// passes: the program's customTimeouts. provider.Log(ctx) tells the user about the resource. There
+// is no Update: a Package has no input to change.
 type PackageProviderOps interface {
 	// Create creates the Package that the inputs in obj describe, sets obj's out properties, and
 	// returns the new resource's ID. If it fails after making the object, it returns the ID and
@@ -212,10 +210,6 @@ type PackageProviderOps interface {
 	// Read sets obj to the current state of the Package id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *package_) error
-	// Update changes the Package id from olds to news, and sets the out properties of news that
-	// change; they start with their old values. If it fails after changing part of the object, it
-	// returns provider.Partial(err), with news as the object is.
-	Update(ctx context.Context, id resource.ID, olds, news *package_) error
 	// Delete deletes the Package id. A resource that is already gone may return provider.ErrNotFound:
 	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *package_) error
@@ -370,7 +364,7 @@ type resource_ struct{}
 // NewResourceProvider turns it into a provider. It may also implement ResourceChecker and
 // ResourceDiffer. Each method's ctx ends when the engine cancels the operation, or when its
 // timeout passes: the program's customTimeouts. provider.Log(ctx) tells the user about the
-// resource.
+// resource. There is no Update: a Resource has no input to change.
 type ResourceProviderOps interface {
 	// Create creates the Resource that the inputs in obj describe, sets obj's out properties, and
 	// returns the new resource's ID. If it fails after making the object, it returns the ID and
@@ -379,10 +373,6 @@ type ResourceProviderOps interface {
 	// Read sets obj to the current state of the Resource id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *resource_) error
-	// Update changes the Resource id from olds to news, and sets the out properties of news that
-	// change; they start with their old values. If it fails after changing part of the object, it
-	// returns provider.Partial(err), with news as the object is.
-	Update(ctx context.Context, id resource.ID, olds, news *resource_) error
 	// Delete deletes the Resource id. A resource that is already gone may return provider.ErrNotFound:
 	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *resource_) error
@@ -448,7 +438,8 @@ type hooks_ struct{}
 // HooksProviderOps is what a provider author implements for Hooks resources; NewHooksProvider
 // turns it into a provider. It may also implement HooksChecker and HooksDiffer. Each method's ctx
 // ends when the engine cancels the operation, or when its timeout passes: the program's
-// customTimeouts. provider.Log(ctx) tells the user about the resource.
+// customTimeouts. provider.Log(ctx) tells the user about the resource. There is no Update: a Hooks
+// has no input to change.
 type HooksProviderOps interface {
 	// Create creates the Hooks that the inputs in obj describe, sets obj's out properties, and returns
 	// the new resource's ID. If it fails after making the object, it returns the ID and
@@ -457,10 +448,6 @@ type HooksProviderOps interface {
 	// Read sets obj to the current state of the Hooks id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *hooks_) error
-	// Update changes the Hooks id from olds to news, and sets the out properties of news that change;
-	// they start with their old values. If it fails after changing part of the object, it returns
-	// provider.Partial(err), with news as the object is.
-	Update(ctx context.Context, id resource.ID, olds, news *hooks_) error
 	// Delete deletes the Hooks id. A resource that is already gone may return provider.ErrNotFound:
 	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *hooks_) error

@@ -75,8 +75,14 @@ type kitchen struct {
 	OptTexts    *[]string
 	OptMap      *map[string]Local
 	// Secret is an input that is never returned.
+	//
+	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
+	// program gave; an import leaves it unset.
 	Secret *string
 	// Source is a required input, never returned, that replaces.
+	//
+	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
+	// program gave; an import leaves it unset.
 	Source *asset.Asset
 	// Renamed has a wire name of its own.
 	Renamed string
