@@ -120,6 +120,9 @@ export class Function extends pulumi.CustomResource {
     declare public readonly environment: pulumi.Output<{ [key: string]: string } | undefined>;
     /**
      * Secrets are environment variables with secret values. They are stored encrypted and never read back.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     declare public readonly secrets: pulumi.Output<{ [key: string]: string } | undefined>;
     /**
@@ -200,7 +203,7 @@ export class Function extends pulumi.CustomResource {
                 memoryMB: { min: 128, max: 10240, multipleOf: 64 },
                 timeout: { max: 900, exclusiveMin: 0 },
             });
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["code"] = args?.code;
             resourceInputs["layer"] = args?.layer;
             resourceInputs["runtime"] = args?.runtime;
@@ -276,6 +279,9 @@ export interface FunctionArgs {
     environment?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
     /**
      * Secrets are environment variables with secret values. They are stored encrypted and never read back.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     secrets?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
     /**

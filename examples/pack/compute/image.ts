@@ -69,6 +69,9 @@ export class Image extends pulumi.CustomResource {
     /**
      * Source is the disk image file, such as a local file or a URL. It is uploaded once and never read
      * back; changing it builds a new image.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     declare public readonly source: pulumi.Output<pulumi.asset.Asset | undefined>;
     /**
@@ -125,7 +128,7 @@ export class Image extends pulumi.CustomResource {
             if (args?.format === undefined && !opts.urn) {
                 throw new Error("Missing required property 'format'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["source"] = args?.source;
             resourceInputs["format"] = args?.format;
             resourceInputs["description"] = args?.description;
@@ -155,6 +158,9 @@ export interface ImageArgs {
     /**
      * Source is the disk image file, such as a local file or a URL. It is uploaded once and never read
      * back; changing it builds a new image.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     source: pulumi.Input<pulumi.asset.Asset>;
     /**

@@ -138,6 +138,9 @@ export class Instance extends pulumi.CustomResource {
     /**
      * UserData is a script run as root on the first boot (DefaultUserData when not given). It may contain
      * secrets, so it is never read back; changing it replaces the instance.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     declare public readonly userData: pulumi.Output<string | undefined>;
     /**
@@ -223,7 +226,7 @@ export class Instance extends pulumi.CustomResource {
                 },
                 maintenanceWindow: { fields: _MaintenanceWindow },
             });
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["machineType"] = args?.machineType;
             resourceInputs["image"] = args?.image;
             resourceInputs["subnet"] = args?.subnet;
@@ -286,6 +289,9 @@ export interface InstanceArgs {
     /**
      * UserData is a script run as root on the first boot (DefaultUserData when not given). It may contain
      * secrets, so it is never read back; changing it replaces the instance.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     userData?: pulumi.Input<string>;
     /**

@@ -82,7 +82,7 @@ export class KeyPair extends pulumi.CustomResource {
             if (args?.publicKey === undefined && !opts.urn) {
                 throw new Error("Missing required property 'publicKey'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["publicKey"] = args?.publicKey;
             resourceInputs["tags"] = args?.tags;
             resourceInputs["fingerprint"] = undefined;

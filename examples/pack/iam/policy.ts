@@ -100,7 +100,7 @@ export class Policy extends pulumi.CustomResource {
             if (args?.document === undefined && !opts.urn) {
                 throw new Error("Missing required property 'document'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["document"] = args?.document;
             resourceInputs["description"] = args?.description;
             resourceInputs["path"] = args?.path;

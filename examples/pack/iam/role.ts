@@ -126,7 +126,7 @@ export class Role extends pulumi.CustomResource {
                 },
                 maxSessionDuration: { min: 3600, max: 43200 },
             });
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["assumeRolePolicy"] = args?.assumeRolePolicy;
             resourceInputs["path"] = args?.path;
             resourceInputs["description"] = args?.description;

@@ -65,6 +65,9 @@ export class User extends pulumi.CustomResource {
     /**
      * Password is the initial console password. It is sent to Acme Cloud once and never read back;
      * without it the user cannot sign in to the console.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     declare public readonly password: pulumi.Output<string | undefined>;
     /**
@@ -116,7 +119,7 @@ export class User extends pulumi.CustomResource {
                 },
                 password: { minLength: 8, maxLength: 128, secret: true },
             });
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["path"] = args?.path;
             resourceInputs["groups"] = args?.groups;
             resourceInputs["policies"] = args?.policies;
@@ -160,6 +163,9 @@ export interface UserArgs {
     /**
      * Password is the initial console password. It is sent to Acme Cloud once and never read back;
      * without it the user cannot sign in to the console.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     password?: pulumi.Input<string>;
     /**
@@ -299,7 +305,7 @@ export class Group extends pulumi.CustomResource {
                     regexp: "^\\u{2f}(?:(?:(?:[\\u{2b}-\\u{2e}\\u{30}-\\u{39}\\u{3d}\\u{40}-\\u{5a}\\u{5f}\\u{61}-\\u{7a}])+\\u{2f}))*$",
                 },
             });
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["path"] = args?.path;
             resourceInputs["policies"] = args?.policies;
             resourceInputs["arn"] = undefined;

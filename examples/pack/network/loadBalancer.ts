@@ -168,7 +168,7 @@ export class LoadBalancer extends pulumi.CustomResource {
                 idleTimeout: { min: 1, max: 4000 },
                 maintenanceWindow: { fields: _MaintenanceWindow },
             });
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["scheme"] = args?.scheme;
             resourceInputs["subnets"] = args?.subnets;
             resourceInputs["securityGroups"] = args?.securityGroups;

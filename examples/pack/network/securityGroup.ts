@@ -135,7 +135,7 @@ export class SecurityGroup extends pulumi.CustomResource {
                 ingress: { items: { fields: _SecurityGroupRule } },
                 egress: { items: { fields: _SecurityGroupRule } },
             });
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["description"] = args?.description;
             resourceInputs["vpc"] = args?.vpc;
             resourceInputs["ingress"] = args?.ingress;

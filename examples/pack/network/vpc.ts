@@ -110,7 +110,7 @@ export class VPC extends pulumi.CustomResource {
             if (args?.cidrBlock === undefined && !opts.urn) {
                 throw new Error("Missing required property 'cidrBlock'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["cidrBlock"] = args?.cidrBlock;
             resourceInputs["region"] = args?.region;
             resourceInputs["enableDNSHostnames"] = args?.enableDNSHostnames;

@@ -156,7 +156,7 @@ export class Bucket extends pulumi.CustomResource {
                 lifecycleRules: { maxItems: 100, items: { fields: _LifecycleRule } },
                 tags: { maxProperties: 50 },
             });
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["region"] = args?.region;
             resourceInputs["acl"] = args?.acl;
             resourceInputs["versioning"] = args?.versioning;

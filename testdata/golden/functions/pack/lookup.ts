@@ -130,7 +130,7 @@ export class Image extends pulumi.CustomResource {
             if (args?.size === undefined && !opts.urn) {
                 throw new Error("Missing required property 'size'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["size"] = args?.size;
             resourceInputs["arn"] = undefined;
         }

@@ -141,7 +141,7 @@ export class Disk extends pulumi.CustomResource {
             _contracts.check(Disk.__pulumiType, name, args, {
                 size: { min: 1 },
             });
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["size"] = args?.size;
             resourceInputs["zone"] = args?.zone;
             resourceInputs["arn"] = undefined;

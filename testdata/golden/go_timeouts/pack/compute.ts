@@ -164,7 +164,7 @@ export class Cluster extends pulumi.CustomResource {
             if (args?.nodes === undefined && !opts.urn) {
                 throw new Error("Missing required property 'nodes'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["nodes"] = args?.nodes;
         }
         super(Cluster.__pulumiType, name, resourceInputs, opts);

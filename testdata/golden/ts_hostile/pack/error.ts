@@ -90,7 +90,7 @@ export class Error extends pulumi.CustomResource {
             if (args?.default === undefined && !opts.urn) {
                 throw new globalThis.Error("Missing required property 'default'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["default"] = args?.default;
             resourceInputs["delete"] = args?.delete;
             resourceInputs["new"] = args?.new;

@@ -95,7 +95,7 @@ export class Function extends pulumi.CustomResource {
             if (args?.größe === undefined && !opts.urn) {
                 throw new Error("Missing required property 'größe'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["err"] = args?.err;
             resourceInputs["größe"] = args?.größe;
             resourceInputs["名前"] = args?.名前;

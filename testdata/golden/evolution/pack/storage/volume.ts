@@ -173,7 +173,7 @@ export class Bucket extends pulumi.CustomResource {
             if (args?.placement === undefined && !opts.urn) {
                 throw new Error("Missing required property 'placement'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["placement"] = args?.placement;
             resourceInputs["class"] = args?.class;
             resourceInputs["arn"] = undefined;

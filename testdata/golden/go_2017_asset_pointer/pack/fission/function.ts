@@ -59,6 +59,9 @@ export class Function extends pulumi.CustomResource {
     declare public readonly config: pulumi.Output<pulumi.asset.Asset | undefined>;
     /**
      * Secrets are files given to the function once and never read back.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     declare public readonly secrets: pulumi.Output<pulumi.asset.Asset | undefined>;
 
@@ -91,7 +94,7 @@ export class Function extends pulumi.CustomResource {
             if (args?.secrets === undefined && !opts.urn) {
                 throw new Error("Missing required property 'secrets'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["environment"] = args?.environment;
             resourceInputs["code"] = args?.code;
             resourceInputs["config"] = args?.config;
@@ -128,6 +131,9 @@ export interface FunctionArgs {
     config?: pulumi.Input<pulumi.asset.Asset>;
     /**
      * Secrets are files given to the function once and never read back.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     secrets: pulumi.Input<pulumi.asset.Asset>;
 }

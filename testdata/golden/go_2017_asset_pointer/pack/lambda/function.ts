@@ -107,7 +107,7 @@ export class Function extends pulumi.CustomResource {
             if (args?.plain === undefined && !opts.urn) {
                 throw new Error("Missing required property 'plain'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["code"] = args?.code;
             resourceInputs["handler"] = args?.handler;
             resourceInputs["layers"] = args?.layers;

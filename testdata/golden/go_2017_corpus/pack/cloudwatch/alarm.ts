@@ -118,7 +118,7 @@ export class Alarm extends pulumi.CustomResource {
             if (args?.threshold === undefined && !opts.urn) {
                 throw new Error("Missing required property 'threshold'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["comparisonOperator"] = args?.comparisonOperator;
             resourceInputs["evaluationPeriods"] = args?.evaluationPeriods;
             resourceInputs["metricName"] = args?.metricName;

@@ -60,6 +60,9 @@ export class Instance extends pulumi.CustomResource {
     declare public readonly securityGroups: pulumi.OutputInstance<SecurityGroup[] | undefined>;
     /**
      * UserData runs at the first boot; it is never read back.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     declare public readonly userData: pulumi.Output<string | undefined>;
     /**
@@ -99,7 +102,7 @@ export class Instance extends pulumi.CustomResource {
             if (args?.userData === undefined && !opts.urn) {
                 throw new Error("Missing required property 'userData'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["imageId"] = args?.imageId;
             resourceInputs["instanceType"] = args?.instanceType;
             resourceInputs["securityGroups"] = args?.securityGroups;
@@ -138,6 +141,9 @@ export interface InstanceArgs {
     securityGroups?: pulumi.Input<pulumi.Input<SecurityGroup>[]>;
     /**
      * UserData runs at the first boot; it is never read back.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     userData: pulumi.Input<string>;
 }

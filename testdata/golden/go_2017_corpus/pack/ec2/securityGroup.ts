@@ -84,7 +84,7 @@ export class SecurityGroup extends pulumi.CustomResource {
             if (args?.groupDescription === undefined && !opts.urn) {
                 throw new Error("Missing required property 'groupDescription'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["groupDescription"] = args?.groupDescription;
             resourceInputs["securityGroupIngress"] = args?.securityGroupIngress;
             resourceInputs["groupID"] = undefined;

@@ -91,7 +91,7 @@ export class Role extends pulumi.CustomResource {
             if (args?.assumeRolePolicyDocument === undefined && !opts.urn) {
                 throw new Error("Missing required property 'assumeRolePolicyDocument'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["assumeRolePolicyDocument"] = args?.assumeRolePolicyDocument;
             resourceInputs["path"] = args?.path;
             resourceInputs["roleName"] = args?.roleName;

@@ -122,7 +122,7 @@ export class Function extends pulumi.CustomResource {
             if (args?.runtime === undefined && !opts.urn) {
                 throw new Error("Missing required property 'runtime'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["code"] = args?.code;
             resourceInputs["handler"] = args?.handler;
             resourceInputs["role"] = args?.role;

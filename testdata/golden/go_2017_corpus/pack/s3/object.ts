@@ -67,7 +67,7 @@ export class Bucket extends pulumi.CustomResource {
             resourceInputs["bucketName"] = state?.bucketName;
         } else {
             const args = argsOrState as BucketArgs | undefined;
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["bucketName"] = args?.bucketName;
         }
         opts = pulumi.mergeOptions(opts, {
@@ -156,6 +156,9 @@ class Object_ extends pulumi.CustomResource {
     declare public readonly bucket: pulumi.OutputInstance<Bucket>;
     /**
      * Source is the object's content, given once and never read back.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     declare public readonly source: pulumi.Output<pulumi.asset.Asset | undefined>;
     /**
@@ -219,6 +222,9 @@ export interface ObjectArgs {
     bucket: pulumi.Input<Bucket>;
     /**
      * Source is the object's content, given once and never read back.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     source: pulumi.Input<pulumi.asset.Asset>;
     /**

@@ -83,7 +83,7 @@ export class Topic extends pulumi.CustomResource {
             resourceInputs["arn"] = state?.arn;
         } else {
             const args = argsOrState as TopicArgs | undefined;
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["topicName"] = args?.topicName;
             resourceInputs["displayName"] = args?.displayName;
             resourceInputs["subscription"] = args?.subscription;

@@ -88,7 +88,7 @@ export class Subscription extends pulumi.CustomResource {
             if (args?.config === undefined && !opts.urn) {
                 throw new Error("Missing required property 'config'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["service"] = args?.service;
             resourceInputs["config"] = args?.config;
             resourceInputs["events"] = args?.events;

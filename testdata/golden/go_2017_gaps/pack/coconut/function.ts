@@ -88,7 +88,7 @@ export class Function extends pulumi.CustomResource {
             if (args?.handler === undefined && !opts.urn) {
                 throw new Error("Missing required property 'handler'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["code"] = args?.code;
             resourceInputs["handler"] = args?.handler;
             resourceInputs["description"] = args?.description;

@@ -76,7 +76,7 @@ export class Subscription extends pulumi.CustomResource {
             if (args?.service === undefined && !opts.urn) {
                 throw new Error("Missing required property 'service'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["service"] = args?.service;
             resourceInputs["active"] = args?.active;
         }

@@ -123,7 +123,7 @@ export class Queue extends pulumi.CustomResource {
             if (args?.region === undefined && !opts.urn) {
                 throw new Error("Missing required property 'region'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["region"] = args?.region;
             resourceInputs["tags"] = args?.tags;
             resourceInputs["delaySeconds"] = args?.delaySeconds;

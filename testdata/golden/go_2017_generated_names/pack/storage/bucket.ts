@@ -80,7 +80,7 @@ export class Bucket extends pulumi.CustomResource {
             if (args?.args === undefined && !opts.urn) {
                 throw new Error("Missing required property 'args'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["args"] = args?.args;
             resourceInputs["provider"] = args?.provider;
             resourceInputs["rules"] = args?.rules;

@@ -113,7 +113,7 @@ export class Alarm extends pulumi.CustomResource {
             if (args?.escalation === undefined && !opts.urn) {
                 throw new Error("Missing required property 'escalation'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["metricName"] = args?.metricName;
             resourceInputs["alarmActions"] = args?.alarmActions;
             resourceInputs["okActions"] = args?.okActions;

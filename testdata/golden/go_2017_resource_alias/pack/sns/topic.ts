@@ -67,7 +67,7 @@ export class Topic extends pulumi.CustomResource {
             resourceInputs["displayName"] = state?.displayName;
         } else {
             const args = argsOrState as TopicArgs | undefined;
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["displayName"] = args?.displayName;
         }
         opts = pulumi.mergeOptions(opts, {

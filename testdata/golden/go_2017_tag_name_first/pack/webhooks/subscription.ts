@@ -124,7 +124,7 @@ export class Subscription extends pulumi.CustomResource {
             if (args?.config === undefined && !opts.urn) {
                 throw new Error("Missing required property 'config'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["service"] = args?.service;
             resourceInputs["config"] = args?.config;
             resourceInputs["secret"] = args?.secret;

@@ -128,10 +128,16 @@ export class Server extends pulumi.CustomResource {
     declare public readonly metadata: pulumi.Output<any>;
     /**
      * Password is an input that is never returned.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     declare public readonly password: pulumi.Output<string | undefined>;
     /**
      * Token is an optional input that is never returned.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     declare public readonly token: pulumi.Output<string | undefined>;
     /**
@@ -206,7 +212,7 @@ export class Server extends pulumi.CustomResource {
             if (args?.password === undefined && !opts.urn) {
                 throw new Error("Missing required property 'password'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["image"] = args?.image;
             resourceInputs["bundle"] = args?.bundle;
             resourceInputs["count"] = args?.count;
@@ -326,10 +332,16 @@ export interface ServerArgs {
     metadata: pulumi.Input<any>;
     /**
      * Password is an input that is never returned.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     password: pulumi.Input<string>;
     /**
      * Token is an optional input that is never returned.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     token?: pulumi.Input<string>;
 }

@@ -86,7 +86,7 @@ export class Gateway extends pulumi.CustomResource {
             if (args?.public === undefined && !opts.urn) {
                 throw new Error("Missing required property 'public'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["network"] = args?.network;
             resourceInputs["public"] = args?.public;
         }

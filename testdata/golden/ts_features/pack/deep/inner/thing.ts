@@ -85,7 +85,7 @@ export class Thing extends pulumi.CustomResource {
             if (args?.colors === undefined && !opts.urn) {
                 throw new Error("Missing required property 'colors'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["disk"] = args?.disk;
             resourceInputs["colors"] = args?.colors;
             resourceInputs["grid"] = args?.grid;
