@@ -28,7 +28,8 @@ import (
 //
 // A made-up name is checked against the name's contract as a given one is; one that breaks it fails
 // Check, with what made the name and how to give one that fits (an autoname is cut, never refused,
-// for its length).
+// for its length). A name the resource has is not checked: it is a fact of the cloud, which a newer
+// IDL's narrower contract does not change.
 //
 // Check records, in the inputs the engine keeps, that the name was made up (autonamedKey): a
 // replacement will make another, so it can be created before the old resource is deleted. Diff asks
@@ -59,11 +60,13 @@ const autonamedKey resource.PropertyKey = "__autonamed"
 const autonameDigits = 7
 
 // madeName says where the name that Check put in a resource's inputs comes from, for the messages of a
-// name that breaks its contract, or why it put none; nil when the program gave it, or the resource had
-// it.
+// name that breaks its contract, or why it put none; nil when the program gave it.
 type madeName struct {
 	from    string
 	refusal string // why there is no name: the program must give one
+	// kept: the name is the one the resource has. Its contract is not checked: the name is a fact of
+	// the cloud, which a narrower contract of a newer IDL cannot change, and the program gives none.
+	kept bool
 }
 
 // name puts the name of a resource whose program gives none in news, as the package documentation
@@ -74,7 +77,7 @@ func (r *Resource[T]) name(req *pulumirpc.CheckRequest, olds, news resource.Prop
 		if autonamed(olds) {
 			news[autonamedKey] = resource.NewProperty(true)
 		}
-		return nil
+		return &madeName{kept: true}
 	}
 	logical := req.GetName()
 	if logical == "" {
@@ -110,6 +113,9 @@ func (r *Resource[T]) name(req *pulumirpc.CheckRequest, olds, news resource.Prop
 func (m *madeName) explain(failures []CheckFailure) []CheckFailure {
 	if m == nil {
 		return failures
+	}
+	if m.kept {
+		return slices.DeleteFunc(failures, func(f CheckFailure) bool { return f.Property == "name" })
 	}
 	for i, f := range failures {
 		if f.Property == "name" && m.refusal != "" {

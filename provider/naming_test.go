@@ -122,6 +122,10 @@ func TestCheckMadeNameContract(t *testing.T) {
 		w.unmarshal(o)
 		w.Name = Required(o, "name", Checked(String[string], lower))
 	}
+	// A name the resource has is not checked: it is a fact of the cloud, whatever the contract now says.
+	if _, failures := checkName(t, spec, resource.PropertyMap{"name": pv("Old_Name"), "size": pv(1.0), "zone": pv("a")}, nil); failures != nil {
+		t.Errorf("the name a resource has was checked: %q", failures)
+	}
 	for _, c := range []struct {
 		autonaming *pulumirpc.CheckRequest_AutonamingOptions
 		verbatim   bool
