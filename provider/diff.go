@@ -24,6 +24,9 @@ func (r *Resource[T]) Diff(ctx context.Context, req *pulumirpc.DiffRequest) (*pu
 		before = in.oldInputs
 	}
 	diff := r.compare(before, in.news, req.GetIgnoreChanges())
+	// A replacement that keeps the name deletes first: the cloud holds one object of a name. The hook,
+	// which knows the cloud, has the last word.
+	diff.DeleteBeforeReplace = r.spec.Named && keepsName(before, in.news)
 	if len(diff.Changed) > 0 && r.hooks.Diff != nil {
 		id := resource.ID(req.GetId())
 		oldObj, newObj, err := r.decodeChange(in, id)
@@ -40,10 +43,6 @@ func (r *Resource[T]) Diff(ctx context.Context, req *pulumirpc.DiffRequest) (*pu
 		if err := r.hooks.Diff(ctx, id, oldObj, newObj, &diff); err != nil {
 			return nil, c.fail(ctx, err)
 		}
-	}
-	// A replacement that keeps the name deletes first: the cloud holds one object of a name.
-	if r.spec.Named && len(diff.Replaces) > 0 && keepsName(before, in.news) {
-		diff.DeleteBeforeReplace = true
 	}
 	return diffResponse(&diff, before, in.news), nil
 }

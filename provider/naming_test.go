@@ -179,6 +179,17 @@ func TestDiffDeletesFirstWhenTheNameStays(t *testing.T) {
 			t.Errorf("%s: DeleteBeforeReplace %v, want %v (%v)", c.what, resp.DeleteBeforeReplace, c.dbr, resp)
 		}
 	}
+	// A hook that knows the name is unique only in a zone, which the replacement leaves, has the last word.
+	r = NewResource(widgetSpec, &widgetOps{}, Hooks[widget]{Diff: func(_ context.Context, _ resource.ID, o, n *widget, d *Diff) error {
+		if !d.DeleteBeforeReplace {
+			t.Error("the hook was not told that the replacement keeps the name")
+		}
+		d.DeleteBeforeReplace = o.Zone == n.Zone
+		return nil
+	}})
+	if resp := diff(pv("w"), pv("w"), false, "b"); resp.DeleteBeforeReplace {
+		t.Errorf("the hook cleared DeleteBeforeReplace, and the response has it: %v", resp)
+	}
 }
 
 // Refresh keeps the mark of a made-up name, so that a replacement after it still makes another.

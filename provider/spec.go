@@ -112,7 +112,9 @@ type Diff struct {
 	// `replaces`, and whatever a hook adds with Replace.
 	Replaces []resource.PropertyKey
 	// DeleteBeforeReplace deletes the old resource before its replacement is created, for resources
-	// whose identity (a unique name) the two would otherwise both claim.
+	// whose identity (a unique name) the two would otherwise both claim. The runtime sets it for a named
+	// resource whose replacement keeps the name (the program's, or a verbatim one); a hook that knows
+	// better (a name unique only in a scope that the replacement leaves) may clear it.
 	DeleteBeforeReplace bool
 }
 

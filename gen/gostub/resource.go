@@ -91,8 +91,8 @@ func (g *packageGen) generateOps(r *model.Resource) jen.Code {
 // The docs of the hooks' methods, the same for every resource.
 var (
 	checkDoc = prose("Check returns the problems of the inputs in obj, which passed the IDL's rules and are all known.")
-	diffDoc  = prose("Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new properties. " +
-		"It is called only when some input changed.")
+	diffDoc  = prose("Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource whose " +
+		"replacement keeps its name), seeing the old and new properties. It is called only when some input changed.")
 )
 
 // generateChecker declares the optional validation hook.

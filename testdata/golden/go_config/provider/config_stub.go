@@ -213,8 +213,9 @@ type DiskChecker interface {
 // DiskDiffer is implemented by DiskProviderOps that decide replacements of Disk resources beyond
 // the replaces properties.
 type DiskDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *disk, diff *provider.Diff) error
 }
 

@@ -168,8 +168,9 @@ type DatabaseChecker interface {
 // DatabaseDiffer is implemented by DatabaseProviderOps that decide replacements of Database
 // resources beyond the replaces properties.
 type DatabaseDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *database, diff *provider.Diff) error
 }
 
@@ -366,8 +367,9 @@ type ParametersChecker interface {
 // ParametersDiffer is implemented by ParametersProviderOps that decide replacements of Parameters
 // resources beyond the replaces properties.
 type ParametersDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *parameters, diff *provider.Diff) error
 }
 
@@ -458,8 +460,9 @@ type SnapshotChecker interface {
 // SnapshotDiffer is implemented by SnapshotProviderOps that decide replacements of Snapshot
 // resources beyond the replaces properties.
 type SnapshotDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *snapshot, diff *provider.Diff) error
 }
 

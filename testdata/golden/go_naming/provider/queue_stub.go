@@ -70,8 +70,9 @@ type QueueChecker interface {
 // QueueDiffer is implemented by QueueProviderOps that decide replacements of Queue resources
 // beyond the replaces properties.
 type QueueDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *queue, diff *provider.Diff) error
 }
 
@@ -178,8 +179,9 @@ type VHostChecker interface {
 // VHostDiffer is implemented by VHostProviderOps that decide replacements of VHost resources
 // beyond the replaces properties.
 type VHostDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *vHost, diff *provider.Diff) error
 }
 
@@ -281,8 +283,9 @@ type UserChecker interface {
 // UserDiffer is implemented by UserProviderOps that decide replacements of User resources beyond
 // the replaces properties.
 type UserDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *user, diff *provider.Diff) error
 }
 
@@ -379,8 +382,9 @@ type BindingChecker interface {
 // BindingDiffer is implemented by BindingProviderOps that decide replacements of Binding resources
 // beyond the replaces properties.
 type BindingDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *binding, diff *provider.Diff) error
 }
 

@@ -60,8 +60,9 @@ type InstanceChecker interface {
 // InstanceDiffer is implemented by InstanceProviderOps that decide replacements of Instance
 // resources beyond the replaces properties.
 type InstanceDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *instance, diff *provider.Diff) error
 }
 
@@ -154,8 +155,9 @@ type ClusterChecker interface {
 // ClusterDiffer is implemented by ClusterProviderOps that decide replacements of Cluster resources
 // beyond the replaces properties.
 type ClusterDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *cluster, diff *provider.Diff) error
 }
 
@@ -244,8 +246,9 @@ type TagChecker interface {
 // TagDiffer is implemented by TagProviderOps that decide replacements of Tag resources beyond the
 // replaces properties.
 type TagDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *tag, diff *provider.Diff) error
 }
 

@@ -58,8 +58,9 @@ type VolumeChecker interface {
 // VolumeDiffer is implemented by VolumeProviderOps that decide replacements of Volume resources
 // beyond the replaces properties.
 type VolumeDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *volume, diff *provider.Diff) error
 }
 
@@ -166,8 +167,9 @@ type BucketChecker interface {
 // BucketDiffer is implemented by BucketProviderOps that decide replacements of Bucket resources
 // beyond the replaces properties.
 type BucketDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *bucket, diff *provider.Diff) error
 }
 

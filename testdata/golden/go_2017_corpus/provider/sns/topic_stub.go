@@ -68,8 +68,9 @@ type TopicChecker interface {
 // TopicDiffer is implemented by TopicProviderOps that decide replacements of Topic resources
 // beyond the replaces properties.
 type TopicDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *topic, diff *provider.Diff) error
 }
 

@@ -97,8 +97,9 @@ type QueueChecker interface {
 // QueueDiffer is implemented by QueueProviderOps that decide replacements of Queue resources
 // beyond the replaces properties.
 type QueueDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *queue, diff *provider.Diff) error
 }
 

@@ -77,8 +77,9 @@ type AlarmChecker interface {
 // AlarmDiffer is implemented by AlarmProviderOps that decide replacements of Alarm resources
 // beyond the replaces properties.
 type AlarmDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *alarm, diff *provider.Diff) error
 }
 

@@ -85,8 +85,9 @@ type SubscriptionChecker interface {
 // SubscriptionDiffer is implemented by SubscriptionProviderOps that decide replacements of
 // Subscription resources beyond the replaces properties.
 type SubscriptionDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *subscription, diff *provider.Diff) error
 }
 

@@ -57,8 +57,9 @@ type TypeChecker interface {
 // TypeDiffer is implemented by TypeProviderOps that decide replacements of Type resources beyond
 // the replaces properties.
 type TypeDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *type_, diff *provider.Diff) error
 }
 
@@ -142,8 +143,9 @@ type FuncChecker interface {
 // FuncDiffer is implemented by FuncProviderOps that decide replacements of Func resources beyond
 // the replaces properties.
 type FuncDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *func_, diff *provider.Diff) error
 }
 
@@ -225,8 +227,9 @@ type PackageChecker interface {
 // PackageDiffer is implemented by PackageProviderOps that decide replacements of Package resources
 // beyond the replaces properties.
 type PackageDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *package_, diff *provider.Diff) error
 }
 
@@ -308,8 +311,9 @@ type StringChecker interface {
 // StringDiffer is implemented by StringProviderOps that decide replacements of String resources
 // beyond the replaces properties.
 type StringDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *string_, diff *provider.Diff) error
 }
 
@@ -388,8 +392,9 @@ type ResourceChecker interface {
 // ResourceDiffer is implemented by ResourceProviderOps that decide replacements of Resource
 // resources beyond the replaces properties.
 type ResourceDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *resource_, diff *provider.Diff) error
 }
 
@@ -463,8 +468,9 @@ type HooksChecker interface {
 // HooksDiffer is implemented by HooksProviderOps that decide replacements of Hooks resources
 // beyond the replaces properties.
 type HooksDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *hooks_, diff *provider.Diff) error
 }
 

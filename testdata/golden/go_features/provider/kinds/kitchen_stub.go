@@ -127,8 +127,9 @@ type KitchenChecker interface {
 // KitchenDiffer is implemented by KitchenProviderOps that decide replacements of Kitchen resources
 // beyond the replaces properties.
 type KitchenDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *kitchen, diff *provider.Diff) error
 }
 

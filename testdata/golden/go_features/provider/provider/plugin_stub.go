@@ -64,8 +64,9 @@ type PluginChecker interface {
 // PluginDiffer is implemented by PluginProviderOps that decide replacements of Plugin resources
 // beyond the replaces properties.
 type PluginDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *plugin, diff *provider.Diff) error
 }
 
