@@ -44,7 +44,8 @@ export const CannedACLAuthenticatedRead: CannedACL = "authenticated-read";
 
 /**
  * Bucket is a container for objects in one region. Its name is global across all Acme Cloud accounts and
- * becomes part of the bucket's address.
+ * becomes part of the bucket's address: 3 to 63 lower-case letters, digits, dots and hyphens, starting
+ * and ending with a letter or a digit.
  */
 export class Bucket extends pulumi.CustomResource {
     /**
@@ -153,6 +154,12 @@ export class Bucket extends pulumi.CustomResource {
                 throw new Error("Missing required property 'region'");
             }
             _contracts.check(Bucket.__pulumiType, name, args, {
+                name: {
+                    minLength: 3,
+                    maxLength: 63,
+                    pattern: "^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$",
+                    regexp: "^[\\u{30}-\\u{39}\\u{61}-\\u{7a}](?:(?:(?:[\\u{2d}-\\u{2e}\\u{30}-\\u{39}\\u{61}-\\u{7a}])*[\\u{30}-\\u{39}\\u{61}-\\u{7a}]))?$",
+                },
                 lifecycleRules: { maxItems: 100, items: { fields: _LifecycleRule } },
                 tags: { maxProperties: 50 },
             });

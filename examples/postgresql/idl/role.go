@@ -13,7 +13,7 @@ import "github.com/cidlc/cidlc/idl"
 // Deleting a role first gives what it owns, in every database, to the provider's user (REASSIGN OWNED)
 // and revokes what was granted to it (DROP OWNED): its tables and their data stay.
 type Role struct {
-	idl.NamedResource `lumi:"timeout=5m"`
+	idl.NamedResource `lumi:"verbatim,timeout=5m"`
 	// Login lets the role log in: a user rather than a group.
 	Login bool `lumi:"default=false"`
 	// Password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256); the

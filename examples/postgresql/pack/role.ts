@@ -138,7 +138,7 @@ export class Role extends pulumi.CustomResource {
                 connectionLimit: { min: -1, multipleOf: 1 },
                 roles: { uniqueItems: true },
             });
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["login"] = args?.login ?? false;
             resourceInputs["password"] = _contracts.secret(args?.password);
             resourceInputs["superuser"] = args?.superuser ?? false;

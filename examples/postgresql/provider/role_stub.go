@@ -94,8 +94,9 @@ type RoleChecker interface {
 // RoleDiffer is implemented by RoleProviderOps that decide replacements of Role resources beyond
 // the replaces properties.
 type RoleDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *role, diff *provider.Diff) error
 }
 
@@ -115,8 +116,9 @@ func NewRoleProvider(ops RoleProviderOps) *RoleProvider {
 		hooks.Diff = d.Diff
 	}
 	return &RoleProvider{provider.NewResource(provider.Spec[role]{
-		Type:  Role,
-		Named: true,
+		Type:   Role,
+		Named:  true,
+		Naming: provider.Naming{Verbatim: true},
 		Properties: []provider.Property{
 			{Key: "name", Replaces: true},
 			{Key: "login", Default: resource.NewBoolProperty(false)},

@@ -135,8 +135,9 @@ type FunctionChecker interface {
 // FunctionDiffer is implemented by FunctionProviderOps that decide replacements of Function
 // resources beyond the replaces properties.
 type FunctionDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *function, diff *provider.Diff) error
 }
 

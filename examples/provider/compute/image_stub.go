@@ -105,8 +105,9 @@ type ImageChecker interface {
 // ImageDiffer is implemented by ImageProviderOps that decide replacements of Image resources
 // beyond the replaces properties.
 type ImageDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *image, diff *provider.Diff) error
 }
 

@@ -165,8 +165,9 @@ type InstanceChecker interface {
 // InstanceDiffer is implemented by InstanceProviderOps that decide replacements of Instance
 // resources beyond the replaces properties.
 type InstanceDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *instance, diff *provider.Diff) error
 }
 

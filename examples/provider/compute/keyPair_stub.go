@@ -66,8 +66,9 @@ type KeyPairChecker interface {
 // KeyPairDiffer is implemented by KeyPairProviderOps that decide replacements of KeyPair resources
 // beyond the replaces properties.
 type KeyPairDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *keyPair, diff *provider.Diff) error
 }
 

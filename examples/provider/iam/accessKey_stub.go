@@ -104,8 +104,9 @@ type AccessKeyChecker interface {
 // AccessKeyDiffer is implemented by AccessKeyProviderOps that decide replacements of AccessKey
 // resources beyond the replaces properties.
 type AccessKeyDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *accessKey, diff *provider.Diff) error
 }
 

@@ -75,8 +75,9 @@ type PolicyChecker interface {
 // PolicyDiffer is implemented by PolicyProviderOps that decide replacements of Policy resources
 // beyond the replaces properties.
 type PolicyDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *policy, diff *provider.Diff) error
 }
 
@@ -181,8 +182,9 @@ type PolicyAttachmentChecker interface {
 // PolicyAttachmentDiffer is implemented by PolicyAttachmentProviderOps that decide replacements of
 // PolicyAttachment resources beyond the replaces properties.
 type PolicyAttachmentDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *policyAttachment, diff *provider.Diff) error
 }
 

@@ -82,8 +82,9 @@ type UserChecker interface {
 // UserDiffer is implemented by UserProviderOps that decide replacements of User resources beyond
 // the replaces properties.
 type UserDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *user, diff *provider.Diff) error
 }
 
@@ -207,8 +208,9 @@ type GroupChecker interface {
 // GroupDiffer is implemented by GroupProviderOps that decide replacements of Group resources
 // beyond the replaces properties.
 type GroupDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *group, diff *provider.Diff) error
 }
 

@@ -137,8 +137,9 @@ type LoadBalancerChecker interface {
 // LoadBalancerDiffer is implemented by LoadBalancerProviderOps that decide replacements of
 // LoadBalancer resources beyond the replaces properties.
 type LoadBalancerDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *loadBalancer, diff *provider.Diff) error
 }
 

@@ -106,8 +106,9 @@ type SecurityGroupChecker interface {
 // SecurityGroupDiffer is implemented by SecurityGroupProviderOps that decide replacements of
 // SecurityGroup resources beyond the replaces properties.
 type SecurityGroupDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *securityGroup, diff *provider.Diff) error
 }
 

@@ -79,8 +79,9 @@ type VPCChecker interface {
 // VPCDiffer is implemented by VPCProviderOps that decide replacements of VPC resources beyond the
 // replaces properties.
 type VPCDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *vpc, diff *provider.Diff) error
 }
 
