@@ -299,7 +299,8 @@ type Property struct {
 	// Out: the provider sets the property after create; callers may not set it. Of a function: a result.
 	// Resources and functions only.
 	Out bool `json:"out,omitempty"`
-	// In: an input that the provider never returns. Resources only.
+	// In: a write-only input, which the provider never returns (the service does not): Read keeps the
+	// program's value, an import leaves it unset. Resources only.
 	In bool `json:"in,omitempty"`
 	// Replaces: a change to the property replaces the resource. Resources, and the configuration, where a
 	// change replaces the provider.
