@@ -155,26 +155,9 @@ async function main(): Promise<void> {
         delete process.env[v];
     }
 
-    let stack!: Stack;
-    await step("0", "create the stack and set its configuration", async () => {
-        const pulumiCommand = await PulumiCommand.get({ root: env("E2E_PULUMI_ROOT") });
-        const projectSettings = {
-            name: "acme-config",
-            runtime: "nodejs",
-            plugins: { providers: [{ name: "acme", path: env("E2E_PLUGIN_DIR") }] },
-        } as ProjectSettings;
-        stack = await LocalWorkspace.createOrSelectStack(
-            { stackName: "config", projectName: "acme-config", program },
-            // The engine's environment, which the provider inherits: tracing, which the stack does not set.
-            { workDir: env("E2E_CONFIG_WORK_DIR"), pulumiCommand, projectSettings, envVars: { ACME_TRACING: "true" } },
-        );
-        await stack.setConfig("acme:region", { value: "eu-west-1" });
-        await stack.setConfig("acme:apiToken", { value: stackToken, secret: true });
-    });
-
-    // A stack of the program configured as the first, with its autonaming configuration (pulumi:autonaming's
-    // keys: mode, pattern), or none.
-    const newStack = async (name: string, autonaming: Record<string, string> = {}): Promise<Stack> => {
+    // A stack of the program, in eu-west-1 with the stack's token, the engine's environment envVars (which
+    // the provider inherits), and its autonaming configuration (pulumi:autonaming's keys: mode, pattern).
+    const newStack = async (name: string, envVars: Record<string, string> = {}, autonaming: Record<string, string> = {}): Promise<Stack> => {
         const pulumiCommand = await PulumiCommand.get({ root: env("E2E_PULUMI_ROOT") });
         const projectSettings = {
             name: "acme-config",
@@ -183,7 +166,7 @@ async function main(): Promise<void> {
         } as ProjectSettings;
         const s = await LocalWorkspace.createOrSelectStack(
             { stackName: name, projectName: "acme-config", program },
-            { workDir: env("E2E_CONFIG_WORK_DIR"), pulumiCommand, projectSettings },
+            { workDir: env("E2E_CONFIG_WORK_DIR"), pulumiCommand, projectSettings, envVars },
         );
         await s.setConfig("acme:region", { value: "eu-west-1" });
         await s.setConfig("acme:apiToken", { value: stackToken, secret: true });
@@ -192,6 +175,12 @@ async function main(): Promise<void> {
         }
         return s;
     };
+
+    let stack!: Stack;
+    await step("0", "create the stack and set its configuration", async () => {
+        // Tracing, which the stack does not set, from the engine's environment.
+        stack = await newStack("config", { ACME_TRACING: "true" });
+    });
 
     let created!: Map<string, StateResource>;
     await step("1", "up: each provider's resources go where its configuration says", async () => {
@@ -264,7 +253,7 @@ async function main(): Promise<void> {
             assert.doesNotMatch(res.stdout, /does not support autonaming configuration/);
             return names;
         };
-        const third = await newStack("config-c", { pattern: "${stack}-${name}-${hex(4)}" });
+        const third = await newStack("config-c", {}, { pattern: "${stack}-${name}-${hex(4)}" });
         for (const [k, name] of Object.entries(await previewed(third))) {
             assert.match(name, new RegExp(`^config-c-${k}-[0-9a-f]{4}$`), `${k}'s name under a pattern`);
         }
