@@ -160,21 +160,21 @@ func phaseNames(res *cidlc.Result) []string {
 func TestRunFailures(t *testing.T) {
 	dir := testsupport.ScratchDir(t) // inside the module: the stubs need an import path
 	idl := filepath.Join(dir, "idl")
-	src := "package shop\n\nimport \"github.com/cidlc/cidlc/idl\"\n\n// A Cart holds items.\ntype Cart struct {\n\tidl.Resource\n\tCount int\n}\n"
+	src := "package shop\n\nimport \"github.com/cidlc/cidlc/idl\"\n\n// A Cart holds items.\ntype Cart struct {\n\tidl.Resource\n\tCount int8\n}\n"
 	testsupport.WriteFile(t, filepath.Join(idl, "cart.go"), src)
 	ctx := context.Background()
 	opts := cidlc.Options{IDL: idl, Pack: filepath.Join(dir, "pack")}
 
 	res, err := cidlc.Run(ctx, opts)
 	var diags model.Diagnostics
-	if !errors.As(err, &diags) || len(diags) != 1 || diags[0].String() != filepath.ToSlash(filepath.Join(idl, "cart.go"))+":8:8: Cart.Count: int is not an IDL type; use float64" {
+	if !errors.As(err, &diags) || len(diags) != 1 || diags[0].String() != filepath.ToSlash(filepath.Join(idl, "cart.go"))+":8:8: Cart.Count: int8 is not an IDL type; use int32 or int, with min= and max= for a narrower range (min=0 for a count)" {
 		t.Errorf("bad IDL: err %v, want one positioned diagnostic", err)
 	}
 	if res.Model != nil || len(files(t, dir)) != 1 {
 		t.Errorf("bad IDL: model %v, files %d", res.Model != nil, len(files(t, dir)))
 	}
 
-	src = strings.Replace(src, "Count int", "Count float64", 1)
+	src = strings.Replace(src, "Count int8", "Count float64", 1)
 	testsupport.WriteFile(t, filepath.Join(idl, "cart.go"), src)
 	inside := opts
 	inside.Provider = filepath.Join(idl, "provider")

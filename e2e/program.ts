@@ -18,7 +18,8 @@
 //      created first, with no Differ of the provider's asking for either; a user (whose password is
 //      write-only) is imported by its ID
 //   4. up: an input the provider's Check rejects, or a function's input the provider rejects, fails
-//      with its message, and changes nothing
+//      with its message, and changes nothing; preview: a rule across properties or a check in CEL
+//      broken fails it, naming the properties
 //   5. refresh: changes made behind Pulumi's back are read back through the generated Read, and the
 //      write-only password neither drifts nor leaves the state, secret; then up undoes the changes, and
 //      get reads resources by ID (Read again), a user without its password
@@ -85,6 +86,8 @@ type Phase =
     | "missing" // step 4: "change", plus a new resource without a required input
     | "badContract" // step 4: "change", plus a new resource whose input breaks its contract
     | "badInvoke" // step 4: "change", plus a call of a function with an input the provider rejects
+    | "badRule" // step 4: "change", with the load balancer's health check breaking a rule across properties
+    | "badCheck" // step 4: "change", with a listener of the load balancer breaking a check in CEL
     | "read" // step 5: "change", plus existing resources read with get
     | "immutable" // step 6: "read", with the volume's encryption (immutable) changed
     | "immutableIgnored" // step 6: "immutable", with ignoreChanges on it
@@ -320,9 +323,20 @@ async function program(): Promise<Record<string, unknown>> {
         scheme: "internet-facing",
         subnets: [subnetA, subnetB],
         securityGroups: [web],
-        listeners: [{ port: 80, protocol: acme.network.ListenerProtocolHTTP, targetPort: 8080 }],
+        listeners: [
+            { port: 80, protocol: acme.network.ListenerProtocolHTTP, targetPort: 8080 },
+            // A check in CEL, which only the provider runs: an HTTPS listener needs a certificate.
+            ...(phase === "badCheck"
+                ? [{ port: 443, protocol: acme.network.ListenerProtocolHTTPS, targetPort: 8080 }]
+                : []),
+        ],
         targets: [vm, api],
-        healthCheck: { path: "/healthz", port: 8080, headers: { Host: "www.acme.example" } },
+        // A rule across properties: headers require a path. The constructor cannot see into an Output, so
+        // the provider's Check judges the headers once they are known.
+        healthCheck:
+            phase === "badRule"
+                ? { port: 8080, headers: pulumi.output({ Host: "www.acme.example" }) }
+                : { path: "/healthz", port: 8080, headers: { Host: "www.acme.example" } },
         maintenanceWindow: { day: "saturday", startTime: "04:00" },
     });
 
@@ -765,7 +779,8 @@ async function main(): Promise<void> {
 
     // 4. Inputs the provider rejects fail the update with the provider's message for the property, and
     // change nothing.
-    const rejected: [string, Phase, string, RegExp][] = [
+    // A rule across properties and a check in CEL fail the preview already, naming the properties.
+    const rejected: [string, Phase, string, RegExp, "preview"?][] = [
         [
             "4a",
             "badEnum",
@@ -780,12 +795,26 @@ async function main(): Promise<void> {
             "a function's input the provider rejects",
             /Invoke of 'acme:compute\/image:getImage' failed: no image named "no-such-image".* \(name\)/,
         ],
+        [
+            "4e",
+            "badRule",
+            "a rule across properties broken",
+            /healthCheck\.headers.*headers requires path, which is not set/,
+            "preview",
+        ],
+        [
+            "4f",
+            "badCheck",
+            "a check in CEL broken",
+            /listeners\[1\].*an HTTPS listener needs a certificateARN/,
+            "preview",
+        ],
     ];
-    for (const [no, p, what, message] of rejected) {
-        await step(no, `up with ${what} fails and changes nothing`, async () => {
+    for (const [no, p, what, message, op] of rejected) {
+        await step(no, `${op ?? "up"} with ${what} fails and changes nothing`, async () => {
             const cloudBefore = cloud();
             phase = p;
-            const msg = await failure(() => stack.up());
+            const msg = await failure(() => (op === "preview" ? stack.preview() : stack.up()));
             assert.match(msg, message);
             const after = await resources(stack);
             assert.deepEqual(comparable(after), comparable(changed));
@@ -810,7 +839,9 @@ async function main(): Promise<void> {
         phase = "change";
         writeRecord(changed, "Instance::web", (rec) => (rec.Status = "stopped"));
         writeRecord(changed, "VPC::main", (rec) => (rec.Tags.owner = "ops"));
-        fs.rmSync(path.join(stateDir(), cloudPath("acme:iam/accessKey:AccessKey", changed.get("AccessKey::alice")!.id!)));
+        fs.rmSync(
+            path.join(stateDir(), cloudPath("acme:iam/accessKey:AccessKey", changed.get("AccessKey::alice")!.id!)),
+        );
 
         const ops = new Ops(false);
         const res = await stack.refresh({ onEvent: ops.onEvent });

@@ -51,6 +51,16 @@
 // TypeScript package and doc comments in the Go stubs. An enum value or constant may also be documented
 // by a comment at the end of its line.
 //
+// A doc comment is written for Go, as Go's convention has it: it starts with the name it documents
+// (// Password is the user's password.). A program knows the property by its wire name, so the outputs
+// that speak to programs (the TypeScript package, the Pulumi schema and the SDKs made from it, the
+// engine's message about a missing configuration key) read it in the program's words: a doc that
+// starts with the field's Go name starts with its wire name instead (password is the user's password.;
+// VHost is … reads vhost is …), a function's doc that starts with its Go name starts with the name
+// programs call it by (getImage finds …), and the name of a property of the same declaration written in
+// backquotes (at most `MaxSize`) is its wire name there (at most `maxSize`). Nothing else of the text
+// changes, and the Go stubs, which speak to the provider's author, keep it as written.
+//
 // # Resources
 //
 // A resource is a struct that embeds Resource or NamedResource:
@@ -247,9 +257,17 @@
 //
 // # Property types
 //
-//   - bool, float64 and string. Other basic types are rejected with a hint: int, uint8, float32 and the
-//     like say "use float64" (the JSON-like type system has one number type); byte and rune say "use
-//     string".
+//   - bool, float64, string, and the integers int and int32. Every value crosses the wire as a JSON
+//     number, which holds integers exactly up to 2^53−1, so int is an integer within ±(2^53−1)
+//     (JavaScript's Number.MAX_SAFE_INTEGER), and int32 one within int32's range (-2147483648 to
+//     2147483647), the range of many services' counts and limits (PostgreSQL's integer, protobuf's
+//     int32). The Pulumi schema says "integer", the Go stubs int and int32, the Go SDK that Pulumi
+//     generates pulumi.Int, and TypeScript number: the TypeScript package and the provider's Check
+//     both refuse a fraction or a value out of range, naming the property ("maxPriority: 1.5 is not an
+//     integer"). Other basic types are rejected with a hint: int64 and uint64 say "use int" (a larger
+//     value cannot cross the wire exactly: an identifier beyond 2^53 is a string), int8, int16, uint8,
+//     uint and the like say "use int32 or int" (with min= and max= for a narrower range), float32
+//     says "use float64"; byte and rune say "use string".
 //   - Another IDL struct, by value, from any package of the IDL tree.
 //   - An enum or an alias from any package of the IDL tree.
 //   - *R for a resource R: a capability, a reference to another resource. On the wire it is the
@@ -294,7 +312,12 @@
 // option would apply (secret on a resource property, optional on a pointer): cidlc reads the name, as
 // the 2017 tags meant it, and prints a positioned warning that shows both unambiguous spellings. Where
 // the option would not apply (secret on a field of a plain struct), the tag reads one way only, and says
-// nothing. A wire name is an identifier: letters, digits and underscores, not starting with a digit
+// nothing. A first element that is one edit from an option word (a letter added, dropped or changed,
+// two letters swapped, or another case: lumi:"replacs", lumi:"imutable", lumi:"Optional") and is not the
+// field's own wire name reads as the name too, as any word there does, but cidlc warns, with both
+// readings and how to write each: the same typo after the first element is an error with a "did you
+// mean", and here it would rename the property without a word. (Not for in and out: one edit from them
+// spells names that properties have, such as id and ip.) A wire name is an identifier: letters, digits and underscores, not starting with a digit
 // (lumi:"-", encoding/json's way of leaving a field out, is rejected: a field that is not a property has
 // no place in the IDL). Without a name, the Go field name is camel-cased: its leading run of capitals is lowered, except
 // that the last capital stays when a lower-case letter follows it, because it starts the next word:
@@ -348,7 +371,16 @@
 //
 // Numbers (float64): min= and max= (inclusive), exclusiveMin= and exclusiveMax=, multipleOf= (greater than
 // 0; a value is a multiple when value/multipleOf is within 1e-9 of a whole number, so 0.3 is a multiple
-// of 0.1). A bound from below is min= or exclusiveMin=, not both; likewise from above.
+// of 0.1). A bound from below is min= or exclusiveMin=, not both; likewise from above. A float64 with
+// multipleOf=1 is an integer in all but its type: cidlc warns, and int says it in every output.
+//
+// Integers (int, int32) take the same options, with whole numbers within the type's range (min=0.5 or,
+// on an int32, max=3000000000 is an error), and multipleOf=1, which every integer obeys, is an error:
+//
+//	// MaxPriority is the highest priority of a message.
+//	MaxPriority *int32 `lumi:"optional,min=1,max=255"`
+//	// TTL is how long a message lives, in milliseconds, whole seconds only.
+//	TTL int `lumi:"default=60000,multipleOf=1000"`
 //
 // Strings: minLength= and maxLength= count Unicode code points (not bytes, not UTF-16 units: "😀" has
 // length 1 on both sides); pattern= is an RE2 regular expression (the syntax of Go's regexp package),
@@ -398,6 +430,105 @@
 // does not ask such a resource for it, even where it is required, until the program gives a value;
 // then an update applies it. The TypeScript package's documentation and the Pulumi schema's description
 // of the property say that it cannot be read back (the schema has no field for it).
+//
+// # Rules across properties
+//
+// Contracts constrain one value; four options relate a property to others of its declaration, with
+// Terraform's names, which provider authors know. Each is written on a property, with the wire names of
+// the others separated by |, as env= separates its variables:
+//
+//	type Listener struct {
+//		idl.NamedResource
+//		// Certificate is a certificate's PEM text.
+//		Certificate *string `lumi:"optional,secret,exactlyOneOf=certificateARN"`
+//		// CertificateARN is the ARN of a stored certificate.
+//		CertificateARN *string `lumi:"optional"`
+//		// RedirectTo sends every request to another URL.
+//		RedirectTo *string `lumi:"optional,conflictsWith=targets|healthCheck"`
+//		Targets     *[]Target    `lumi:"optional"`
+//		HealthCheck *HealthCheck `lumi:"optional"`
+//	}
+//
+//	type HealthCheck struct {
+//		// Path is the path probed; it needs a port.
+//		Path *string `lumi:"optional,requiredWith=port"`
+//		Port *int32  `lumi:"optional"`
+//	}
+//
+// A property is set when the program gives it a value (null is none):
+//
+//   - conflictsWith=a|b: when the property is set, none of a and b may be (a program that sets
+//     redirectTo and targets fails: "redirectTo cannot be set together with targets");
+//   - requiredWith=a|b: when the property is set, a and b must be too ("path requires port, which is
+//     not set"); written on each of them, it makes all or none;
+//   - exactlyOneOf=a|b: exactly one of the property, a and b is set ("exactly one of certificate and
+//     certificateARN must be set, but none is"); written on any member of the group, or on several;
+//   - atLeastOneOf=a|b: at least one of the property, a and b is set.
+//
+// They are for the properties of resources, functions (their inputs), the configuration and structs,
+// where they relate the fields of each value of the struct, wherever it is held (in an array of
+// targets, each target). The provider checks them in Check (CheckConfig, a call), with the other rules
+// of the IDL, one failure per broken rule naming every property involved, at the path of the property
+// that declares a conflictsWith= or requiredWith=, and of the object for a group; the TypeScript
+// constructors, function calls and Provider class check them too, before anything is sent. A value that
+// is not known yet (an output of a resource the same update creates) may be set or not: a rule whose
+// verdict waits on it is checked when it is known. The docs of each property involved, in the
+// TypeScript package, the Pulumi schema (whose metaschema has no field for them) and the Go stubs, say
+// the rule in words, and --breaking-against reports a new rule as breaking programs (rule-added).
+//
+// Every property a rule names, and the one that declares it, must be an optional input: a required
+// property, or one with a default, is always set (the name of a named resource too, which Check sets),
+// which would make the rule contradictory or void, and outputs and a function's results are not the
+// program's to set. These are positioned errors, as is a name that is not the wire name of another
+// property of the declaration (with the wire name as a hint when a Go name is written), a name given
+// twice, and rules that contradict each other, making a property impossible to set (a requires b, and
+// b conflicts with a, or a and b are of one exactlyOneOf= group).
+//
+// # Checks in CEL
+//
+// What no option says, a check says: an expression in CEL (the Common Expression Language, which
+// Kubernetes validates its resources with, github.com/google/cel-go), written in the doc comment of a
+// struct, resource, function or the configuration, that must be true of each of its values:
+//
+//	// Autoscaler keeps a number of instances running.
+//	//
+//	//cidlc:check "minReplicas cannot be more than maxReplicas" self.minReplicas <= self.maxReplicas
+//	//cidlc:check "an HTTPS listener needs a certificate" !has(self.listeners) || self.listeners.all(l, l.protocol != "HTTPS" || has(l.certificate))
+//	type Autoscaler struct {
+//		idl.NamedResource
+//		MinReplicas int `lumi:"min=0"`
+//		MaxReplicas int
+//		Listeners *[]Listener `lumi:"optional"`
+//	}
+//
+// The line is //cidlc:check, the message as a Go string, and the expression, which runs to the end of
+// the line; without a message, a value that breaks the check is told its expression. Go leaves the line
+// out of the doc's text. self is the value: a resource's or a function's inputs, a struct's fields, the
+// configuration's keys, by their wire names, typed as the IDL types them (int and int32 are CEL's int,
+// float64 its double, strings and enums its string, arrays lists, maps maps, structs objects of their
+// own fields, any its dyn); references to resources, assets, archives and a resource's outputs are not
+// there. An optional property that is not set is absent: has(self.certificate) says whether it is, and
+// a check that reads one that is not fails, saying so. A struct's checks are checked wherever a value of
+// it is (each listener of the array), and those of a struct that a declaration embeds are the
+// declaration's too.
+//
+// cidlc parses and type-checks each expression against the declaration's properties when it compiles
+// the IDL: an unknown field (self.minReplica, or a Go name), a type error (an int compared with a
+// double), a result that is not a bool, a malformed line, a check on an enum or outside a doc comment,
+// are positioned errors, at their column in the line. The provider's Check (CheckConfig, a call)
+// evaluates them, with the other rules of the IDL, after the values have their types: one failure per
+// broken check, at the value's path, with the check's message. They compile once per plugin start,
+// when first needed, and cost Check a few microseconds each (one check and one rule across properties
+// took a decode of five properties from 1.4 to 4.3 µs, 11 more allocations; compiling took 0.13 ms:
+// BenchmarkDecodeChecked and BenchmarkCompileChecks in package provider). A value that is not known yet
+// leaves the checks of its object to the update, when it is known. Only the stubs of an IDL with checks
+// import CEL, so a plugin without any does not link it.
+//
+// The TypeScript package does not evaluate checks: it would need a CEL runtime of its own, a dependency
+// every program would install. Its docs, and the Pulumi schema's descriptions, say what the provider
+// refuses; a program learns of a broken check from the preview. --breaking-against reports a new check
+// as breaking programs (check-added), and a changed expression of a check of the same message as a
+// warning (check-changed): whether it refuses more, cidlc cannot decide.
 //
 // # Immutable properties
 //
@@ -464,7 +595,8 @@
 // acme:token …`. A program creates more providers, each with settings of its own, with the Provider
 // class of the TypeScript package, and gives them to resources: new acme.Provider("eu", { region:
 // "eu-west-1" }), then { provider: eu } in a resource's options. The TypeScript package reads the
-// stack's values too (acme.config.region). The provider validates its configuration as it validates a
+// stack's values too (acme.config.region), and checks them as the provider does: a value outside its
+// enum, or one that breaks its contract, throws an Error naming the key. The provider validates its configuration as it validates a
 // resource's inputs, every problem at once, and the author's code reads it typed: see the Go stubs'
 // documentation (docs/gostub.md).
 //
@@ -563,8 +695,9 @@
 //
 // # Constants
 //
-// Typed or untyped constants of bool, float64 and string (untyped integer constants are numbers, and must
-// be exactly representable as float64; an untyped number beyond float64's range, such as 1e400, is
+// Typed or untyped constants of bool, float64, int, int32 and string (an int constant within
+// ±(2^53−1), as int values are; untyped integer constants are numbers, and must be exactly
+// representable as float64; an untyped number beyond float64's range, such as 1e400, is
 // rejected, as Go rejects it as a float64), and of enums. They appear in both outputs, their values exact
 // (never truncated) and escaped for each language. Typed constants of other basic types, rune and complex
 // constants are rejected.
@@ -672,7 +805,8 @@
 // # Directives
 //
 // A line comment that starts with //cidlc: (no space after the slashes, as Go's own //go:generate) is an
-// instruction to cidlc, not part of a declaration; Go leaves such lines out of doc comments. There is one:
+// instruction to cidlc, not part of a declaration; Go leaves such lines out of doc comments. There are
+// two: //cidlc:check, in the doc comment of the declaration it checks (see Checks in CEL), and
 //
 //	//cidlc:accept RULE:SUBJECT REASON
 //
@@ -686,7 +820,7 @@
 // cidlc reports every problem of a run at once, sorted, as file:line:col: message, with the file relative
 // to the working directory and the subject first:
 //
-//	idl/ec2/instance.go:14:8: Instance.Count: int is not an IDL type; use float64
+//	idl/ec2/instance.go:14:8: Instance.When: time.Time is not an IDL type: it is declared outside the IDL tree; declare the shape in the IDL
 //
 // Go errors (syntax, types) are reported first and alone: IDL checks on code that does not compile would
 // only add noise.

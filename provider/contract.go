@@ -34,12 +34,19 @@ func Int(n int) *int { return &n }
 // would reject them.
 func Checked[T any](dec func(*Decoder, resource.PropertyValue) T, c *Constraints) func(*Decoder, resource.PropertyValue) T {
 	return func(d *Decoder, v resource.PropertyValue) T {
+		failed := len(d.failures)
 		t := dec(d, v)
-		if d.mode == Inputs && c != nil {
+		if d.mode == Inputs && c != nil && !d.failedHere(failed) {
 			d.check(c, v, d.inSecret())
 		}
 		return t
 	}
+}
+
+// failedHere reports whether a failure after the first n is at the current path: the decoder found
+// the value itself not of its type (a fraction for an integer), which then breaks no rule of a contract.
+func (d *Decoder) failedHere(n int) bool {
+	return len(d.failures) > n && d.failures[len(d.failures)-1].Property == pathString(d.path)
 }
 
 // check checks the value v at the current path against c. secret says whether v is inside a secret.

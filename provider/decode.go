@@ -9,6 +9,8 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/archive"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/asset"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
+
+	"github.com/cidlc/cidlc/idl/contract"
 )
 
 // The decoders below have the shape func(*Decoder, resource.PropertyValue) T that Required, Optional,
@@ -40,15 +42,46 @@ func str(d *Decoder, v resource.PropertyValue) (string, bool) {
 
 // Number decodes a number, or a value of a float64-based alias.
 func Number[N ~float64](d *Decoder, v resource.PropertyValue) N {
+	f, _ := number(d, v, "a number")
+	return N(f)
+}
+
+// number decodes a number, want naming what it must be for messages, and reports whether it was one.
+func number(d *Decoder, v resource.PropertyValue, want string) (float64, bool) {
 	v, ok := d.known(v)
+	if !ok {
+		return 0, false
+	}
+	if !v.IsNumber() {
+		d.wrongType(want, v)
+		return 0, false
+	}
+	return v.NumberValue(), true
+}
+
+// Integer decodes an int, or a value of an int-based alias: a number that is whole and within
+// ±contract.MaxSafeInteger, the integers a number on the wire holds exactly.
+func Integer[N ~int](d *Decoder, v resource.PropertyValue) N {
+	return N(integer(d, v, 0))
+}
+
+// Int32 decodes an int32, or a value of an int32-based alias: a whole number within int32's range.
+func Int32[N ~int32](d *Decoder, v resource.PropertyValue) N {
+	return N(integer(d, v, 32))
+}
+
+// integer decodes a number that must be an integer of bits (see contract.Integer); 0 when it is not.
+func integer(d *Decoder, v resource.PropertyValue, bits int) int64 {
+	f, ok := number(d, v, "an integer")
 	if !ok {
 		return 0
 	}
-	if !v.IsNumber() {
-		d.wrongType("a number", v)
+	if msg := contract.Integer(f, bits, d.inSecret()); msg != "" {
+		d.unreadable++
+		d.fail(msg)
 		return 0
 	}
-	return N(v.NumberValue())
+	return int64(f)
 }
 
 // Bool decodes a bool, or a value of a bool-based alias.

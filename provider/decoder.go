@@ -64,6 +64,9 @@ type Decoder struct {
 	seen     []resource.PropertyKey // the present keys of the open objects, innermost last
 	failures []CheckFailure
 	unknown  bool
+	// unreadable counts the failures that leave a value unread: of the wrong type, missing. (A value that
+	// breaks a contract or a rule is read all the same.)
+	unreadable int
 }
 
 // step is one element of a path: an array index, or a key when index is negative. secret notes that the
@@ -149,6 +152,7 @@ func (d *Decoder) inSecret() bool {
 }
 
 func (d *Decoder) wrongType(want string, got resource.PropertyValue) {
+	d.unreadable++
 	d.fail(fmt.Sprintf("want %s, got %s", want, describe(got)))
 }
 
@@ -186,6 +190,9 @@ type Object struct {
 	d     *Decoder
 	m     resource.PropertyMap // nil when the value was not an object: its fields are not looked at
 	start int                  // where this object's keys start in d.seen
+	// unreadable is d.unreadable when it was opened: a value inside it left unread since then keeps its
+	// checks from running.
+	unreadable int
 }
 
 // Object opens the object value v. A value that is not an object is reported once, here, and all its
@@ -207,7 +214,7 @@ func (d *Decoder) Properties(m resource.PropertyMap) Object {
 	if m == nil {
 		m = resource.PropertyMap{}
 	}
-	return Object{d: d, m: m, start: len(d.seen)}
+	return Object{d: d, m: m, start: len(d.seen), unreadable: d.unreadable}
 }
 
 // field returns the value of key, noting that the key is known. A null value is absent.
@@ -255,6 +262,7 @@ func Required[T any](o Object, key resource.PropertyKey, dec func(*Decoder, reso
 	if v, ok := o.field(key); ok {
 		t = dec(d, v)
 	} else if d.mode == Inputs && o.m != nil {
+		d.unreadable++
 		d.fail(missingRequired)
 	}
 	d.pop()

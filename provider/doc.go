@@ -52,8 +52,10 @@
 // Check validates a program's inputs against the IDL and reports every problem as a per-property check
 // failure: a missing required property, a value of the wrong type, a property the resource does not
 // declare, an out property set by the program, a value that is not one of its enum's values, a reference
-// to a resource of the wrong type, a value that breaks its contract (min=, pattern=, uniqueItems …, at
-// any depth: the fields of structs are checked wherever the struct appears). Values that are not known
+// to a resource of the wrong type, an integer that is a fraction or out of its range, a value that breaks
+// its contract (min=, pattern=, uniqueItems …, at any depth: the fields of structs are checked wherever
+// the struct appears), a rule across properties (Rule, Object.Rules) or a check in CEL (ValueChecks,
+// Object.Checks, which the stubs make with package idl/celcheck). Values that are not known
 // yet (during a preview) are never a problem, and a secret is never shown in a message (and a failure
 // about a secret property is given for the whole resource: the engine prints a failing property's value
 // beside it). A named resource's name, when the program leaves it out, is the one the resource has, or

@@ -31,6 +31,11 @@ func StringValue[S ~string](s S) resource.PropertyValue { return resource.NewPro
 // NumberValue encodes a number or a value of a float64-based type.
 func NumberValue[N ~float64](n N) resource.PropertyValue { return resource.NewProperty(float64(n)) }
 
+// IntegerValue encodes an integer (int or int32) or a value of an integer-based type.
+func IntegerValue[N ~int | ~int32](n N) resource.PropertyValue {
+	return resource.NewProperty(float64(n))
+}
+
 // BoolValue encodes a bool or a value of a bool-based type.
 func BoolValue[B ~bool](b B) resource.PropertyValue { return resource.NewProperty(bool(b)) }
 

@@ -113,6 +113,15 @@ func (c *checker) value(t *model.Type, cs *contract.Constraints, n *node, path s
 		} else if cs != nil {
 			msgs = cs.Number(n.n, secret)
 		}
+	case model.Integer:
+		switch {
+		case n.kind != number:
+			c.wrong(t, n, path)
+		case contract.Integer(n.n, t.Bits, secret) != "":
+			msgs = []string{contract.Integer(n.n, t.Bits, secret)}
+		case cs != nil:
+			msgs = cs.Number(n.n, secret)
+		}
 	case model.String:
 		if n.kind != str {
 			c.wrong(t, n, path)

@@ -223,6 +223,7 @@ async function main(): Promise<void> {
     assert.equal(registered.get("imported")?.inputs.cidrBlock, "10.9.0.0/16");
 
     await contracts(image, subnet);
+    await acrossProperties(subnet);
     await configuration(vpc);
     await functions(vpc);
 
@@ -271,9 +272,23 @@ async function contracts(image: acme.compute.Image, subnet: acme.network.Subnet)
     assert.throws(() => new acme.compute.Volume("bad", { availabilityZone: "us-west-1a", size: 0.5, iops: 50 }), {
         message:
             'Invalid arguments for acme:compute/volume:Volume resource "bad":\n' +
-            "    size: 0.5 is less than the minimum 1; 0.5 is not a multiple of 1\n" +
+            "    size: 0.5 is not an integer\n" +
             "    iops: 50 is less than the minimum 100",
     });
+    // An integer of int32, beyond its range, deep in a struct.
+    assert.throws(
+        () =>
+            new acme.network.SecurityGroup("bad", {
+                description: "x",
+                ingress: [{ ipProtocol: "udp", fromPort: 3e9, toPort: 53.5 }],
+            }),
+        {
+            message:
+                'Invalid arguments for acme:network/securityGroup:SecurityGroup resource "bad":\n' +
+                "    ingress[0].fromPort: 3000000000 is out of the range of int32, -2147483648 to 2147483647\n" +
+                "    ingress[0].toPort: 53.5 is not an integer",
+        },
+    );
     assert.throws(
         () =>
             new acme.network.SecurityGroup("bad", {
@@ -295,6 +310,55 @@ async function contracts(image: acme.compute.Image, subnet: acme.network.Subnet)
             'Invalid arguments for acme:iam/user:User resource "bad":\n' +
             "    password: the secret value has fewer characters than the minimum length 8",
     });
+}
+
+// acrossProperties checks the rules across properties in the constructors, and that the checks in CEL are left to
+// the provider: a value that breaks a rule throws before anything is sent, naming every property
+// involved, one that waits on an output is left to the provider, and a listener that breaks a check is
+// sent as it is (the TypeScript package cannot run CEL, and its docs say the provider checks it).
+async function acrossProperties(subnet: acme.network.Subnet): Promise<void> {
+    const listeners = [{ port: 80, protocol: acme.network.ListenerProtocolHTTP }];
+    assert.throws(
+        () =>
+            new acme.network.LoadBalancer("no-path", {
+                subnets: [subnet, subnet],
+                listeners,
+                healthCheck: { port: 8080, headers: { Host: "www.acme.example" } },
+            }),
+        {
+            message:
+                'Invalid arguments for acme:network/loadBalancer:LoadBalancer resource "no-path":\n' +
+                "    healthCheck.headers: headers requires path, which is not set",
+        },
+    );
+    assert.throws(
+        () =>
+            new acme.storage.Bucket("idle", {
+                region: acme.RegionUSWest1,
+                lifecycleRules: [{ prefix: "tmp/", enabled: true }],
+            }),
+        {
+            message:
+                'Invalid arguments for acme:storage/bucket:Bucket resource "idle":\n' +
+                "    lifecycleRules[0]: at least one of transitions and expiration must be set, but none is",
+        },
+    );
+    assert.equal(registered.get("no-path"), undefined);
+    assert.equal(registered.get("idle"), undefined);
+    // Headers in an Output: whether they are set is the provider's to judge, when they are known.
+    const later = new acme.network.LoadBalancer("later-lb", {
+        subnets: [subnet, subnet],
+        listeners,
+        healthCheck: { port: 8080, headers: pulumi.output({ Host: "www.acme.example" }) },
+    });
+    // An HTTPS listener without a certificate breaks a check in CEL, which only the provider runs.
+    const https = new acme.network.LoadBalancer("https-lb", {
+        subnets: [subnet, subnet],
+        listeners: [{ port: 443, protocol: acme.network.ListenerProtocolHTTPS }],
+    });
+    await settled(later, https);
+    assert.equal(registered.get("later-lb")?.type, "acme:network/loadBalancer:LoadBalancer");
+    assert.deepEqual(registered.get("https-lb")?.inputs.listeners, [{ port: 443, protocol: "HTTPS" }]);
 }
 
 // configuration checks the provider's configuration: the stack's, read through acme.config, and that of
@@ -335,6 +399,37 @@ async function configuration(vpc: acme.network.VPC): Promise<void> {
     process.env.ACME_TRACING = "sometimes";
     assert.throws(() => acme.config.tracing, { message: '$ACME_TRACING: "sometimes" is not a bool (true or false)' });
     delete process.env.ACME_TRACING;
+    // A value of the wrong enum, from the stack or the environment, fails as the provider's CheckConfig
+    // fails it; and so does a value that breaks its contract, a secret's never shown.
+    const regions = '"us-west-1", "us-east-1", "eu-west-1", "eu-central-1", "ap-northeast-1", "ap-south-1"';
+    pulumi.runtime.setAllConfig({ "acme:region": "mars-1" });
+    assert.throws(() => acme.config.region, {
+        message: `Invalid configuration:\n    acme:region: "mars-1" is not a valid Region; want one of ${regions}`,
+    });
+    pulumi.runtime.setAllConfig({});
+    process.env.ACME_REGION = "mars-2";
+    assert.throws(() => acme.config.region, {
+        message: `Invalid configuration:\n    acme:region: "mars-2" is not a valid Region; want one of ${regions}`,
+    });
+    process.env.ACME_API_TOKEN = "acme_nope";
+    assert.throws(() => new acme.Provider("mars", {}), {
+        message:
+            'Invalid arguments for pulumi:providers:acme resource "mars":\n' +
+            `    region: "mars-2" is not a valid Region; want one of ${regions}\n` +
+            "    apiToken: the secret value does not match the pattern ^acme_[0-9a-f]{32}$",
+    });
+    delete process.env.ACME_REGION;
+    pulumi.runtime.setAllConfig({ "acme:apiToken": "acme_nope!" }, ["acme:apiToken"]);
+    assert.throws(() => acme.config.apiToken, {
+        message:
+            "Invalid configuration:\n    acme:apiToken: the secret value does not match the pattern ^acme_[0-9a-f]{32}$",
+    });
+    pulumi.runtime.setAllConfig({});
+    assert.throws(() => acme.config.apiToken, {
+        message:
+            "Invalid configuration:\n    acme:apiToken: the secret value does not match the pattern ^acme_[0-9a-f]{32}$",
+    });
+    delete process.env.ACME_API_TOKEN;
 
     // Explicit providers: the arguments as the engine expects them (strings as they are, the rest as
     // JSON, the token a secret), and resources given one as their provider.
@@ -342,7 +437,11 @@ async function configuration(vpc: acme.network.VPC): Promise<void> {
     const euVPC = new acme.network.VPC("eu-net", { cidrBlock: "10.1.0.0/16" }, { provider: eu });
     await settled(eu, euVPC);
     assert.equal(registered.get("eu")?.type, "pulumi:providers:acme");
-    assert.deepEqual(sent.get("eu"), { region: "eu-west-1", apiToken: { [sigKey]: secretSig, value: token }, tracing: "true" });
+    assert.deepEqual(sent.get("eu"), {
+        region: "eu-west-1",
+        apiToken: { [sigKey]: secretSig, value: token },
+        tracing: "true",
+    });
     assert.deepEqual(additionalSecretOutputs.get("eu"), ["apiToken"]);
     assert.ok(acme.Provider.isInstance(eu));
     assert.ok(!acme.Provider.isInstance(vpc));
@@ -404,7 +503,7 @@ async function functions(vpc: acme.network.VPC): Promise<void> {
         message:
             "Invalid arguments for a call of acme:storage/bucketObject:getObjectURL:\n" +
             '    key: "" has 0 characters, fewer than the minimum length 1\n' +
-            "    expiresIn: 0.5 is less than the minimum 1; 0.5 is not a multiple of 1",
+            "    expiresIn: 0.5 is not an integer",
     });
     assert.equal(calls.length, before);
 }

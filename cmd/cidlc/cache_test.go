@@ -57,7 +57,7 @@ func TestUpToDateCache(t *testing.T) {
 
 	// An IDL error is reported as ever, and leaves the stamp alone for the next good run.
 	good, _ := os.ReadFile(filepath.Join(idl, "cart.go"))
-	edit(t, filepath.Join(idl, "cart.go"), "Items []string", "Items []int")
+	edit(t, filepath.Join(idl, "cart.go"), "Items []string", "Items []int8")
 	if stderr, status := run(); status != 1 || !strings.Contains(stderr, "cart.go:") {
 		t.Errorf("an IDL error: exit %d\n%s", status, stderr)
 	}

@@ -206,10 +206,10 @@ func TestBadIDLLeavesOutputsAlone(t *testing.T) {
 		t.Fatalf("exit %d\n%s", status, stderr)
 	}
 	before := snapshot(t, pack)
-	testsupport.WriteFile(t, filepath.Join(idlDir, "bad.go"), "package shop\n\n// Count counts.\ntype Count int\n")
+	testsupport.WriteFile(t, filepath.Join(idlDir, "bad.go"), "package shop\n\n// Count counts.\ntype Count int8\n")
 	os.Remove(filepath.Join(idlDir, "order.go"))
 	_, stderr, status := cidlc(t, ".", idlDir, "--out-pack", pack)
-	if status != 1 || !strings.Contains(stderr, "bad.go:4:12: type Count: int is not an IDL type; use float64") {
+	if status != 1 || !strings.Contains(stderr, "bad.go:4:12: type Count: int8 is not an IDL type; use int32 or int, with min= and max= for a narrower range (min=0 for a count)") {
 		t.Fatalf("exit %d, want 1 and the diagnostic\n%s", status, stderr)
 	}
 	if !sameSnapshot(before, snapshot(t, pack)) {

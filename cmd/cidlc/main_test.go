@@ -68,7 +68,7 @@ func TestExitStatuses(t *testing.T) {
 	}{
 		{name: "clean IDL", args: []string{"examples/idl"}, status: 0},
 		{name: "diagnostics", args: []string{"testdata/golden/bad_many_errors_one_file/idl"}, status: 1,
-			stderr: "testdata/golden/bad_many_errors_one_file/idl/bad.go:13:8: Thing.Count: int is not an IDL type; use float64\n"},
+			stderr: "testdata/golden/bad_many_errors_one_file/idl/bad.go:13:8: Thing.Count: int64 is not an IDL type; use int (integers up to 2^53-1 in magnitude, what a number on the wire holds exactly), or string for identifiers beyond that\n"},
 		{name: "no IDL_DIR", args: nil, status: 2, stderr: "missing IDL_DIR"},
 		{name: "two dirs", args: []string{"a", "b"}, status: 2, stderr: "want one IDL_DIR"},
 		{name: "unknown flag", args: []string{"--frobnicate", "examples/idl"}, status: 2, stderr: "unknown flag: --frobnicate"},

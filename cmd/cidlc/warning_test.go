@@ -56,7 +56,7 @@ func TestWarnings(t *testing.T) {
 		t.Errorf("a run with a warning did not write its outputs: %v", err)
 	}
 
-	testsupport.WriteFile(t, filepath.Join(dir, "idl/cart.go"), strings.Replace(ambiguousIDL, "Items []string", "Items []int", 1))
+	testsupport.WriteFile(t, filepath.Join(dir, "idl/cart.go"), strings.Replace(ambiguousIDL, "Items []string", "Items []int8", 1))
 	_, stderr, status := cidlc(t, ".", append([]string{idl}, outs...)...)
 	if status != 1 || !strings.Contains(stderr, want) || !strings.Contains(stderr, "cidlc: 1 problem in the IDL; nothing was written") {
 		t.Errorf("an error beside the warning: exit %d, want 1, the warning, and one problem\n%s", status, stderr)

@@ -6,14 +6,23 @@
 //
 //   0. the stack's configuration gives the provider the server, and the password as a secret; a DBA
 //      makes a group role with psql, which the program looks up with getRole
-//   1. up creates roles, a database owned by one, a schema, grants and an extension; getRole's result
-//      feeds a role, listSchemasOutput lists the new database's schemas
+//   1. up creates roles (one with a password outside ASCII, which logs in), a database owned by one, a
+//      schema, grants, an extension, a membership, role settings for every database and for one, and
+//      default privileges that a table made afterwards has; getRole's result feeds a role,
+//      listSchemasOutput lists the new database's schemas
 //   2. preview: the same program, written differently, changes nothing
-//   3. up: a role's connection limit changes in place, a grant's grant option replaces the grant
-//   4. refresh finds a connection limit that a DBA changed with ALTER ROLE; up sets it back
-//   5. get adopts a role that a DBA made with psql, by its ID
-//   6. preview fails on an invalid name and on a negative connection limit, naming the property, and
-//      changes nothing; so does a change of the database's immutable encoding
+//   3. up: a role's connection limit, a membership's admin option, a role setting and default
+//      privileges change in place, a grant's grant option replaces the grant
+//   4. refresh finds what a DBA changed with psql (a connection limit, a setting, the admin option,
+//      a default privilege); the server restarts between two operations of the next up (the lookup
+//      and the updates), which sets everything back
+//   5. get adopts a role, its membership, its settings and default privileges that a DBA made with
+//      psql, each by its ID
+//   6. preview fails on an invalid name, on connection limits beyond PostgreSQL's int4 range either
+//      way, on an extension's invalid name and on a membership option PostgreSQL 15 lacks, naming the
+//      property, and changes nothing; so does a change of the database's immutable encoding; an up
+//      whose CREATE ROLE with a password fails at the server (the role exists) leaves the password out
+//      of the server's log (e2e_test.go reads it)
 //   7. with a wrong password in the stack, preview fails clearly and changes nothing
 //   8. up --parallel of many roles and grants: no session of the provider's stays open
 //   9. up of a role whose membership names a role that does not exist fails, and keeps the role (the
@@ -28,7 +37,9 @@
 //
 // It reads its environment (all required): E2E_PULUMI_ROOT, E2E_PLUGIN_DIR and E2E_WORK_DIR as
 // e2e/program.ts does; E2E_PSQL, the psql program; E2E_PG_HOST, E2E_PG_PORT, E2E_PG_USER and
-// E2E_PG_PASSWORD, the server and its superuser. It expects the offline environment of e2e/program.ts.
+// E2E_PG_PASSWORD, the server and its superuser; E2E_ROLE_PASSWORD, the password of the roles it makes;
+// E2E_RESTART_PID, the process that restarts the server when sent SIGUSR1. It expects the offline
+// environment of e2e/program.ts.
 
 import * as assert from "node:assert/strict";
 import { execFile, execFileSync } from "node:child_process";
@@ -70,7 +81,7 @@ const psqlEnv = {
     PGPASSWORD: server.password,
     PGSSLMODE: "disable",
 };
-const psqlArgs = (sql: string, db: string) => ["-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", db, "-c", sql];
+const psqlArgs = (sql: string, db: string) => ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", db, "-c", sql];
 function psql(sql: string, db = "postgres"): string {
     return execFileSync(env("E2E_PSQL"), psqlArgs(sql, db), { env: psqlEnv, encoding: "utf8" }).trim();
 }
@@ -82,12 +93,27 @@ function psqlAsync(sql: string): Promise<string> {
     );
 }
 
+// readerState is what the catalogs say of the reader's default privileges on the owner's tables in
+// reporting, membership, and settings (every database's and e2e_app's): acl|admin option|settings|settings
+// in e2e_app.
+function readerState(): string {
+    const defaults = psql(`SELECT defaclacl FROM pg_default_acl WHERE defaclrole = 'e2e_owner'::regrole AND defaclnamespace = 'reporting'::regnamespace`, "e2e_app");
+    return defaults + "|" + psql(`SELECT (SELECT admin_option FROM pg_auth_members WHERE roleid = 'pg_read_all_stats'::regrole AND member = 'e2e_reader'::regrole),
+        (SELECT string_agg(c, ';' ORDER BY c) FROM pg_db_role_setting s, unnest(s.setconfig) c WHERE setrole = 'e2e_reader'::regrole AND setdatabase = 0),
+        (SELECT string_agg(c, ';' ORDER BY c) FROM pg_db_role_setting s JOIN pg_database d ON d.oid = s.setdatabase, unnest(s.setconfig) c
+          WHERE setrole = 'e2e_reader'::regrole AND d.datname = 'e2e_app')`);
+}
+// What step 3 changes in place, and the state it leaves (with the default privileges: INSERT).
+const updated = ["DefaultPrivileges::reader-tables", "Membership::reader-stats", "Role::reader", "RoleSettings::reader-settings"];
+const changedReader = `{e2e_reader=ar/e2e_owner}|t|idle_in_transaction_session_timeout=5min;search_path="$user", reporting, public;statement_timeout=1min|work_mem=16MB`;
+
 // The provider's sessions on the server, as pg_stat_activity shows them.
 const sessionsSQL = "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'pulumi-resource-postgresql'";
 
-// The secrets: the owner's password (an input of the program), the superuser's (the stack's), and the
-// wrong one of step 7. None may appear in plain text in the state, the backend or the engine's output.
-const ownerPassword = "owner-Pa55-e2e'\\x";
+// The secrets: the owner's password (an input of the program, outside ASCII), the superuser's (the
+// stack's), and the wrong one of step 7. None may appear in plain text in the state, the backend or the
+// engine's output.
+const ownerPassword = env("E2E_ROLE_PASSWORD");
 const wrongPassword = "wrong-Pa55-e2e";
 const secrets = [ownerPassword, server.password, wrongPassword];
 // What the engine printed, every operation's: checked for the secrets at the end.
@@ -106,7 +132,11 @@ type Phase =
     | "adopt" // step 5 on: "change", plus a role read by its ID
     | "badName" // step 6: "adopt", plus a role with a name PostgreSQL keeps for itself
     | "badLimit" // step 6: "adopt", plus a negative connection limit
+    | "badBound" // step 6: "adopt", plus a connection limit beyond PostgreSQL's int4
+    | "badExtension" // step 6: "adopt", plus an extension whose name the server refuses
+    | "badMembership" // step 6: "adopt", plus a membership option that PostgreSQL 15 lacks
     | "badEncoding" // step 6: "adopt", with the database's (immutable) encoding changed
+    | "taken" // step 6: "adopt", plus a role whose name the DBA's group has
     | "many" // step 8: "adopt", plus many roles and grants
     | "partial" // step 9: "many", plus a role whose membership names a role that does not exist
     | "partialFixed" // step 9: "many", plus that role, its membership fixed
@@ -115,6 +145,22 @@ type Phase =
 
 let phase: Phase = "base";
 const MANY = 24;
+// restartArmed asks the next update's program to restart the server after its first operation.
+let restartArmed = false;
+
+// restartServer asks e2e_test.go to restart the server, and waits until it has.
+async function restartServer(): Promise<void> {
+    const startedAt = () => psqlAsync("SELECT pg_postmaster_start_time()");
+    const before = await startedAt();
+    process.kill(Number(env("E2E_RESTART_PID")), "SIGUSR1");
+    for (let waited = 0; ; waited += 100) {
+        assert.ok(waited < 30000, "the server did not restart in 30 s");
+        await new Promise((r) => setTimeout(r, 100));
+        if ((await startedAt().catch(() => before)) !== before) {
+            return;
+        }
+    }
+}
 
 async function program(): Promise<Record<string, unknown>> {
     const changed = phase !== "base" && phase !== "noop";
@@ -123,6 +169,11 @@ async function program(): Promise<Record<string, unknown>> {
 
     // A function's result feeds a resource: the auditor is made like the DBA's group, e2e_auditors.
     const auditors = await postgresql.getRole({ name: "e2e_auditors" });
+    if (restartArmed && !pulumi.runtime.isDryRun()) {
+        // Between the lookup (on a session of the provider's pool) and every other operation.
+        restartArmed = false;
+        await restartServer();
+    }
     const auditor = new postgresql.Role("auditor", {
         name: "e2e_auditor",
         login: true,
@@ -164,6 +215,24 @@ async function program(): Promise<Record<string, unknown>> {
         withGrantOption: changed,
     });
     new postgresql.Extension("hstore", { name: "hstore", database: db.name, schema: schema.name });
+    new postgresql.Membership("reader-stats", { role: "pg_read_all_stats", member: reader.name, adminOption: changed });
+    new postgresql.RoleSettings("reader-settings", {
+        role: reader.name,
+        settings: {
+            search_path: '"$user", reporting, public',
+            statement_timeout: changed ? "1min" : "30s",
+            idle_in_transaction_session_timeout: "5min",
+        },
+    });
+    new postgresql.RoleSettings("reader-app-settings", { role: reader.name, database: db.name, settings: { work_mem: "16MB" } });
+    new postgresql.DefaultPrivileges("reader-tables", {
+        role: reader.name,
+        database: db.name,
+        owner: owner.name,
+        schema: schema.name,
+        objectType: "table",
+        privileges: changed ? ["SELECT", "INSERT"] : ["SELECT"],
+    });
 
     if (phase === "badName") {
         new postgresql.Role("bad-name", { name: "pg_e2e" });
@@ -172,6 +241,18 @@ async function program(): Promise<Record<string, unknown>> {
         // Inside an Output, so that the provider's Check finds it, not the constructor (which would
         // throw in the program, as the package's own tests show).
         new postgresql.Role("bad-limit", { name: "e2e_bad_limit", connectionLimit: pulumi.output(-5) });
+    }
+    if (phase === "badBound") {
+        new postgresql.Role("bad-bound", { name: "e2e_bad_bound", connectionLimit: pulumi.output(3e9) });
+    }
+    if (phase === "badExtension") {
+        new postgresql.Extension("bad-extension", { name: "h--store", database: db.name });
+    }
+    if (phase === "badMembership") {
+        new postgresql.Membership("bad-membership", { role: "e2e_auditors", member: reader.name, inheritOption: false });
+    }
+    if (phase === "taken") {
+        new postgresql.Role("taken", { name: "e2e_auditors", login: true, password: pulumi.secret(ownerPassword) });
     }
     const late = ["partial", "partialFixed", "slowGrant", "grant"].includes(phase);
     if (late) {
@@ -200,6 +281,9 @@ async function program(): Promise<Record<string, unknown>> {
         const dba = postgresql.Role.get("adopted", "e2e_adopted");
         out.adoptedLimit = dba.connectionLimit;
         out.adoptedLogin = dba.login;
+        out.adoptedAdmin = postgresql.Membership.get("adopted-membership", "e2e_auditors/e2e_adopted").adminOption;
+        out.adoptedSettings = postgresql.RoleSettings.get("adopted-settings", "e2e_adopted").settings;
+        out.adoptedDefaults = postgresql.DefaultPrivileges.get("adopted-defaults", "type/e2e_auditors/e2e_app/e2e_adopted").privileges;
     }
     return out;
 }
@@ -235,12 +319,12 @@ async function main(): Promise<void> {
         await stack.setConfig("postgresql:sslmode", { value: "disable" });
     });
 
-    await step("1", "up creates roles, a database, a schema, grants and an extension", async () => {
+    await step("1", "up creates roles, a database, a schema, grants, an extension, a membership, role settings and default privileges", async () => {
         phase = "base";
         const ops = new Ops(false, prefixes);
         const res = logged(await stack.up({ onEvent: ops.onEvent }));
         assertQuiet(res);
-        assert.deepEqual(counts(res.summary.resourceChanges), { create: 9 });
+        assert.deepEqual(counts(res.summary.resourceChanges), { create: 13 });
         assert.deepEqual(res.outputs.schemas.value, ["public", "reporting"]);
         assert.deepEqual(res.outputs.auditorRoles.value, ["e2e_auditors", "pg_read_all_stats"]);
         // The catalogs.
@@ -265,6 +349,14 @@ async function main(): Promise<void> {
             "t|t|f|t|f",
         );
         assert.equal(psql("SELECT e.extname||' in '||n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE extname = 'hstore'", "e2e_app"), "hstore in reporting");
+        assert.equal(readerState(), `{e2e_reader=r/e2e_owner}|f|idle_in_transaction_session_timeout=5min;search_path="$user", reporting, public;statement_timeout=30s|work_mem=16MB`);
+        // A table the owner makes afterwards has the default privileges.
+        assert.equal(
+            psql(`SET ROLE e2e_owner; CREATE TABLE reporting.e2e_new (id int);
+                  SELECT has_table_privilege('e2e_reader', 'reporting.e2e_new', 'SELECT'), has_table_privilege('e2e_reader', 'reporting.e2e_new', 'INSERT')`, "e2e_app"),
+            "t|f",
+        );
+        psql("DROP TABLE reporting.e2e_new", "e2e_app");
         // The owner logs in with the password the program gave.
         const login = execFileSync(env("E2E_PSQL"), ["-X", "-A", "-t", "-d", "e2e_app", "-c", "SELECT current_user"], {
             env: { ...psqlEnv, PGUSER: "e2e_owner", PGPASSWORD: ownerPassword },
@@ -278,46 +370,66 @@ async function main(): Promise<void> {
         phase = "noop";
         const res = logged(await stack.preview());
         assertQuiet(res);
-        assert.deepEqual(counts(res.changeSummary), { same: 9 });
+        assert.deepEqual(counts(res.changeSummary), { same: 13 });
     });
 
-    await step("3", "up: an update in place and a replacement, as the preview says", async () => {
+    await step("3", "up: updates in place and a replacement, as the preview says", async () => {
         phase = "change";
         const planned = new Ops(true, prefixes);
         const preview = logged(await stack.preview({ onEvent: planned.onEvent }));
-        assert.deepEqual(planned.with("update"), ["Role::reader"]);
+        assert.deepEqual(planned.with("update"), updated);
         assert.deepEqual(planned.with("replace"), ["Grant::usage"]);
-        assert.deepEqual(counts(preview.changeSummary), { same: 7, update: 1, replace: 1 });
+        assert.deepEqual(counts(preview.changeSummary), { same: 8, update: 4, replace: 1 });
         const ops = new Ops(false, prefixes);
         const res = logged(await stack.up({ onEvent: ops.onEvent }));
         assertQuiet(res);
-        assert.deepEqual(counts(res.summary.resourceChanges), { same: 7, update: 1, replace: 1 });
+        assert.deepEqual(counts(res.summary.resourceChanges), { same: 8, update: 4, replace: 1 });
         assert.equal(psql("SELECT rolconnlimit FROM pg_roles WHERE rolname = 'e2e_reader'"), "10");
         assert.equal(psql("SELECT has_schema_privilege('e2e_reader', 'reporting', 'USAGE WITH GRANT OPTION')", "e2e_app"), "t");
+        assert.equal(readerState(), changedReader);
     });
 
-    await step("4", "refresh finds a change a DBA made with psql; up undoes it", async () => {
+    await step("4", "refresh finds changes a DBA made with psql; up undoes them, across a restart", async () => {
         psql("ALTER ROLE e2e_reader CONNECTION LIMIT 42");
+        psql("ALTER ROLE e2e_reader SET statement_timeout = '99s'");
+        psql("REVOKE ADMIN OPTION FOR pg_read_all_stats FROM e2e_reader");
+        psql("ALTER DEFAULT PRIVILEGES FOR ROLE e2e_owner IN SCHEMA reporting REVOKE INSERT ON TABLES FROM e2e_reader", "e2e_app");
         const res = logged(await stack.refresh());
-        assert.deepEqual(counts(res.summary.resourceChanges), { same: 8, update: 1 });
+        assert.deepEqual(counts(res.summary.resourceChanges), { same: 9, update: 4 });
         const state = await resources(stack, prefixes);
         assert.equal(state.get("Role::reader")!.outputs!.connectionLimit, 42);
+        assert.equal(state.get("RoleSettings::reader-settings")!.outputs!.settings.statement_timeout, "99s");
+        assert.equal(state.get("Membership::reader-stats")!.outputs!.adminOption, false);
+        assert.deepEqual(state.get("DefaultPrivileges::reader-tables")!.outputs!.privileges, ["SELECT"]);
         const planned = new Ops(true, prefixes);
         logged(await stack.preview({ onEvent: planned.onEvent }));
-        assert.deepEqual(planned.with("update"), ["Role::reader"]);
-        logged(await stack.up());
-        assert.equal(psql("SELECT rolconnlimit FROM pg_roles WHERE rolname = 'e2e_reader'"), "10");
+        assert.deepEqual(planned.with("update"), updated);
+        // The server restarts after the program's getRole and before the updates: the provider's first
+        // operation after it finds its pooled session ended (SQLSTATE 57P01), and is tried again.
+        const startedAt = psql("SELECT pg_postmaster_start_time()");
+        restartArmed = true;
+        const up = logged(await stack.up());
+        assertQuiet(up);
+        assert.deepEqual(counts(up.summary.resourceChanges), { same: 9, update: 4 });
+        assert.notEqual(psql("SELECT pg_postmaster_start_time()"), startedAt, "the server did not restart");
+        assert.equal(readerState(), changedReader);
     });
 
-    await step("5", "get adopts a role a DBA made with psql, by its ID", async () => {
+    await step("5", "get adopts a role, its membership, settings and default privileges a DBA made with psql, by their IDs", async () => {
         psql("CREATE ROLE e2e_adopted LOGIN CONNECTION LIMIT 7");
+        psql("GRANT e2e_auditors TO e2e_adopted WITH ADMIN OPTION");
+        psql("ALTER ROLE e2e_adopted SET work_mem = '8MB'");
+        psql("ALTER DEFAULT PRIVILEGES FOR ROLE e2e_adopted GRANT USAGE ON TYPES TO e2e_auditors", "e2e_app");
         phase = "adopt";
         const ops = new Ops(false, prefixes);
         const res = logged(await stack.up({ onEvent: ops.onEvent }));
         assertQuiet(res);
-        assert.deepEqual(ops.with("read"), ["Role::adopted"]);
+        assert.deepEqual(ops.with("read"), ["DefaultPrivileges::adopted-defaults", "Membership::adopted-membership", "Role::adopted", "RoleSettings::adopted-settings"]);
         assert.equal(res.outputs.adoptedLimit.value, 7);
         assert.equal(res.outputs.adoptedLogin.value, true);
+        assert.equal(res.outputs.adoptedAdmin.value, true);
+        assert.deepEqual(res.outputs.adoptedSettings.value, { work_mem: "8MB" });
+        assert.deepEqual(res.outputs.adoptedDefaults.value, ["USAGE"]);
     });
 
     const roles = () => psql("SELECT string_agg(rolname||rolconnlimit, ',' ORDER BY rolname) FROM pg_roles");
@@ -326,21 +438,34 @@ async function main(): Promise<void> {
     await step("6", "preview fails on bad input, naming the property, and changes nothing", async () => {
         const rolesBefore = roles();
         const databasesBefore = databases();
-        for (const [p, want] of [
-            ["badName", /bad-name[\s\S]*name[\s\S]*"pg_e2e" starts with pg_, which PostgreSQL keeps for its own roles/],
-            ["badLimit", /bad-limit[\s\S]*connectionLimit[\s\S]*-5 is less than the minimum -1/],
-            ["badEncoding", /encoding is immutable, and this update would change it from "UTF8" to "LATIN1"[\s\S]*pulumi up --replace/],
+        // An up fails as its preview does: the first three show it; the others' previews are enough.
+        for (const [p, want, up] of [
+            ["badName", /bad-name[\s\S]*name[\s\S]*"pg_e2e" starts with pg_, which PostgreSQL keeps for its own roles/, true],
+            ["badLimit", /bad-limit[\s\S]*connectionLimit[\s\S]*-5 is less than the minimum -1/, true],
+            ["badEncoding", /encoding is immutable, and this update would change it from "UTF8" to "LATIN1"[\s\S]*pulumi up --replace/, true],
+            ["badBound", /bad-bound[\s\S]*connectionLimit[\s\S]*3000000000 is out of the range of int32, -2147483648 to 2147483647/, false],
+            ["badExtension", /bad-extension[\s\S]*name[\s\S]*"h--store" holds --, which joins an extension's name and versions/, false],
+            ["badMembership", /bad-membership[\s\S]*inheritOption[\s\S]*is version 15\.\d+, whose memberships have no INHERIT option \(it came with PostgreSQL 16\)/, false],
         ] as const) {
             phase = p;
             const msg = await failure(() => stack.preview());
             logs.push(msg);
             assert.match(msg, want, `the preview of ${p}`);
+            if (!up) {
+                continue;
+            }
             const upMsg = await failure(() => stack.up());
             logs.push(upMsg);
             assert.match(upMsg, want, `the up of ${p}`);
         }
         assert.equal(roles(), rolesBefore);
         assert.equal(databases(), databasesBefore);
+        // The server refuses the CREATE ROLE, and logs it: with the password hashed (e2e_test.go reads the log).
+        phase = "taken";
+        const msg = await failure(() => stack.up());
+        logs.push(msg);
+        assert.match(msg, /role "e2e_auditors" already exists: adopt it with `pulumi import postgresql:role:Role <name> e2e_auditors`/);
+        assert.equal(roles(), rolesBefore);
     });
 
     await step("7", "a wrong password in the stack fails clearly, and changes nothing", async () => {
@@ -355,7 +480,7 @@ async function main(): Promise<void> {
         assert.equal(roles(), rolesBefore);
         await stack.setConfig("postgresql:password", { value: server.password, secret: true });
         const res = logged(await stack.preview());
-        assert.deepEqual(counts(res.changeSummary), { same: 9 }); // the adopted role is read, not counted
+        assert.deepEqual(counts(res.changeSummary), { same: 13 }); // what get adopted is read, not counted
     });
 
     await step("8", "up --parallel of many roles and grants leaves no session open", async () => {
@@ -372,7 +497,7 @@ async function main(): Promise<void> {
         polling = false;
         await poll;
         assertQuiet(res);
-        assert.deepEqual(counts(res.summary.resourceChanges), { same: 9, create: 2 * MANY });
+        assert.deepEqual(counts(res.summary.resourceChanges), { same: 13, create: 2 * MANY });
         assert.equal(psql(`SELECT count(*) FROM pg_roles WHERE rolname LIKE 'e2e\\_many\\_%'`), String(MANY));
         assert.equal(psql(`SELECT count(*) FROM pg_roles WHERE rolname LIKE 'e2e\\_many\\_%' AND has_database_privilege(oid, 'e2e_app', 'CONNECT')`), String(MANY));
         // The provider holds at most 12 sessions (its pool of 4 and 8 into other databases), and the

@@ -34,14 +34,14 @@ type MaintenanceWindow struct {
 	// StartTime is the start of the window in UTC, formatted as HH:MM on a 24-hour clock, such as "03:30".
 	StartTime string `lumi:"pattern=^([01][0-9]|2[0-3]):[0-5][0-9]$"`
 	// DurationHours is the length of the window in hours, from 1 to 24. Defaults to 2.
-	DurationHours *float64 `lumi:"optional,min=1,max=24"`
+	DurationHours *int `lumi:"optional,min=1,max=24"`
 }
 
 // DefaultRegion is the region resources are created in when a program does not configure one.
 const DefaultRegion = "us-west-1"
 
 // MaxTagsPerResource is the largest number of tags a single resource may carry.
-const MaxTagsPerResource float64 = 50
+const MaxTagsPerResource int = 50
 
 // TagKeyPattern is the regular expression every tag key must match. Keys are case-sensitive, and keys
 // starting with "acme:" are reserved for Acme Cloud's own use.

@@ -10,7 +10,7 @@ import type { Region } from "./types";
 declare var exports: any;
 
 /**
- * Region is the region of the resources that do not name one (VPCs, functions). Changing it moves
+ * region is the region of the resources that do not name one (VPCs, functions). Changing it moves
  * them, so it replaces the provider and every resource it manages.
  *
  * When the stack's configuration does not set it, the environment variable $ACME_REGION gives it.
@@ -21,7 +21,7 @@ export declare const region: Region;
 Object.defineProperty(exports, "region", { get: () => _configuration.value("region"), enumerable: true });
 
 /**
- * APIToken authenticates every call to Acme Cloud: an API token of the account, from the console's
+ * apiToken authenticates every call to Acme Cloud: an API token of the account, from the console's
  * security page (acme_ and 32 hexadecimal digits). A new token of the same account updates the
  * provider in place.
  *
@@ -32,7 +32,7 @@ export declare const apiToken: pulumi.Output<string>;
 Object.defineProperty(exports, "apiToken", { get: () => _configuration.value("apiToken"), enumerable: true });
 
 /**
- * Tracing logs every call to Acme Cloud to the provider's log (never with the token).
+ * tracing logs every call to Acme Cloud to the provider's log (never with the token).
  *
  * When the stack's configuration does not set it, the environment variable $ACME_TRACING gives it.
  */

@@ -43,6 +43,12 @@ export class Provider extends pulumi.ProviderResource {
         opts = opts || {};
         const config = _configuration.complete(args, !opts.urn);
         _contracts.check("pulumi:providers:" + Provider.__pulumiType, name, config, {
+            region: {
+                enum: {
+                    name: "Region",
+                    values: ["us-west-1", "us-east-1", "eu-west-1", "eu-central-1", "ap-northeast-1", "ap-south-1"],
+                },
+            },
             apiToken: {
                 pattern: "^acme_[0-9a-f]{32}$",
                 regexp: "^acme_(?:[\\u{30}-\\u{39}\\u{61}-\\u{66}]){32}$",
@@ -62,7 +68,7 @@ export class Provider extends pulumi.ProviderResource {
  */
 export interface ProviderArgs {
     /**
-     * Region is the region of the resources that do not name one (VPCs, functions). Changing it moves
+     * region is the region of the resources that do not name one (VPCs, functions). Changing it moves
      * them, so it replaces the provider and every resource it manages.
      *
      * When left out, the environment variable $ACME_REGION gives it.
@@ -71,7 +77,7 @@ export interface ProviderArgs {
      */
     region?: pulumi.Input<Region>;
     /**
-     * APIToken authenticates every call to Acme Cloud: an API token of the account, from the console's
+     * apiToken authenticates every call to Acme Cloud: an API token of the account, from the console's
      * security page (acme_ and 32 hexadecimal digits). A new token of the same account updates the
      * provider in place.
      *
@@ -80,7 +86,7 @@ export interface ProviderArgs {
      */
     apiToken?: pulumi.Input<string>;
     /**
-     * Tracing logs every call to Acme Cloud to the provider's log (never with the token).
+     * tracing logs every call to Acme Cloud to the provider's log (never with the token).
      *
      * When left out, the environment variable $ACME_TRACING gives it.
      */

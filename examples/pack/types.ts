@@ -57,15 +57,15 @@ export type TagsArgs = { [key: string]: pulumi.Input<string> };
  */
 export interface MaintenanceWindow {
     /**
-     * Day is the day of the week, in English and lower case, such as "sunday".
+     * day is the day of the week, in English and lower case, such as "sunday".
      */
     readonly day: string;
     /**
-     * StartTime is the start of the window in UTC, formatted as HH:MM on a 24-hour clock, such as "03:30".
+     * startTime is the start of the window in UTC, formatted as HH:MM on a 24-hour clock, such as "03:30".
      */
     readonly startTime: string;
     /**
-     * DurationHours is the length of the window in hours, from 1 to 24. Defaults to 2.
+     * durationHours is the length of the window in hours, from 1 to 24. Defaults to 2.
      */
     readonly durationHours?: number;
 }
@@ -75,15 +75,15 @@ export interface MaintenanceWindow {
  */
 export interface MaintenanceWindowArgs {
     /**
-     * Day is the day of the week, in English and lower case, such as "sunday".
+     * day is the day of the week, in English and lower case, such as "sunday".
      */
     day: pulumi.Input<string>;
     /**
-     * StartTime is the start of the window in UTC, formatted as HH:MM on a 24-hour clock, such as "03:30".
+     * startTime is the start of the window in UTC, formatted as HH:MM on a 24-hour clock, such as "03:30".
      */
     startTime: pulumi.Input<string>;
     /**
-     * DurationHours is the length of the window in hours, from 1 to 24. Defaults to 2.
+     * durationHours is the length of the window in hours, from 1 to 24. Defaults to 2.
      */
     durationHours?: pulumi.Input<number>;
 }

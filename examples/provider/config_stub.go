@@ -69,7 +69,7 @@ func NewProvider(configure provider.ConfigureFunc[Config]) provider.Configurer {
 	return provider.NewConfigurer(provider.ConfigSpec[Config]{
 		Properties: []provider.ConfigProperty{
 			{Key: "region", Replaces: true, Default: resource.NewStringProperty("us-west-1"), Env: []string{"ACME_REGION"}},
-			{Key: "apiToken", Doc: "APIToken authenticates every call to Acme Cloud: an API token of the account, from the console's\nsecurity page (acme_ and 32 hexadecimal digits). A new token of the same account updates the\nprovider in place.", Required: true, Secret: true, Env: []string{"ACME_TOKEN", "ACME_API_TOKEN"}},
+			{Key: "apiToken", Doc: "apiToken authenticates every call to Acme Cloud: an API token of the account, from the console's\nsecurity page (acme_ and 32 hexadecimal digits). A new token of the same account updates the\nprovider in place.", Required: true, Secret: true, Env: []string{"ACME_TOKEN", "ACME_API_TOKEN"}},
 			{Key: "tracing", Text: provider.TextBool, Env: []string{"ACME_TRACING"}},
 		},
 		Unmarshal: (*Config).unmarshal,

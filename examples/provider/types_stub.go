@@ -60,7 +60,7 @@ type MaintenanceWindow struct {
 	// StartTime is the start of the window in UTC, formatted as HH:MM on a 24-hour clock, such as "03:30".
 	StartTime string
 	// DurationHours is the length of the window in hours, from 1 to 24. Defaults to 2.
-	DurationHours *float64
+	DurationHours *int
 }
 
 // The contracts of MaintenanceWindow's properties, which Check enforces.
@@ -77,7 +77,7 @@ func UnmarshalMaintenanceWindow(d *provider.Decoder, v resource.PropertyValue) M
 	o := d.Object(v)
 	s.Day = provider.Required(o, "day", provider.Checked(provider.String[string], maintenanceWindowDay))
 	s.StartTime = provider.Required(o, "startTime", provider.Checked(provider.String[string], maintenanceWindowStartTime))
-	s.DurationHours = provider.Optional(o, "durationHours", provider.Checked(provider.Number[float64], maintenanceWindowDurationHours))
+	s.DurationHours = provider.Optional(o, "durationHours", provider.Checked(provider.Integer[int], maintenanceWindowDurationHours))
 	o.Close()
 	return s
 }
@@ -87,7 +87,7 @@ func MarshalMaintenanceWindow(s MaintenanceWindow) resource.PropertyValue {
 	m := make(resource.PropertyMap, 3)
 	provider.Put(m, "day", s.Day, provider.StringValue[string])
 	provider.Put(m, "startTime", s.StartTime, provider.StringValue[string])
-	provider.PutOptional(m, "durationHours", s.DurationHours, provider.NumberValue[float64])
+	provider.PutOptional(m, "durationHours", s.DurationHours, provider.IntegerValue[int])
 	return resource.NewProperty(m)
 }
 
@@ -95,7 +95,7 @@ func MarshalMaintenanceWindow(s MaintenanceWindow) resource.PropertyValue {
 const DefaultRegion = "us-west-1"
 
 // MaxTagsPerResource is the largest number of tags a single resource may carry.
-const MaxTagsPerResource float64 = 50
+const MaxTagsPerResource int = 50
 
 // TagKeyPattern is the regular expression every tag key must match. Keys are case-sensitive, and keys
 // starting with "acme:" are reserved for Acme Cloud's own use.

@@ -12,6 +12,8 @@ func (g *packageGen) configDecl(c *model.Config) []jen.Code {
 	return []jen.Code{
 		g.generateConfigStruct(c),
 		g.generateContracts(c.Name, "CheckConfig", c.Properties),
+		g.generateRules(c.Name, "CheckConfig", c.Properties),
+		g.generateChecks(c.Name, "CheckConfig", c.Properties, c.Checks, nil),
 		g.generateNewProvider(c),
 		g.generateConfigUnmarshal(c),
 	}
@@ -33,8 +35,9 @@ func (g *packageGen) generateConfigStruct(c *model.Config) jen.Code {
 //	}
 func (g *packageGen) generateNewProvider(c *model.Config) jen.Code {
 	var props []jen.Code
+	siblings := model.SiblingsOf(c.Properties)
 	for _, p := range c.Properties {
-		props = append(props, g.configProperty(p))
+		props = append(props, g.configProperty(p, siblings))
 	}
 	spec := g.code().rt("ConfigSpec").id("[", c.Name, "]").done().Custom(multiline,
 		g.code("Properties: []").rt("ConfigProperty").done().Custom(multiline, props...),
@@ -48,18 +51,19 @@ func (g *packageGen) generateNewProvider(c *model.Config) jen.Code {
 		Block(g.code("return ").rt("NewConfigurer").id("(").add(spec).id(", configure)").done())
 }
 
-// configProperty is the provider.ConfigProperty literal of p. A required property carries its doc,
-// which the engine shows when the key is missing.
+// configProperty is the provider.ConfigProperty literal of p, a property of the configuration whose
+// properties are siblings. A required property carries its doc, in the words of a program (a stack's
+// key is its wire name), which the engine shows when the key is missing.
 //
 //	{Key: "region", Replaces: true, Default: resource.NewStringProperty("us-west-1"), Env: []string{"ACME_REGION"}}
-func (g *packageGen) configProperty(p *model.Property) jen.Code {
+func (g *packageGen) configProperty(p *model.Property, siblings model.Siblings) jen.Code {
 	c := g.code("{Key: ").lit(p.Name)
 	if kind := p.Type.Text(); kind != model.TextString {
 		c.id(", Text: ").rt(textKinds[kind])
 	}
 	required := !p.Optional && p.Default == nil
 	if required && p.Doc != "" {
-		c.id(", Doc: ").lit(p.Doc)
+		c.id(", Doc: ").lit(siblings.Doc(p))
 	}
 	for _, flag := range []struct {
 		name string

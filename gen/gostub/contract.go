@@ -44,6 +44,49 @@ func (g *packageGen) generateContracts(owner, enforcer string, props []*model.Pr
 	return g.prose("The contracts of %s's properties, which %s enforces.", owner, enforcer).id("var").done().Defs(defs...)
 }
 
+// rulesName is the name of the package-level []provider.Rule of the declaration owner, "" when its
+// properties have no rules across them.
+func (g *packageGen) rulesName(owner string) string { return g.private["rules "+owner] }
+
+// generateRules declares the rules across the properties of owner, which the unmarshal code enforces
+// (Object.Rules), or nothing when there are none:
+//
+//	var listenerRules = []provider.Rule{
+//		{Kind: provider.ExactlyOneOf, Names: []resource.PropertyKey{"certificate", "certificateARN"}},
+//		{Kind: provider.RequiredWith, Subject: "healthCheckPath", Names: []resource.PropertyKey{"healthCheckPort"}},
+//	}
+//
+// enforcer is the call that enforces them: Check, CheckConfig or Invoke.
+func (g *packageGen) generateRules(owner, enforcer string, props []*model.Property) jen.Code {
+	rels := model.Relations(props)
+	if len(rels) == 0 {
+		return jen.Null()
+	}
+	rules := g.code().lines(len(rels), ",", func(c *code, i int) {
+		r := rels[i]
+		c.id("{Kind: ").rt(ruleKinds[r.Kind])
+		if r.Subject != "" {
+			c.id(", Subject: ").lit(r.Subject)
+		}
+		c.id(", Names: []").qual(resourcePath, "PropertyKey").id("{")
+		for j, n := range r.Names {
+			if j > 0 {
+				c.id(", ")
+			}
+			c.lit(n)
+		}
+		c.id("}}")
+	}).items()
+	return g.prose("The rules across %s's properties, which %s enforces.", owner, enforcer).
+		id("var ", g.rulesName(owner), " = []").rt("Rule").done().Custom(multiline, rules...)
+}
+
+// ruleKinds name the provider.RuleKind of each model.RuleKind.
+var ruleKinds = map[model.RuleKind]string{
+	model.ConflictsWith: "ConflictsWith", model.RequiredWith: "RequiredWith",
+	model.ExactlyOneOf: "ExactlyOneOf", model.AtLeastOneOf: "AtLeastOneOf",
+}
+
 // constraintsLit appends the literal of a *provider.Constraints, its fields in declaration order.
 func (g *packageGen) constraintsLit(c *code, cs *model.Constraints) *code {
 	c.id("&").rt("Constraints").id("{")

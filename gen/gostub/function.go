@@ -17,6 +17,8 @@ func (g *packageGen) function(fn *model.Function) []jen.Code {
 		g.generateFunctionProvider(fn),
 		g.generateFunctionConstructor(fn),
 		g.generateContracts(fn.Name, "Invoke", fn.Inputs()), // results are the ops' to set: their contracts are documentation
+		g.generateRules(fn.Name, "Invoke", fn.Inputs()),
+		g.generateChecks(fn.Name, "Invoke", fn.Inputs(), fn.Checks, nil),
 		g.generateFunctionUnmarshal(fn),
 		g.generateFunctionMarshal(fn),
 	}
@@ -37,9 +39,10 @@ func (g *packageGen) generateFunctionToken(fn *model.Function) jen.Code {
 
 // generateFunctionStruct declares the marshaling struct, whose inputs ops read and whose results they set.
 func (g *packageGen) generateFunctionStruct(fn *model.Function) jen.Code {
+	siblings := model.SiblingsOf(fn.Properties)
 	fields := g.code().lines(len(fn.Properties), "", func(c *code, i int) {
 		p := fn.Properties[i]
-		g.fieldType(g.fieldDoc(c, p).id(p.GoName, " "), p, isResultPointer(p))
+		g.fieldType(g.fieldDoc(c, p, siblings).id(p.GoName, " "), p, isResultPointer(p))
 	}).items()
 	return g.code().proseAnd(fn.Doc, "%s is the marshaling struct of calls of %s: its inputs, which %s reads, "+
 		"and its results, which it sets. Optional inputs and results are pointers, nil when absent; "+

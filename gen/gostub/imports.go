@@ -64,6 +64,7 @@ var runtimeNames = map[string]string{
 	archivePath:  "archive",
 	regexpPath:   "regexp",
 	contextPath:  "context",
+	celcheckPath: "celcheck",
 }
 
 // fileImports are what the file being generated imports.

@@ -63,8 +63,9 @@ func (g *packageGen) releaseBuffers() {
 }
 
 // assignPrivateNames names what the stubs declare unexported: the marshaling struct of each resource
-// (securityGroup) and function (getImage), and the contract variable of each constrained property
-// (databaseSize). Each is derived
+// (securityGroup) and function (getImage), the contract variable of each constrained property
+// (databaseSize), the rules across the properties of a declaration that has some (listenerRules), and its
+// checks (listenerChecks). Each is derived
 // from IDL names, and two derivations can meet: resources Error and Error_ both want error_, the
 // contract of Disk.Size and the struct of resource DiskSize both want diskSize, and so do the contracts
 // of Foo.BarX and FooBar.X. The author never sees these names, so instead of rejecting the IDL the later
@@ -89,25 +90,31 @@ func (g *packageGen) assignPrivateNames() {
 			claim("function "+fn.Name, g.lowerName(fn.Name))
 		}
 	}
-	contracts := func(owner string, props []*model.Property) {
+	contracts := func(owner string, props []*model.Property, checks []*model.Check) {
 		for _, p := range props {
 			if p.Constraints != nil {
 				claim("contract "+owner+"."+p.GoName, g.lowerName(owner)+p.GoName)
 			}
 		}
+		if len(model.Relations(props)) > 0 {
+			claim("rules "+owner, g.lowerName(owner)+"Rules")
+		}
+		if len(checks) > 0 {
+			claim("checks "+owner, g.lowerName(owner)+"Checks")
+		}
 	}
 	for _, f := range g.pkg.Files {
 		if c := f.Config; c != nil {
-			contracts(c.Name, c.Properties)
+			contracts(c.Name, c.Properties, c.Checks)
 		}
 		for _, r := range f.Resources {
-			contracts(r.Name, r.Properties)
+			contracts(r.Name, r.Properties, r.Checks)
 		}
 		for _, fn := range f.Functions {
-			contracts(fn.Name, fn.Inputs())
+			contracts(fn.Name, fn.Inputs(), fn.Checks)
 		}
 		for _, s := range f.Structs {
-			contracts(s.Name, s.Properties)
+			contracts(s.Name, s.Properties, s.Checks)
 		}
 	}
 }

@@ -20,9 +20,10 @@ func isPointer(p *model.Property) bool {
 
 // fields are the fields of the properties props in the marshaling struct of a resource or struct.
 func (g *packageGen) fields(props []*model.Property) []jen.Code {
+	siblings := model.SiblingsOf(props)
 	return g.code().lines(len(props), "", func(c *code, i int) {
 		p := props[i]
-		g.fieldDoc(c, p).id(p.GoName, " ")
+		g.fieldDoc(c, p, siblings).id(p.GoName, " ")
 		if isID(p) {
 			c.qual(resourcePath, "ID")
 		} else {
@@ -49,14 +50,18 @@ var immutableNote = prose("Immutable: set when the resource is created. An updat
 var writeOnlyNote = prose("Write-only: the service never returns it. Read need not set it: the provider keeps " +
 	"the value the program gave; an import leaves it unset.")
 
-// fieldDoc appends the doc of p's field.
-func (g *packageGen) fieldDoc(c *code, p *model.Property) *code {
+// fieldDoc appends the doc of p's field, p one of siblings: as written, and what Check makes sure of
+// it beyond its type (immutable, the rules across properties, in Go names).
+func (g *packageGen) fieldDoc(c *code, p *model.Property, siblings model.Siblings) *code {
 	text := p.Doc
 	if p.Immutable {
 		text = paragraphs(text, immutableNote)
 	}
 	if p.In {
 		text = paragraphs(text, writeOnlyNote)
+	}
+	if notes := siblings.RuleNotes(p, true); notes != "" {
+		text = paragraphs(text, notes+" Check makes sure of it.")
 	}
 	if p.Deprecated != "" {
 		// Go's convention, which tools such as staticcheck and gopls understand.
@@ -93,9 +98,20 @@ func (g *packageGen) unmarshalField(c *code, recv, owner string, p *model.Proper
 }
 
 // unmarshalFields appends the lines that read the properties props of the resource or struct owner into
-// recv (unmarshalField).
+// recv (unmarshalField), and the lines that enforce owner's checks and the rules across the properties,
+// where it has some (the checks first: they do not run on an object that failed already):
+//
+//	o.Checks(listenerChecks)
+//	o.Rules(listenerRules)
 func (g *packageGen) unmarshalFields(c *code, recv, owner string, props []*model.Property) *code {
-	return c.lines(len(props), "", func(c *code, i int) { g.unmarshalField(c, recv, owner, props[i]) })
+	c.lines(len(props), "", func(c *code, i int) { g.unmarshalField(c, recv, owner, props[i]) })
+	if checks := g.checksName(owner); checks != "" {
+		c.id("\no.Checks(", checks, ")")
+	}
+	if rules := g.rulesName(owner); rules != "" {
+		c.id("\no.Rules(", rules, ")")
+	}
+	return c
 }
 
 // marshalBody appends the statements that write the properties props from recv into a new property

@@ -22,6 +22,8 @@ func (g *packageGen) resource(r *model.Resource) []jen.Code {
 		g.generateProvider(r),
 		g.generateConstructor(r),
 		g.generateContracts(r.Name, "Check", r.Properties),
+		g.generateRules(r.Name, "Check", r.Properties),
+		g.generateChecks(r.Name, "Check", r.Properties, r.Checks, nil),
 		g.generateResourceUnmarshal(r),
 		g.generateResourceMarshal(r),
 	}

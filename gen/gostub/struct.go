@@ -12,6 +12,8 @@ func (g *packageGen) structDecl(s *model.Struct) []jen.Code {
 	return []jen.Code{
 		g.generateStruct(s),
 		g.generateContracts(s.Name, "Check", s.Properties),
+		g.generateRules(s.Name, "Check", s.Properties),
+		g.generateChecks(s.Name, "Check", s.Properties, s.Checks, s),
 		g.generateStructUnmarshal(s),
 		g.generateStructMarshal(s),
 	}

@@ -25,6 +25,11 @@ func (g *packageGen) goType(c *code, t *model.Type) *code {
 		return c.id("bool")
 	case model.Number:
 		return c.id("float64")
+	case model.Integer:
+		if t.Bits == 32 {
+			return c.id("int32")
+		}
+		return c.id("int")
 	case model.String:
 		return c.id("string")
 	case model.Any:
@@ -80,6 +85,11 @@ func (g *packageGen) decoderAs(c *code, t, as *model.Type) *code {
 	switch t.Kind {
 	case model.Bool, model.Number, model.String:
 		return g.typeArg(c.rt(primitiveCodecs[t.Kind][0]), as)
+	case model.Integer:
+		if t.Bits == 32 {
+			return g.typeArg(c.rt("Int32"), as)
+		}
+		return g.typeArg(c.rt("Integer"), as)
 	case model.Any:
 		return c.rt("Any")
 	case model.Asset:
@@ -123,6 +133,8 @@ func (g *packageGen) encoderAs(c *code, t, as *model.Type) *code {
 	switch t.Kind {
 	case model.Bool, model.Number, model.String:
 		return g.typeArg(c.rt(primitiveCodecs[t.Kind][1]), as)
+	case model.Integer:
+		return g.typeArg(c.rt("IntegerValue"), as)
 	case model.Any:
 		return c.rt("AnyValue")
 	case model.Asset:

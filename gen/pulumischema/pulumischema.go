@@ -22,7 +22,8 @@
 //     interface{}, idl.Asset and idl.Archive → Pulumi's builtin Any, Asset and Archive;
 //   - the configuration → "config" (its "variables", and the required ones in "defaults", which is the
 //     key Pulumi's tools read as the required list, though the metaschema's prose calls it the
-//     optional ones) and "provider" (the same properties as its inputs); env= → "defaultInfo";
+//     optional ones) and "provider" (the same properties as its inputs); env= → "defaultInfo" (but
+//     for an enum-typed key, whose default and variables its description says, see configSpec);
 //   - replaces → "replaceOnChanges"; default= → "default"; secret → "secret"; deprecated= →
 //     "deprecationMessage"; docs → "description". What the schema cannot express (min=, pattern=, …,
 //     immutable, and a resource's default timeouts, for which its metaschema has no field) is appended
@@ -311,7 +312,7 @@ func entries(tree *model.Tree) (types, resources, functions []entry) {
 			}
 			for _, s := range f.Structs {
 				types = append(types, entry{s.Token, func(a *arena) any {
-					obj := objectSpec(s.Doc, s.Properties, propertySpecs(a, s.Properties), func(p *model.Property) bool { return true })
+					obj := objectSpec(model.DeclarationDoc(s.Doc, s.Name, s.Name, s.Properties, s.Checks), s.Properties, propertySpecs(a, s.Properties, s.Properties), func(p *model.Property) bool { return true })
 					return &complexJSON{objectJSON: *obj}
 				}})
 			}
@@ -449,10 +450,10 @@ func resourceSpec(a *arena, r *model.Resource) *resourceJSON {
 	isID := func(p *model.Property) bool { return p.Out && p.Name == "id" }
 	// A property's schema is the same in the outputs, the inputs and the state, which are encoded and
 	// never changed: made once, it serves the three.
-	specs := propertySpecs(a, r.Properties)
-	desc := r.Doc
+	specs := propertySpecs(a, r.Properties, r.Properties)
+	desc := model.DeclarationDoc(r.Doc, r.Name, r.Name, r.Properties, r.Checks)
 	if r.Timeouts != (model.Timeouts{}) {
-		desc = strings.Join(slices.DeleteFunc([]string{r.Doc, timeoutsNote(r.Timeouts)}, func(s string) bool { return s == "" }), "\n\n")
+		desc = strings.Join(slices.DeleteFunc([]string{desc, timeoutsNote(r.Timeouts)}, func(s string) bool { return s == "" }), "\n\n")
 	}
 	outputs := objectSpec(desc, r.Properties, specs, func(p *model.Property) bool { return !p.In && !isID(p) })
 	outputs.Type = ""
@@ -490,7 +491,7 @@ func resourceSpec(a *arena, r *model.Resource) *resourceJSON {
 // the description's: replaceOnChanges would add nothing on a provider resource.
 func configSpec(pkg string, c *model.Config) (*configJSON, *resourceJSON) {
 	config := &configJSON{Variables: map[string]*propertyJSON{}}
-	desc := c.Doc
+	desc := model.DeclarationDoc(c.Doc, c.Name, c.Name, c.Properties, c.Checks)
 	if desc != "" {
 		desc += "\n\n"
 	}
@@ -498,31 +499,27 @@ func configSpec(pkg string, c *model.Config) (*configJSON, *resourceJSON) {
 		"stack's configuration (`pulumi config set " + pkg + ":<key> <value>`), unless they are given an explicit " +
 		"provider, created with its own configuration."
 	provider := &resourceJSON{objectJSON: objectJSON{Description: desc}}
+	siblings := model.SiblingsOf(c.Properties)
 	for _, p := range c.Properties {
-		spec := propertySpec(p)
+		spec := propertySpec(p, siblings)
 		prop := &spec
 		prop.ReplaceOnChanges = false
-		if t := p.Type.Unaliased(); t.Kind == model.EnumRef {
-			// Pulumi's Go SDK generator cannot compile an enum-typed configuration property with a default
-			// or environment variables (it assigns a string where it declared the enum's type): the value
-			// is a string, and the description names the values the provider takes.
-			prop.typeJSON = typeJSON{Type: "string"}
-			values := make([]string, len(t.Enum.Values))
-			for i, v := range t.Enum.Values {
-				values[i] = strconv.Quote(v.Value)
-			}
-			if prop.Description != "" {
-				prop.Description += "\n\n"
-			}
-			prop.Description += "One of " + strings.Join(values, ", ") + "."
-		}
 		if p.Replaces {
 			if prop.Description != "" {
 				prop.Description += "\n\n"
 			}
 			prop.Description += "Changing it replaces the provider, and with it every resource the provider manages."
 		}
-		if len(p.Env) > 0 {
+		switch {
+		case p.Type.Unaliased().Kind == model.EnumRef && (p.Default != nil || len(p.Env) > 0):
+			// The key keeps its enum's type, as a resource property does, so that the SDKs type it. But
+			// Pulumi's Go SDK generator (v3.256.0) writes the code that applies a default or an environment
+			// variable as `args.Region = d.(string)`, which does not compile for an enum-typed input, and
+			// panics in the config module's getter: the default and the variables are said in words here,
+			// and the provider applies them, as it does for every key.
+			prop.Default = nil
+			prop.Description = paragraphs(prop.Description, enumConfigNote(p))
+		case len(p.Env) > 0:
 			prop.DefaultInfo = &defaultInfoJSON{Environment: p.Env}
 		}
 		config.Variables[p.Name] = prop
@@ -536,6 +533,31 @@ func configSpec(pkg string, c *model.Config) (*configJSON, *resourceJSON) {
 	return config, provider
 }
 
+// enumConfigNote says what the schema of an enum-typed configuration key cannot (see configSpec): its
+// default and its environment variables.
+func enumConfigNote(p *model.Property) string {
+	var parts []string
+	if p.Default != nil {
+		parts = append(parts, fmt.Sprintf("Defaults to %q.", p.Default))
+	}
+	if len(p.Env) > 0 {
+		vars := make([]string, len(p.Env))
+		for i, e := range p.Env {
+			vars[i] = "$" + e
+		}
+		parts = append(parts, "When it is not configured, the first of the environment variables "+strings.Join(vars, ", ")+" that is set gives it.")
+		if len(vars) == 1 {
+			parts[len(parts)-1] = "When it is not configured, the environment variable " + vars[0] + " gives it."
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// paragraphs joins the texts that are not empty, as the paragraphs of a description.
+func paragraphs(texts ...string) string {
+	return strings.Join(slices.DeleteFunc(texts, func(s string) bool { return s == "" }), "\n\n")
+}
+
 // requiredInput reports whether a caller must give the input p.
 func requiredInput(p *model.Property) bool { return !p.Optional && p.Default == nil && !p.Synthetic }
 
@@ -544,9 +566,10 @@ func requiredInput(p *model.Property) bool { return !p.Optional && p.Default == 
 // inputs has no "inputs", so that the SDKs' functions take none.
 func functionSpec(a *arena, fn *model.Function) *functionJSON {
 	results := fn.Results()
-	res := &functionJSON{Description: fn.Doc, Outputs: objectSpec("", results, propertySpecs(a, results), func(*model.Property) bool { return true })}
+	res := &functionJSON{Description: model.DeclarationDoc(fn.Doc, fn.Name, fn.CallName, fn.Properties, fn.Checks),
+		Outputs: objectSpec("", results, propertySpecs(a, results, fn.Properties), func(*model.Property) bool { return true })}
 	if inputs := fn.Inputs(); len(inputs) > 0 {
-		res.Inputs = objectSpec("", inputs, propertySpecs(a, inputs), func(*model.Property) bool { return true })
+		res.Inputs = objectSpec("", inputs, propertySpecs(a, inputs, fn.Properties), func(*model.Property) bool { return true })
 		res.Inputs.Required = nil
 		for _, p := range inputs {
 			if requiredInput(p) {
@@ -588,20 +611,23 @@ const immutableNote = "Immutable: set when the resource is created; a later chan
 // leave it out.
 const writeOnlyNote = "Write-only: the provider never returns it, since the service does not; a resource read with get, or imported, does not have it."
 
-// propertySpecs returns the schema of each of props, made in a.
-func propertySpecs(a *arena, props []*model.Property) []*propertyJSON {
+// propertySpecs returns the schema of each of props, made in a; siblings are the properties of their
+// declaration, which their docs may name.
+func propertySpecs(a *arena, props, siblings []*model.Property) []*propertyJSON {
 	specs := make([]*propertyJSON, len(props))
+	sibs := model.SiblingsOf(siblings)
 	for i, p := range props {
 		specs[i] = a.property()
-		*specs[i] = propertySpec(p)
+		*specs[i] = propertySpec(p, sibs)
 	}
 	return specs
 }
 
-func propertySpec(p *model.Property) propertyJSON {
-	desc := p.Doc // most properties: nothing to add
+// propertySpec is the schema of p, one of siblings.
+func propertySpec(p *model.Property, siblings model.Siblings) propertyJSON {
+	desc := siblings.Doc(p) // most properties: nothing to add
 	if p.Immutable || p.In || p.Constraints != nil {
-		paragraphs := []string{p.Doc}
+		paragraphs := []string{desc}
 		if p.Immutable {
 			paragraphs = append(paragraphs, immutableNote)
 		}
@@ -630,6 +656,8 @@ func typeSpec(t *model.Type) typeJSON {
 		return typeJSON{Type: "boolean"}
 	case model.Number:
 		return typeJSON{Type: "number"}
+	case model.Integer:
+		return typeJSON{Type: "integer"}
 	case model.String:
 		return typeJSON{Type: "string"}
 	case model.Any, model.AnyResource:
@@ -674,6 +702,13 @@ func describeConstraints(cs *model.Constraints) string {
 
 func constraintWords(cs *model.Constraints) []string {
 	num := func(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+	// "at least 1 character", "at most 5 entries"
+	count := func(bound string, n int, one, many string) string {
+		if n == 1 {
+			return bound + " 1 " + one
+		}
+		return fmt.Sprintf("%s %d %s", bound, n, many)
+	}
 	var w []string
 	if cs.Min != nil {
 		w = append(w, "at least "+num(*cs.Min))
@@ -687,32 +722,35 @@ func constraintWords(cs *model.Constraints) []string {
 	if cs.ExclusiveMax != nil {
 		w = append(w, "less than "+num(*cs.ExclusiveMax))
 	}
-	if cs.MultipleOf != nil {
+	switch {
+	case cs.MultipleOf != nil && *cs.MultipleOf == 1:
+		w = append(w, "a whole number") // a float64 that should have been an int (the loader warns)
+	case cs.MultipleOf != nil:
 		w = append(w, "a multiple of "+num(*cs.MultipleOf))
 	}
 	if cs.MinLength != nil {
-		w = append(w, fmt.Sprintf("at least %d characters", *cs.MinLength))
+		w = append(w, count("at least", *cs.MinLength, "character", "characters"))
 	}
 	if cs.MaxLength != nil {
-		w = append(w, fmt.Sprintf("at most %d characters", *cs.MaxLength))
+		w = append(w, count("at most", *cs.MaxLength, "character", "characters"))
 	}
 	if cs.Pattern != "" {
 		w = append(w, "matching the regular expression `"+cs.Pattern+"`")
 	}
 	if cs.MinItems != nil {
-		w = append(w, fmt.Sprintf("at least %d items", *cs.MinItems))
+		w = append(w, count("at least", *cs.MinItems, "item", "items"))
 	}
 	if cs.MaxItems != nil {
-		w = append(w, fmt.Sprintf("at most %d items", *cs.MaxItems))
+		w = append(w, count("at most", *cs.MaxItems, "item", "items"))
 	}
 	if cs.UniqueItems {
 		w = append(w, "no two items equal")
 	}
 	if cs.MinProperties != nil {
-		w = append(w, fmt.Sprintf("at least %d entries", *cs.MinProperties))
+		w = append(w, count("at least", *cs.MinProperties, "entry", "entries"))
 	}
 	if cs.MaxProperties != nil {
-		w = append(w, fmt.Sprintf("at most %d entries", *cs.MaxProperties))
+		w = append(w, count("at most", *cs.MaxProperties, "entry", "entries"))
 	}
 	return w
 }

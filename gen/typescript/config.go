@@ -49,13 +49,15 @@ func claimProviderNames(ns *gen.Names) providerNames {
 	return n
 }
 
-// configFiles returns the modules of the configuration c, and the scope of the Provider class's, which
-// says whether the class uses the runtime of contracts and the release.
-func configFiles(tree *model.Tree, twins twinNames, names providerNames, release gen.Release, c *model.Config) ([]*gen.File, *importSet, error) {
+// configFiles returns the modules of the configuration c, and their scopes, which say whether they use
+// the runtime of contracts and the release.
+func configFiles(tree *model.Tree, twins twinNames, names providerNames, release gen.Release, c *model.Config) ([]*gen.File, []*importSet, error) {
 	var files []*gen.File
+	var scopes []*importSet
 	// add renders the file of g with render, which renders its blocks.
 	add := func(g *fileGen, render func(g *fileGen) error) error {
 		defer g.done()
+		scopes = append(scopes, g.scope)
 		if err := render(g); err != nil {
 			return err
 		}
@@ -67,7 +69,11 @@ func configFiles(tree *model.Tree, twins twinNames, names providerNames, release
 		return nil
 	}
 	err := add(newFileGen(tree, twins, release, configurationFile, nil), func(g *fileGen) error {
-		return g.configuration(c)
+		if err := g.configuration(c); err != nil {
+			return err
+		}
+		// The contracts of the structs the configuration holds, which its settings refer to.
+		return g.structContractFunctions()
 	})
 	if err != nil {
 		return nil, nil, err
@@ -87,7 +93,7 @@ func configFiles(tree *model.Tree, twins twinNames, names providerNames, release
 	if err != nil {
 		return nil, nil, err
 	}
-	return files, g.scope, nil
+	return files, scopes, nil
 }
 
 // configurationView is what the "configuration" template renders.
@@ -99,7 +105,8 @@ type configurationView struct {
 // configuration renders the block of _configuration.ts: each property's setting, and the functions
 // that read them.
 func (g *fileGen) configuration(c *model.Config) error {
-	g.scope.usePulumi() // the template writes pulumi.Config
+	g.scope.usePulumi()    // the template writes pulumi.Config
+	g.scope.useContracts() // and _contracts.Contract, _contracts.violations
 	v := configurationView{Package: g.tree.Name}
 	for _, p := range c.Properties {
 		//	region: { text: "string", env: ["ACME_REGION"], default: "us-west-1" }
@@ -125,9 +132,60 @@ func (g *fileGen) configuration(c *model.Config) error {
 		if required(p) {
 			s.add("required", "true")
 		}
+		// What the provider's CheckConfig checks beyond the type, which a stack's text does not have. (A
+		// deprecated key warns where a program sets it, the Provider class, not where it is read.)
+		contract, err := g.configContract("", p)
+		if err != nil {
+			return err
+		}
+		contract.props = slices.DeleteFunc(contract.props, func(p jsProp) bool { return p.key == "deprecated" })
+		if contract.Any() {
+			s.add("contract", contract)
+		}
 		v.Settings = append(v.Settings, jsProp{propertyKey(p.Name), s})
 	}
 	return g.block("configuration", v)
+}
+
+// configContract is the contract of a configuration property p of the class owner: its own
+// (propertyContract), with the
+// values of its enum, or of its elements' enum. A program's code is checked against an enum by its
+// type, but a configuration's values are text, from a stack or the environment, so the TypeScript
+// package checks them as the provider does.
+func (g *fileGen) configContract(owner string, p *model.Property) (jsObject, error) {
+	o, err := g.propertyContract(owner, p)
+	if err != nil {
+		return jsObject{}, err
+	}
+	t := p.Type.Unaliased()
+	if e, ok := enumContract(t); ok {
+		o.add("enum", e)
+	} else if e, ok := enumContract(t.Elem.Unaliased()); ok && (t.Kind == model.Array || t.Kind == model.Map) {
+		items := jsObject{}
+		if i := slices.IndexFunc(o.props, func(p jsProp) bool { return p.key == "items" }); i >= 0 {
+			items = o.props[i].value.(jsObject)
+			o.props = slices.Delete(o.props, i, i+1)
+		}
+		items.add("enum", e)
+		o.add("items", items)
+	}
+	return o, nil
+}
+
+// enumContract is the enum part of a contract, { name: "Region", values: ["us-west-1", …] }, for an
+// enum type t, and true; false for any other type.
+func enumContract(t *model.Type) (jsObject, bool) {
+	if t == nil || t.Kind != model.EnumRef {
+		return jsObject{}, false
+	}
+	values := make(jsArray, len(t.Enum.Values))
+	for i, v := range t.Enum.Values {
+		values[i] = jsString(v.Value)
+	}
+	var o jsObject
+	o.add("name", jsString(t.Enum.Name))
+	o.add("values", values)
+	return o, true
 }
 
 // required reports whether a configuration property needs a value: it is neither optional nor has a
@@ -169,13 +227,14 @@ func (g *fileGen) configModule(c *model.Config) error {
 		return err
 	}
 	names := configVarNames(c)
+	siblings := model.SiblingsOf(c.Properties)
 	for i, p := range c.Properties {
 		env := envSentence(p, "When the stack's configuration does not set it, ")
 		if names[i] != p.Name {
 			env = strings.TrimSpace("Its key is " + p.Name + ", which cannot name a constant. " + env)
 		}
 		v := configVarView{
-			Doc:        p.Doc,
+			Doc:        siblings.Doc(p),
 			Env:        env,
 			Deprecated: p.Deprecated,
 			Name:       names[i],
@@ -254,7 +313,7 @@ type providerView struct {
 	IsInstance   isInstanceView
 	ArgsRequired bool // whether some property must be given, as no environment variable can give it
 	Args         interfaceView
-	Contracts    jsObject // the contracts of the properties that have some
+	Contracts    []item   // the check's arguments after the configuration: its contracts and rules (checkArgs)
 	Secrets      []string // the keys of the secret properties, as literals
 	Released     bool     // whether the constructor merges the release's options (see usesRelease)
 }
@@ -265,7 +324,7 @@ func (g *fileGen) provider(c *model.Config, names providerNames) error {
 	g.scope.useConfiguration() // and _configuration.complete
 	pkg := g.tree.Name
 	v := &providerView{
-		Doc:     c.Doc,
+		Doc:     model.DeclarationDoc(c.Doc, c.Name, c.Name, c.Properties, c.Checks),
 		Class:   names.class,
 		Package: pkg,
 		// ProviderResource prefixes the package's name: the token is pulumi:providers:<pkg>.
@@ -273,6 +332,7 @@ func (g *fileGen) provider(c *model.Config, names providerNames) error {
 		Args:       interfaceView{Name: names.args},
 		Released:   g.usesRelease(),
 	}
+	siblings := model.SiblingsOf(c.Properties)
 	for _, p := range c.Properties {
 		// A property that an environment variable can give may be left out; the constructor says
 		// what is missing when neither does.
@@ -284,16 +344,24 @@ func (g *fileGen) provider(c *model.Config, names providerNames) error {
 		if p.Default != nil {
 			notes.Default, _ = jsValue(p.Default)
 		}
-		v.Args.add(memberView{Doc: p.Doc, Notes: notesOf(p.Doc, notes), Key: propertyKey(p.Name), Optional: optional, Type: g.inputType(p.Type)})
+		doc := siblings.Doc(p)
+		v.Args.add(memberView{Doc: doc, Notes: notesOf(doc, notes), Key: propertyKey(p.Name), Optional: optional, Type: g.inputType(p.Type)})
 		if p.Secret {
 			v.Secrets = append(v.Secrets, jsString(p.Name))
 		}
 	}
-	contracts, err := g.contractTable(names.class, c.Properties) // Provider.password is deprecated: …
-	if err != nil {
-		return err
+	// The configuration's values, the environment's among them, checked as the provider checks them.
+	contracts := jsObject{expand: true}
+	for _, p := range c.Properties {
+		contract, err := g.configContract(names.class, p) // Provider.password is deprecated: …
+		if err != nil {
+			return err
+		}
+		if contract.Any() {
+			contracts.add(propertyKey(p.Name), contract)
+		}
 	}
-	v.Contracts = contracts
+	v.Contracts = g.checkArgs(contracts, siblings.Relations)
 	return g.block("provider", v)
 }
 

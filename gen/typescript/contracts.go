@@ -1,8 +1,10 @@
 package typescript
 
 import (
+	"slices"
 	"strings"
 
+	"github.com/cidlc/cidlc/idl/contract"
 	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/idl/pattern"
 )
@@ -69,11 +71,13 @@ func (o *jsObject) constraints(cs *model.Constraints) error {
 // its elements (cs.Items, and the fields of struct elements), or the fields of a struct.
 func (g *fileGen) valueContract(t *model.Type, cs *model.Constraints) (jsObject, error) {
 	var o jsObject
+	t = t.Unaliased()
+	if t.Kind == model.Integer {
+		// The type's own contract: TypeScript's number holds fractions too.
+		o.add("integer", jsString(contract.IntegerName(t.Bits)))
+	}
 	if err := o.constraints(cs); err != nil {
 		return jsObject{}, err
-	}
-	for t.Kind == model.AliasRef {
-		t = t.Alias.Type
 	}
 	switch t.Kind {
 	case model.Array, model.Map:
@@ -91,6 +95,9 @@ func (g *fileGen) valueContract(t *model.Type, cs *model.Constraints) (jsObject,
 	case model.StructRef:
 		if hasContracts(t.Struct) {
 			o.add("fields", g.structContract(t.Struct))
+		}
+		if rels := model.Relations(t.Struct.Properties); len(rels) > 0 {
+			o.add("rules", ruleList(rels))
 		}
 	}
 	return o, nil
@@ -111,8 +118,8 @@ func (g *fileGen) propertyContract(owner string, p *model.Property) (jsObject, e
 	return o, nil
 }
 
-// hasContracts reports whether a value of struct s can break a contract or set a deprecated property:
-// whether a field of s, or of a struct that s holds, has any.
+// hasContracts reports whether a value of struct s can break a contract or a rule across properties, or
+// set a deprecated property: whether a field of s, or of a struct that s holds, has any.
 func hasContracts(s *model.Struct) bool {
 	seen := map[*model.Struct]bool{}
 	var visit func(s *model.Struct) bool
@@ -122,10 +129,11 @@ func hasContracts(s *model.Struct) bool {
 		}
 		seen[s] = true
 		for _, p := range s.Properties {
-			if p.Constraints != nil || p.Deprecated != "" {
+			if p.Constraints != nil || p.Deprecated != "" || holdsInteger(p.Type) {
 				return true
 			}
-			if inner := structOf(p.Type); inner != nil && visit(inner) {
+			// A struct of a field with rules of its own has a contract there (valueContract).
+			if inner := structOf(p.Type); inner != nil && (hasRules(inner) || visit(inner)) {
 				return true
 			}
 		}
@@ -134,18 +142,35 @@ func hasContracts(s *model.Struct) bool {
 	return visit(s)
 }
 
+// hasRules reports whether the fields of s have rules across them.
+func hasRules(s *model.Struct) bool {
+	return slices.ContainsFunc(s.Properties, func(p *model.Property) bool { return len(p.Rules) > 0 })
+}
+
+// holdsInteger reports whether a value of type t is or holds an integer, outside structs: an integer,
+// or an array or map of them, through aliases. Integers have a contract of their own (whole numbers in
+// the type's range), which TypeScript's number does not say.
+func holdsInteger(t *model.Type) bool { return innermost(t).Kind == model.Integer }
+
 // structOf returns the struct that a value of type t is or holds (in an array, map or alias), or nil.
 func structOf(t *model.Type) *model.Struct {
+	if t = innermost(t); t.Kind == model.StructRef {
+		return t.Struct
+	}
+	return nil
+}
+
+// innermost is the type of what a value of type t holds at the bottom of its arrays and maps, through
+// aliases: t itself for any other type.
+func innermost(t *model.Type) *model.Type {
 	for {
 		switch t.Kind {
 		case model.AliasRef:
 			t = t.Alias.Type
 		case model.Array, model.Map:
 			t = t.Elem
-		case model.StructRef:
-			return t.Struct
 		default:
-			return nil
+			return t
 		}
 	}
 }
@@ -195,8 +220,11 @@ func (g *fileGen) structContractFunctions() error {
 		}
 		g.scope.useContracts() // the template writes _contracts.Contracts
 		checker := "this file's resources"
-		if g.path == providerFile {
+		switch g.path {
+		case providerFile:
 			checker = "the provider's arguments"
+		case configurationFile:
+			checker = "the configuration's values"
 		}
 		err := g.block("structContracts", structContractsView{
 			Func: g.structContracts[s], Struct: s.Name, Source: s.File.Path, Checker: checker, Fields: fields.props,
@@ -225,8 +253,43 @@ func (g *fileGen) contractTable(owner string, props []*model.Property) (jsObject
 			table.add(propertyKey(p.Name), c)
 		}
 	}
-	if table.Any() {
-		g.scope.useContracts() // the template writes _contracts.check or checkCall
-	}
 	return table, nil
+}
+
+// checkArgs are the arguments of a constructor's or a function's check after the values: the table of
+// contracts, and the rules across the properties when there are some; nil when there is nothing to
+// check, and the check is left out.
+//
+//	_contracts.check(Listener.__pulumiType, name, args, { port: { integer: "int32" } }, [
+//	    "exactlyOneOf certificate certificateARN",
+//	]);
+func (g *fileGen) checkArgs(table jsObject, rels []model.Relation) []item {
+	if !table.Any() && len(rels) == 0 {
+		return nil
+	}
+	g.scope.useContracts() // the template writes _contracts.check or checkCall
+	if len(rels) == 0 {
+		return []item{table}
+	}
+	var contracts item = table
+	if !table.Any() {
+		contracts = "{}"
+	}
+	return []item{contracts, ruleList(rels)}
+}
+
+// ruleList is the rules rels as the runtime of contracts takes them: each a string of words, its kind,
+// then its subject (for conflictsWith and requiredWith), then the names it relates, which are identifiers:
+// "exactlyOneOf certificate certificateARN", "conflictsWith redirectTo targets healthCheck". Strings,
+// not objects: an array of them is laid out as prettier lays it out.
+func ruleList(rels []model.Relation) jsArray {
+	rules := make(jsArray, len(rels))
+	for i, r := range rels {
+		words := []string{string(r.Kind)}
+		if r.Subject != "" {
+			words = append(words, r.Subject)
+		}
+		rules[i] = jsString(strings.Join(append(words, r.Names...), " "))
+	}
+	return rules
 }

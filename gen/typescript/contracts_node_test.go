@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
@@ -33,11 +34,19 @@ func TestContractsAgree(t *testing.T) {
 	var goVerdicts [][]violation
 	for _, c := range table {
 		for _, v := range c.values {
-			rows = append(rows, contractRow{Contract: jsContract(t, &c.cs, c.fields, c.secret), Value: v})
+			jc := jsContract(t, &c.cs, c.fields, c.secret)
+			if c.integer != "" {
+				jc["integer"] = c.integer
+			}
+			if c.enum {
+				jc["enum"] = map[string]any{"name": "Region", "values": Region("").Values()}
+			}
+			rows = append(rows, contractRow{Contract: jc, Value: v})
 			got := goViolations(t, c, v)
 			goVerdicts = append(goVerdicts, got)
-			// The loader's rule for defaults, where it applies: numbers and strings, not secret.
-			if _, isSlice := v.([]any); c.secret || c.fields != nil || isSlice {
+			// The loader's rule for defaults, where it applies: numbers and strings, not secret, and
+			// not the integers' own rule, which the loader applies to a default as it parses it.
+			if _, isSlice := v.([]any); c.secret || c.fields != nil || c.integer != "" || c.enum || isSlice {
 				continue
 			}
 			if _, isMap := v.(map[string]any); isMap {
@@ -93,7 +102,11 @@ type contractCase struct {
 	cs     model.Constraints
 	fields map[string]*model.Constraints // when set, the value is an array of structs with these contracts
 	secret bool                          // the property is secret
-	values []any                         // JSON-like values
+	// integer is the IDL's integer type of the value (int, int32), "" for any other.
+	integer string
+	// enum says the value is a Region (see below), as a configuration's enum-typed value is checked.
+	enum   bool
+	values []any // JSON-like values
 }
 
 // contractRow is one value to check and its contract, as the TypeScript runtime takes them.
@@ -154,6 +167,14 @@ func contractTable() []contractCase {
 		{cs: model.Constraints{MultipleOf: f(0.01)}, values: nums(1.005, 1.01, 0.07)},
 		{cs: model.Constraints{Min: f(10), Max: f(100), MultipleOf: f(10)}, values: nums(5, 105, 55, 10, 100)},
 		{cs: model.Constraints{Min: f(10), MultipleOf: f(10)}, secret: true, values: nums(5, 20, 25)},
+		// Integers: whole numbers in their type's range, before any other rule.
+		{integer: "int", values: nums(0, negZero, 1.5, -1e-300, 9007199254740991, 9007199254740992, -9007199254740991, -9007199254740992, 1e300)},
+		{integer: "int32", values: nums(2147483647, 2147483648, -2147483648, -2147483649, 0.5, 3e9)},
+		{integer: "int32", cs: model.Constraints{Min: f(1), Max: f(255)}, values: nums(0, 1, 255, 256, 1.5, 3e9)},
+		{integer: "int", cs: model.Constraints{MultipleOf: f(1000)}, secret: true, values: nums(1000, 1500, 0.5)},
+		// Enums, as the configuration's values are checked: one of the values, before any other rule.
+		{enum: true, values: strs("us-west-1", "mars-1", "", "US-WEST-1", "é")},
+		{enum: true, cs: model.Constraints{MaxLength: n(3)}, secret: true, values: strs("us-west-1", "mars-1")},
 		// String lengths, in code points on both sides.
 		{cs: model.Constraints{MinLength: n(1), MaxLength: n(1)}, values: strs("", "a", "😀", "é", "e\u0301", "ab", "日", "\x00", "\U0010FFFF")},
 		{cs: model.Constraints{MinLength: n(3)}, values: strs("👍🏽a", "👍🏽", "🇺🇸", "🇺🇸🇫🇷", "ab", "日本語")},
@@ -228,6 +249,17 @@ func goViolations(t *testing.T, c contractCase, v any) []violation {
 		t.Fatal(err)
 	}
 	dec := provider.Checked(provider.Any, cs)
+	switch {
+	case c.enum:
+		enums := provider.Checked(provider.Enum[Region], cs)
+		dec = func(d *provider.Decoder, v resource.PropertyValue) any { return enums(d, v) }
+	case c.integer == "int":
+		ints := provider.Checked(provider.Integer[int], cs)
+		dec = func(d *provider.Decoder, v resource.PropertyValue) any { return ints(d, v) }
+	case c.integer == "int32":
+		ints := provider.Checked(provider.Int32[int32], cs)
+		dec = func(d *provider.Decoder, v resource.PropertyValue) any { return ints(d, v) }
+	}
 	if c.fields != nil {
 		structs := provider.Checked(provider.ArrayOf[[]any](structDecoder(t, c.fields)), cs)
 		dec = func(d *provider.Decoder, v resource.PropertyValue) any { return structs(d, v) }
@@ -246,6 +278,15 @@ func goViolations(t *testing.T, c contractCase, v any) []violation {
 	}
 	return out
 }
+
+// Region is an enum of the table, as the stubs declare one.
+type Region string
+
+// Valid reports whether r is one of the values of Region.
+func (r Region) Valid() bool { return slices.Contains(r.Values(), r) }
+
+// Values returns the values of Region.
+func (Region) Values() []Region { return []Region{"us-west-1", "eu-west-1"} }
 
 // structDecoder decodes a struct whose fields are all optional, each checked against its contract, as
 // generated UnmarshalS functions do.
@@ -336,6 +377,10 @@ func runTable(t *testing.T, runtime string, rows any, script string, verdicts an
 	dir := scratch(t, tools)
 	name := filepath.Base(runtime)
 	testsupport.CopyFile(t, runtime, filepath.Join(dir, name))
+	// The runtime of contracts, which the others import.
+	if contracts := filepath.Join(filepath.Dir(runtime), "_contracts.ts"); name != "_contracts.ts" {
+		testsupport.CopyFile(t, contracts, filepath.Join(dir, "_contracts.ts"))
+	}
 	testsupport.Run(t, dir, "node", nodetest.TSC(tools), "--strict", "--target", "ES2020",
 		"--module", "Node16", "--moduleResolution", "Node16", "--skipLibCheck", "--outDir", "bin", name)
 	in, err := json.Marshal(rows)
@@ -349,4 +394,94 @@ func runTable(t *testing.T, runtime string, rows any, script string, verdicts an
 	if err := json.Unmarshal([]byte(testsupport.Run(t, dir, "node", "-e", script, tableFile)), verdicts); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestRulesAgree proves that the two runtimes of the rules across properties, package provider's
+// (Object.Rules) and the generated _contracts.ts, break the same rules of the same objects with the same
+// messages at the same paths, and leave the same ones to a later check when a value is not known yet.
+// One table of rules, in the words the TypeScript package writes them, and objects, feeds both; the
+// value "<unknown>" is a value not known yet: computed in Go, a promise in JavaScript.
+func TestRulesAgree(t *testing.T) {
+	const unknown = "<unknown>"
+	type row struct {
+		Rules  []string       `json:"rules"`
+		Object map[string]any `json:"object"`
+	}
+	objects := []map[string]any{
+		{}, {"a": "x"}, {"b": 1.0}, {"a": "x", "b": true}, {"a": "x", "b": 0.0, "c": ""},
+		{"a": nil, "b": nil}, {"a": unknown}, {"a": "x", "b": unknown}, {"a": unknown, "b": "y"},
+		{"a": unknown, "b": unknown, "c": "z"}, {"b": "y", "c": "z"}, {"c": []any{}}, {"a": map[string]any{}},
+	}
+	var rows []row
+	for _, rules := range [][]string{
+		{"exactlyOneOf a b"}, {"exactlyOneOf a b c"}, {"atLeastOneOf a b c"},
+		{"conflictsWith a b"}, {"conflictsWith a b c"}, {"requiredWith a b"}, {"requiredWith a b c"},
+		{"exactlyOneOf a b", "requiredWith b c", "conflictsWith c a"},
+	} {
+		for _, o := range objects {
+			rows = append(rows, row{rules, o})
+		}
+	}
+
+	goVerdicts := make([][]violation, len(rows))
+	for i, r := range rows {
+		m := resource.PropertyMap{}
+		for k, v := range r.Object {
+			if v == unknown {
+				m[resource.PropertyKey(k)] = resource.MakeComputed(resource.NewProperty(""))
+			} else {
+				m[resource.PropertyKey(k)] = resource.NewPropertyValue(v)
+			}
+		}
+		var rules []provider.Rule
+		for _, words := range r.Rules {
+			w := strings.Fields(words)
+			rule := provider.Rule{Kind: ruleKinds[w[0]]}
+			if rule.Kind == provider.ConflictsWith || rule.Kind == provider.RequiredWith {
+				rule.Subject, w = resource.PropertyKey(w[1]), w[1:]
+			}
+			for _, n := range w[1:] {
+				rule.Names = append(rule.Names, resource.PropertyKey(n))
+			}
+			rules = append(rules, rule)
+		}
+		d := provider.NewDecoder(provider.Inputs)
+		o := d.Properties(m)
+		o.Rules(rules)
+		for _, f := range d.Failures() {
+			goVerdicts[i] = append(goVerdicts[i], violation{f.Property, f.Reason})
+		}
+	}
+
+	script := `const { violations } = require("./bin/_contracts.js");
+const table = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+process.stdout.write(JSON.stringify(table.map((row) => {
+	const object = Object.fromEntries(Object.entries(row.object).map(([k, v]) => [k, v === "<unknown>" ? new Promise(() => {}) : v]));
+	return violations(object, {}, row.rules);
+})));`
+	var jsVerdicts [][]violation
+	runTable(t, filepath.Join(goldenRoot, "go_rules", "pack", "_contracts.ts"), rows, script, &jsVerdicts)
+	if len(jsVerdicts) != len(rows) {
+		t.Fatalf("node checked %d objects, want %d", len(jsVerdicts), len(rows))
+	}
+	broken := 0
+	for i, r := range rows {
+		js := sortViolations(jsVerdicts[i])
+		if !slices.Equal(js, sortViolations(goVerdicts[i])) {
+			t.Errorf("rules %q on %s:\n  Go:         %v\n  TypeScript: %v", r.Rules, show(r.Object), goVerdicts[i], js)
+		}
+		if len(js) > 0 {
+			broken++
+		}
+	}
+	if broken < 25 {
+		t.Errorf("only %d of %d objects break a rule; the table lost cases", broken, len(rows))
+	}
+	t.Logf("%d objects, %d breaking rules, the same way on both sides", len(rows), broken)
+}
+
+// ruleKinds are the kinds of rules by the words the TypeScript package writes them with.
+var ruleKinds = map[string]provider.RuleKind{
+	"conflictsWith": provider.ConflictsWith, "requiredWith": provider.RequiredWith,
+	"exactlyOneOf": provider.ExactlyOneOf, "atLeastOneOf": provider.AtLeastOneOf,
 }

@@ -15,7 +15,7 @@ type functionView struct {
 	Promise      string // and its Promise
 	ArgsRequired bool   // whether an input is required, and so the args parameter
 	Inputs       []inputView
-	Contracts    jsObject      // the contracts of the inputs that have some
+	Contracts    []item        // the check's arguments after args: the contracts of the inputs, and the rules (checkArgs)
 	Args         interfaceView // XArgs: the inputs, as values
 	OutputArgs   interfaceView // XOutputArgs: the inputs, each a pulumi.Input
 	Result       interfaceView // XResult: the results
@@ -43,7 +43,7 @@ func (v *functionView) Form(output bool) formView { return formView{v, output} }
 func (g *fileGen) function(fn *model.Function) error {
 	g.scope.usePulumi() // the template writes pulumi.runtime
 	v := &functionView{
-		Doc:        fn.Doc,
+		Doc:        model.DeclarationDoc(fn.Doc, fn.Name, fn.CallName, fn.Properties, fn.Checks),
 		Name:       fn.CallName,
 		Local:      g.scope.Name(g.path, fn.CallName),
 		OutputName: g.names.exportName(&fn.Decl, outputSuffix),
@@ -55,11 +55,13 @@ func (g *fileGen) function(fn *model.Function) error {
 		Result:     interfaceView{Name: g.declName(&fn.Decl, resultSuffix), Readonly: true},
 		Released:   g.usesRelease(),
 	}
+	siblings := model.SiblingsOf(fn.Properties)
 	for _, prop := range fn.Properties {
 		key := propertyKey(prop.Name)
+		doc := siblings.Doc(prop)
 		if prop.Out {
 			v.Result.add(memberView{
-				Doc: prop.Doc, Notes: notesOf(prop.Doc, docNotes{Deprecated: prop.Deprecated}), Key: key, Optional: prop.Optional, Type: g.outputType(prop.Type),
+				Doc: doc, Notes: notesOf(doc, docNotes{Deprecated: prop.Deprecated}), Key: key, Optional: prop.Optional, Type: g.outputType(prop.Type),
 			})
 			continue
 		}
@@ -76,7 +78,7 @@ func (g *fileGen) function(fn *model.Function) error {
 		v.ArgsRequired = v.ArgsRequired || in.Required
 		v.Inputs = append(v.Inputs, in)
 		notes := docNotes{Deprecated: prop.Deprecated, Default: in.Default}
-		member := memberView{Doc: prop.Doc, Notes: notesOf(prop.Doc, notes), Key: key, Optional: optional}
+		member := memberView{Doc: doc, Notes: notesOf(doc, notes), Key: key, Optional: optional}
 		// getX takes values, as Pulumi's SDKs have it; getXOutput takes outputs of other resources too.
 		plain, input := member, member
 		plain.Type, input.Type = g.outputType(prop.Type), g.inputType(prop.Type)
@@ -87,6 +89,6 @@ func (g *fileGen) function(fn *model.Function) error {
 	if err != nil {
 		return err
 	}
-	v.Contracts = contracts
+	v.Contracts = g.checkArgs(contracts, siblings.Relations)
 	return g.block("function", v)
 }

@@ -106,14 +106,16 @@ func (b Backend) generate(tree *model.Tree, emit func(*gen.File)) ([]*gen.File, 
 		}
 	}
 	if c := tree.Config; c != nil {
-		config, scope, err := configFiles(tree, names, provider, b.Release, c)
+		config, configScopes, err := configFiles(tree, names, provider, b.Release, c)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", c.File.Path, err)
 		}
 		for _, f := range config {
 			keep(f)
 		}
-		uses(scope)
+		for _, scope := range configScopes {
+			uses(scope)
+		}
 	}
 	if usesContracts {
 		// The runtime of contracts, only in packages whose IDL has some.

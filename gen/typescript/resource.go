@@ -24,7 +24,7 @@ type resourceView struct {
 	// RequiredLoop holds the wire names of the required inputs, as literals, when one loop checks them all;
 	// else each is checked by an if of its own.
 	RequiredLoop []string
-	Contracts    jsObject // the contracts of the inputs that have some
+	Contracts    []item   // the check's arguments after args: the contracts of the inputs, and the rules (checkArgs)
 	Replaces     []string // the wire names of the properties that force replacement, as literals
 	Secrets      []string // the wire names of the secret properties, as literals
 	// Aliases are the resource's earlier tokens (formerly=), each as an alias object literal, so that the
@@ -126,7 +126,7 @@ func (g *fileGen) resource(r *model.Resource) error {
 	v := resourceViews.Get().(*resourceView)
 	defer v.release()
 	*v = resourceView{
-		Doc:      r.Doc,
+		Doc:      model.DeclarationDoc(r.Doc, r.Name, r.Name, r.Properties, r.Checks),
 		Timeouts: r.Timeouts.String(),
 		Name:     r.Name,
 		Class:    class,
@@ -143,13 +143,14 @@ func (g *fileGen) resource(r *model.Resource) error {
 	for _, t := range r.Formerly {
 		v.Aliases = append(v.Aliases, "{ type: "+jsString(t)+" }")
 	}
+	siblings := model.SiblingsOf(r.Properties)
 	var required []string
 	for _, prop := range r.Properties {
 		// The out property called id is the resource's ID: CustomResource.id already holds it.
 		if prop.Out && prop.Name == "id" {
 			continue
 		}
-		p := g.resourceProperty(v, prop)
+		p := g.resourceProperty(v, prop, siblings)
 		if p.Required {
 			required = append(required, p.Wire)
 		}
@@ -173,25 +174,26 @@ func (g *fileGen) resource(r *model.Resource) error {
 	if err != nil {
 		return err
 	}
-	v.Contracts = contracts
+	v.Contracts = g.checkArgs(contracts, siblings.Relations)
 	return g.block("resource", v)
 }
 
 // resourceProperty returns the view of prop, and adds it to the resource's state and, for an input, its
 // arguments.
-func (g *fileGen) resourceProperty(v *resourceView, prop *model.Property) propertyView {
+func (g *fileGen) resourceProperty(v *resourceView, prop *model.Property, siblings model.Siblings) propertyView {
 	key := propertyKey(prop.Name)
 	output := g.outputType(prop.Type) // before the input shape: the order of the imports' aliases
 	input := g.inputType(prop.Type)
-	v.State.add(memberView{Doc: prop.Doc, Notes: notesOf(prop.Doc, docNotes{Deprecated: prop.Deprecated}), Key: key, Optional: true, Type: input})
+	doc := siblings.Doc(prop)
+	v.State.add(memberView{Doc: doc, Notes: notesOf(doc, docNotes{Deprecated: prop.Deprecated}), Key: key, Optional: true, Type: input})
 	p := propertyView{
 		Name:      prop.Name,
 		Wire:      jsString(prop.Name),
 		Key:       key,
 		StateRead: propertyAccess("state", prop.Name),
 		ArgsRead:  propertyAccess("args", prop.Name),
-		Doc:       prop.Doc,
-		Notes:     notesOf(prop.Doc, docNotes{Deprecated: prop.Deprecated, Immutable: prop.Immutable, WriteOnly: prop.In}),
+		Doc:       doc,
+		Notes:     notesOf(doc, docNotes{Deprecated: prop.Deprecated, Immutable: prop.Immutable, WriteOnly: prop.In}),
 		Output:    propertyOutput(g.scope.Pulumi(), prop, output),
 		Out:       prop.Out,
 		Secret:    prop.Secret,
@@ -214,7 +216,7 @@ func (g *fileGen) resourceProperty(v *resourceView, prop *model.Property) proper
 	optional := prop.Optional || prop.Default != nil
 	p.Required = !optional
 	notes := docNotes{Deprecated: prop.Deprecated, Default: def, Immutable: prop.Immutable, WriteOnly: prop.In}
-	v.Args.add(memberView{Doc: prop.Doc, Notes: notesOf(prop.Doc, notes), Key: key, Optional: optional, Type: input})
+	v.Args.add(memberView{Doc: doc, Notes: notesOf(doc, notes), Key: key, Optional: optional, Type: input})
 	return p
 }
 

@@ -27,12 +27,14 @@ func (g *fileGen) structDecl(s *model.Struct) error {
 	v := structViews.Get().(*structView)
 	defer v.release()
 	*v = structView{
-		Doc:    s.Doc,
+		Doc:    model.DeclarationDoc(s.Doc, s.Name, s.Name, s.Properties, s.Checks),
 		Output: interfaceView{Name: g.scope.Name(g.path, s.Name), Readonly: true, Members: v.Output.Members[:0]},
 		Input:  interfaceView{Name: g.declName(&s.Decl, argsSuffix), Members: v.Input.Members[:0]},
 	}
+	siblings := model.SiblingsOf(s.Properties)
 	for _, prop := range s.Properties {
-		m := memberView{Doc: prop.Doc, Notes: notesOf(prop.Doc, docNotes{Deprecated: prop.Deprecated}), Key: propertyKey(prop.Name), Optional: prop.Optional}
+		doc := siblings.Doc(prop)
+		m := memberView{Doc: doc, Notes: notesOf(doc, docNotes{Deprecated: prop.Deprecated}), Key: propertyKey(prop.Name), Optional: prop.Optional}
 		output, input := m, m
 		output.Type = g.outputType(prop.Type)
 		input.Type = g.inputType(prop.Type)

@@ -56,7 +56,7 @@ func (g *fileGen) commonType(t *model.Type) string {
 	switch t.Kind {
 	case model.Bool:
 		return "boolean"
-	case model.Number:
+	case model.Number, model.Integer:
 		return "number"
 	case model.String:
 		return "string"

@@ -231,6 +231,7 @@ func (c *comparer) compareDecl(o, n *decl) {
 	switch n.kind {
 	case resourceKind:
 		c.compareResource(o, n)
+		c.compareChecks(n.subject(), o.resource.Checks, n.resource.Checks)
 	case functionKind:
 		if len(o.function.Inputs()) == 0 && len(n.function.Inputs()) > 0 {
 			name := n.function.CallName
@@ -239,8 +240,10 @@ func (c *comparer) compareDecl(o, n *decl) {
 				"give the inputs to a new function, and keep this one")
 		}
 		c.compareMembers(c.functionOwner(n), o.function.Properties, n.function.Properties)
+		c.compareChecks(n.subject(), o.function.Checks, n.function.Checks)
 	case structKind:
 		c.compareMembers(c.structOwner(o, n), o.strct.Properties, n.strct.Properties)
+		c.compareChecks(n.subject(), o.strct.Checks, n.strct.Checks)
 	case enumKind:
 		c.compareEnum(o, n)
 	case aliasKind:

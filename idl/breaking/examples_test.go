@@ -34,7 +34,7 @@ func TestExamplesAgainstAnEdit(t *testing.T) {
 	wd, idl := examples(t)
 	old := copyTree(t, idl, map[string][][2]string{
 		"network/vpc.go":    {{"`lumi:\"name=cidrBlock,replaces\"`", "`lumi:\"name=cidrBlock\"`"}},
-		"compute/volume.go": {{"max=16384,multipleOf=1,default=20", "max=32768,multipleOf=1,default=10"}},
+		"compute/volume.go": {{"max=16384,default=20", "max=32768,default=10"}},
 		"types.go":          {{"\tRegionAPSouth1 Region = \"ap-south-1\"\n", "\tRegionAPSouth1 Region = \"ap-south-1\"\n\t// RegionSAEast1 is São Paulo, Brazil.\n\tRegionSAEast1 Region = \"sa-east-1\"\n"}},
 		"iam/user.go": {{"\t// Groups are the groups the user is a member of",
 			"\t// Department is the part of the company the user works for.\n\tDepartment *string `lumi:\"optional\"`\n\t// Groups are the groups the user is a member of"}},

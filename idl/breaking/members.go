@@ -3,6 +3,7 @@ package breaking
 import (
 	"fmt"
 	"go/token"
+	"slices"
 
 	"github.com/cidlc/cidlc/idl/model"
 )
@@ -155,6 +156,68 @@ func (c *comparer) compareMembers(w owner, oldProps, newProps []*model.Property)
 			c.compareMember(w, w.member(o), w.member(n))
 		default:
 			c.memberAdded(w, w.member(n))
+		}
+	}
+	c.compareRules(w, oldProps, newProps)
+}
+
+// compareChecks reports the checks in CEL of two versions of a declaration that differ: a check is the
+// same check when its message is (an author rewrites the expression of a check that keeps its meaning),
+// or, without one, when its expression is. A new check refuses values the old version took, so it breaks
+// the programs that give them; a changed one may, which cidlc cannot decide (as for a pattern); a check
+// removed refuses nothing.
+func (c *comparer) compareChecks(subject string, olds, news []*model.Check) {
+	key := func(k *model.Check) string {
+		if k.Message != "" {
+			return "message " + k.Message
+		}
+		return "expr " + k.Expr
+	}
+	find := func(ks []*model.Check, want string) *model.Check {
+		for _, k := range ks {
+			if key(k) == want {
+				return k
+			}
+		}
+		return nil
+	}
+	for _, n := range news {
+		switch o := find(olds, key(n)); {
+		case o == nil:
+			c.report(CheckAdded, subject, token.Position{}, n.Pos,
+				fmt.Sprintf("check %s added: a program whose values break it, which the old version took, now fails in the provider's Check", n.Expr), "")
+		case o.Expr != n.Expr:
+			c.report(CheckChanged, subject, o.Pos, n.Pos,
+				fmt.Sprintf("check %q changed from %s to %s: cidlc cannot tell whether it refuses values the old one took", n.Message, o.Expr, n.Expr), "")
+		}
+	}
+	for _, o := range olds {
+		if find(news, key(o)) == nil {
+			c.report(CheckRemoved, subject, o.Pos, token.Position{}, fmt.Sprintf("check %s removed: the values it refused are accepted", o.Expr), "")
+		}
+	}
+}
+
+// compareRules reports the rules across the members of two versions of an owner that only one has: a
+// new rule refuses inputs that the old version took, so it breaks the programs that set them; a rule
+// removed refuses nothing.
+func (c *comparer) compareRules(w owner, oldProps, newProps []*model.Property) {
+	olds, news := model.Relations(oldProps), model.Relations(newProps)
+	at := func(r model.Relation) string {
+		if r.Subject != "" {
+			return w.subject + "." + r.Subject
+		}
+		return w.subject + "." + r.Names[0]
+	}
+	for _, n := range news {
+		if !slices.ContainsFunc(olds, n.Equal) {
+			c.report(RuleAdded, at(n), token.Position{}, n.Pos,
+				fmt.Sprintf("rule %s added: a program whose inputs break it, which the old version took, now fails in the constructor and in the provider's Check", n), "")
+		}
+	}
+	for _, o := range olds {
+		if !slices.ContainsFunc(news, o.Equal) {
+			c.report(RuleRemoved, at(o), o.Pos, token.Position{}, fmt.Sprintf("rule %s removed: the inputs it refused are accepted", o), "")
 		}
 	}
 }

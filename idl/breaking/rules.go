@@ -91,7 +91,7 @@ var (
 	InputNowReturned        = &Rule{"input-now-returned", Safe, Info, "an in property is now returned by the provider"}
 	TypeChanged             = &Rule{"type-changed", Source, Breaking, "the type of a property, field or alias changed"}
 	StoredTypeChanged       = &Rule{"stored-type-changed", State, Breaking, "the type of a property, field or alias that state holds changed, so old values no longer decode"}
-	TypeWidened             = &Rule{"type-widened", Source, Warning, "the type of a property, field or alias now accepts more values (enum to string, T to any, *R to *idl.Resource)"}
+	TypeWidened             = &Rule{"type-widened", Source, Warning, "the type of a property, field or alias now accepts more values (enum to string, int to float64, int32 to int, T to any, *R to *idl.Resource)"}
 	TypeReferenceChanged    = &Rule{"type-reference-changed", Safe, Info, "a type now refers to another declaration of the same shape"}
 	ReplacesAdded           = &Rule{"replaces-added", State, Breaking, "a change to an existing property now replaces the resource"}
 	ReplacesRemoved         = &Rule{"replaces-removed", Safe, Info, "a property no longer forces replacement"}
@@ -112,6 +112,11 @@ var (
 	DeprecatedAdded         = &Rule{"deprecated-added", Safe, Info, "a property was deprecated"}
 	DeprecatedRemoved       = &Rule{"deprecated-removed", Safe, Info, "a property is no longer deprecated"}
 	DocChanged              = &Rule{"doc-changed", Safe, Info, "a doc comment changed"}
+	RuleAdded               = &Rule{"rule-added", Source, Breaking, "a rule across properties (conflictsWith=, requiredWith=, exactlyOneOf=, atLeastOneOf=) was added"}
+	RuleRemoved             = &Rule{"rule-removed", Safe, Info, "a rule across properties was removed"}
+	CheckAdded              = &Rule{"check-added", Source, Breaking, "a check in CEL (//cidlc:check) was added"}
+	CheckChanged            = &Rule{"check-changed", Source, Warning, "a check in CEL changed its expression"}
+	CheckRemoved            = &Rule{"check-removed", Safe, Info, "a check in CEL was removed"}
 
 	// Enum values.
 	EnumValueRemoved       = &Rule{"enum-value-removed", Source, Breaking, "an enum lost a value, which programs may use"}
@@ -159,7 +164,8 @@ var Rules = []*Rule{
 	OutputBecameInput, InputMadeWriteOnly, InputNowReturned, TypeChanged, StoredTypeChanged, TypeWidened, TypeReferenceChanged,
 	ReplacesAdded, ReplacesRemoved, ImmutableAdded, ImmutableRemoved, SecretRemoved, SecretAdded, FunctionSecretRemoved,
 	DefaultAdded, DefaultChanged, DefaultRemoved, ReplacingDefaultChanged, FunctionDefaultChanged, ContractNarrowed, ContractWidened,
-	OutputContractChanged, PatternChanged, DeprecatedAdded, DeprecatedRemoved, DocChanged, EnumValueRemoved, StoredEnumValueRemoved,
+	OutputContractChanged, PatternChanged, DeprecatedAdded, DeprecatedRemoved, DocChanged, RuleAdded, RuleRemoved, CheckAdded,
+	CheckChanged, CheckRemoved, EnumValueRemoved, StoredEnumValueRemoved,
 	EnumValueAdded, EnumValueRenamed, EnumValueChanged, EnumValueRespelled,
 	ConfigKeyRemoved, ConfigKeyRenamed, ConfigKeyAdded, ConfigRequiredAdded, ConfigMadeRequired, ConfigTypeChanged,
 	ConfigContractNarrowed, ConfigEnvRemoved, ConfigRequiredEnvRemoved, ConfigEnvAdded, ConfigReplacesAdded,

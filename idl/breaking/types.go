@@ -34,9 +34,11 @@ func (c *comparer) typeDiff(o, n *model.Type, pairs map[[2]*model.Struct]bool) t
 	}
 	if o.Kind != n.Kind {
 		switch {
-		case o.Kind == model.EnumRef && n.Kind == model.String, o.Kind == model.Capability && n.Kind == model.AnyResource:
+		case o.Kind == model.EnumRef && n.Kind == model.String, o.Kind == model.Capability && n.Kind == model.AnyResource,
+			o.Kind == model.Integer && n.Kind == model.Number:
 			return typeWidened
 		}
+		// A float64 that became an integer narrows: fractions are refused, in programs and in state.
 		return typeChanged
 	}
 	switch n.Kind {
@@ -65,6 +67,14 @@ func (c *comparer) typeDiff(o, n *model.Type, pairs map[[2]*model.Struct]bool) t
 			return typeWidened
 		}
 		return typeChanged
+	case model.Integer:
+		switch {
+		case o.Bits == n.Bits:
+			return typeSame
+		case n.Bits == 0: // int32 to int
+			return typeWidened
+		}
+		return typeChanged // int to int32: larger values are refused
 	case model.Array:
 		return c.typeDiff(o.Elem, n.Elem, pairs)
 	case model.Map:
@@ -113,14 +123,34 @@ func (c *comparer) reportTypeDiff(d typeDiff, subject string, oldPos, newPos tok
 		c.report(TypeWidened, subject, oldPos, newPos,
 			fmt.Sprintf("type widened from %s to %s: every old value is still accepted, but programs that read it get the wider type", from, to), "")
 	case typeChanged:
-		c.report(TypeChanged, subject, oldPos, newPos, fmt.Sprintf("type changed from %s to %s: programs that use it no longer compile", from, to), hint)
+		change, why, held := "changed", "programs that use it no longer compile", "an old value"
+		if narrowed := integerNarrowed(o, n); narrowed != "" {
+			change, why, held = "narrowed", narrowed, "a value the new type refuses"
+		}
+		c.report(TypeChanged, subject, oldPos, newPos, fmt.Sprintf("type %s from %s to %s: %s", change, from, to, why), hint)
 		if stored {
 			// Told apart from the programs' break: accepting that programs change says nothing about
 			// the stacks, which a migration serves.
-			c.reportStacks(StoredTypeChanged, subject, oldPos, newPos, fmt.Sprintf("type changed from %s to %s", from, to),
-				"the provider can no longer read, update or delete resources whose state holds an old value", hint)
+			c.reportStacks(StoredTypeChanged, subject, oldPos, newPos, fmt.Sprintf("type %s from %s to %s", change, from, to),
+				"the provider can no longer read, update or delete resources whose state holds "+held, hint)
 		}
 	}
+}
+
+// integerNarrowed says what a change from a number to an integer, or from int to int32, refuses, in
+// the words of reportTypeDiff; "" for any other change. (Arrays and maps of them change likewise.)
+func integerNarrowed(o, n *model.Type) string {
+	for o, n = o.Unaliased(), n.Unaliased(); (o.Kind == model.Array || o.Kind == model.Map) && o.Kind == n.Kind; {
+		o, n = o.Elem.Unaliased(), n.Elem.Unaliased()
+	}
+	switch {
+	case o.Kind == model.Number && n.Kind == model.Integer:
+		return "values with a fraction are now refused, in the constructor and in the provider's Check, and the SDKs made " +
+			"from the Pulumi schema type it as an integer (pulumi.Int in Go), so their programs that pass a float no longer compile"
+	case o.Kind == model.Integer && n.Kind == model.Integer:
+		return "values beyond int32's range are now refused, in the constructor and in the provider's Check"
+	}
+	return ""
 }
 
 // enumValues returns the values of an enum, sorted.

@@ -69,6 +69,48 @@ func (c *Constraints) Number(v float64, secret bool) []string {
 	return msgs
 }
 
+// MaxSafeInteger is the largest integer that a number on the wire holds exactly, and so the largest value
+// of the IDL's int: 2^53−1, JavaScript's Number.MAX_SAFE_INTEGER. Every value crosses the wire as a JSON
+// number (a float64), in which 2^53+1 is 2^53.
+const MaxSafeInteger = 1<<53 - 1
+
+// IntegerRange returns the smallest and the largest value of the IDL's integer type of bits: 32 for
+// int32, 0 for int (±MaxSafeInteger).
+func IntegerRange(bits int) (lo, hi float64) {
+	if bits == 32 {
+		return math.MinInt32, math.MaxInt32
+	}
+	return -MaxSafeInteger, MaxSafeInteger
+}
+
+// IntegerName is the IDL's name of the integer type of bits: int32, or int.
+func IntegerName(bits int) string {
+	if bits == 32 {
+		return "int32"
+	}
+	return "int"
+}
+
+// Integer says what is wrong with v as a value of the IDL's integer type of bits (see IntegerRange), or
+// returns "" when it is one: a fraction, or a whole number beyond the type's range.
+func Integer(v float64, bits int, secret bool) string {
+	shown := FormatNumber(v)
+	if secret {
+		shown = secretValue
+	}
+	if v != math.Trunc(v) || math.IsInf(v, 0) || math.IsNaN(v) {
+		return shown + " is not an integer"
+	}
+	if lo, hi := IntegerRange(bits); v < lo || v > hi {
+		msg := fmt.Sprintf("%s is out of the range of %s, %s to %s", shown, IntegerName(bits), FormatNumber(lo), FormatNumber(hi))
+		if bits != 32 {
+			msg += " (the integers a number holds exactly)"
+		}
+		return msg
+	}
+	return ""
+}
+
 // String returns a message for each string rule of c that s breaks, in the order minLength, maxLength,
 // pattern. Lengths count code points.
 func (c *Constraints) String(s string, secret bool) []string {

@@ -64,6 +64,8 @@ type decl struct {
 	props     []*model.Property
 	resolved  bool
 	resolving bool
+	// checks are the //cidlc:check directives of its doc comment (see checks.go).
+	checks []*model.Check
 }
 
 // builder holds the state of one Load.
@@ -75,12 +77,15 @@ type builder struct {
 	mu    sync.Mutex // guards diags while declarations are resolved at the same time
 	diags []Diagnostic
 
-	dirs    map[*packages.Package]string // package → dir relative to root, slash-separated, "" for root
-	decls   map[types.Object]*decl
-	order   []*decl                 // declarations in the order of the model, for the resolve pass
-	markers map[types.Object]string // idl.Resource etc. → their name
-	inTree  map[*types.Package]bool // the packages of the IDL tree
-	files   map[*ast.File]*model.File
+	dirs map[*packages.Package]string // package → dir relative to root, slash-separated, "" for root
+	// attachedChecks are the positions of the //cidlc:check directives in a declaration's doc comment,
+	// written while types are declared, one file after another.
+	attachedChecks map[token.Position]bool
+	decls          map[types.Object]*decl
+	order          []*decl                 // declarations in the order of the model, for the resolve pass
+	markers        map[types.Object]string // idl.Resource etc. → their name
+	inTree         map[*types.Package]bool // the packages of the IDL tree
+	files          map[*ast.File]*model.File
 	// embeddedVia says which embedded field brought a property into its declaration: *model.Property →
 	// *embedSite, each written and read by the goroutine that resolves the declaration.
 	embeddedVia sync.Map
@@ -94,16 +99,17 @@ type builder struct {
 
 func newBuilder(fset *token.FileSet, root, name string) *builder {
 	return &builder{
-		fset:    fset,
-		root:    root,
-		name:    name,
-		dirs:    map[*packages.Package]string{},
-		decls:   map[types.Object]*decl{},
-		markers: map[types.Object]string{},
-		inTree:  map[*types.Package]bool{},
-		files:   map[*ast.File]*model.File{},
-		types:   newSharedTypes(),
-		names:   fieldNames{names: map[string]fieldName{}},
+		fset:           fset,
+		root:           root,
+		name:           name,
+		dirs:           map[*packages.Package]string{},
+		decls:          map[types.Object]*decl{},
+		markers:        map[types.Object]string{},
+		inTree:         map[*types.Package]bool{},
+		files:          map[*ast.File]*model.File{},
+		types:          newSharedTypes(),
+		names:          fieldNames{names: map[string]fieldName{}},
+		attachedChecks: map[token.Position]bool{},
 	}
 }
 
@@ -234,10 +240,12 @@ func (c *builder) run(pkgs []*packages.Package) {
 			c.resolve(d)
 		}
 	})
-	// Once every struct has its properties: the configuration looks into the structs it holds.
+	// Once every struct has its properties: the configuration looks into the structs it holds, and checks
+	// into the structs their declaration holds.
 	if c.config != nil {
 		c.checkConfigTypes(c.config)
 	}
+	parallel.For(len(c.order), func(i int) { c.compileChecks(c.order[i]) })
 	c.checkFormerly()
 }
 
@@ -447,6 +455,7 @@ func (c *builder) declareFile(p *packages.Package, pkg *model.Package, f *ast.Fi
 	pkg.Files = append(pkg.Files, sf)
 	c.files[f] = sf
 	sf.Directives = c.directives(f)
+	defer c.strayChecks(sf)
 	switch base := strings.TrimSuffix(filepath.Base(name), ".go"); {
 	case !moduleFileName.MatchString(base):
 		c.errorf(f.Package, "file name %q cannot be the module part of a token; use letters, digits, _ and -, starting with a letter", filepath.Base(name))
@@ -585,10 +594,10 @@ func (c *builder) declareType(p *packages.Package, f *model.File, gd *ast.GenDec
 			d.kind = kindEnum
 			d.enum = &model.Enum{Decl: base}
 			f.Enums = append(f.Enums, d.enum)
-		case withConsts[obj] && (u.Kind() == types.Bool || u.Kind() == types.Float64):
+		case withConsts[obj] && (u.Kind() == types.Bool || u.Kind() == types.Float64 || isInteger(u)):
 			c.errorf(ts.Name.Pos(), "%s: enums must be backed by string, not %s; use type %s string", subject, u.Name(), name)
 			return
-		case u.Kind() == types.String || u.Kind() == types.Bool || u.Kind() == types.Float64:
+		case u.Kind() == types.String || u.Kind() == types.Bool || u.Kind() == types.Float64 || isInteger(u):
 			d.kind = kindAlias
 			d.alias = &model.Alias{Decl: base}
 			f.Aliases = append(f.Aliases, d.alias)
@@ -615,6 +624,7 @@ func (c *builder) declareType(p *packages.Package, f *model.File, gd *ast.GenDec
 	}
 	d.ref = refType(d)
 	c.order = append(c.order, d)
+	c.declareChecks(d, gd)
 }
 
 // declareDerived declares a struct type defined from another struct type (type X Y): from a resource

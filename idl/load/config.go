@@ -111,7 +111,7 @@ func (c *builder) envOption(subject subjectName, prop *model.Property, t *model.
 		return
 	}
 	switch t.Kind {
-	case model.Bool, model.Number, model.String, model.EnumRef:
+	case model.Bool, model.Number, model.Integer, model.String, model.EnumRef:
 	default:
 		errorAt(v.offset, "env= reads the value from an environment variable's text, which gives a bool, a number, a string or an enum value, and %s is %s", prop.Name, t.Describe(model.AsKind))
 		return

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/cidlc/cidlc/idl/contract"
 	"github.com/cidlc/cidlc/idl/model"
 )
 
@@ -95,6 +96,16 @@ func (c *builder) declareConst(p *packages.Package, f *model.File, ident *ast.Id
 			return
 		}
 		k.Type, k.Value = c.types.of(model.Number), f64
+	case isInteger(b):
+		bits := integerBits(b)
+		f64, _ := constant.Float64Val(val)
+		if lo, hi := contract.IntegerRange(bits); f64 < lo || f64 > hi {
+			// Go takes int's 64 bits; the wire holds integers exactly up to 2^53.
+			c.errorf(ident.Pos(), "%s: %s is out of the range of the IDL's %s, %s to %s", subject, val.ExactString(),
+				contract.IntegerName(bits), contract.FormatNumber(lo), contract.FormatNumber(hi))
+			return
+		}
+		k.Type, k.Value = c.types.integer(bits), f64
 	case b.Kind() == types.UntypedRune:
 		c.errorf(ident.Pos(), "%s: rune constants are not IDL values; use a string constant", subject)
 		return

@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/cidlc/cidlc/idl/contract"
 	"github.com/cidlc/cidlc/idl/model"
 	"github.com/cidlc/cidlc/idl/pattern"
 )
@@ -69,7 +70,7 @@ func (c *builder) contracts(subject subjectName, prop *model.Property, opts tagO
 			}
 			name, target, into = rest, t.Elem.Unaliased(), cs.Items
 		}
-		if want := contractKinds[name]; target == nil || target.Kind != want {
+		if want := contractKinds[name]; target == nil || target.Kind != want && !(want == model.Number && target.Kind == model.Integer) {
 			what := prop.Name
 			if into != &cs {
 				what = "an element of " + prop.Name
@@ -81,6 +82,15 @@ func (c *builder) contracts(subject subjectName, prop *model.Property, opts tagO
 		if msg := setConstraint(into, name, v.text); msg != "" {
 			errorAt(v.offset, "%s=%s: %s", key, echo(v.text), msg)
 			ok = false
+			continue
+		}
+		if target.Kind == model.Integer {
+			if msg := integerBound(into, name, target.Bits); msg != "" {
+				errorAt(v.offset, "%s=%s: %s", key, echo(v.text), msg)
+				ok = false
+			}
+		} else if name == "multipleOf" && *into.MultipleOf == 1 {
+			c.warnf(pos.at(v.offset), "%s: multipleOf=1 makes %s a whole number in all but its type; declare it int (or int32), and the schema, the SDKs and the Go stubs get an integer", subject, prop.Name)
 		}
 	}
 	if opts.unique {
@@ -162,6 +172,23 @@ func setConstraint(cs *model.Constraints, name, text string) string {
 			return "not a valid RE2 regular expression: " + err.Error()
 		}
 		cs.Pattern = text
+	}
+	return ""
+}
+
+// integerBound says what is wrong with the number option name of an integer of bits, just set in cs: a
+// bound that is not a whole number or is beyond the type's range, or multipleOf=1, which every integer
+// obeys.
+func integerBound(cs *model.Constraints, name string, bits int) string {
+	f := **numberBound(cs, name)
+	lo, hi := contract.IntegerRange(bits)
+	switch {
+	case name == "multipleOf" && f == 1:
+		return "every integer is a multiple of 1; drop multipleOf=1"
+	case f != math.Trunc(f):
+		return "not a whole number, and the property is an integer"
+	case f < lo || f > hi:
+		return fmt.Sprintf("beyond the range of %s, %s to %s", contract.IntegerName(bits), contract.FormatNumber(lo), contract.FormatNumber(hi))
 	}
 	return ""
 }
@@ -252,10 +279,15 @@ func parseDefault(t *model.Type, text string) (any, string) {
 			return nil, "not a bool (true or false)"
 		}
 		return b, ""
-	case model.Number:
+	case model.Number, model.Integer:
 		f, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
 		if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
 			return nil, "not a number"
+		}
+		if u.Kind == model.Integer {
+			if msg := contract.Integer(f, u.Bits, false); msg != "" {
+				return nil, msg
+			}
 		}
 		return f, ""
 	case model.String:

@@ -16,6 +16,7 @@ const directivePrefix = "//cidlc:"
 // directive that is silently ignored is worse than none.
 var directiveNames = map[string]string{
 	"accept": "accepts an intended breaking change for cidlc --breaking-against",
+	"check":  "a check in CEL of the values of the struct or resource whose doc comment holds it",
 }
 
 // directives returns the //cidlc: comments of a file, and reports those whose name cidlc does not know

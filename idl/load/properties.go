@@ -31,6 +31,7 @@ func (c *builder) structProperties(d *decl) []*model.Property {
 	} else {
 		d.props = c.properties(d)
 		c.validateProperties(d.obj.Name(), d.props, d.kind)
+		c.validateRules(d.obj.Name(), d.props, d.kind)
 	}
 	d.resolving, d.resolved = false, true
 	return d.props
@@ -42,6 +43,14 @@ func (c *builder) copyProperties(props []*model.Property, site *embedSite) []*mo
 	out := make([]*model.Property, len(props))
 	for i, p := range props {
 		cp := *p
+		// Rules of their own: a tree's positions are rewritten in place (model.Tree.EachPosition).
+		for j, r := range cp.Rules {
+			if j == 0 {
+				cp.Rules = make([]*model.Rule, len(p.Rules))
+			}
+			rc := *r
+			cp.Rules[j] = &rc
+		}
 		out[i] = &cp
 		if site != nil {
 			c.embeddedVia.Store(&cp, site)
@@ -112,7 +121,9 @@ func (c *builder) properties(d *decl) []*model.Property {
 			prop.Type = c.propertyType(subject, field.Type, d.pkg, opts, d.kind)
 			if prop.Type != nil {
 				c.contracts(subject, prop, opts, optionPos, d.kind)
+				c.propertyRules(subject, prop, opts, optionPos, d.kind)
 				c.warnAmbiguousTag(subject, field, d.pkg, prop, opts, optionPos, d.kind)
+				c.warnMisspeltOption(subject, opts, optionPos)
 			}
 			props = append(props, prop)
 		}
@@ -218,6 +229,22 @@ func (c *builder) warnAmbiguousTag(subject subjectName, field *ast.Field, p *pac
 	asOption := value[:w.offset] + "," + value[w.offset:]
 	c.warnf(pos.at(w.offset), "%s: lumi:%q reads %s as the property's name, since it is the field's own wire name (the 2017 tags put the name first), not as the %s option; write lumi:%q to keep that meaning, or lumi:%q for the option",
 		subject, value, w.text, optionWords[w.text], asName, asOption)
+}
+
+// warnMisspeltOption warns about a lumi tag whose first element, read as the property's wire name, is a
+// likely misspelling of an option word (`lumi:"replacs"`, `lumi:"imutable"`): the same typo after the
+// first element is an error with a "did you mean", and here it would name the property silently. It
+// shows both readings and how to write each.
+func (c *builder) warnMisspeltOption(subject subjectName, opts tagOptions, pos tagPos) {
+	w := opts.misspelt
+	if w == nil {
+		return
+	}
+	value := opts.value
+	asName := value[:w.offset] + "name=" + value[w.offset:]
+	asOption := value[:w.offset] + "," + opts.misspeltOf + value[w.offset+len(w.text):]
+	c.warnf(pos.at(w.offset), "%s: lumi:%q names the property %s, as the first element of a tag is the wire name; if %s is a misspelt %s, write lumi:%q, or lumi:%q to keep the name",
+		subject, value, w.text, w.text, opts.misspeltOf, asOption, asName)
 }
 
 // embedded checks an embedded field and returns the properties it brings: none for idl.Resource,
@@ -434,6 +461,10 @@ func (c *builder) typeOf(subject subjectName, t types.Type, expr ast.Expr, p *pa
 			return c.types.of(model.Bool)
 		case types.Float64:
 			return c.types.of(model.Number)
+		case types.Int, types.Int32:
+			if isInteger(t) { // not rune, an int32 that means a character: basicProblem says what to use
+				return c.types.integer(integerBits(t))
+			}
 		case types.String:
 			return c.types.of(model.String)
 		case types.Invalid:
@@ -536,6 +567,20 @@ func (c *builder) mapKey(t types.Type) *model.Type {
 	return nil
 }
 
+// isInteger reports whether b is one of the IDL's integer types: int or int32 (not rune, which means a
+// character).
+func isInteger(b *types.Basic) bool {
+	return b.Kind() == types.Int || b.Kind() == types.Int32 && b.Name() != "rune"
+}
+
+// integerBits is the model's Bits of the integer type b: 32 for int32, 0 for int.
+func integerBits(b *types.Basic) int {
+	if b.Kind() == types.Int32 {
+		return 32
+	}
+	return 0
+}
+
 // basicProblem says why a basic Go type is not an IDL type, with the fix.
 func basicProblem(b *types.Basic) string {
 	switch {
@@ -545,7 +590,12 @@ func basicProblem(b *types.Basic) string {
 		return "rune is not an IDL type; use string"
 	case b.Info()&types.IsComplex != 0:
 		return b.Name() + " is not an IDL type; IDL numbers are float64"
-	case b.Info()&(types.IsInteger|types.IsFloat) != 0:
+	case b.Kind() == types.Int64 || b.Kind() == types.Uint64:
+		// Every value crosses the wire as a JSON number, a float64, which holds integers exactly up to 2^53.
+		return b.Name() + " is not an IDL type; use int (integers up to 2^53-1 in magnitude, what a number on the wire holds exactly), or string for identifiers beyond that"
+	case b.Info()&types.IsInteger != 0:
+		return b.Name() + " is not an IDL type; use int32 or int, with min= and max= for a narrower range (min=0 for a count)"
+	case b.Info()&types.IsFloat != 0:
 		return b.Name() + " is not an IDL type; use float64"
 	}
 	return b.Name() + " is not an IDL type"

@@ -16,6 +16,7 @@ import (
 // Declarations are resolved at the same time (builder.run): the arrays and maps are made under a lock.
 type sharedTypes struct {
 	basic map[model.Kind]*model.Type // written once, by newSharedTypes
+	int32 *model.Type                // the Integer of 32 bits; basic holds int's
 
 	mu         sync.Mutex
 	composites map[compositeType]*model.Type
@@ -29,15 +30,24 @@ type compositeType struct {
 
 func newSharedTypes() *sharedTypes {
 	s := &sharedTypes{basic: map[model.Kind]*model.Type{}, composites: map[compositeType]*model.Type{}}
-	for _, k := range []model.Kind{model.Bool, model.Number, model.String, model.Any, model.Asset, model.Archive, model.AnyResource} {
+	for _, k := range []model.Kind{model.Bool, model.Number, model.Integer, model.String, model.Any, model.Asset, model.Archive, model.AnyResource} {
 		s.basic[k] = &model.Type{Kind: k}
 	}
+	s.int32 = &model.Type{Kind: model.Integer, Bits: 32}
 	return s
 }
 
-// of returns the type of kind k, one that refers to nothing: a primitive, Any, Asset, Archive or
-// AnyResource.
+// of returns the type of kind k, one that refers to nothing: a primitive (int for Integer), Any, Asset,
+// Archive or AnyResource.
 func (s *sharedTypes) of(k model.Kind) *model.Type { return s.basic[k] }
+
+// integer returns the Integer of bits: int32 for 32, int for 0.
+func (s *sharedTypes) integer(bits int) *model.Type {
+	if bits == 32 {
+		return s.int32
+	}
+	return s.basic[model.Integer]
+}
 
 // array returns the type of an array of elem.
 func (s *sharedTypes) array(elem *model.Type) *model.Type {

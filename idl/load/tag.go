@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/cidlc/cidlc/idl/model"
 )
 
 // tagOptions is a parsed `lumi:"…"` tag.
@@ -27,6 +29,8 @@ type tagOptions struct {
 	dflt *tagValue
 	// env is the text of env=, nil when there is none.
 	env *tagValue
+	// rules are the rules across properties (conflictsWith=, …) in the order written.
+	rules []tagRule
 	// values are the contract options that take a value (min=, items.pattern=, …) by their key.
 	values map[string]tagValue
 	// valueOrder is the keys of values in the order written, so that problems come out in that order.
@@ -36,9 +40,30 @@ type tagOptions struct {
 	// (`Secret *string lumi:"secret,optional"`), and was therefore read as the name: the word and its
 	// offset, so that the caller can warn when the option would have applied too.
 	nameWord *tagValue
+	// misspelt is set when the first element was read as the name but is one edit (or two letters
+	// swapped) from an option word (`lumi:"replacs"`): the word, its offset, and the option in text, so
+	// that the caller can warn with both readings (see builder.warnMisspeltOption).
+	misspelt *tagValue
+	// misspeltOf is the option word misspelt is near.
+	misspeltOf string
 	// value is the tag's value as written, for messages that quote it.
 	value string
 }
+
+// tagRule is a rule across properties in a tag: its kind and its value, the names it relates.
+type tagRule struct {
+	kind model.RuleKind
+	tagValue
+}
+
+// ruleOptions are the options that declare rules across properties, by their key.
+var ruleOptions = func() map[string]model.RuleKind {
+	m := map[string]model.RuleKind{}
+	for _, k := range model.RuleKinds {
+		m[string(k)] = k
+	}
+	return m
+}()
 
 // tagValue is the value of a `key=value` option with the offset of the option in the tag's value.
 type tagValue struct {
@@ -82,6 +107,9 @@ func unknownOption(word string) string {
 	}
 	// In a fixed order, canonical spellings only, so that the hint is the same on every run.
 	candidates := []string{"name", "default", "deprecated", "env"}
+	for option := range ruleOptions {
+		candidates = append(candidates, option)
+	}
 	for _, canon := range optionWords {
 		candidates = append(candidates, canon)
 	}
@@ -101,14 +129,16 @@ func unknownOption(word string) string {
 	return msg + "; the options are listed in the documentation of package github.com/cidlc/cidlc/idl"
 }
 
-// editDistance is the Levenshtein distance of a and b, for "did you mean" hints.
+// editDistance is the number of edits from a to b, for "did you mean" hints: letters inserted, deleted or
+// replaced, and two neighbours swapped (the optimal string alignment distance), since a transposition
+// (imuttable) is as common a typo as a wrong letter.
 func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
+	// Three rows of the table: the one before the previous one is what a transposition needs.
+	prev2, prev, cur := make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)
 	for j := range prev {
 		prev[j] = j
 	}
 	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
 		cur[0] = i
 		for j := 1; j <= len(b); j++ {
 			cost := 1
@@ -116,10 +146,26 @@ func editDistance(a, b string) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
 		}
-		prev = cur
+		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
+}
+
+// nearOptionWord returns the option word that word, the first element of a tag and so read as a wire
+// name, is a likely misspelling of (one edit, two letters swapped, or another case: replacs, imutable,
+// Optional), or "". The short options in and out are left out: one edit from them spells names that
+// properties do have (id, ip, on, ou).
+func nearOptionWord(word string) string {
+	for _, option := range []string{"optional", "replaces", "replace", "immutable", "secret", "uniqueItems"} {
+		if editDistance(strings.ToLower(word), strings.ToLower(option)) <= 1 {
+			return option
+		}
+	}
+	return ""
 }
 
 // lookupLumiTag validates the syntax of a whole struct tag (the conventional `key:"value" key:"value"`
@@ -278,6 +324,8 @@ func parseLumiTag(value, wire string) (tagOptions, []tagProblem) {
 				opts.dflt = &v
 			case key == "env":
 				opts.env = &v
+			case ruleOptions[key] != "":
+				opts.rules = append(opts.rules, tagRule{ruleOptions[key], v})
 			case key == "deprecated":
 				if strings.TrimSpace(e.value) == "" {
 					problems = append(problems, tagProblem{here, "deprecated= needs a message saying what to use instead"})
@@ -302,6 +350,9 @@ func parseLumiTag(value, wire string) (tagOptions, []tagProblem) {
 		}
 		if !isOption {
 			if i == 0 {
+				if near := nearOptionWord(word); near != "" && word != wire && opts.nameWord == nil {
+					opts.misspelt, opts.misspeltOf = &tagValue{text: word, offset: here}, near
+				}
 				setName(word, here)
 				continue
 			}

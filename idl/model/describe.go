@@ -1,6 +1,10 @@
 package model
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/cidlc/cidlc/idl/contract"
+)
 
 // A Wording is the vocabulary in which Type.Describe names a type, chosen by who reads the message.
 type Wording int
@@ -29,6 +33,8 @@ func (t *Type) Describe(w Wording) string {
 		return w.pick("a bool", "bool")
 	case Number:
 		return w.pick("a number", "float64")
+	case Integer:
+		return w.pick("an integer", contract.IntegerName(t.Bits))
 	case String:
 		return w.pick("a string", "string")
 	case Asset:

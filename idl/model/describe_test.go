@@ -18,6 +18,8 @@ func TestDescribe(t *testing.T) {
 	}{
 		{&Type{Kind: Bool}, "a bool", "a bool", "bool"},
 		{&Type{Kind: Number}, "a number", "a number", "float64"},
+		{&Type{Kind: Integer}, "an integer", "an integer", "int"},
+		{&Type{Kind: Integer, Bits: 32}, "an integer", "an integer", "int32"},
 		{str, "a string", "a string", "string"},
 		{&Type{Kind: Any}, "an arbitrary value", "a value", "any"},
 		{&Type{Kind: Asset}, "an asset", "an asset", "idl.Asset"},

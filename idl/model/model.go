@@ -123,6 +123,9 @@ type Resource struct {
 	Named bool `json:"named,omitempty"`
 	// Properties in source order (the synthetic `name` first).
 	Properties []*Property `json:"properties"`
+	// Checks are the checks of its inputs as a whole (//cidlc:check), its own and those of the structs
+	// it embeds.
+	Checks []*Check `json:"checks,omitempty"`
 	// Formerly are the type tokens the resource had in earlier versions (formerly=): Pulumi's aliases of
 	// its type, which the TypeScript package passes and the provider answers.
 	Formerly []string `json:"formerly,omitempty"`
@@ -212,6 +215,8 @@ type Function struct {
 	// Properties in source order: those without Out are the inputs, those with Out the results (Optional
 	// for a result that may be absent). In, Replaces and Synthetic are never set.
 	Properties []*Property `json:"properties"`
+	// Checks are the checks of its inputs as a whole (//cidlc:check).
+	Checks []*Check `json:"checks,omitempty"`
 	// Formerly are the tokens the function had in earlier versions (formerly=), which the provider
 	// answers too.
 	Formerly []string `json:"formerly,omitempty"`
@@ -237,6 +242,8 @@ func (f *Function) props(out bool) []*Property {
 type Struct struct {
 	Decl
 	Properties []*Property `json:"properties"`
+	// Checks are the checks of each value of the struct as a whole (//cidlc:check).
+	Checks []*Check `json:"checks,omitempty"`
 }
 
 // Config is the provider's configuration: the struct of the root IDL package that embeds idl.Config. Its
@@ -249,6 +256,8 @@ type Struct struct {
 type Config struct {
 	Decl
 	Properties []*Property `json:"properties"`
+	// Checks are the checks of the configuration as a whole (//cidlc:check).
+	Checks []*Check `json:"checks,omitempty"`
 }
 
 // Enum is a string type with a set of constants of that type; the constants are its values.
@@ -277,9 +286,9 @@ type Alias struct {
 // Const is a constant that is not an enum value.
 type Const struct {
 	Decl
-	// Type is a primitive (Bool, Number or String) or an EnumRef.
+	// Type is a primitive (Bool, Number, Integer or String) or an EnumRef.
 	Type *Type `json:"type"`
-	// Value is a bool, float64 or string.
+	// Value is a bool, float64 (a whole number for an Integer) or string.
 	Value any `json:"value"`
 }
 
@@ -312,8 +321,8 @@ type Property struct {
 	// Synthetic marks the `name` property that idl.NamedResource adds: it has no Go field of its own.
 	Synthetic bool `json:"synthetic,omitempty"`
 
-	// Default is the value an input takes when the caller leaves it out (default=): a bool, float64 or
-	// string (for enums, the value's string). nil when there is none. A property with a default is
+	// Default is the value an input takes when the caller leaves it out (default=): a bool, float64 (a
+	// whole number for an Integer) or string (for enums, the value's string). nil when there is none. A property with a default is
 	// neither Optional nor absent once defaults are filled in.
 	Default any `json:"default,omitempty"`
 	// Secret: the value is a secret in state and outputs.
@@ -325,6 +334,10 @@ type Property struct {
 	// Env are the environment variables read, in order, when the property is not configured (env=): the
 	// first that is set and not empty gives the value, before Default does. Configuration only.
 	Env []string `json:"env,omitempty"`
+	// Rules relate the property to other properties of its declaration (conflictsWith=, requiredWith=,
+	// exactlyOneOf=, atLeastOneOf=), as the tag writes them; Relations gathers a declaration's. Only
+	// optional inputs take part in them, as the loader made sure.
+	Rules []*Rule `json:"rules,omitempty"`
 }
 
 // Constraints are the value contracts of a property (min=, pattern=, minItems=, …). Each field applies
@@ -359,7 +372,8 @@ type Kind string
 // The kinds of IDL types.
 const (
 	Bool        Kind = "bool"
-	Number      Kind = "number" // float64
+	Number      Kind = "number"  // float64
+	Integer     Kind = "integer" // int, or int32 (Type.Bits)
 	String      Kind = "string"
 	Any         Kind = "any"         // interface{} / any: a JSON-like value
 	Asset       Kind = "asset"       // idl.Asset
@@ -388,6 +402,10 @@ type Type struct {
 	Key *Type `json:"key,omitempty"`
 	// Ref is the token of the referenced declaration, for Capability, StructRef, EnumRef and AliasRef.
 	Ref string `json:"ref,omitempty"`
+	// Bits is, for an Integer, 32 for int32, whose values are those of a 32-bit integer, and 0 for int,
+	// whose values are the integers a JSON number holds exactly (±(2^53−1)), as every value crosses the
+	// wire as one.
+	Bits int `json:"bits,omitempty"`
 
 	// Exactly one of these is set, for the kinds that refer to a declaration.
 	Resource *Resource `json:"-"`
@@ -401,10 +419,14 @@ type Type struct {
 	Via *ResourceAlias `json:"-"`
 }
 
-// IsPrimitive reports whether t is Bool, Number or String.
+// IsPrimitive reports whether t is Bool, Number, Integer or String.
 func (t *Type) IsPrimitive() bool {
-	return t.Kind == Bool || t.Kind == Number || t.Kind == String
+	return t.Kind == Bool || t.Kind == Number || t.Kind == Integer || t.Kind == String
 }
+
+// IsNumeric reports whether t is a Number or an Integer: the types that number contracts (min=, max= …)
+// constrain.
+func (t *Type) IsNumeric() bool { return t.Kind == Number || t.Kind == Integer }
 
 // Unaliased returns t with aliases looked through, through aliases of aliases: the type its values have,
 // whatever its name. It returns nil for nil.
@@ -435,7 +457,7 @@ func (t *Type) Text() TextKind {
 		return TextString
 	case Bool:
 		return TextBool
-	case Number:
+	case Number, Integer:
 		return TextNumber
 	}
 	return TextJSON
@@ -486,13 +508,19 @@ func (f *File) Declarations() []Declaration {
 	return ds
 }
 
-// EachPosition calls f with every source position the tree holds (packages, declarations, properties,
-// enum values, directives), so that a caller can rewrite them: make them relative for printing, or name
+// EachPosition calls f with every source position the tree holds (packages, declarations, properties and
+// their rules, checks, enum values, directives), so that a caller can rewrite them: make them relative for printing, or name
 // the files of another version of the IDL.
 func (t *Tree) EachPosition(f func(*token.Position)) {
-	props := func(ps []*Property) {
+	props := func(ps []*Property, checks []*Check) {
 		for _, p := range ps {
 			f(&p.Pos)
+			for _, r := range p.Rules {
+				f(&r.Pos)
+			}
+		}
+		for _, c := range checks {
+			f(&c.Pos)
 		}
 	}
 	for _, pkg := range t.Packages {
@@ -502,13 +530,13 @@ func (t *Tree) EachPosition(f func(*token.Position)) {
 				f(&d.Declared().Pos)
 				switch d := d.(type) {
 				case *Resource:
-					props(d.Properties)
+					props(d.Properties, d.Checks)
 				case *Function:
-					props(d.Properties)
+					props(d.Properties, d.Checks)
 				case *Struct:
-					props(d.Properties)
+					props(d.Properties, d.Checks)
 				case *Config:
-					props(d.Properties)
+					props(d.Properties, d.Checks)
 				case *Enum:
 					for _, v := range d.Values {
 						f(&v.Pos)

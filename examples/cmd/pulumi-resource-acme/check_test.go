@@ -44,11 +44,11 @@ func TestCheckFailures(t *testing.T) {
 			map[string]any{"ipProtocol": "gre", "fromPort": "22", "self": true, "extra": 1.0},
 		}}, []string{
 			"ingress[1].extra: unknown property",
-			"ingress[1].fromPort: want a number, got a string",
+			"ingress[1].fromPort: want an integer, got a string",
 			`ingress[1].ipProtocol: "gre" is not a valid Protocol; want one of "tcp", "udp", "icmp", "all"`,
 			"ingress[1].toPort: missing required property",
 		}},
-		{"map with enum keys", storage.Bucket, map[string]any{"region": "us-west-1", "replication": map[string]any{
+		{"map with enum keys", storage.Bucket, map[string]any{"region": "us-west-1", "versioning": true, "replication": map[string]any{
 			"moon-1":    map[string]any{"bucketARN": "arn:b"},
 			"us-east-1": map[string]any{"bucketARN": "arn:b", "storageClass": "COLD"},
 		}}, []string{
@@ -66,11 +66,12 @@ func TestCheckFailures(t *testing.T) {
 			}},
 		{"the author's check hook", network.VPC, map[string]any{"cidrBlock": "10.0.0.0/8", "region": "us-west-1"},
 			[]string{"cidrBlock: a VPC's range must be between /16 and /28, not /8"}},
-		{"the author's check hook, nested", network.LoadBalancer, map[string]any{"subnets": []any{}, "listeners": []any{
+		// What an author's hook said before the IDL could: a count, and a check in CEL of each listener.
+		{"the IDL, where a hook was needed", network.LoadBalancer, map[string]any{"subnets": []any{}, "listeners": []any{
 			map[string]any{"port": 443.0, "protocol": "HTTPS"},
 		}}, []string{
-			"subnets: give at least two subnets, in different zones",
-			"listeners[0].certificateARN: an HTTPS listener needs a certificate",
+			"listeners[0]: an HTTPS listener needs a certificateARN",
+			"subnets: has 0 items, fewer than the minimum 2",
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

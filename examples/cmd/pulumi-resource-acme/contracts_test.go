@@ -27,23 +27,32 @@ func TestContracts(t *testing.T) {
 		inputs map[string]any
 		want   []string
 	}{
+		// An integer is a whole number first: a fraction breaks no further rule.
 		{"numbers", compute.Volume, map[string]any{"availabilityZone": "us-west-1a", "size": 0.5, "iops": 50.0},
-			[]string{"iops: 50 is less than the minimum 100", "size: 0.5 is less than the minimum 1; 0.5 is not a multiple of 1"}},
+			[]string{"iops: 50 is less than the minimum 100", "size: 0.5 is not an integer"}},
+		{"integers", compute.Volume, map[string]any{"availabilityZone": "us-west-1a", "size": 0.0, "iops": 1e16},
+			[]string{
+				"iops: 10000000000000000 is out of the range of int, -9007199254740991 to 9007199254740991 (the integers a number holds exactly)",
+				"size: 0 is less than the minimum 1",
+			}},
 		{"defaulted, then given", compute.Function, map[string]any{"code": code(t, "x"), "runtime": "go1.x", "handler": "",
 			"role": "role-1", "memoryMB": 100.0, "timeout": 0.0},
 			[]string{
 				`handler: "" has 0 characters, fewer than the minimum length 1`,
 				"memoryMB: 100 is less than the minimum 128; 100 is not a multiple of 64",
-				"timeout: 0 is not more than the exclusive minimum 0",
+				"timeout: 0 is less than the minimum 1",
 			}},
 		{"pattern", network.Subnet, map[string]any{"vpc": "vpc-1", "cidrBlock": "10.0.1.0"},
 			[]string{`cidrBlock: "10.0.1.0" does not match the pattern ^[0-9]{1,3}([.][0-9]{1,3}){3}/[0-9]{1,2}$`}},
 		{"in structs in arrays", network.SecurityGroup, map[string]any{"description": "x", "ingress": []any{
 			map[string]any{"ipProtocol": "tcp", "fromPort": 22.0, "toPort": 70000.0, "cidrBlocks": []any{"10.0.0.0/8", "any", "10.0.0.0/8"}},
+			map[string]any{"ipProtocol": "udp", "fromPort": 3e9, "toPort": 53.5},
 		}}, []string{
 			"ingress[0].cidrBlocks: items 0 and 2 are equal",
 			`ingress[0].cidrBlocks[1]: "any" does not match the pattern ^[0-9]{1,3}([.][0-9]{1,3}){3}/[0-9]{1,2}$`,
 			"ingress[0].toPort: 70000 is more than the maximum 65535",
+			"ingress[1].fromPort: 3000000000 is out of the range of int32, -2147483648 to 2147483647",
+			"ingress[1].toPort: 53.5 is not an integer",
 		}},
 		{"in a struct shared across modules", compute.Instance, map[string]any{"machineType": "small", "image": "img-1", "subnet": "subnet-1",
 			"maintenanceWindow": map[string]any{"day": "Sunday", "startTime": "24:00", "durationHours": 0.0}},
@@ -54,6 +63,22 @@ func TestContracts(t *testing.T) {
 			}},
 		{"a map", storage.Bucket, map[string]any{"region": "us-west-1", "tags": manyTags(51)},
 			[]string{"tags: has 51 entries, more than the maximum 50"}},
+		// Rules across properties, at the path of the property that declares one, or of the object for a
+		// group; and checks in CEL, at the object's path, with their messages.
+		{"rules across properties", network.LoadBalancer, map[string]any{"subnets": []any{"subnet-1", "subnet-2"},
+			"listeners":   []any{map[string]any{"port": 443.0, "protocol": "HTTPS"}, map[string]any{"port": 80.0, "protocol": "HTTP"}},
+			"healthCheck": map[string]any{"port": 8080.0, "headers": map[string]any{"Host": "x"}}},
+			[]string{
+				"healthCheck.headers: headers requires path, which is not set",
+				"listeners[0]: an HTTPS listener needs a certificateARN",
+			}},
+		{"a check of a resource, a rule in an array", storage.Bucket, map[string]any{"region": "us-west-1",
+			"replication":    map[string]any{"eu-west-1": map[string]any{"bucketARN": "arn:acme:storage::replica"}},
+			"lifecycleRules": []any{map[string]any{"prefix": "logs/", "enabled": true}}},
+			[]string{
+				": replication needs versioning turned on",
+				"lifecycleRules[0]: at least one of transitions and expiration must be set, but none is",
+			}},
 		// The program did not even make it secret: the IDL says it is. The failure is the resource's
 		// (no property), naming the property in its reason: the engine prints a failing property's
 		// value beside it, secret or not.

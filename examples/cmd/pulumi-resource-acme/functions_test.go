@@ -119,7 +119,7 @@ func TestInvoke(t *testing.T) {
 		{network.ListZones, map[string]any{"region": "mars-1"}, []string{`region: "mars-1" is not a valid Region; want one of "us-west-1", "us-east-1", "eu-west-1", "eu-central-1", "ap-northeast-1", "ap-south-1"`}},
 		{storage.GetObjectURL, map[string]any{"bucket": resource.MakeCustomResourceReference(vpc.urn, resource.ID(vpc.id), ""), "key": "k", "expiresIn": 0.5}, []string{
 			"bucket: want a reference to a resource of type acme:storage/bucket:Bucket, got one of type acme:network/vpc:VPC",
-			"expiresIn: 0.5 is less than the minimum 1; 0.5 is not a multiple of 1",
+			"expiresIn: 0.5 is not an integer",
 		}},
 		// Inputs the ops reject, for the property they are about.
 		{compute.GetImage, map[string]any{"name": "no-such-image"}, []string{`name: no image named "no-such-image": Acme Cloud's public images are debian-12, ubuntu-24.04, and the account's own are those its Image resources built`}},

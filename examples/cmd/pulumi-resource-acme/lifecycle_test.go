@@ -148,12 +148,12 @@ func kinds(t testing.TB) []kind {
 			update:  map[string]any{"idleTimeout": 120.0}, replace: map[string]any{"scheme": "internal"}},
 		{typ: storage.Bucket, name: "assets",
 			inputs: func(*driver) map[string]any {
-				return map[string]any{"region": "eu-west-1", "forceDestroy": true, "replication": map[string]any{
+				return map[string]any{"region": "eu-west-1", "forceDestroy": true, "versioning": true, "replication": map[string]any{
 					"us-east-1": map[string]any{"bucketARN": "arn:acme:storage:::assets-copy"},
 				}}
 			},
 			outputs: []string{"arn", "domainName"},
-			update:  map[string]any{"versioning": true}, replace: map[string]any{"region": "us-east-1"}},
+			update:  map[string]any{"forceDestroy": false}, replace: map[string]any{"region": "us-east-1"}},
 		{typ: storage.BucketObject, name: "index",
 			inputs: func(d *driver) map[string]any {
 				return map[string]any{"bucket": d.ref("assets"), "key": "index.html", "content": text(d.t, "<h1>hi</h1>")}

@@ -9,7 +9,7 @@ import (
 )
 
 // MaxFunctionMemoryMB is the most memory a function can be given, in MiB.
-const MaxFunctionMemoryMB float64 = 10240
+const MaxFunctionMemoryMB int = 10240
 
 // Runtime is the language runtime a function's code runs on.
 type Runtime string
@@ -45,9 +45,9 @@ type Function struct {
 	Role *iam.Role
 	// MemoryMB is the memory given to each invocation, in MiB: a multiple of 64 from 128 to
 	// MaxFunctionMemoryMB. CPU grows with it.
-	MemoryMB float64 `lumi:"min=128,max=10240,multipleOf=64,default=128"`
+	MemoryMB int `lumi:"min=128,max=10240,multipleOf=64,default=128"`
 	// Timeout is how long, in seconds, an invocation may run before it is stopped: at most 15 minutes.
-	Timeout float64 `lumi:"exclusiveMin=0,max=900,default=3"`
+	Timeout int `lumi:"min=1,max=900,default=3"`
 	// Environment are environment variables visible to the code.
 	Environment *map[string]string `lumi:"optional"`
 	// Secrets are environment variables with secret values. They are stored encrypted and never read back.

@@ -34,7 +34,7 @@ type Image struct {
 	// ARN is the Acme Resource Name of the image.
 	ARN *acme.ARN `lumi:"out"`
 	// SizeGiB is the size of the disk the image expands to, in GiB.
-	SizeGiB *float64 `lumi:"out"`
+	SizeGiB *int `lumi:"out"`
 }
 
 // GetImage finds a machine image by its name: one of Acme Cloud's public images, such as
@@ -50,7 +50,7 @@ type GetImage struct {
 	// Format is the file format the image was built from.
 	Format ImageFormat `lumi:"out"`
 	// SizeGiB is the size of the disk the image expands to, in GiB.
-	SizeGiB float64 `lumi:"out"`
+	SizeGiB int `lumi:"out"`
 	// Public says whether the image is shared with every Acme Cloud account.
 	Public bool `lumi:"out"`
 	// Description says what is installed on the image, when it says.

@@ -86,7 +86,7 @@ type Instance struct {
 // DiskSpec describes the boot disk of an instance.
 type DiskSpec struct {
 	// SizeGiB is the size of the disk in GiB, from 8 to 16384.
-	SizeGiB float64 `lumi:"size,min=8,max=16384"`
+	SizeGiB int `lumi:"size,min=8,max=16384"`
 	// Kind is the kind of storage behind the disk. Defaults to ssd.
 	Kind *VolumeKind `lumi:"optional"`
 	// Encrypted encrypts the disk at rest with a key managed by Acme Cloud. Defaults to true.

@@ -24,11 +24,11 @@ type Volume struct {
 	// AvailabilityZone is the zone the volume lives in, such as "us-west-1b".
 	AvailabilityZone string `lumi:"replaces"`
 	// SizeGiB is the size of the volume in whole GiB, from 1 to 16384. It can grow but never shrink.
-	SizeGiB float64 `lumi:"size,min=1,max=16384,multipleOf=1,default=20"`
+	SizeGiB int `lumi:"size,min=1,max=16384,default=20"`
 	// Kind is the kind of storage behind the volume.
 	Kind VolumeKind `lumi:"replaces,default=ssd"`
 	// IOPS is the number of operations per second guaranteed; only for provisioned-ssd volumes.
-	IOPS *float64 `lumi:"optional,min=100,max=64000"`
+	IOPS *int `lumi:"optional,min=100,max=64000"`
 	// Encrypted encrypts the volume at rest. It is chosen when the volume is created: Acme Cloud cannot
 	// encrypt or decrypt a volume's data in place, and a new volume would start empty.
 	Encrypted bool `lumi:"immutable,default=true"`

@@ -22,7 +22,7 @@ type Policy struct {
 	// DefaultVersionID names the current version of the document, such as "v3".
 	DefaultVersionID *string `lumi:"out"`
 	// AttachmentCount is how many roles, users and groups the policy is attached to.
-	AttachmentCount *float64 `lumi:"out"`
+	AttachmentCount *int `lumi:"out"`
 }
 
 // PolicyAttachment attaches a managed policy to a role, a user or a group. Use it to attach a policy to

@@ -9,7 +9,7 @@ import (
 )
 
 // MaxSessionHours is the longest session a role may allow, in hours.
-const MaxSessionHours float64 = 12
+const MaxSessionHours int = 12
 
 // Role is an identity with permissions that trusted principals, such as servers, functions or users of
 // another account, assume to get temporary credentials.
@@ -27,7 +27,7 @@ type Role struct {
 	Policies *[]*Policy `lumi:"optional"`
 	// MaxSessionDuration is how long, in seconds, credentials obtained from the role stay valid: from
 	// 3600 (the default) to 43200.
-	MaxSessionDuration *float64 `lumi:"optional,min=3600,max=43200"`
+	MaxSessionDuration *int `lumi:"optional,min=3600,max=43200"`
 	// Tags are labels attached to the role.
 	Tags *acme.Tags `lumi:"optional"`
 	// ARN is the Acme Resource Name that policies use to refer to the role.

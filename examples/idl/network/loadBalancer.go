@@ -34,18 +34,18 @@ type LoadBalancer struct {
 	// Scheme says whether the load balancer is reachable from the internet. Defaults to internet-facing.
 	Scheme *Scheme `lumi:"optional,replace"`
 	// Subnets are where the load balancer's nodes run; give at least two, in different zones.
-	Subnets []*Subnet `lumi:"replace"`
+	Subnets []*Subnet `lumi:"replace,minItems=2"`
 	// SecurityGroups filter the traffic reaching the load balancer.
 	SecurityGroups *[]*SecurityGroup `lumi:"optional"`
 	// Listeners are the ports the load balancer accepts traffic on; at least one.
-	Listeners []Listener
+	Listeners []Listener `lumi:"minItems=1"`
 	// Targets receive the traffic: any mix of compute instances and functions.
 	Targets *[]idl.Resource `lumi:"optional"`
 	// HealthCheck says how targets are probed. Without one, a target is healthy when it accepts a TCP
 	// connection on its port.
 	HealthCheck *HealthCheck `lumi:"optional"`
 	// IdleTimeout is how long, in seconds, an idle connection is kept open: from 1 to 4000.
-	IdleTimeout float64 `lumi:"min=1,max=4000,default=60"`
+	IdleTimeout int `lumi:"min=1,max=4000,default=60"`
 	// MaintenanceWindow is when Acme Cloud may update the load balancer's nodes.
 	MaintenanceWindow *acme.MaintenanceWindow `lumi:"optional"`
 	// Tags are labels attached to the load balancer.
@@ -57,6 +57,8 @@ type LoadBalancer struct {
 }
 
 // Listener accepts traffic on one port of a load balancer and forwards it to the targets.
+//
+//cidlc:check "an HTTPS listener needs a certificateARN" self.protocol != "HTTPS" || has(self.certificateARN)
 type Listener struct {
 	// Port is the port the load balancer listens on.
 	Port Port `lumi:"min=1,max=65535"`
@@ -76,10 +78,10 @@ type HealthCheck struct {
 	// Port is the port probed on each target.
 	Port Port `lumi:"min=1,max=65535"`
 	// IntervalSeconds is the time between two probes of a target, from 5 to 300. Defaults to 30.
-	IntervalSeconds *float64 `lumi:"optional,min=5,max=300"`
+	IntervalSeconds *int `lumi:"optional,min=5,max=300"`
 	// HealthyThreshold is how many probes in a row must succeed before a target receives traffic again,
 	// from 2 to 10. Defaults to 3.
-	HealthyThreshold *float64 `lumi:"optional,min=2,max=10,multipleOf=1"`
-	// Headers are extra HTTP headers sent with each probe.
-	Headers *map[string]string `lumi:"optional"`
+	HealthyThreshold *int `lumi:"optional,min=2,max=10"`
+	// Headers are extra HTTP headers sent with each probe: only an HTTP check, with a `Path`, sends them.
+	Headers *map[string]string `lumi:"optional,requiredWith=path"`
 }

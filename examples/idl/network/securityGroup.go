@@ -6,7 +6,7 @@ import (
 )
 
 // Port is a TCP or UDP port number, from 0 to 65535.
-type Port float64
+type Port int32
 
 // Protocol is the IP protocol a security group rule applies to.
 type Protocol string
@@ -41,12 +41,14 @@ type SecurityGroup struct {
 }
 
 // SecurityGroupRule allows one kind of traffic through a security group.
+//
+//cidlc:check "fromPort cannot be more than toPort" self.fromPort <= self.toPort
 type SecurityGroupRule struct {
 	// IPProtocol is the protocol the rule allows.
 	IPProtocol Protocol
 	// FromPort is the first port of the allowed range.
 	FromPort Port `lumi:"min=0,max=65535"`
-	// ToPort is the last port of the allowed range; the same as FromPort for a single port.
+	// ToPort is the last port of the allowed range; the same as `FromPort` for a single port.
 	ToPort Port `lumi:"min=0,max=65535"`
 	// CIDRBlocks are the address ranges the traffic may come from (ingress) or go to (egress), such as
 	// "0.0.0.0/0" for anywhere; each at most once.

@@ -33,6 +33,8 @@ const (
 // Bucket is a container for objects in one region. Its name is global across all Acme Cloud accounts and
 // becomes part of the bucket's address: 3 to 63 lower-case letters, digits, dots and hyphens, starting
 // and ending with a letter or a digit.
+//
+//cidlc:check "replication needs versioning turned on" !has(self.replication) || has(self.versioning) && self.versioning
 type Bucket struct {
 	idl.NamedResource `lumi:"name.minLength=3,name.maxLength=63,name.pattern=^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$"`
 	// Region is the region the bucket's data is stored in.
@@ -63,8 +65,9 @@ type LifecycleRule struct {
 	Prefix string `lumi:"maxLength=1024"`
 	// Enabled turns the rule on; a disabled rule is kept but does nothing.
 	Enabled bool
-	// Transitions move objects to other storage classes as they age.
-	Transitions *[]LifecycleTransition `lumi:"optional"`
+	// Transitions move objects to other storage classes as they age. A rule that neither moves nor
+	// expires objects would do nothing.
+	Transitions *[]LifecycleTransition `lumi:"optional,atLeastOneOf=expiration"`
 	// Expiration deletes objects once they are old enough.
 	Expiration *LifecycleExpiration `lumi:"optional"`
 }
@@ -72,7 +75,7 @@ type LifecycleRule struct {
 // LifecycleTransition moves objects to another storage class once they are old enough.
 type LifecycleTransition struct {
 	// Days is the age, in whole days since creation, at which objects move.
-	Days float64 `lumi:"min=1,multipleOf=1"`
+	Days int `lumi:"min=1"`
 	// StorageClass is the class objects move to.
 	StorageClass StorageClass
 }
@@ -80,9 +83,9 @@ type LifecycleTransition struct {
 // LifecycleExpiration deletes objects once they are old enough.
 type LifecycleExpiration struct {
 	// Days is the age, in whole days since creation, at which objects are deleted.
-	Days float64 `lumi:"min=1,multipleOf=1"`
+	Days int `lumi:"min=1"`
 	// NoncurrentDays, for a versioned bucket, deletes versions that have been replaced for that many days.
-	NoncurrentDays *float64 `lumi:"optional,min=1,multipleOf=1"`
+	NoncurrentDays *int `lumi:"optional,min=1"`
 }
 
 // ReplicationTarget is the destination of a bucket's replicated objects in another region.

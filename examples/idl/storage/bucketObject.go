@@ -33,7 +33,7 @@ type BucketObject struct {
 	// VersionID identifies this version of the object, when the bucket has versioning turned on.
 	VersionID *string `lumi:"optional,out"`
 	// Size is the size of the object in bytes.
-	Size *float64 `lumi:"out"`
+	Size *int `lumi:"out"`
 }
 
 // GetObjectURL signs a URL that lets whoever holds it download an object without credentials, until it
@@ -45,7 +45,7 @@ type GetObjectURL struct {
 	// Key is the object's name in the bucket.
 	Key string `lumi:"minLength=1,maxLength=1024"`
 	// ExpiresIn is how long the URL stays valid, in seconds: at most a week.
-	ExpiresIn float64 `lumi:"default=3600,min=1,max=604800,multipleOf=1"`
+	ExpiresIn int `lumi:"default=3600,min=1,max=604800"`
 	// URL is the signed URL.
 	URL string `lumi:"out,secret"`
 	// Expires is when the URL stops working, in RFC 3339 format, such as "2026-01-02T15:04:05Z".

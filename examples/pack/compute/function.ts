@@ -86,71 +86,71 @@ export class Function extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Code is the function's code: a directory, a zip file or a tarball.
+     * code is the function's code: a directory, a zip file or a tarball.
      */
     declare public readonly code: pulumi.Output<pulumi.asset.Archive>;
     /**
-     * Layer is an extra archive of libraries, unpacked under /opt next to the code.
+     * layer is an extra archive of libraries, unpacked under /opt next to the code.
      */
     declare public readonly layer: pulumi.Output<pulumi.asset.Archive | undefined>;
     /**
-     * Runtime is the language runtime the code runs on.
+     * runtime is the language runtime the code runs on.
      */
     declare public readonly runtime: pulumi.Output<Runtime>;
     /**
-     * Handler is the entry point in the code, such as "index.handler" for Node.js.
+     * handler is the entry point in the code, such as "index.handler" for Node.js.
      */
     declare public readonly handler: pulumi.Output<string>;
     /**
-     * Role is the identity the function runs as; the role must trust the functions service.
+     * role is the identity the function runs as; the role must trust the functions service.
      */
     declare public readonly role: pulumi.OutputInstance<Role>;
     /**
-     * MemoryMB is the memory given to each invocation, in MiB: a multiple of 64 from 128 to
+     * memoryMB is the memory given to each invocation, in MiB: a multiple of 64 from 128 to
      * MaxFunctionMemoryMB. CPU grows with it.
      */
     declare public readonly memoryMB: pulumi.Output<number>;
     /**
-     * Timeout is how long, in seconds, an invocation may run before it is stopped: at most 15 minutes.
+     * timeout is how long, in seconds, an invocation may run before it is stopped: at most 15 minutes.
      */
     declare public readonly timeout: pulumi.Output<number>;
     /**
-     * Environment are environment variables visible to the code.
+     * environment are environment variables visible to the code.
      */
     declare public readonly environment: pulumi.Output<{ [key: string]: string } | undefined>;
     /**
-     * Secrets are environment variables with secret values. They are stored encrypted and never read back.
+     * secrets are environment variables with secret values. They are stored encrypted and never read back.
      *
      * Write-only: the provider never returns it, since the service does not; a resource read with
      * get, or imported, does not have it.
      */
     declare public readonly secrets: pulumi.Output<{ [key: string]: string } | undefined>;
     /**
-     * Subnets attach the function to a VPC, so that it can reach private addresses.
+     * subnets attach the function to a VPC, so that it can reach private addresses.
      */
     declare public readonly subnets: pulumi.OutputInstance<Subnet[] | undefined>;
     /**
-     * EventSources are the buckets whose object events invoke the function.
+     * eventSources are the buckets whose object events invoke the function.
      */
     declare public readonly eventSources: pulumi.OutputInstance<EventSource[] | undefined>;
     /**
-     * Region is the region the function runs in. Defaults to the provider's region.
+     * region is the region the function runs in. Defaults to the provider's region.
      */
     declare public readonly region: pulumi.Output<Region | undefined>;
     /**
-     * Tags are labels attached to the function.
+     * tags are labels attached to the function.
      */
     declare public readonly tags: pulumi.Output<Tags | undefined>;
     /**
-     * ARN is the Acme Resource Name of the function.
+     * arn is the Acme Resource Name of the function.
      */
     declare public readonly arn: pulumi.Output<ARN>;
     /**
-     * InvokeURL is the HTTPS address that invokes the function.
+     * invokeUrl is the HTTPS address that invokes the function.
      */
     declare public readonly invokeUrl: pulumi.Output<string>;
     /**
-     * CodeSHA256 is the base64-encoded SHA-256 hash of the deployed code archive.
+     * codeSHA256 is the base64-encoded SHA-256 hash of the deployed code archive.
      */
     declare public readonly codeSHA256: pulumi.Output<string>;
 
@@ -200,8 +200,8 @@ export class Function extends pulumi.CustomResource {
             }
             _contracts.check(Function.__pulumiType, name, args, {
                 handler: { minLength: 1, maxLength: 128 },
-                memoryMB: { min: 128, max: 10240, multipleOf: 64 },
-                timeout: { max: 900, exclusiveMin: 0 },
+                memoryMB: { integer: "int", min: 128, max: 10240, multipleOf: 64 },
+                timeout: { integer: "int", min: 1, max: 900 },
             });
             resourceInputs["name"] = args?.name;
             resourceInputs["code"] = args?.code;
@@ -241,63 +241,63 @@ export interface FunctionArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Code is the function's code: a directory, a zip file or a tarball.
+     * code is the function's code: a directory, a zip file or a tarball.
      */
     code: pulumi.Input<pulumi.asset.Archive>;
     /**
-     * Layer is an extra archive of libraries, unpacked under /opt next to the code.
+     * layer is an extra archive of libraries, unpacked under /opt next to the code.
      */
     layer?: pulumi.Input<pulumi.asset.Archive>;
     /**
-     * Runtime is the language runtime the code runs on.
+     * runtime is the language runtime the code runs on.
      */
     runtime: pulumi.Input<Runtime>;
     /**
-     * Handler is the entry point in the code, such as "index.handler" for Node.js.
+     * handler is the entry point in the code, such as "index.handler" for Node.js.
      */
     handler: pulumi.Input<string>;
     /**
-     * Role is the identity the function runs as; the role must trust the functions service.
+     * role is the identity the function runs as; the role must trust the functions service.
      */
     role: pulumi.Input<Role>;
     /**
-     * MemoryMB is the memory given to each invocation, in MiB: a multiple of 64 from 128 to
+     * memoryMB is the memory given to each invocation, in MiB: a multiple of 64 from 128 to
      * MaxFunctionMemoryMB. CPU grows with it.
      *
      * @defaultValue 128
      */
     memoryMB?: pulumi.Input<number>;
     /**
-     * Timeout is how long, in seconds, an invocation may run before it is stopped: at most 15 minutes.
+     * timeout is how long, in seconds, an invocation may run before it is stopped: at most 15 minutes.
      *
      * @defaultValue 3
      */
     timeout?: pulumi.Input<number>;
     /**
-     * Environment are environment variables visible to the code.
+     * environment are environment variables visible to the code.
      */
     environment?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
     /**
-     * Secrets are environment variables with secret values. They are stored encrypted and never read back.
+     * secrets are environment variables with secret values. They are stored encrypted and never read back.
      *
      * Write-only: the provider never returns it, since the service does not; a resource read with
      * get, or imported, does not have it.
      */
     secrets?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
     /**
-     * Subnets attach the function to a VPC, so that it can reach private addresses.
+     * subnets attach the function to a VPC, so that it can reach private addresses.
      */
     subnets?: pulumi.Input<pulumi.Input<Subnet>[]>;
     /**
-     * EventSources are the buckets whose object events invoke the function.
+     * eventSources are the buckets whose object events invoke the function.
      */
     eventSources?: pulumi.Input<pulumi.Input<EventSource>[]>;
     /**
-     * Region is the region the function runs in. Defaults to the provider's region.
+     * region is the region the function runs in. Defaults to the provider's region.
      */
     region?: pulumi.Input<Region>;
     /**
-     * Tags are labels attached to the function.
+     * tags are labels attached to the function.
      */
     tags?: pulumi.Input<TagsArgs>;
 }
@@ -314,68 +314,68 @@ export interface FunctionState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Code is the function's code: a directory, a zip file or a tarball.
+     * code is the function's code: a directory, a zip file or a tarball.
      */
     code?: pulumi.Input<pulumi.asset.Archive>;
     /**
-     * Layer is an extra archive of libraries, unpacked under /opt next to the code.
+     * layer is an extra archive of libraries, unpacked under /opt next to the code.
      */
     layer?: pulumi.Input<pulumi.asset.Archive>;
     /**
-     * Runtime is the language runtime the code runs on.
+     * runtime is the language runtime the code runs on.
      */
     runtime?: pulumi.Input<Runtime>;
     /**
-     * Handler is the entry point in the code, such as "index.handler" for Node.js.
+     * handler is the entry point in the code, such as "index.handler" for Node.js.
      */
     handler?: pulumi.Input<string>;
     /**
-     * Role is the identity the function runs as; the role must trust the functions service.
+     * role is the identity the function runs as; the role must trust the functions service.
      */
     role?: pulumi.Input<Role>;
     /**
-     * MemoryMB is the memory given to each invocation, in MiB: a multiple of 64 from 128 to
+     * memoryMB is the memory given to each invocation, in MiB: a multiple of 64 from 128 to
      * MaxFunctionMemoryMB. CPU grows with it.
      */
     memoryMB?: pulumi.Input<number>;
     /**
-     * Timeout is how long, in seconds, an invocation may run before it is stopped: at most 15 minutes.
+     * timeout is how long, in seconds, an invocation may run before it is stopped: at most 15 minutes.
      */
     timeout?: pulumi.Input<number>;
     /**
-     * Environment are environment variables visible to the code.
+     * environment are environment variables visible to the code.
      */
     environment?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
     /**
-     * Secrets are environment variables with secret values. They are stored encrypted and never read back.
+     * secrets are environment variables with secret values. They are stored encrypted and never read back.
      */
     secrets?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
     /**
-     * Subnets attach the function to a VPC, so that it can reach private addresses.
+     * subnets attach the function to a VPC, so that it can reach private addresses.
      */
     subnets?: pulumi.Input<pulumi.Input<Subnet>[]>;
     /**
-     * EventSources are the buckets whose object events invoke the function.
+     * eventSources are the buckets whose object events invoke the function.
      */
     eventSources?: pulumi.Input<pulumi.Input<EventSource>[]>;
     /**
-     * Region is the region the function runs in. Defaults to the provider's region.
+     * region is the region the function runs in. Defaults to the provider's region.
      */
     region?: pulumi.Input<Region>;
     /**
-     * Tags are labels attached to the function.
+     * tags are labels attached to the function.
      */
     tags?: pulumi.Input<TagsArgs>;
     /**
-     * ARN is the Acme Resource Name of the function.
+     * arn is the Acme Resource Name of the function.
      */
     arn?: pulumi.Input<ARN>;
     /**
-     * InvokeURL is the HTTPS address that invokes the function.
+     * invokeUrl is the HTTPS address that invokes the function.
      */
     invokeUrl?: pulumi.Input<string>;
     /**
-     * CodeSHA256 is the base64-encoded SHA-256 hash of the deployed code archive.
+     * codeSHA256 is the base64-encoded SHA-256 hash of the deployed code archive.
      */
     codeSHA256?: pulumi.Input<string>;
 }

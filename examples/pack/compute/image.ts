@@ -67,7 +67,7 @@ export class Image extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Source is the disk image file, such as a local file or a URL. It is uploaded once and never read
+     * source is the disk image file, such as a local file or a URL. It is uploaded once and never read
      * back; changing it builds a new image.
      *
      * Write-only: the provider never returns it, since the service does not; a resource read with
@@ -75,27 +75,27 @@ export class Image extends pulumi.CustomResource {
      */
     declare public readonly source: pulumi.Output<pulumi.asset.Asset | undefined>;
     /**
-     * Format is the file format of Source.
+     * format is the file format of Source.
      */
     declare public readonly format: pulumi.Output<ImageFormat>;
     /**
-     * Description says what is installed on the image.
+     * description says what is installed on the image.
      */
     declare public readonly description: pulumi.Output<string | undefined>;
     /**
-     * Public shares the image with every Acme Cloud account. Defaults to false.
+     * public shares the image with every Acme Cloud account. Defaults to false.
      */
     declare public readonly public: pulumi.Output<boolean | undefined>;
     /**
-     * Tags are labels attached to the image.
+     * tags are labels attached to the image.
      */
     declare public readonly tags: pulumi.Output<Tags | undefined>;
     /**
-     * ARN is the Acme Resource Name of the image.
+     * arn is the Acme Resource Name of the image.
      */
     declare public readonly arn: pulumi.Output<ARN>;
     /**
-     * SizeGiB is the size of the disk the image expands to, in GiB.
+     * sizeGiB is the size of the disk the image expands to, in GiB.
      */
     declare public readonly sizeGiB: pulumi.Output<number>;
 
@@ -156,7 +156,7 @@ export interface ImageArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Source is the disk image file, such as a local file or a URL. It is uploaded once and never read
+     * source is the disk image file, such as a local file or a URL. It is uploaded once and never read
      * back; changing it builds a new image.
      *
      * Write-only: the provider never returns it, since the service does not; a resource read with
@@ -164,19 +164,19 @@ export interface ImageArgs {
      */
     source: pulumi.Input<pulumi.asset.Asset>;
     /**
-     * Format is the file format of Source.
+     * format is the file format of Source.
      */
     format: pulumi.Input<ImageFormat>;
     /**
-     * Description says what is installed on the image.
+     * description says what is installed on the image.
      */
     description?: pulumi.Input<string>;
     /**
-     * Public shares the image with every Acme Cloud account. Defaults to false.
+     * public shares the image with every Acme Cloud account. Defaults to false.
      */
     public?: pulumi.Input<boolean>;
     /**
-     * Tags are labels attached to the image.
+     * tags are labels attached to the image.
      */
     tags?: pulumi.Input<TagsArgs>;
 }
@@ -193,38 +193,38 @@ export interface ImageState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Source is the disk image file, such as a local file or a URL. It is uploaded once and never read
+     * source is the disk image file, such as a local file or a URL. It is uploaded once and never read
      * back; changing it builds a new image.
      */
     source?: pulumi.Input<pulumi.asset.Asset>;
     /**
-     * Format is the file format of Source.
+     * format is the file format of Source.
      */
     format?: pulumi.Input<ImageFormat>;
     /**
-     * Description says what is installed on the image.
+     * description says what is installed on the image.
      */
     description?: pulumi.Input<string>;
     /**
-     * Public shares the image with every Acme Cloud account. Defaults to false.
+     * public shares the image with every Acme Cloud account. Defaults to false.
      */
     public?: pulumi.Input<boolean>;
     /**
-     * Tags are labels attached to the image.
+     * tags are labels attached to the image.
      */
     tags?: pulumi.Input<TagsArgs>;
     /**
-     * ARN is the Acme Resource Name of the image.
+     * arn is the Acme Resource Name of the image.
      */
     arn?: pulumi.Input<ARN>;
     /**
-     * SizeGiB is the size of the disk the image expands to, in GiB.
+     * sizeGiB is the size of the disk the image expands to, in GiB.
      */
     sizeGiB?: pulumi.Input<number>;
 }
 
 /**
- * GetImage finds a machine image by its name: one of Acme Cloud's public images, such as
+ * getImage finds a machine image by its name: one of Acme Cloud's public images, such as
  * "ubuntu-24.04", or a private image of the account, built by an Image resource.
  *
  * @param args The function's inputs.
@@ -248,7 +248,7 @@ export function getImage(args: GetImageArgs, opts?: pulumi.InvokeOptions): Promi
  */
 export interface GetImageArgs {
     /**
-     * Name is the image's name.
+     * name is the image's name.
      */
     name: string;
 }
@@ -258,33 +258,33 @@ export interface GetImageArgs {
  */
 export interface GetImageResult {
     /**
-     * ID is the image's identifier, such as "img-0a1b2c3d".
+     * id is the image's identifier, such as "img-0a1b2c3d".
      */
     readonly id: string;
     /**
-     * ARN is the Acme Resource Name of the image.
+     * arn is the Acme Resource Name of the image.
      */
     readonly arn: ARN;
     /**
-     * Format is the file format the image was built from.
+     * format is the file format the image was built from.
      */
     readonly format: ImageFormat;
     /**
-     * SizeGiB is the size of the disk the image expands to, in GiB.
+     * sizeGiB is the size of the disk the image expands to, in GiB.
      */
     readonly sizeGiB: number;
     /**
-     * Public says whether the image is shared with every Acme Cloud account.
+     * public says whether the image is shared with every Acme Cloud account.
      */
     readonly public: boolean;
     /**
-     * Description says what is installed on the image, when it says.
+     * description says what is installed on the image, when it says.
      */
     readonly description?: string;
 }
 
 /**
- * GetImage finds a machine image by its name: one of Acme Cloud's public images, such as
+ * getImage finds a machine image by its name: one of Acme Cloud's public images, such as
  * "ubuntu-24.04", or a private image of the account, built by an Image resource.
  *
  * The Output form of getImage: its inputs may be outputs of other resources, and its results are an
@@ -315,7 +315,7 @@ export function getImageOutput(
  */
 export interface GetImageOutputArgs {
     /**
-     * Name is the image's name.
+     * name is the image's name.
      */
     name: pulumi.Input<string>;
 }

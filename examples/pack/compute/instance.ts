@@ -111,32 +111,32 @@ export class Instance extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * MachineType is the size of the instance. Changing it restarts the instance.
+     * machineType is the size of the instance. Changing it restarts the instance.
      */
     declare public readonly machineType: pulumi.Output<MachineType>;
     /**
-     * Image is the machine image the instance boots from.
+     * image is the machine image the instance boots from.
      */
     declare public readonly image: pulumi.OutputInstance<Image>;
     /**
-     * Subnet is where the instance runs; it decides the instance's VPC and availability zone.
+     * subnet is where the instance runs; it decides the instance's VPC and availability zone.
      */
     declare public readonly subnet: pulumi.OutputInstance<Subnet>;
     /**
-     * SecurityGroups filter the instance's traffic. Without any, the VPC's default group applies.
+     * securityGroups filter the instance's traffic. Without any, the VPC's default group applies.
      */
     declare public readonly securityGroups: pulumi.OutputInstance<SecurityGroup[] | undefined>;
     /**
-     * Role gives programs on the instance temporary credentials with the role's permissions. The role must
+     * role gives programs on the instance temporary credentials with the role's permissions. The role must
      * trust the compute service.
      */
     declare public readonly role: pulumi.OutputInstance<Role | undefined>;
     /**
-     * KeyPair is the SSH key allowed to log in as the image's default user.
+     * keyPair is the SSH key allowed to log in as the image's default user.
      */
     declare public readonly keyPair: pulumi.OutputInstance<KeyPair | undefined>;
     /**
-     * UserData is a script run as root on the first boot (DefaultUserData when not given). It may contain
+     * userData is a script run as root on the first boot (DefaultUserData when not given). It may contain
      * secrets, so it is never read back; changing it replaces the instance.
      *
      * Write-only: the provider never returns it, since the service does not; a resource read with
@@ -144,37 +144,37 @@ export class Instance extends pulumi.CustomResource {
      */
     declare public readonly userData: pulumi.Output<string | undefined>;
     /**
-     * RootDisk configures the disk the instance boots from. Defaults to a 20 GiB SSD.
+     * rootDisk configures the disk the instance boots from. Defaults to a 20 GiB SSD.
      */
     declare public readonly rootDisk: pulumi.Output<DiskSpec | undefined>;
     /**
-     * Monitoring turned on detailed metrics, collected every minute instead of every five.
+     * monitoring turned on detailed metrics, collected every minute instead of every five.
      *
      * @deprecated detailed metrics are always collected now; remove monitoring
      */
     declare public readonly monitoring: pulumi.Output<boolean | undefined>;
     /**
-     * MaintenanceWindow is when Acme Cloud may restart the instance to move it to updated hardware.
+     * maintenanceWindow is when Acme Cloud may restart the instance to move it to updated hardware.
      */
     declare public readonly maintenanceWindow: pulumi.Output<MaintenanceWindow | undefined>;
     /**
-     * Tags are labels attached to the instance.
+     * tags are labels attached to the instance.
      */
     declare public readonly tags: pulumi.Output<Tags | undefined>;
     /**
-     * ARN is the Acme Resource Name of the instance.
+     * arn is the Acme Resource Name of the instance.
      */
     declare public readonly arn: pulumi.Output<ARN>;
     /**
-     * PrivateIP is the instance's private IPv4 address in its subnet.
+     * privateIP is the instance's private IPv4 address in its subnet.
      */
     declare public readonly privateIP: pulumi.Output<string>;
     /**
-     * PublicIP is the instance's public IPv4 address, when its subnet gives it one.
+     * publicIP is the instance's public IPv4 address, when its subnet gives it one.
      */
     declare public readonly publicIP: pulumi.Output<string | undefined>;
     /**
-     * Status is where the instance is in its life cycle.
+     * status is where the instance is in its life cycle.
      */
     declare public readonly status: pulumi.Output<InstanceStatus>;
 
@@ -262,32 +262,32 @@ export interface InstanceArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * MachineType is the size of the instance. Changing it restarts the instance.
+     * machineType is the size of the instance. Changing it restarts the instance.
      */
     machineType: pulumi.Input<MachineType>;
     /**
-     * Image is the machine image the instance boots from.
+     * image is the machine image the instance boots from.
      */
     image: pulumi.Input<Image>;
     /**
-     * Subnet is where the instance runs; it decides the instance's VPC and availability zone.
+     * subnet is where the instance runs; it decides the instance's VPC and availability zone.
      */
     subnet: pulumi.Input<Subnet>;
     /**
-     * SecurityGroups filter the instance's traffic. Without any, the VPC's default group applies.
+     * securityGroups filter the instance's traffic. Without any, the VPC's default group applies.
      */
     securityGroups?: pulumi.Input<pulumi.Input<SecurityGroup>[]>;
     /**
-     * Role gives programs on the instance temporary credentials with the role's permissions. The role must
+     * role gives programs on the instance temporary credentials with the role's permissions. The role must
      * trust the compute service.
      */
     role?: pulumi.Input<Role>;
     /**
-     * KeyPair is the SSH key allowed to log in as the image's default user.
+     * keyPair is the SSH key allowed to log in as the image's default user.
      */
     keyPair?: pulumi.Input<KeyPair>;
     /**
-     * UserData is a script run as root on the first boot (DefaultUserData when not given). It may contain
+     * userData is a script run as root on the first boot (DefaultUserData when not given). It may contain
      * secrets, so it is never read back; changing it replaces the instance.
      *
      * Write-only: the provider never returns it, since the service does not; a resource read with
@@ -295,21 +295,21 @@ export interface InstanceArgs {
      */
     userData?: pulumi.Input<string>;
     /**
-     * RootDisk configures the disk the instance boots from. Defaults to a 20 GiB SSD.
+     * rootDisk configures the disk the instance boots from. Defaults to a 20 GiB SSD.
      */
     rootDisk?: pulumi.Input<DiskSpecArgs>;
     /**
-     * Monitoring turned on detailed metrics, collected every minute instead of every five.
+     * monitoring turned on detailed metrics, collected every minute instead of every five.
      *
      * @deprecated detailed metrics are always collected now; remove monitoring
      */
     monitoring?: pulumi.Input<boolean>;
     /**
-     * MaintenanceWindow is when Acme Cloud may restart the instance to move it to updated hardware.
+     * maintenanceWindow is when Acme Cloud may restart the instance to move it to updated hardware.
      */
     maintenanceWindow?: pulumi.Input<MaintenanceWindowArgs>;
     /**
-     * Tags are labels attached to the instance.
+     * tags are labels attached to the instance.
      */
     tags?: pulumi.Input<TagsArgs>;
 }
@@ -326,67 +326,67 @@ export interface InstanceState {
      */
     name?: pulumi.Input<string>;
     /**
-     * MachineType is the size of the instance. Changing it restarts the instance.
+     * machineType is the size of the instance. Changing it restarts the instance.
      */
     machineType?: pulumi.Input<MachineType>;
     /**
-     * Image is the machine image the instance boots from.
+     * image is the machine image the instance boots from.
      */
     image?: pulumi.Input<Image>;
     /**
-     * Subnet is where the instance runs; it decides the instance's VPC and availability zone.
+     * subnet is where the instance runs; it decides the instance's VPC and availability zone.
      */
     subnet?: pulumi.Input<Subnet>;
     /**
-     * SecurityGroups filter the instance's traffic. Without any, the VPC's default group applies.
+     * securityGroups filter the instance's traffic. Without any, the VPC's default group applies.
      */
     securityGroups?: pulumi.Input<pulumi.Input<SecurityGroup>[]>;
     /**
-     * Role gives programs on the instance temporary credentials with the role's permissions. The role must
+     * role gives programs on the instance temporary credentials with the role's permissions. The role must
      * trust the compute service.
      */
     role?: pulumi.Input<Role>;
     /**
-     * KeyPair is the SSH key allowed to log in as the image's default user.
+     * keyPair is the SSH key allowed to log in as the image's default user.
      */
     keyPair?: pulumi.Input<KeyPair>;
     /**
-     * UserData is a script run as root on the first boot (DefaultUserData when not given). It may contain
+     * userData is a script run as root on the first boot (DefaultUserData when not given). It may contain
      * secrets, so it is never read back; changing it replaces the instance.
      */
     userData?: pulumi.Input<string>;
     /**
-     * RootDisk configures the disk the instance boots from. Defaults to a 20 GiB SSD.
+     * rootDisk configures the disk the instance boots from. Defaults to a 20 GiB SSD.
      */
     rootDisk?: pulumi.Input<DiskSpecArgs>;
     /**
-     * Monitoring turned on detailed metrics, collected every minute instead of every five.
+     * monitoring turned on detailed metrics, collected every minute instead of every five.
      *
      * @deprecated detailed metrics are always collected now; remove monitoring
      */
     monitoring?: pulumi.Input<boolean>;
     /**
-     * MaintenanceWindow is when Acme Cloud may restart the instance to move it to updated hardware.
+     * maintenanceWindow is when Acme Cloud may restart the instance to move it to updated hardware.
      */
     maintenanceWindow?: pulumi.Input<MaintenanceWindowArgs>;
     /**
-     * Tags are labels attached to the instance.
+     * tags are labels attached to the instance.
      */
     tags?: pulumi.Input<TagsArgs>;
     /**
-     * ARN is the Acme Resource Name of the instance.
+     * arn is the Acme Resource Name of the instance.
      */
     arn?: pulumi.Input<ARN>;
     /**
-     * PrivateIP is the instance's private IPv4 address in its subnet.
+     * privateIP is the instance's private IPv4 address in its subnet.
      */
     privateIP?: pulumi.Input<string>;
     /**
-     * PublicIP is the instance's public IPv4 address, when its subnet gives it one.
+     * publicIP is the instance's public IPv4 address, when its subnet gives it one.
      */
     publicIP?: pulumi.Input<string>;
     /**
-     * Status is where the instance is in its life cycle.
+     * status is where the instance is in its life cycle.
      */
     status?: pulumi.Input<InstanceStatus>;
 }
@@ -396,19 +396,19 @@ export interface InstanceState {
  */
 export interface DiskSpec {
     /**
-     * SizeGiB is the size of the disk in GiB, from 8 to 16384.
+     * size is the size of the disk in GiB, from 8 to 16384.
      */
     readonly size: number;
     /**
-     * Kind is the kind of storage behind the disk. Defaults to ssd.
+     * kind is the kind of storage behind the disk. Defaults to ssd.
      */
     readonly kind?: VolumeKind;
     /**
-     * Encrypted encrypts the disk at rest with a key managed by Acme Cloud. Defaults to true.
+     * encrypted encrypts the disk at rest with a key managed by Acme Cloud. Defaults to true.
      */
     readonly encrypted?: boolean;
     /**
-     * DeleteOnTermination deletes the disk when the instance is deleted. Defaults to true.
+     * deleteOnTermination deletes the disk when the instance is deleted. Defaults to true.
      */
     readonly deleteOnTermination?: boolean;
 }
@@ -418,19 +418,19 @@ export interface DiskSpec {
  */
 export interface DiskSpecArgs {
     /**
-     * SizeGiB is the size of the disk in GiB, from 8 to 16384.
+     * size is the size of the disk in GiB, from 8 to 16384.
      */
     size: pulumi.Input<number>;
     /**
-     * Kind is the kind of storage behind the disk. Defaults to ssd.
+     * kind is the kind of storage behind the disk. Defaults to ssd.
      */
     kind?: pulumi.Input<VolumeKind>;
     /**
-     * Encrypted encrypts the disk at rest with a key managed by Acme Cloud. Defaults to true.
+     * encrypted encrypts the disk at rest with a key managed by Acme Cloud. Defaults to true.
      */
     encrypted?: pulumi.Input<boolean>;
     /**
-     * DeleteOnTermination deletes the disk when the instance is deleted. Defaults to true.
+     * deleteOnTermination deletes the disk when the instance is deleted. Defaults to true.
      */
     deleteOnTermination?: pulumi.Input<boolean>;
 }
@@ -438,7 +438,7 @@ export interface DiskSpecArgs {
 // The contracts of the fields of DiskSpec (compute/instance.go), for the checks of this file's resources.
 function _DiskSpec(): _contracts.Contracts {
     return {
-        size: { min: 8, max: 16384 },
+        size: { integer: "int", min: 8, max: 16384 },
     };
 }
 
@@ -453,6 +453,6 @@ function _MaintenanceWindow(): _contracts.Contracts {
             pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$",
             regexp: "^(?:(?:[\\u{30}-\\u{31}][\\u{30}-\\u{39}]|2[\\u{30}-\\u{33}]))\\u{3a}[\\u{30}-\\u{35}][\\u{30}-\\u{39}]$",
         },
-        durationHours: { min: 1, max: 24 },
+        durationHours: { integer: "int", min: 1, max: 24 },
     };
 }

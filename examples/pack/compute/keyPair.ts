@@ -48,15 +48,15 @@ export class KeyPair extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * PublicKey is the public key in OpenSSH format, such as "ssh-ed25519 AAAAC3Nz... alice@laptop".
+     * publicKey is the public key in OpenSSH format, such as "ssh-ed25519 AAAAC3Nz... alice@laptop".
      */
     declare public readonly publicKey: pulumi.Output<string>;
     /**
-     * Tags are labels attached to the key pair.
+     * tags are labels attached to the key pair.
      */
     declare public readonly tags: pulumi.Output<Tags | undefined>;
     /**
-     * Fingerprint is the SHA-256 fingerprint of the key, as shown by ssh-keygen -l.
+     * fingerprint is the SHA-256 fingerprint of the key, as shown by ssh-keygen -l.
      */
     declare public readonly fingerprint: pulumi.Output<string>;
 
@@ -106,11 +106,11 @@ export interface KeyPairArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * PublicKey is the public key in OpenSSH format, such as "ssh-ed25519 AAAAC3Nz... alice@laptop".
+     * publicKey is the public key in OpenSSH format, such as "ssh-ed25519 AAAAC3Nz... alice@laptop".
      */
     publicKey: pulumi.Input<string>;
     /**
-     * Tags are labels attached to the key pair.
+     * tags are labels attached to the key pair.
      */
     tags?: pulumi.Input<TagsArgs>;
 }
@@ -127,15 +127,15 @@ export interface KeyPairState {
      */
     name?: pulumi.Input<string>;
     /**
-     * PublicKey is the public key in OpenSSH format, such as "ssh-ed25519 AAAAC3Nz... alice@laptop".
+     * publicKey is the public key in OpenSSH format, such as "ssh-ed25519 AAAAC3Nz... alice@laptop".
      */
     publicKey?: pulumi.Input<string>;
     /**
-     * Tags are labels attached to the key pair.
+     * tags are labels attached to the key pair.
      */
     tags?: pulumi.Input<TagsArgs>;
     /**
-     * Fingerprint is the SHA-256 fingerprint of the key, as shown by ssh-keygen -l.
+     * fingerprint is the SHA-256 fingerprint of the key, as shown by ssh-keygen -l.
      */
     fingerprint?: pulumi.Input<string>;
 }

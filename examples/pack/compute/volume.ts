@@ -63,23 +63,23 @@ export class Volume extends pulumi.CustomResource {
     }
 
     /**
-     * AvailabilityZone is the zone the volume lives in, such as "us-west-1b".
+     * availabilityZone is the zone the volume lives in, such as "us-west-1b".
      */
     declare public readonly availabilityZone: pulumi.Output<string>;
     /**
-     * SizeGiB is the size of the volume in whole GiB, from 1 to 16384. It can grow but never shrink.
+     * size is the size of the volume in whole GiB, from 1 to 16384. It can grow but never shrink.
      */
     declare public readonly size: pulumi.Output<number>;
     /**
-     * Kind is the kind of storage behind the volume.
+     * kind is the kind of storage behind the volume.
      */
     declare public readonly kind: pulumi.Output<VolumeKind>;
     /**
-     * IOPS is the number of operations per second guaranteed; only for provisioned-ssd volumes.
+     * iops is the number of operations per second guaranteed; only for provisioned-ssd volumes.
      */
     declare public readonly iops: pulumi.Output<number | undefined>;
     /**
-     * Encrypted encrypts the volume at rest. It is chosen when the volume is created: Acme Cloud cannot
+     * encrypted encrypts the volume at rest. It is chosen when the volume is created: Acme Cloud cannot
      * encrypt or decrypt a volume's data in place, and a new volume would start empty.
      *
      * Immutable: set when the resource is created; a later change fails instead of replacing the
@@ -87,19 +87,19 @@ export class Volume extends pulumi.CustomResource {
      */
     declare public readonly encrypted: pulumi.Output<boolean>;
     /**
-     * Instance is the instance the volume is attached to, if any. It must be in the same zone.
+     * instance is the instance the volume is attached to, if any. It must be in the same zone.
      */
     declare public readonly instance: pulumi.OutputInstance<Instance | undefined>;
     /**
-     * Tags are labels attached to the volume.
+     * tags are labels attached to the volume.
      */
     declare public readonly tags: pulumi.Output<Tags | undefined>;
     /**
-     * ARN is the Acme Resource Name of the volume.
+     * arn is the Acme Resource Name of the volume.
      */
     declare public readonly arn: pulumi.Output<ARN>;
     /**
-     * DeviceName is the device the volume appears as on its instance, such as "/dev/vdb".
+     * deviceName is the device the volume appears as on its instance, such as "/dev/vdb".
      */
     declare public readonly deviceName: pulumi.Output<string | undefined>;
 
@@ -131,8 +131,8 @@ export class Volume extends pulumi.CustomResource {
                 throw new Error("Missing required property 'availabilityZone'");
             }
             _contracts.check(Volume.__pulumiType, name, args, {
-                size: { min: 1, max: 16384, multipleOf: 1 },
-                iops: { min: 100, max: 64000 },
+                size: { integer: "int", min: 1, max: 16384 },
+                iops: { integer: "int", min: 100, max: 64000 },
             });
             resourceInputs["availabilityZone"] = args?.availabilityZone;
             resourceInputs["size"] = args?.size ?? 20;
@@ -157,27 +157,27 @@ export class Volume extends pulumi.CustomResource {
  */
 export interface VolumeArgs {
     /**
-     * AvailabilityZone is the zone the volume lives in, such as "us-west-1b".
+     * availabilityZone is the zone the volume lives in, such as "us-west-1b".
      */
     availabilityZone: pulumi.Input<string>;
     /**
-     * SizeGiB is the size of the volume in whole GiB, from 1 to 16384. It can grow but never shrink.
+     * size is the size of the volume in whole GiB, from 1 to 16384. It can grow but never shrink.
      *
      * @defaultValue 20
      */
     size?: pulumi.Input<number>;
     /**
-     * Kind is the kind of storage behind the volume.
+     * kind is the kind of storage behind the volume.
      *
      * @defaultValue "ssd"
      */
     kind?: pulumi.Input<VolumeKind>;
     /**
-     * IOPS is the number of operations per second guaranteed; only for provisioned-ssd volumes.
+     * iops is the number of operations per second guaranteed; only for provisioned-ssd volumes.
      */
     iops?: pulumi.Input<number>;
     /**
-     * Encrypted encrypts the volume at rest. It is chosen when the volume is created: Acme Cloud cannot
+     * encrypted encrypts the volume at rest. It is chosen when the volume is created: Acme Cloud cannot
      * encrypt or decrypt a volume's data in place, and a new volume would start empty.
      *
      * Immutable: set when the resource is created; a later change fails instead of replacing the
@@ -187,11 +187,11 @@ export interface VolumeArgs {
      */
     encrypted?: pulumi.Input<boolean>;
     /**
-     * Instance is the instance the volume is attached to, if any. It must be in the same zone.
+     * instance is the instance the volume is attached to, if any. It must be in the same zone.
      */
     instance?: pulumi.Input<Instance>;
     /**
-     * Tags are labels attached to the volume.
+     * tags are labels attached to the volume.
      */
     tags?: pulumi.Input<TagsArgs>;
 }
@@ -202,40 +202,40 @@ export interface VolumeArgs {
  */
 export interface VolumeState {
     /**
-     * AvailabilityZone is the zone the volume lives in, such as "us-west-1b".
+     * availabilityZone is the zone the volume lives in, such as "us-west-1b".
      */
     availabilityZone?: pulumi.Input<string>;
     /**
-     * SizeGiB is the size of the volume in whole GiB, from 1 to 16384. It can grow but never shrink.
+     * size is the size of the volume in whole GiB, from 1 to 16384. It can grow but never shrink.
      */
     size?: pulumi.Input<number>;
     /**
-     * Kind is the kind of storage behind the volume.
+     * kind is the kind of storage behind the volume.
      */
     kind?: pulumi.Input<VolumeKind>;
     /**
-     * IOPS is the number of operations per second guaranteed; only for provisioned-ssd volumes.
+     * iops is the number of operations per second guaranteed; only for provisioned-ssd volumes.
      */
     iops?: pulumi.Input<number>;
     /**
-     * Encrypted encrypts the volume at rest. It is chosen when the volume is created: Acme Cloud cannot
+     * encrypted encrypts the volume at rest. It is chosen when the volume is created: Acme Cloud cannot
      * encrypt or decrypt a volume's data in place, and a new volume would start empty.
      */
     encrypted?: pulumi.Input<boolean>;
     /**
-     * Instance is the instance the volume is attached to, if any. It must be in the same zone.
+     * instance is the instance the volume is attached to, if any. It must be in the same zone.
      */
     instance?: pulumi.Input<Instance>;
     /**
-     * Tags are labels attached to the volume.
+     * tags are labels attached to the volume.
      */
     tags?: pulumi.Input<TagsArgs>;
     /**
-     * ARN is the Acme Resource Name of the volume.
+     * arn is the Acme Resource Name of the volume.
      */
     arn?: pulumi.Input<ARN>;
     /**
-     * DeviceName is the device the volume appears as on its instance, such as "/dev/vdb".
+     * deviceName is the device the volume appears as on its instance, such as "/dev/vdb".
      */
     deviceName?: pulumi.Input<string>;
 }

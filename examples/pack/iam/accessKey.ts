@@ -58,15 +58,15 @@ export class AccessKey extends pulumi.CustomResource {
     }
 
     /**
-     * User is the user the key belongs to.
+     * user is the user the key belongs to.
      */
     declare public readonly user: pulumi.OutputInstance<User>;
     /**
-     * Status says whether the key can be used. Defaults to Active.
+     * status says whether the key can be used. Defaults to Active.
      */
     declare public readonly status: pulumi.Output<AccessKeyStatus | undefined>;
     /**
-     * PGPKey is a public PGP key, base64-encoded, used to encrypt the secret before it is returned, so that
+     * pgpKey is a public PGP key, base64-encoded, used to encrypt the secret before it is returned, so that
      * only the holder of the private key can read it. It is never read back.
      *
      * Write-only: the provider never returns it, since the service does not; a resource read with
@@ -74,16 +74,16 @@ export class AccessKey extends pulumi.CustomResource {
      */
     declare public readonly pgpKey: pulumi.Output<string | undefined>;
     /**
-     * Secret is the secret access key. It is only available when the key is created; when PGPKey is set,
+     * secret is the secret access key. It is only available when the key is created; when PGPKey is set,
      * it is empty and EncryptedSecret holds it instead.
      */
     declare public readonly secret: pulumi.Output<string>;
     /**
-     * EncryptedSecret is the secret access key encrypted with PGPKey and base64-encoded.
+     * encryptedSecret is the secret access key encrypted with PGPKey and base64-encoded.
      */
     declare public readonly encryptedSecret: pulumi.Output<string | undefined>;
     /**
-     * CreateDate is when the key was created, in RFC 3339 format.
+     * createDate is when the key was created, in RFC 3339 format.
      */
     declare public readonly createDate: pulumi.Output<string>;
 
@@ -132,15 +132,15 @@ export class AccessKey extends pulumi.CustomResource {
  */
 export interface AccessKeyArgs {
     /**
-     * User is the user the key belongs to.
+     * user is the user the key belongs to.
      */
     user: pulumi.Input<User>;
     /**
-     * Status says whether the key can be used. Defaults to Active.
+     * status says whether the key can be used. Defaults to Active.
      */
     status?: pulumi.Input<AccessKeyStatus>;
     /**
-     * PGPKey is a public PGP key, base64-encoded, used to encrypt the secret before it is returned, so that
+     * pgpKey is a public PGP key, base64-encoded, used to encrypt the secret before it is returned, so that
      * only the holder of the private key can read it. It is never read back.
      *
      * Write-only: the provider never returns it, since the service does not; a resource read with
@@ -155,29 +155,29 @@ export interface AccessKeyArgs {
  */
 export interface AccessKeyState {
     /**
-     * User is the user the key belongs to.
+     * user is the user the key belongs to.
      */
     user?: pulumi.Input<User>;
     /**
-     * Status says whether the key can be used. Defaults to Active.
+     * status says whether the key can be used. Defaults to Active.
      */
     status?: pulumi.Input<AccessKeyStatus>;
     /**
-     * PGPKey is a public PGP key, base64-encoded, used to encrypt the secret before it is returned, so that
+     * pgpKey is a public PGP key, base64-encoded, used to encrypt the secret before it is returned, so that
      * only the holder of the private key can read it. It is never read back.
      */
     pgpKey?: pulumi.Input<string>;
     /**
-     * Secret is the secret access key. It is only available when the key is created; when PGPKey is set,
+     * secret is the secret access key. It is only available when the key is created; when PGPKey is set,
      * it is empty and EncryptedSecret holds it instead.
      */
     secret?: pulumi.Input<string>;
     /**
-     * EncryptedSecret is the secret access key encrypted with PGPKey and base64-encoded.
+     * encryptedSecret is the secret access key encrypted with PGPKey and base64-encoded.
      */
     encryptedSecret?: pulumi.Input<string>;
     /**
-     * CreateDate is when the key was created, in RFC 3339 format.
+     * createDate is when the key was created, in RFC 3339 format.
      */
     createDate?: pulumi.Input<string>;
 }

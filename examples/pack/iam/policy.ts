@@ -49,29 +49,29 @@ export class Policy extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Document is the policy document, an arbitrary JSON value such as {"Version": "2024-01-01",
+     * document is the policy document, an arbitrary JSON value such as {"Version": "2024-01-01",
      * "Statement": [{"Effect": "Allow", "Action": ["storage:GetObject"], "Resource": "*"}]}. Each change
      * creates a new version of the policy and makes it the default.
      */
     declare public readonly document: pulumi.Output<any>;
     /**
-     * Description says what the policy allows.
+     * description says what the policy allows.
      */
     declare public readonly description: pulumi.Output<string | undefined>;
     /**
-     * Path groups policies into folders, such as "/teams/data/". Defaults to "/".
+     * path groups policies into folders, such as "/teams/data/". Defaults to "/".
      */
     declare public readonly path: pulumi.Output<string | undefined>;
     /**
-     * ARN is the Acme Resource Name of the policy.
+     * arn is the Acme Resource Name of the policy.
      */
     declare public readonly arn: pulumi.Output<ARN>;
     /**
-     * DefaultVersionID names the current version of the document, such as "v3".
+     * defaultVersionID names the current version of the document, such as "v3".
      */
     declare public readonly defaultVersionID: pulumi.Output<string>;
     /**
-     * AttachmentCount is how many roles, users and groups the policy is attached to.
+     * attachmentCount is how many roles, users and groups the policy is attached to.
      */
     declare public readonly attachmentCount: pulumi.Output<number>;
 
@@ -127,17 +127,17 @@ export interface PolicyArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Document is the policy document, an arbitrary JSON value such as {"Version": "2024-01-01",
+     * document is the policy document, an arbitrary JSON value such as {"Version": "2024-01-01",
      * "Statement": [{"Effect": "Allow", "Action": ["storage:GetObject"], "Resource": "*"}]}. Each change
      * creates a new version of the policy and makes it the default.
      */
     document: pulumi.Input<any>;
     /**
-     * Description says what the policy allows.
+     * description says what the policy allows.
      */
     description?: pulumi.Input<string>;
     /**
-     * Path groups policies into folders, such as "/teams/data/". Defaults to "/".
+     * path groups policies into folders, such as "/teams/data/". Defaults to "/".
      */
     path?: pulumi.Input<string>;
 }
@@ -154,29 +154,29 @@ export interface PolicyState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Document is the policy document, an arbitrary JSON value such as {"Version": "2024-01-01",
+     * document is the policy document, an arbitrary JSON value such as {"Version": "2024-01-01",
      * "Statement": [{"Effect": "Allow", "Action": ["storage:GetObject"], "Resource": "*"}]}. Each change
      * creates a new version of the policy and makes it the default.
      */
     document?: pulumi.Input<any>;
     /**
-     * Description says what the policy allows.
+     * description says what the policy allows.
      */
     description?: pulumi.Input<string>;
     /**
-     * Path groups policies into folders, such as "/teams/data/". Defaults to "/".
+     * path groups policies into folders, such as "/teams/data/". Defaults to "/".
      */
     path?: pulumi.Input<string>;
     /**
-     * ARN is the Acme Resource Name of the policy.
+     * arn is the Acme Resource Name of the policy.
      */
     arn?: pulumi.Input<ARN>;
     /**
-     * DefaultVersionID names the current version of the document, such as "v3".
+     * defaultVersionID names the current version of the document, such as "v3".
      */
     defaultVersionID?: pulumi.Input<string>;
     /**
-     * AttachmentCount is how many roles, users and groups the policy is attached to.
+     * attachmentCount is how many roles, users and groups the policy is attached to.
      */
     attachmentCount?: pulumi.Input<number>;
 }
@@ -219,11 +219,11 @@ export class PolicyAttachment extends pulumi.CustomResource {
     }
 
     /**
-     * Policy is the policy to attach.
+     * policy is the policy to attach.
      */
     declare public readonly policy: pulumi.OutputInstance<Policy>;
     /**
-     * Target is the identity that receives the policy's permissions: a Role, a User or a Group.
+     * target is the identity that receives the policy's permissions: a Role, a User or a Group.
      */
     declare public readonly target: pulumi.Output<pulumi.CustomResource>;
 
@@ -270,11 +270,11 @@ export class PolicyAttachment extends pulumi.CustomResource {
  */
 export interface PolicyAttachmentArgs {
     /**
-     * Policy is the policy to attach.
+     * policy is the policy to attach.
      */
     policy: pulumi.Input<Policy>;
     /**
-     * Target is the identity that receives the policy's permissions: a Role, a User or a Group.
+     * target is the identity that receives the policy's permissions: a Role, a User or a Group.
      */
     target: pulumi.Input<pulumi.CustomResource>;
 }
@@ -285,11 +285,11 @@ export interface PolicyAttachmentArgs {
  */
 export interface PolicyAttachmentState {
     /**
-     * Policy is the policy to attach.
+     * policy is the policy to attach.
      */
     policy?: pulumi.Input<Policy>;
     /**
-     * Target is the identity that receives the policy's permissions: a Role, a User or a Group.
+     * target is the identity that receives the policy's permissions: a Role, a User or a Group.
      */
     target?: pulumi.Input<pulumi.CustomResource>;
 }

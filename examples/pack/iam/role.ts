@@ -56,38 +56,38 @@ export class Role extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * AssumeRolePolicy is the trust policy, a JSON policy document that says who may assume the role, such
+     * assumeRolePolicy is the trust policy, a JSON policy document that says who may assume the role, such
      * as {"Version": "2024-01-01", "Statement": [{"Effect": "Allow", "Principal": {"Service":
      * "compute.acme.example"}, "Action": "sts:AssumeRole"}]}.
      */
     declare public readonly assumeRolePolicy: pulumi.Output<any>;
     /**
-     * Path groups roles into folders, such as "/services/". Defaults to "/".
+     * path groups roles into folders, such as "/services/". Defaults to "/".
      */
     declare public readonly path: pulumi.Output<string | undefined>;
     /**
-     * Description says what the role is for.
+     * description says what the role is for.
      */
     declare public readonly description: pulumi.Output<string | undefined>;
     /**
-     * Policies are the managed policies attached to the role, granting it their permissions.
+     * policies are the managed policies attached to the role, granting it their permissions.
      */
     declare public readonly policies: pulumi.OutputInstance<Policy[] | undefined>;
     /**
-     * MaxSessionDuration is how long, in seconds, credentials obtained from the role stay valid: from
+     * maxSessionDuration is how long, in seconds, credentials obtained from the role stay valid: from
      * 3600 (the default) to 43200.
      */
     declare public readonly maxSessionDuration: pulumi.Output<number | undefined>;
     /**
-     * Tags are labels attached to the role.
+     * tags are labels attached to the role.
      */
     declare public readonly tags: pulumi.Output<Tags | undefined>;
     /**
-     * ARN is the Acme Resource Name that policies use to refer to the role.
+     * arn is the Acme Resource Name that policies use to refer to the role.
      */
     declare public readonly arn: pulumi.Output<ARN>;
     /**
-     * UniqueID is a stable identifier of the role that is never reused, even after the role is deleted.
+     * uniqueID is a stable identifier of the role that is never reused, even after the role is deleted.
      */
     declare public readonly uniqueID: pulumi.Output<string>;
 
@@ -124,7 +124,7 @@ export class Role extends pulumi.CustomResource {
                     pattern: "^/([A-Za-z0-9_+=,.@-]+/)*$",
                     regexp: "^\\u{2f}(?:(?:(?:[\\u{2b}-\\u{2e}\\u{30}-\\u{39}\\u{3d}\\u{40}-\\u{5a}\\u{5f}\\u{61}-\\u{7a}])+\\u{2f}))*$",
                 },
-                maxSessionDuration: { min: 3600, max: 43200 },
+                maxSessionDuration: { integer: "int", min: 3600, max: 43200 },
             });
             resourceInputs["name"] = args?.name;
             resourceInputs["assumeRolePolicy"] = args?.assumeRolePolicy;
@@ -155,30 +155,30 @@ export interface RoleArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * AssumeRolePolicy is the trust policy, a JSON policy document that says who may assume the role, such
+     * assumeRolePolicy is the trust policy, a JSON policy document that says who may assume the role, such
      * as {"Version": "2024-01-01", "Statement": [{"Effect": "Allow", "Principal": {"Service":
      * "compute.acme.example"}, "Action": "sts:AssumeRole"}]}.
      */
     assumeRolePolicy: pulumi.Input<any>;
     /**
-     * Path groups roles into folders, such as "/services/". Defaults to "/".
+     * path groups roles into folders, such as "/services/". Defaults to "/".
      */
     path?: pulumi.Input<string>;
     /**
-     * Description says what the role is for.
+     * description says what the role is for.
      */
     description?: pulumi.Input<string>;
     /**
-     * Policies are the managed policies attached to the role, granting it their permissions.
+     * policies are the managed policies attached to the role, granting it their permissions.
      */
     policies?: pulumi.Input<pulumi.Input<Policy>[]>;
     /**
-     * MaxSessionDuration is how long, in seconds, credentials obtained from the role stay valid: from
+     * maxSessionDuration is how long, in seconds, credentials obtained from the role stay valid: from
      * 3600 (the default) to 43200.
      */
     maxSessionDuration?: pulumi.Input<number>;
     /**
-     * Tags are labels attached to the role.
+     * tags are labels attached to the role.
      */
     tags?: pulumi.Input<TagsArgs>;
 }
@@ -195,38 +195,38 @@ export interface RoleState {
      */
     name?: pulumi.Input<string>;
     /**
-     * AssumeRolePolicy is the trust policy, a JSON policy document that says who may assume the role, such
+     * assumeRolePolicy is the trust policy, a JSON policy document that says who may assume the role, such
      * as {"Version": "2024-01-01", "Statement": [{"Effect": "Allow", "Principal": {"Service":
      * "compute.acme.example"}, "Action": "sts:AssumeRole"}]}.
      */
     assumeRolePolicy?: pulumi.Input<any>;
     /**
-     * Path groups roles into folders, such as "/services/". Defaults to "/".
+     * path groups roles into folders, such as "/services/". Defaults to "/".
      */
     path?: pulumi.Input<string>;
     /**
-     * Description says what the role is for.
+     * description says what the role is for.
      */
     description?: pulumi.Input<string>;
     /**
-     * Policies are the managed policies attached to the role, granting it their permissions.
+     * policies are the managed policies attached to the role, granting it their permissions.
      */
     policies?: pulumi.Input<pulumi.Input<Policy>[]>;
     /**
-     * MaxSessionDuration is how long, in seconds, credentials obtained from the role stay valid: from
+     * maxSessionDuration is how long, in seconds, credentials obtained from the role stay valid: from
      * 3600 (the default) to 43200.
      */
     maxSessionDuration?: pulumi.Input<number>;
     /**
-     * Tags are labels attached to the role.
+     * tags are labels attached to the role.
      */
     tags?: pulumi.Input<TagsArgs>;
     /**
-     * ARN is the Acme Resource Name that policies use to refer to the role.
+     * arn is the Acme Resource Name that policies use to refer to the role.
      */
     arn?: pulumi.Input<ARN>;
     /**
-     * UniqueID is a stable identifier of the role that is never reused, even after the role is deleted.
+     * uniqueID is a stable identifier of the role that is never reused, even after the role is deleted.
      */
     uniqueID?: pulumi.Input<string>;
 }

@@ -51,19 +51,19 @@ export class User extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Path groups users into folders, such as "/engineering/". Defaults to "/".
+     * path groups users into folders, such as "/engineering/". Defaults to "/".
      */
     declare public readonly path: pulumi.Output<string | undefined>;
     /**
-     * Groups are the groups the user is a member of; the user gets their permissions.
+     * groups are the groups the user is a member of; the user gets their permissions.
      */
     declare public readonly groups: pulumi.OutputInstance<Group[] | undefined>;
     /**
-     * Policies are managed policies attached directly to the user. Prefer groups.
+     * policies are managed policies attached directly to the user. Prefer groups.
      */
     declare public readonly policies: pulumi.OutputInstance<Policy[] | undefined>;
     /**
-     * Password is the initial console password. It is sent to Acme Cloud once and never read back;
+     * password is the initial console password. It is sent to Acme Cloud once and never read back;
      * without it the user cannot sign in to the console.
      *
      * Write-only: the provider never returns it, since the service does not; a resource read with
@@ -71,19 +71,19 @@ export class User extends pulumi.CustomResource {
      */
     declare public readonly password: pulumi.Output<string | undefined>;
     /**
-     * PasswordResetRequired makes the user choose a new password at the first sign-in.
+     * passwordResetRequired makes the user choose a new password at the first sign-in.
      */
     declare public readonly passwordResetRequired: pulumi.Output<boolean | undefined>;
     /**
-     * Tags are labels attached to the user.
+     * tags are labels attached to the user.
      */
     declare public readonly tags: pulumi.Output<Tags | undefined>;
     /**
-     * ARN is the Acme Resource Name of the user.
+     * arn is the Acme Resource Name of the user.
      */
     declare public readonly arn: pulumi.Output<ARN>;
     /**
-     * UserID is the stable identifier of the user, such as "AIDA0123456789EXAMPLE".
+     * userID is the stable identifier of the user, such as "AIDA0123456789EXAMPLE".
      */
     declare public readonly userID: pulumi.Output<string>;
 
@@ -149,19 +149,19 @@ export interface UserArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Path groups users into folders, such as "/engineering/". Defaults to "/".
+     * path groups users into folders, such as "/engineering/". Defaults to "/".
      */
     path?: pulumi.Input<string>;
     /**
-     * Groups are the groups the user is a member of; the user gets their permissions.
+     * groups are the groups the user is a member of; the user gets their permissions.
      */
     groups?: pulumi.Input<pulumi.Input<Group>[]>;
     /**
-     * Policies are managed policies attached directly to the user. Prefer groups.
+     * policies are managed policies attached directly to the user. Prefer groups.
      */
     policies?: pulumi.Input<pulumi.Input<Policy>[]>;
     /**
-     * Password is the initial console password. It is sent to Acme Cloud once and never read back;
+     * password is the initial console password. It is sent to Acme Cloud once and never read back;
      * without it the user cannot sign in to the console.
      *
      * Write-only: the provider never returns it, since the service does not; a resource read with
@@ -169,11 +169,11 @@ export interface UserArgs {
      */
     password?: pulumi.Input<string>;
     /**
-     * PasswordResetRequired makes the user choose a new password at the first sign-in.
+     * passwordResetRequired makes the user choose a new password at the first sign-in.
      */
     passwordResetRequired?: pulumi.Input<boolean>;
     /**
-     * Tags are labels attached to the user.
+     * tags are labels attached to the user.
      */
     tags?: pulumi.Input<TagsArgs>;
 }
@@ -190,36 +190,36 @@ export interface UserState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Path groups users into folders, such as "/engineering/". Defaults to "/".
+     * path groups users into folders, such as "/engineering/". Defaults to "/".
      */
     path?: pulumi.Input<string>;
     /**
-     * Groups are the groups the user is a member of; the user gets their permissions.
+     * groups are the groups the user is a member of; the user gets their permissions.
      */
     groups?: pulumi.Input<pulumi.Input<Group>[]>;
     /**
-     * Policies are managed policies attached directly to the user. Prefer groups.
+     * policies are managed policies attached directly to the user. Prefer groups.
      */
     policies?: pulumi.Input<pulumi.Input<Policy>[]>;
     /**
-     * Password is the initial console password. It is sent to Acme Cloud once and never read back;
+     * password is the initial console password. It is sent to Acme Cloud once and never read back;
      * without it the user cannot sign in to the console.
      */
     password?: pulumi.Input<string>;
     /**
-     * PasswordResetRequired makes the user choose a new password at the first sign-in.
+     * passwordResetRequired makes the user choose a new password at the first sign-in.
      */
     passwordResetRequired?: pulumi.Input<boolean>;
     /**
-     * Tags are labels attached to the user.
+     * tags are labels attached to the user.
      */
     tags?: pulumi.Input<TagsArgs>;
     /**
-     * ARN is the Acme Resource Name of the user.
+     * arn is the Acme Resource Name of the user.
      */
     arn?: pulumi.Input<ARN>;
     /**
-     * UserID is the stable identifier of the user, such as "AIDA0123456789EXAMPLE".
+     * userID is the stable identifier of the user, such as "AIDA0123456789EXAMPLE".
      */
     userID?: pulumi.Input<string>;
 }
@@ -267,15 +267,15 @@ export class Group extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Path groups the groups into folders, such as "/engineering/". Defaults to "/".
+     * path groups the groups into folders, such as "/engineering/". Defaults to "/".
      */
     declare public readonly path: pulumi.Output<string | undefined>;
     /**
-     * Policies are the managed policies attached to the group; every member gets their permissions.
+     * policies are the managed policies attached to the group; every member gets their permissions.
      */
     declare public readonly policies: pulumi.OutputInstance<Policy[] | undefined>;
     /**
-     * ARN is the Acme Resource Name of the group.
+     * arn is the Acme Resource Name of the group.
      */
     declare public readonly arn: pulumi.Output<ARN>;
 
@@ -329,11 +329,11 @@ export interface GroupArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Path groups the groups into folders, such as "/engineering/". Defaults to "/".
+     * path groups the groups into folders, such as "/engineering/". Defaults to "/".
      */
     path?: pulumi.Input<string>;
     /**
-     * Policies are the managed policies attached to the group; every member gets their permissions.
+     * policies are the managed policies attached to the group; every member gets their permissions.
      */
     policies?: pulumi.Input<pulumi.Input<Policy>[]>;
 }
@@ -350,15 +350,15 @@ export interface GroupState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Path groups the groups into folders, such as "/engineering/". Defaults to "/".
+     * path groups the groups into folders, such as "/engineering/". Defaults to "/".
      */
     path?: pulumi.Input<string>;
     /**
-     * Policies are the managed policies attached to the group; every member gets their permissions.
+     * policies are the managed policies attached to the group; every member gets their permissions.
      */
     policies?: pulumi.Input<pulumi.Input<Policy>[]>;
     /**
-     * ARN is the Acme Resource Name of the group.
+     * arn is the Acme Resource Name of the group.
      */
     arn?: pulumi.Input<ARN>;
 }

@@ -84,48 +84,48 @@ export class LoadBalancer extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Scheme says whether the load balancer is reachable from the internet. Defaults to internet-facing.
+     * scheme says whether the load balancer is reachable from the internet. Defaults to internet-facing.
      */
     declare public readonly scheme: pulumi.Output<Scheme | undefined>;
     /**
-     * Subnets are where the load balancer's nodes run; give at least two, in different zones.
+     * subnets are where the load balancer's nodes run; give at least two, in different zones.
      */
     declare public readonly subnets: pulumi.OutputInstance<Subnet[]>;
     /**
-     * SecurityGroups filter the traffic reaching the load balancer.
+     * securityGroups filter the traffic reaching the load balancer.
      */
     declare public readonly securityGroups: pulumi.OutputInstance<SecurityGroup[] | undefined>;
     /**
-     * Listeners are the ports the load balancer accepts traffic on; at least one.
+     * listeners are the ports the load balancer accepts traffic on; at least one.
      */
     declare public readonly listeners: pulumi.Output<Listener[]>;
     /**
-     * Targets receive the traffic: any mix of compute instances and functions.
+     * targets receive the traffic: any mix of compute instances and functions.
      */
     declare public readonly targets: pulumi.Output<pulumi.CustomResource[] | undefined>;
     /**
-     * HealthCheck says how targets are probed. Without one, a target is healthy when it accepts a TCP
+     * healthCheck says how targets are probed. Without one, a target is healthy when it accepts a TCP
      * connection on its port.
      */
     declare public readonly healthCheck: pulumi.Output<HealthCheck | undefined>;
     /**
-     * IdleTimeout is how long, in seconds, an idle connection is kept open: from 1 to 4000.
+     * idleTimeout is how long, in seconds, an idle connection is kept open: from 1 to 4000.
      */
     declare public readonly idleTimeout: pulumi.Output<number>;
     /**
-     * MaintenanceWindow is when Acme Cloud may update the load balancer's nodes.
+     * maintenanceWindow is when Acme Cloud may update the load balancer's nodes.
      */
     declare public readonly maintenanceWindow: pulumi.Output<MaintenanceWindow | undefined>;
     /**
-     * Tags are labels attached to the load balancer.
+     * tags are labels attached to the load balancer.
      */
     declare public readonly tags: pulumi.Output<Tags | undefined>;
     /**
-     * DNSName is the DNS name clients use to reach the load balancer.
+     * dnsName is the DNS name clients use to reach the load balancer.
      */
     declare public readonly dnsName: pulumi.Output<string>;
     /**
-     * ARN is the Acme Resource Name of the load balancer.
+     * arn is the Acme Resource Name of the load balancer.
      */
     declare public readonly arn: pulumi.Output<ARN>;
 
@@ -163,9 +163,10 @@ export class LoadBalancer extends pulumi.CustomResource {
                 throw new Error("Missing required property 'listeners'");
             }
             _contracts.check(LoadBalancer.__pulumiType, name, args, {
-                listeners: { items: { fields: _Listener } },
-                healthCheck: { fields: _HealthCheck },
-                idleTimeout: { min: 1, max: 4000 },
+                subnets: { minItems: 2 },
+                listeners: { minItems: 1, items: { fields: _Listener } },
+                healthCheck: { fields: _HealthCheck, rules: ["requiredWith headers path"] },
+                idleTimeout: { integer: "int", min: 1, max: 4000 },
                 maintenanceWindow: { fields: _MaintenanceWindow },
             });
             resourceInputs["name"] = args?.name;
@@ -200,42 +201,42 @@ export interface LoadBalancerArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Scheme says whether the load balancer is reachable from the internet. Defaults to internet-facing.
+     * scheme says whether the load balancer is reachable from the internet. Defaults to internet-facing.
      */
     scheme?: pulumi.Input<Scheme>;
     /**
-     * Subnets are where the load balancer's nodes run; give at least two, in different zones.
+     * subnets are where the load balancer's nodes run; give at least two, in different zones.
      */
     subnets: pulumi.Input<pulumi.Input<Subnet>[]>;
     /**
-     * SecurityGroups filter the traffic reaching the load balancer.
+     * securityGroups filter the traffic reaching the load balancer.
      */
     securityGroups?: pulumi.Input<pulumi.Input<SecurityGroup>[]>;
     /**
-     * Listeners are the ports the load balancer accepts traffic on; at least one.
+     * listeners are the ports the load balancer accepts traffic on; at least one.
      */
     listeners: pulumi.Input<pulumi.Input<ListenerArgs>[]>;
     /**
-     * Targets receive the traffic: any mix of compute instances and functions.
+     * targets receive the traffic: any mix of compute instances and functions.
      */
     targets?: pulumi.Input<pulumi.Input<pulumi.CustomResource>[]>;
     /**
-     * HealthCheck says how targets are probed. Without one, a target is healthy when it accepts a TCP
+     * healthCheck says how targets are probed. Without one, a target is healthy when it accepts a TCP
      * connection on its port.
      */
     healthCheck?: pulumi.Input<HealthCheckArgs>;
     /**
-     * IdleTimeout is how long, in seconds, an idle connection is kept open: from 1 to 4000.
+     * idleTimeout is how long, in seconds, an idle connection is kept open: from 1 to 4000.
      *
      * @defaultValue 60
      */
     idleTimeout?: pulumi.Input<number>;
     /**
-     * MaintenanceWindow is when Acme Cloud may update the load balancer's nodes.
+     * maintenanceWindow is when Acme Cloud may update the load balancer's nodes.
      */
     maintenanceWindow?: pulumi.Input<MaintenanceWindowArgs>;
     /**
-     * Tags are labels attached to the load balancer.
+     * tags are labels attached to the load balancer.
      */
     tags?: pulumi.Input<TagsArgs>;
 }
@@ -252,92 +253,96 @@ export interface LoadBalancerState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Scheme says whether the load balancer is reachable from the internet. Defaults to internet-facing.
+     * scheme says whether the load balancer is reachable from the internet. Defaults to internet-facing.
      */
     scheme?: pulumi.Input<Scheme>;
     /**
-     * Subnets are where the load balancer's nodes run; give at least two, in different zones.
+     * subnets are where the load balancer's nodes run; give at least two, in different zones.
      */
     subnets?: pulumi.Input<pulumi.Input<Subnet>[]>;
     /**
-     * SecurityGroups filter the traffic reaching the load balancer.
+     * securityGroups filter the traffic reaching the load balancer.
      */
     securityGroups?: pulumi.Input<pulumi.Input<SecurityGroup>[]>;
     /**
-     * Listeners are the ports the load balancer accepts traffic on; at least one.
+     * listeners are the ports the load balancer accepts traffic on; at least one.
      */
     listeners?: pulumi.Input<pulumi.Input<ListenerArgs>[]>;
     /**
-     * Targets receive the traffic: any mix of compute instances and functions.
+     * targets receive the traffic: any mix of compute instances and functions.
      */
     targets?: pulumi.Input<pulumi.Input<pulumi.CustomResource>[]>;
     /**
-     * HealthCheck says how targets are probed. Without one, a target is healthy when it accepts a TCP
+     * healthCheck says how targets are probed. Without one, a target is healthy when it accepts a TCP
      * connection on its port.
      */
     healthCheck?: pulumi.Input<HealthCheckArgs>;
     /**
-     * IdleTimeout is how long, in seconds, an idle connection is kept open: from 1 to 4000.
+     * idleTimeout is how long, in seconds, an idle connection is kept open: from 1 to 4000.
      */
     idleTimeout?: pulumi.Input<number>;
     /**
-     * MaintenanceWindow is when Acme Cloud may update the load balancer's nodes.
+     * maintenanceWindow is when Acme Cloud may update the load balancer's nodes.
      */
     maintenanceWindow?: pulumi.Input<MaintenanceWindowArgs>;
     /**
-     * Tags are labels attached to the load balancer.
+     * tags are labels attached to the load balancer.
      */
     tags?: pulumi.Input<TagsArgs>;
     /**
-     * DNSName is the DNS name clients use to reach the load balancer.
+     * dnsName is the DNS name clients use to reach the load balancer.
      */
     dnsName?: pulumi.Input<string>;
     /**
-     * ARN is the Acme Resource Name of the load balancer.
+     * arn is the Acme Resource Name of the load balancer.
      */
     arn?: pulumi.Input<ARN>;
 }
 
 /**
  * Listener accepts traffic on one port of a load balancer and forwards it to the targets.
+ *
+ * The provider refuses a value for which this check (in CEL) is false: `self.protocol != "HTTPS" || has(self.certificateARN)` (an HTTPS listener needs a certificateARN).
  */
 export interface Listener {
     /**
-     * Port is the port the load balancer listens on.
+     * port is the port the load balancer listens on.
      */
     readonly port: Port;
     /**
-     * Protocol is the protocol accepted on the port.
+     * protocol is the protocol accepted on the port.
      */
     readonly protocol: ListenerProtocol;
     /**
-     * TargetPort is the port traffic is forwarded to on the targets. Defaults to Port.
+     * targetPort is the port traffic is forwarded to on the targets. Defaults to Port.
      */
     readonly targetPort?: Port;
     /**
-     * CertificateARN is the TLS certificate presented to clients; required for HTTPS.
+     * certificateARN is the TLS certificate presented to clients; required for HTTPS.
      */
     readonly certificateARN?: ARN;
 }
 
 /**
  * Listener accepts traffic on one port of a load balancer and forwards it to the targets.
+ *
+ * The provider refuses a value for which this check (in CEL) is false: `self.protocol != "HTTPS" || has(self.certificateARN)` (an HTTPS listener needs a certificateARN).
  */
 export interface ListenerArgs {
     /**
-     * Port is the port the load balancer listens on.
+     * port is the port the load balancer listens on.
      */
     port: pulumi.Input<Port>;
     /**
-     * Protocol is the protocol accepted on the port.
+     * protocol is the protocol accepted on the port.
      */
     protocol: pulumi.Input<ListenerProtocol>;
     /**
-     * TargetPort is the port traffic is forwarded to on the targets. Defaults to Port.
+     * targetPort is the port traffic is forwarded to on the targets. Defaults to Port.
      */
     targetPort?: pulumi.Input<Port>;
     /**
-     * CertificateARN is the TLS certificate presented to clients; required for HTTPS.
+     * certificateARN is the TLS certificate presented to clients; required for HTTPS.
      */
     certificateARN?: pulumi.Input<ARN>;
 }
@@ -347,25 +352,29 @@ export interface ListenerArgs {
  */
 export interface HealthCheck {
     /**
-     * Path is the HTTP path requested on each target, such as "/healthz". Without it, the check only
+     * path is the HTTP path requested on each target, such as "/healthz". Without it, the check only
      * opens a TCP connection.
+     *
+     * It must be set when headers is.
      */
     readonly path?: string;
     /**
-     * Port is the port probed on each target.
+     * port is the port probed on each target.
      */
     readonly port: Port;
     /**
-     * IntervalSeconds is the time between two probes of a target, from 5 to 300. Defaults to 30.
+     * intervalSeconds is the time between two probes of a target, from 5 to 300. Defaults to 30.
      */
     readonly intervalSeconds?: number;
     /**
-     * HealthyThreshold is how many probes in a row must succeed before a target receives traffic again,
+     * healthyThreshold is how many probes in a row must succeed before a target receives traffic again,
      * from 2 to 10. Defaults to 3.
      */
     readonly healthyThreshold?: number;
     /**
-     * Headers are extra HTTP headers sent with each probe.
+     * headers are extra HTTP headers sent with each probe: only an HTTP check, with a `path`, sends them.
+     *
+     * When it is set, path must be set too.
      */
     readonly headers?: { [key: string]: string };
 }
@@ -375,25 +384,29 @@ export interface HealthCheck {
  */
 export interface HealthCheckArgs {
     /**
-     * Path is the HTTP path requested on each target, such as "/healthz". Without it, the check only
+     * path is the HTTP path requested on each target, such as "/healthz". Without it, the check only
      * opens a TCP connection.
+     *
+     * It must be set when headers is.
      */
     path?: pulumi.Input<string>;
     /**
-     * Port is the port probed on each target.
+     * port is the port probed on each target.
      */
     port: pulumi.Input<Port>;
     /**
-     * IntervalSeconds is the time between two probes of a target, from 5 to 300. Defaults to 30.
+     * intervalSeconds is the time between two probes of a target, from 5 to 300. Defaults to 30.
      */
     intervalSeconds?: pulumi.Input<number>;
     /**
-     * HealthyThreshold is how many probes in a row must succeed before a target receives traffic again,
+     * healthyThreshold is how many probes in a row must succeed before a target receives traffic again,
      * from 2 to 10. Defaults to 3.
      */
     healthyThreshold?: pulumi.Input<number>;
     /**
-     * Headers are extra HTTP headers sent with each probe.
+     * headers are extra HTTP headers sent with each probe: only an HTTP check, with a `path`, sends them.
+     *
+     * When it is set, path must be set too.
      */
     headers?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
 }
@@ -401,17 +414,17 @@ export interface HealthCheckArgs {
 // The contracts of the fields of Listener (network/loadBalancer.go), for the checks of this file's resources.
 function _Listener(): _contracts.Contracts {
     return {
-        port: { min: 1, max: 65535 },
-        targetPort: { min: 1, max: 65535 },
+        port: { integer: "int32", min: 1, max: 65535 },
+        targetPort: { integer: "int32", min: 1, max: 65535 },
     };
 }
 
 // The contracts of the fields of HealthCheck (network/loadBalancer.go), for the checks of this file's resources.
 function _HealthCheck(): _contracts.Contracts {
     return {
-        port: { min: 1, max: 65535 },
-        intervalSeconds: { min: 5, max: 300 },
-        healthyThreshold: { min: 2, max: 10, multipleOf: 1 },
+        port: { integer: "int32", min: 1, max: 65535 },
+        intervalSeconds: { integer: "int", min: 5, max: 300 },
+        healthyThreshold: { integer: "int", min: 2, max: 10 },
     };
 }
 
@@ -426,6 +439,6 @@ function _MaintenanceWindow(): _contracts.Contracts {
             pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$",
             regexp: "^(?:(?:[\\u{30}-\\u{31}][\\u{30}-\\u{39}]|2[\\u{30}-\\u{33}]))\\u{3a}[\\u{30}-\\u{35}][\\u{30}-\\u{39}]$",
         },
-        durationHours: { min: 1, max: 24 },
+        durationHours: { integer: "int", min: 1, max: 24 },
     };
 }

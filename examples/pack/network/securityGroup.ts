@@ -78,27 +78,27 @@ export class SecurityGroup extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Description says what the group is for; it is shown in the console.
+     * description says what the group is for; it is shown in the console.
      */
     declare public readonly description: pulumi.Output<string>;
     /**
-     * VPC is the network the group belongs to. Without one, the group belongs to the region's default VPC.
+     * vpc is the network the group belongs to. Without one, the group belongs to the region's default VPC.
      */
     declare public readonly vpc: pulumi.OutputInstance<VPC | undefined>;
     /**
-     * Ingress are the rules for incoming traffic.
+     * ingress are the rules for incoming traffic.
      */
     declare public readonly ingress: pulumi.Output<SecurityGroupRule[] | undefined>;
     /**
-     * Egress are the rules for outgoing traffic. Without any, all outgoing traffic is allowed.
+     * egress are the rules for outgoing traffic. Without any, all outgoing traffic is allowed.
      */
     declare public readonly egress: pulumi.Output<SecurityGroupRule[] | undefined>;
     /**
-     * Tags are labels attached to the group.
+     * tags are labels attached to the group.
      */
     declare public readonly tags: pulumi.Output<Tags | undefined>;
     /**
-     * GroupID is the identifier Acme Cloud assigned to the group, such as "sg-12345678".
+     * groupID is the identifier Acme Cloud assigned to the group, such as "sg-12345678".
      */
     declare public readonly groupID: pulumi.Output<string>;
 
@@ -162,23 +162,23 @@ export interface SecurityGroupArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Description says what the group is for; it is shown in the console.
+     * description says what the group is for; it is shown in the console.
      */
     description: pulumi.Input<string>;
     /**
-     * VPC is the network the group belongs to. Without one, the group belongs to the region's default VPC.
+     * vpc is the network the group belongs to. Without one, the group belongs to the region's default VPC.
      */
     vpc?: pulumi.Input<VPC>;
     /**
-     * Ingress are the rules for incoming traffic.
+     * ingress are the rules for incoming traffic.
      */
     ingress?: pulumi.Input<pulumi.Input<SecurityGroupRuleArgs>[]>;
     /**
-     * Egress are the rules for outgoing traffic. Without any, all outgoing traffic is allowed.
+     * egress are the rules for outgoing traffic. Without any, all outgoing traffic is allowed.
      */
     egress?: pulumi.Input<pulumi.Input<SecurityGroupRuleArgs>[]>;
     /**
-     * Tags are labels attached to the group.
+     * tags are labels attached to the group.
      */
     tags?: pulumi.Input<TagsArgs>;
 }
@@ -195,89 +195,93 @@ export interface SecurityGroupState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Description says what the group is for; it is shown in the console.
+     * description says what the group is for; it is shown in the console.
      */
     description?: pulumi.Input<string>;
     /**
-     * VPC is the network the group belongs to. Without one, the group belongs to the region's default VPC.
+     * vpc is the network the group belongs to. Without one, the group belongs to the region's default VPC.
      */
     vpc?: pulumi.Input<VPC>;
     /**
-     * Ingress are the rules for incoming traffic.
+     * ingress are the rules for incoming traffic.
      */
     ingress?: pulumi.Input<pulumi.Input<SecurityGroupRuleArgs>[]>;
     /**
-     * Egress are the rules for outgoing traffic. Without any, all outgoing traffic is allowed.
+     * egress are the rules for outgoing traffic. Without any, all outgoing traffic is allowed.
      */
     egress?: pulumi.Input<pulumi.Input<SecurityGroupRuleArgs>[]>;
     /**
-     * Tags are labels attached to the group.
+     * tags are labels attached to the group.
      */
     tags?: pulumi.Input<TagsArgs>;
     /**
-     * GroupID is the identifier Acme Cloud assigned to the group, such as "sg-12345678".
+     * groupID is the identifier Acme Cloud assigned to the group, such as "sg-12345678".
      */
     groupID?: pulumi.Input<string>;
 }
 
 /**
  * SecurityGroupRule allows one kind of traffic through a security group.
+ *
+ * The provider refuses a value for which this check (in CEL) is false: `self.fromPort <= self.toPort` (fromPort cannot be more than toPort).
  */
 export interface SecurityGroupRule {
     /**
-     * IPProtocol is the protocol the rule allows.
+     * ipProtocol is the protocol the rule allows.
      */
     readonly ipProtocol: Protocol;
     /**
-     * FromPort is the first port of the allowed range.
+     * fromPort is the first port of the allowed range.
      */
     readonly fromPort: Port;
     /**
-     * ToPort is the last port of the allowed range; the same as FromPort for a single port.
+     * toPort is the last port of the allowed range; the same as `fromPort` for a single port.
      */
     readonly toPort: Port;
     /**
-     * CIDRBlocks are the address ranges the traffic may come from (ingress) or go to (egress), such as
+     * cidrBlocks are the address ranges the traffic may come from (ingress) or go to (egress), such as
      * "0.0.0.0/0" for anywhere; each at most once.
      */
     readonly cidrBlocks?: string[];
     /**
-     * Self also allows traffic between members of this same security group.
+     * self also allows traffic between members of this same security group.
      */
     readonly self?: boolean;
     /**
-     * Description says why the rule exists.
+     * description says why the rule exists.
      */
     readonly description?: string;
 }
 
 /**
  * SecurityGroupRule allows one kind of traffic through a security group.
+ *
+ * The provider refuses a value for which this check (in CEL) is false: `self.fromPort <= self.toPort` (fromPort cannot be more than toPort).
  */
 export interface SecurityGroupRuleArgs {
     /**
-     * IPProtocol is the protocol the rule allows.
+     * ipProtocol is the protocol the rule allows.
      */
     ipProtocol: pulumi.Input<Protocol>;
     /**
-     * FromPort is the first port of the allowed range.
+     * fromPort is the first port of the allowed range.
      */
     fromPort: pulumi.Input<Port>;
     /**
-     * ToPort is the last port of the allowed range; the same as FromPort for a single port.
+     * toPort is the last port of the allowed range; the same as `fromPort` for a single port.
      */
     toPort: pulumi.Input<Port>;
     /**
-     * CIDRBlocks are the address ranges the traffic may come from (ingress) or go to (egress), such as
+     * cidrBlocks are the address ranges the traffic may come from (ingress) or go to (egress), such as
      * "0.0.0.0/0" for anywhere; each at most once.
      */
     cidrBlocks?: pulumi.Input<pulumi.Input<string>[]>;
     /**
-     * Self also allows traffic between members of this same security group.
+     * self also allows traffic between members of this same security group.
      */
     self?: pulumi.Input<boolean>;
     /**
-     * Description says why the rule exists.
+     * description says why the rule exists.
      */
     description?: pulumi.Input<string>;
 }
@@ -285,8 +289,8 @@ export interface SecurityGroupRuleArgs {
 // The contracts of the fields of SecurityGroupRule (network/securityGroup.go), for the checks of this file's resources.
 function _SecurityGroupRule(): _contracts.Contracts {
     return {
-        fromPort: { min: 0, max: 65535 },
-        toPort: { min: 0, max: 65535 },
+        fromPort: { integer: "int32", min: 0, max: 65535 },
+        toPort: { integer: "int32", min: 0, max: 65535 },
         cidrBlocks: {
             uniqueItems: true,
             items: {

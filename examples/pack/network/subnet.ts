@@ -45,30 +45,30 @@ export class Subnet extends pulumi.CustomResource {
     }
 
     /**
-     * VPC is the network the subnet belongs to.
+     * vpc is the network the subnet belongs to.
      */
     declare public readonly vpc: pulumi.OutputInstance<VPC>;
     /**
-     * CIDRBlock is the subnet's address range; it must lie within the VPC's range and not overlap with
+     * cidrBlock is the subnet's address range; it must lie within the VPC's range and not overlap with
      * another subnet of the same VPC.
      */
     declare public readonly cidrBlock: pulumi.Output<string>;
     /**
-     * AvailabilityZone is the zone of the region that hosts the subnet, such as "us-west-1b". Acme Cloud
+     * availabilityZone is the zone of the region that hosts the subnet, such as "us-west-1b". Acme Cloud
      * picks one when it is not given.
      */
     declare public readonly availabilityZone: pulumi.Output<string | undefined>;
     /**
-     * MapPublicIPOnLaunch gives every server started in this subnet a public IPv4 address, making the
+     * mapPublicIPOnLaunch gives every server started in this subnet a public IPv4 address, making the
      * subnet public. Defaults to false.
      */
     declare public readonly mapPublicIPOnLaunch: pulumi.Output<boolean | undefined>;
     /**
-     * Tags are labels attached to the subnet.
+     * tags are labels attached to the subnet.
      */
     declare public readonly tags: pulumi.Output<Tags | undefined>;
     /**
-     * AvailableIPCount is how many addresses of the range are still free.
+     * availableIPCount is how many addresses of the range are still free.
      */
     declare public readonly availableIPCount: pulumi.Output<number>;
 
@@ -125,26 +125,26 @@ export class Subnet extends pulumi.CustomResource {
  */
 export interface SubnetArgs {
     /**
-     * VPC is the network the subnet belongs to.
+     * vpc is the network the subnet belongs to.
      */
     vpc: pulumi.Input<VPC>;
     /**
-     * CIDRBlock is the subnet's address range; it must lie within the VPC's range and not overlap with
+     * cidrBlock is the subnet's address range; it must lie within the VPC's range and not overlap with
      * another subnet of the same VPC.
      */
     cidrBlock: pulumi.Input<string>;
     /**
-     * AvailabilityZone is the zone of the region that hosts the subnet, such as "us-west-1b". Acme Cloud
+     * availabilityZone is the zone of the region that hosts the subnet, such as "us-west-1b". Acme Cloud
      * picks one when it is not given.
      */
     availabilityZone?: pulumi.Input<string>;
     /**
-     * MapPublicIPOnLaunch gives every server started in this subnet a public IPv4 address, making the
+     * mapPublicIPOnLaunch gives every server started in this subnet a public IPv4 address, making the
      * subnet public. Defaults to false.
      */
     mapPublicIPOnLaunch?: pulumi.Input<boolean>;
     /**
-     * Tags are labels attached to the subnet.
+     * tags are labels attached to the subnet.
      */
     tags?: pulumi.Input<TagsArgs>;
 }
@@ -155,30 +155,30 @@ export interface SubnetArgs {
  */
 export interface SubnetState {
     /**
-     * VPC is the network the subnet belongs to.
+     * vpc is the network the subnet belongs to.
      */
     vpc?: pulumi.Input<VPC>;
     /**
-     * CIDRBlock is the subnet's address range; it must lie within the VPC's range and not overlap with
+     * cidrBlock is the subnet's address range; it must lie within the VPC's range and not overlap with
      * another subnet of the same VPC.
      */
     cidrBlock?: pulumi.Input<string>;
     /**
-     * AvailabilityZone is the zone of the region that hosts the subnet, such as "us-west-1b". Acme Cloud
+     * availabilityZone is the zone of the region that hosts the subnet, such as "us-west-1b". Acme Cloud
      * picks one when it is not given.
      */
     availabilityZone?: pulumi.Input<string>;
     /**
-     * MapPublicIPOnLaunch gives every server started in this subnet a public IPv4 address, making the
+     * mapPublicIPOnLaunch gives every server started in this subnet a public IPv4 address, making the
      * subnet public. Defaults to false.
      */
     mapPublicIPOnLaunch?: pulumi.Input<boolean>;
     /**
-     * Tags are labels attached to the subnet.
+     * tags are labels attached to the subnet.
      */
     tags?: pulumi.Input<TagsArgs>;
     /**
-     * AvailableIPCount is how many addresses of the range are still free.
+     * availableIPCount is how many addresses of the range are still free.
      */
     availableIPCount?: pulumi.Input<number>;
 }

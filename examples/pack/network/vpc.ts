@@ -54,33 +54,33 @@ export class VPC extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * IPv4CIDR is the private IPv4 address range of the network in CIDR notation, such as "10.0.0.0/16".
+     * cidrBlock is the private IPv4 address range of the network in CIDR notation, such as "10.0.0.0/16".
      * It must be between /16 and /28. Changing it replaces the VPC and everything in it.
      */
     declare public readonly cidrBlock: pulumi.Output<string>;
     /**
-     * Region is the region the VPC lives in. Defaults to the provider's region.
+     * region is the region the VPC lives in. Defaults to the provider's region.
      */
     declare public readonly region: pulumi.Output<Region | undefined>;
     /**
-     * EnableDNSHostnames gives servers in the VPC public DNS names alongside their public addresses.
+     * enableDNSHostnames gives servers in the VPC public DNS names alongside their public addresses.
      * Defaults to false.
      */
     declare public readonly enableDNSHostnames: pulumi.Output<boolean | undefined>;
     /**
-     * EnableIPv6 also assigns an IPv6 range, chosen by Acme Cloud, to the VPC. Defaults to false.
+     * enableIPv6 also assigns an IPv6 range, chosen by Acme Cloud, to the VPC. Defaults to false.
      */
     declare public readonly enableIPv6: pulumi.Output<boolean | undefined>;
     /**
-     * Tags are labels attached to the VPC.
+     * tags are labels attached to the VPC.
      */
     declare public readonly tags: pulumi.Output<Tags | undefined>;
     /**
-     * ARN is the Acme Resource Name of the VPC.
+     * arn is the Acme Resource Name of the VPC.
      */
     declare public readonly arn: pulumi.Output<ARN>;
     /**
-     * IPv6CIDR is the IPv6 range Acme Cloud assigned, when EnableIPv6 is set.
+     * ipv6CidrBlock is the IPv6 range Acme Cloud assigned, when EnableIPv6 is set.
      */
     declare public readonly ipv6CidrBlock: pulumi.Output<string | undefined>;
 
@@ -138,25 +138,25 @@ export interface VPCArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * IPv4CIDR is the private IPv4 address range of the network in CIDR notation, such as "10.0.0.0/16".
+     * cidrBlock is the private IPv4 address range of the network in CIDR notation, such as "10.0.0.0/16".
      * It must be between /16 and /28. Changing it replaces the VPC and everything in it.
      */
     cidrBlock: pulumi.Input<string>;
     /**
-     * Region is the region the VPC lives in. Defaults to the provider's region.
+     * region is the region the VPC lives in. Defaults to the provider's region.
      */
     region?: pulumi.Input<Region>;
     /**
-     * EnableDNSHostnames gives servers in the VPC public DNS names alongside their public addresses.
+     * enableDNSHostnames gives servers in the VPC public DNS names alongside their public addresses.
      * Defaults to false.
      */
     enableDNSHostnames?: pulumi.Input<boolean>;
     /**
-     * EnableIPv6 also assigns an IPv6 range, chosen by Acme Cloud, to the VPC. Defaults to false.
+     * enableIPv6 also assigns an IPv6 range, chosen by Acme Cloud, to the VPC. Defaults to false.
      */
     enableIPv6?: pulumi.Input<boolean>;
     /**
-     * Tags are labels attached to the VPC.
+     * tags are labels attached to the VPC.
      */
     tags?: pulumi.Input<TagsArgs>;
 }
@@ -173,33 +173,33 @@ export interface VPCState {
      */
     name?: pulumi.Input<string>;
     /**
-     * IPv4CIDR is the private IPv4 address range of the network in CIDR notation, such as "10.0.0.0/16".
+     * cidrBlock is the private IPv4 address range of the network in CIDR notation, such as "10.0.0.0/16".
      * It must be between /16 and /28. Changing it replaces the VPC and everything in it.
      */
     cidrBlock?: pulumi.Input<string>;
     /**
-     * Region is the region the VPC lives in. Defaults to the provider's region.
+     * region is the region the VPC lives in. Defaults to the provider's region.
      */
     region?: pulumi.Input<Region>;
     /**
-     * EnableDNSHostnames gives servers in the VPC public DNS names alongside their public addresses.
+     * enableDNSHostnames gives servers in the VPC public DNS names alongside their public addresses.
      * Defaults to false.
      */
     enableDNSHostnames?: pulumi.Input<boolean>;
     /**
-     * EnableIPv6 also assigns an IPv6 range, chosen by Acme Cloud, to the VPC. Defaults to false.
+     * enableIPv6 also assigns an IPv6 range, chosen by Acme Cloud, to the VPC. Defaults to false.
      */
     enableIPv6?: pulumi.Input<boolean>;
     /**
-     * Tags are labels attached to the VPC.
+     * tags are labels attached to the VPC.
      */
     tags?: pulumi.Input<TagsArgs>;
     /**
-     * ARN is the Acme Resource Name of the VPC.
+     * arn is the Acme Resource Name of the VPC.
      */
     arn?: pulumi.Input<ARN>;
     /**
-     * IPv6CIDR is the IPv6 range Acme Cloud assigned, when EnableIPv6 is set.
+     * ipv6CidrBlock is the IPv6 range Acme Cloud assigned, when EnableIPv6 is set.
      */
     ipv6CidrBlock?: pulumi.Input<string>;
 }

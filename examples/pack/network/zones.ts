@@ -6,7 +6,7 @@ import * as _utilities from "../_utilities";
 import type { Region } from "../types";
 
 /**
- * ListZones lists the availability zones of a region: the independent data centres a subnet can be
+ * listZones lists the availability zones of a region: the independent data centres a subnet can be
  * placed in.
  *
  * @param args The function's inputs.
@@ -24,7 +24,7 @@ export function listZones(args?: ListZonesArgs, opts?: pulumi.InvokeOptions): Pr
  */
 export interface ListZonesArgs {
     /**
-     * Region is the region whose zones are listed: the provider's (its configuration's region) when not
+     * region is the region whose zones are listed: the provider's (its configuration's region) when not
      * given.
      */
     region?: Region;
@@ -35,13 +35,13 @@ export interface ListZonesArgs {
  */
 export interface ListZonesResult {
     /**
-     * Names are the zones' names, such as "us-west-1a", in alphabetical order.
+     * names are the zones' names, such as "us-west-1a", in alphabetical order.
      */
     readonly names: string[];
 }
 
 /**
- * ListZones lists the availability zones of a region: the independent data centres a subnet can be
+ * listZones lists the availability zones of a region: the independent data centres a subnet can be
  * placed in.
  *
  * The Output form of listZones: its inputs may be outputs of other resources, and its results are
@@ -66,7 +66,7 @@ export function listZonesOutput(
  */
 export interface ListZonesOutputArgs {
     /**
-     * Region is the region whose zones are listed: the provider's (its configuration's region) when not
+     * region is the region whose zones are listed: the provider's (its configuration's region) when not
      * given.
      */
     region?: pulumi.Input<Region>;

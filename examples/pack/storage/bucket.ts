@@ -46,6 +46,8 @@ export const CannedACLAuthenticatedRead: CannedACL = "authenticated-read";
  * Bucket is a container for objects in one region. Its name is global across all Acme Cloud accounts and
  * becomes part of the bucket's address: 3 to 63 lower-case letters, digits, dots and hyphens, starting
  * and ending with a letter or a digit.
+ *
+ * The provider refuses a value for which this check (in CEL) is false: `!has(self.replication) || has(self.versioning) && self.versioning` (replication needs versioning turned on).
  */
 export class Bucket extends pulumi.CustomResource {
     /**
@@ -87,41 +89,41 @@ export class Bucket extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Region is the region the bucket's data is stored in.
+     * region is the region the bucket's data is stored in.
      */
     declare public readonly region: pulumi.Output<Region>;
     /**
-     * ACL is the access granted on the bucket. Defaults to private.
+     * acl is the access granted on the bucket. Defaults to private.
      */
     declare public readonly acl: pulumi.Output<CannedACL | undefined>;
     /**
-     * Versioning keeps every version of every object, so that overwritten and deleted objects can be
+     * versioning keeps every version of every object, so that overwritten and deleted objects can be
      * recovered. Once turned on it can only be suspended, never turned off. Defaults to false.
      */
     declare public readonly versioning: pulumi.Output<boolean | undefined>;
     /**
-     * ForceDestroy deletes all objects when the bucket is deleted; otherwise deleting a bucket that is not
+     * forceDestroy deletes all objects when the bucket is deleted; otherwise deleting a bucket that is not
      * empty fails. Defaults to false.
      */
     declare public readonly forceDestroy: pulumi.Output<boolean | undefined>;
     /**
-     * LifecycleRules expire objects or move them to cheaper storage as they age; at most 100.
+     * lifecycleRules expire objects or move them to cheaper storage as they age; at most 100.
      */
     declare public readonly lifecycleRules: pulumi.Output<LifecycleRule[] | undefined>;
     /**
-     * Replication copies every new object to buckets in other regions, keyed by the region of the copy.
+     * replication copies every new object to buckets in other regions, keyed by the region of the copy.
      */
     declare public readonly replication: pulumi.Output<{ [key in Region]?: ReplicationTarget } | undefined>;
     /**
-     * Tags are labels attached to the bucket: at most MaxTagsPerResource.
+     * tags are labels attached to the bucket: at most MaxTagsPerResource.
      */
     declare public readonly tags: pulumi.Output<Tags | undefined>;
     /**
-     * ARN is the Acme Resource Name of the bucket.
+     * arn is the Acme Resource Name of the bucket.
      */
     declare public readonly arn: pulumi.Output<ARN>;
     /**
-     * DomainName is the bucket's address, such as "my-bucket.storage.us-west-1.acme.example".
+     * domainName is the bucket's address, such as "my-bucket.storage.us-west-1.acme.example".
      */
     declare public readonly domainName: pulumi.Output<string>;
 
@@ -160,7 +162,10 @@ export class Bucket extends pulumi.CustomResource {
                     pattern: "^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$",
                     regexp: "^[\\u{30}-\\u{39}\\u{61}-\\u{7a}](?:(?:(?:[\\u{2d}-\\u{2e}\\u{30}-\\u{39}\\u{61}-\\u{7a}])*[\\u{30}-\\u{39}\\u{61}-\\u{7a}]))?$",
                 },
-                lifecycleRules: { maxItems: 100, items: { fields: _LifecycleRule } },
+                lifecycleRules: {
+                    maxItems: 100,
+                    items: { fields: _LifecycleRule, rules: ["atLeastOneOf transitions expiration"] },
+                },
                 tags: { maxProperties: 50 },
             });
             resourceInputs["name"] = args?.name;
@@ -193,33 +198,33 @@ export interface BucketArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Region is the region the bucket's data is stored in.
+     * region is the region the bucket's data is stored in.
      */
     region: pulumi.Input<Region>;
     /**
-     * ACL is the access granted on the bucket. Defaults to private.
+     * acl is the access granted on the bucket. Defaults to private.
      */
     acl?: pulumi.Input<CannedACL>;
     /**
-     * Versioning keeps every version of every object, so that overwritten and deleted objects can be
+     * versioning keeps every version of every object, so that overwritten and deleted objects can be
      * recovered. Once turned on it can only be suspended, never turned off. Defaults to false.
      */
     versioning?: pulumi.Input<boolean>;
     /**
-     * ForceDestroy deletes all objects when the bucket is deleted; otherwise deleting a bucket that is not
+     * forceDestroy deletes all objects when the bucket is deleted; otherwise deleting a bucket that is not
      * empty fails. Defaults to false.
      */
     forceDestroy?: pulumi.Input<boolean>;
     /**
-     * LifecycleRules expire objects or move them to cheaper storage as they age; at most 100.
+     * lifecycleRules expire objects or move them to cheaper storage as they age; at most 100.
      */
     lifecycleRules?: pulumi.Input<pulumi.Input<LifecycleRuleArgs>[]>;
     /**
-     * Replication copies every new object to buckets in other regions, keyed by the region of the copy.
+     * replication copies every new object to buckets in other regions, keyed by the region of the copy.
      */
     replication?: pulumi.Input<{ [key in Region]?: pulumi.Input<ReplicationTargetArgs> }>;
     /**
-     * Tags are labels attached to the bucket: at most MaxTagsPerResource.
+     * tags are labels attached to the bucket: at most MaxTagsPerResource.
      */
     tags?: pulumi.Input<TagsArgs>;
 }
@@ -236,41 +241,41 @@ export interface BucketState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Region is the region the bucket's data is stored in.
+     * region is the region the bucket's data is stored in.
      */
     region?: pulumi.Input<Region>;
     /**
-     * ACL is the access granted on the bucket. Defaults to private.
+     * acl is the access granted on the bucket. Defaults to private.
      */
     acl?: pulumi.Input<CannedACL>;
     /**
-     * Versioning keeps every version of every object, so that overwritten and deleted objects can be
+     * versioning keeps every version of every object, so that overwritten and deleted objects can be
      * recovered. Once turned on it can only be suspended, never turned off. Defaults to false.
      */
     versioning?: pulumi.Input<boolean>;
     /**
-     * ForceDestroy deletes all objects when the bucket is deleted; otherwise deleting a bucket that is not
+     * forceDestroy deletes all objects when the bucket is deleted; otherwise deleting a bucket that is not
      * empty fails. Defaults to false.
      */
     forceDestroy?: pulumi.Input<boolean>;
     /**
-     * LifecycleRules expire objects or move them to cheaper storage as they age; at most 100.
+     * lifecycleRules expire objects or move them to cheaper storage as they age; at most 100.
      */
     lifecycleRules?: pulumi.Input<pulumi.Input<LifecycleRuleArgs>[]>;
     /**
-     * Replication copies every new object to buckets in other regions, keyed by the region of the copy.
+     * replication copies every new object to buckets in other regions, keyed by the region of the copy.
      */
     replication?: pulumi.Input<{ [key in Region]?: pulumi.Input<ReplicationTargetArgs> }>;
     /**
-     * Tags are labels attached to the bucket: at most MaxTagsPerResource.
+     * tags are labels attached to the bucket: at most MaxTagsPerResource.
      */
     tags?: pulumi.Input<TagsArgs>;
     /**
-     * ARN is the Acme Resource Name of the bucket.
+     * arn is the Acme Resource Name of the bucket.
      */
     arn?: pulumi.Input<ARN>;
     /**
-     * DomainName is the bucket's address, such as "my-bucket.storage.us-west-1.acme.example".
+     * domainName is the bucket's address, such as "my-bucket.storage.us-west-1.acme.example".
      */
     domainName?: pulumi.Input<string>;
 }
@@ -280,19 +285,24 @@ export interface BucketState {
  */
 export interface LifecycleRule {
     /**
-     * Prefix selects the objects the rule applies to, such as "logs/". Empty selects every object.
+     * prefix selects the objects the rule applies to, such as "logs/". Empty selects every object.
      */
     readonly prefix: string;
     /**
-     * Enabled turns the rule on; a disabled rule is kept but does nothing.
+     * enabled turns the rule on; a disabled rule is kept but does nothing.
      */
     readonly enabled: boolean;
     /**
-     * Transitions move objects to other storage classes as they age.
+     * transitions move objects to other storage classes as they age. A rule that neither moves nor
+     * expires objects would do nothing.
+     *
+     * At least one of transitions and expiration must be set.
      */
     readonly transitions?: LifecycleTransition[];
     /**
-     * Expiration deletes objects once they are old enough.
+     * expiration deletes objects once they are old enough.
+     *
+     * At least one of transitions and expiration must be set.
      */
     readonly expiration?: LifecycleExpiration;
 }
@@ -302,19 +312,24 @@ export interface LifecycleRule {
  */
 export interface LifecycleRuleArgs {
     /**
-     * Prefix selects the objects the rule applies to, such as "logs/". Empty selects every object.
+     * prefix selects the objects the rule applies to, such as "logs/". Empty selects every object.
      */
     prefix: pulumi.Input<string>;
     /**
-     * Enabled turns the rule on; a disabled rule is kept but does nothing.
+     * enabled turns the rule on; a disabled rule is kept but does nothing.
      */
     enabled: pulumi.Input<boolean>;
     /**
-     * Transitions move objects to other storage classes as they age.
+     * transitions move objects to other storage classes as they age. A rule that neither moves nor
+     * expires objects would do nothing.
+     *
+     * At least one of transitions and expiration must be set.
      */
     transitions?: pulumi.Input<pulumi.Input<LifecycleTransitionArgs>[]>;
     /**
-     * Expiration deletes objects once they are old enough.
+     * expiration deletes objects once they are old enough.
+     *
+     * At least one of transitions and expiration must be set.
      */
     expiration?: pulumi.Input<LifecycleExpirationArgs>;
 }
@@ -324,11 +339,11 @@ export interface LifecycleRuleArgs {
  */
 export interface LifecycleTransition {
     /**
-     * Days is the age, in whole days since creation, at which objects move.
+     * days is the age, in whole days since creation, at which objects move.
      */
     readonly days: number;
     /**
-     * StorageClass is the class objects move to.
+     * storageClass is the class objects move to.
      */
     readonly storageClass: StorageClass;
 }
@@ -338,11 +353,11 @@ export interface LifecycleTransition {
  */
 export interface LifecycleTransitionArgs {
     /**
-     * Days is the age, in whole days since creation, at which objects move.
+     * days is the age, in whole days since creation, at which objects move.
      */
     days: pulumi.Input<number>;
     /**
-     * StorageClass is the class objects move to.
+     * storageClass is the class objects move to.
      */
     storageClass: pulumi.Input<StorageClass>;
 }
@@ -352,11 +367,11 @@ export interface LifecycleTransitionArgs {
  */
 export interface LifecycleExpiration {
     /**
-     * Days is the age, in whole days since creation, at which objects are deleted.
+     * days is the age, in whole days since creation, at which objects are deleted.
      */
     readonly days: number;
     /**
-     * NoncurrentDays, for a versioned bucket, deletes versions that have been replaced for that many days.
+     * noncurrentDays, for a versioned bucket, deletes versions that have been replaced for that many days.
      */
     readonly noncurrentDays?: number;
 }
@@ -366,11 +381,11 @@ export interface LifecycleExpiration {
  */
 export interface LifecycleExpirationArgs {
     /**
-     * Days is the age, in whole days since creation, at which objects are deleted.
+     * days is the age, in whole days since creation, at which objects are deleted.
      */
     days: pulumi.Input<number>;
     /**
-     * NoncurrentDays, for a versioned bucket, deletes versions that have been replaced for that many days.
+     * noncurrentDays, for a versioned bucket, deletes versions that have been replaced for that many days.
      */
     noncurrentDays?: pulumi.Input<number>;
 }
@@ -380,11 +395,11 @@ export interface LifecycleExpirationArgs {
  */
 export interface ReplicationTarget {
     /**
-     * BucketARN is the bucket that receives the copies; it must have versioning turned on.
+     * bucketARN is the bucket that receives the copies; it must have versioning turned on.
      */
     readonly bucketARN: ARN;
     /**
-     * StorageClass is the class the copies are stored in. Defaults to the class of the source object.
+     * storageClass is the class the copies are stored in. Defaults to the class of the source object.
      */
     readonly storageClass?: StorageClass;
 }
@@ -394,11 +409,11 @@ export interface ReplicationTarget {
  */
 export interface ReplicationTargetArgs {
     /**
-     * BucketARN is the bucket that receives the copies; it must have versioning turned on.
+     * bucketARN is the bucket that receives the copies; it must have versioning turned on.
      */
     bucketARN: pulumi.Input<ARN>;
     /**
-     * StorageClass is the class the copies are stored in. Defaults to the class of the source object.
+     * storageClass is the class the copies are stored in. Defaults to the class of the source object.
      */
     storageClass?: pulumi.Input<StorageClass>;
 }
@@ -415,14 +430,14 @@ function _LifecycleRule(): _contracts.Contracts {
 // The contracts of the fields of LifecycleTransition (storage/bucket.go), for the checks of this file's resources.
 function _LifecycleTransition(): _contracts.Contracts {
     return {
-        days: { min: 1, multipleOf: 1 },
+        days: { integer: "int", min: 1 },
     };
 }
 
 // The contracts of the fields of LifecycleExpiration (storage/bucket.go), for the checks of this file's resources.
 function _LifecycleExpiration(): _contracts.Contracts {
     return {
-        days: { min: 1, multipleOf: 1 },
-        noncurrentDays: { min: 1, multipleOf: 1 },
+        days: { integer: "int", min: 1 },
+        noncurrentDays: { integer: "int", min: 1 },
     };
 }

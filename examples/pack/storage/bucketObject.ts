@@ -44,53 +44,53 @@ export class BucketObject extends pulumi.CustomResource {
     }
 
     /**
-     * Bucket is the bucket the object is stored in.
+     * bucket is the bucket the object is stored in.
      */
     declare public readonly bucket: pulumi.OutputInstance<Bucket>;
     /**
-     * Key is the object's name in the bucket, such as "site/index.html".
+     * key is the object's name in the bucket, such as "site/index.html".
      */
     declare public readonly key: pulumi.Output<string>;
     /**
-     * Content is the object's data: a local file, a string or a remote URL. Without it, the object is
+     * content is the object's data: a local file, a string or a remote URL. Without it, the object is
      * empty.
      */
     declare public readonly content: pulumi.Output<pulumi.asset.Asset | undefined>;
     /**
-     * ContentType is the MIME type served with the object, such as "text/html". Guessed from the key when
+     * contentType is the MIME type served with the object, such as "text/html". Guessed from the key when
      * not given.
      */
     declare public readonly contentType: pulumi.Output<string | undefined>;
     /**
-     * CacheControl is the Cache-Control header served with the object, such as "max-age=3600".
+     * cacheControl is the Cache-Control header served with the object, such as "max-age=3600".
      */
     declare public readonly cacheControl: pulumi.Output<string | undefined>;
     /**
-     * ACL is the access granted on the object. Defaults to the bucket's.
+     * acl is the access granted on the object. Defaults to the bucket's.
      */
     declare public readonly acl: pulumi.Output<CannedACL | undefined>;
     /**
-     * StorageClass is how the object is stored. Defaults to STANDARD.
+     * storageClass is how the object is stored. Defaults to STANDARD.
      */
     declare public readonly storageClass: pulumi.Output<StorageClass | undefined>;
     /**
-     * Metadata are user-defined headers stored with the object and returned on every read.
+     * metadata are user-defined headers stored with the object and returned on every read.
      */
     declare public readonly metadata: pulumi.Output<{ [key: string]: string } | undefined>;
     /**
-     * Tags are labels attached to the object.
+     * tags are labels attached to the object.
      */
     declare public readonly tags: pulumi.Output<Tags | undefined>;
     /**
-     * ETag is a hash of the object's content that changes whenever the content does.
+     * etag is a hash of the object's content that changes whenever the content does.
      */
     declare public readonly etag: pulumi.Output<string>;
     /**
-     * VersionID identifies this version of the object, when the bucket has versioning turned on.
+     * versionID identifies this version of the object, when the bucket has versioning turned on.
      */
     declare public readonly versionID: pulumi.Output<string | undefined>;
     /**
-     * Size is the size of the object in bytes.
+     * size is the size of the object in bytes.
      */
     declare public readonly size: pulumi.Output<number>;
 
@@ -160,41 +160,41 @@ export class BucketObject extends pulumi.CustomResource {
  */
 export interface BucketObjectArgs {
     /**
-     * Bucket is the bucket the object is stored in.
+     * bucket is the bucket the object is stored in.
      */
     bucket: pulumi.Input<Bucket>;
     /**
-     * Key is the object's name in the bucket, such as "site/index.html".
+     * key is the object's name in the bucket, such as "site/index.html".
      */
     key: pulumi.Input<string>;
     /**
-     * Content is the object's data: a local file, a string or a remote URL. Without it, the object is
+     * content is the object's data: a local file, a string or a remote URL. Without it, the object is
      * empty.
      */
     content?: pulumi.Input<pulumi.asset.Asset>;
     /**
-     * ContentType is the MIME type served with the object, such as "text/html". Guessed from the key when
+     * contentType is the MIME type served with the object, such as "text/html". Guessed from the key when
      * not given.
      */
     contentType?: pulumi.Input<string>;
     /**
-     * CacheControl is the Cache-Control header served with the object, such as "max-age=3600".
+     * cacheControl is the Cache-Control header served with the object, such as "max-age=3600".
      */
     cacheControl?: pulumi.Input<string>;
     /**
-     * ACL is the access granted on the object. Defaults to the bucket's.
+     * acl is the access granted on the object. Defaults to the bucket's.
      */
     acl?: pulumi.Input<CannedACL>;
     /**
-     * StorageClass is how the object is stored. Defaults to STANDARD.
+     * storageClass is how the object is stored. Defaults to STANDARD.
      */
     storageClass?: pulumi.Input<StorageClass>;
     /**
-     * Metadata are user-defined headers stored with the object and returned on every read.
+     * metadata are user-defined headers stored with the object and returned on every read.
      */
     metadata?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
     /**
-     * Tags are labels attached to the object.
+     * tags are labels attached to the object.
      */
     tags?: pulumi.Input<TagsArgs>;
 }
@@ -205,59 +205,59 @@ export interface BucketObjectArgs {
  */
 export interface BucketObjectState {
     /**
-     * Bucket is the bucket the object is stored in.
+     * bucket is the bucket the object is stored in.
      */
     bucket?: pulumi.Input<Bucket>;
     /**
-     * Key is the object's name in the bucket, such as "site/index.html".
+     * key is the object's name in the bucket, such as "site/index.html".
      */
     key?: pulumi.Input<string>;
     /**
-     * Content is the object's data: a local file, a string or a remote URL. Without it, the object is
+     * content is the object's data: a local file, a string or a remote URL. Without it, the object is
      * empty.
      */
     content?: pulumi.Input<pulumi.asset.Asset>;
     /**
-     * ContentType is the MIME type served with the object, such as "text/html". Guessed from the key when
+     * contentType is the MIME type served with the object, such as "text/html". Guessed from the key when
      * not given.
      */
     contentType?: pulumi.Input<string>;
     /**
-     * CacheControl is the Cache-Control header served with the object, such as "max-age=3600".
+     * cacheControl is the Cache-Control header served with the object, such as "max-age=3600".
      */
     cacheControl?: pulumi.Input<string>;
     /**
-     * ACL is the access granted on the object. Defaults to the bucket's.
+     * acl is the access granted on the object. Defaults to the bucket's.
      */
     acl?: pulumi.Input<CannedACL>;
     /**
-     * StorageClass is how the object is stored. Defaults to STANDARD.
+     * storageClass is how the object is stored. Defaults to STANDARD.
      */
     storageClass?: pulumi.Input<StorageClass>;
     /**
-     * Metadata are user-defined headers stored with the object and returned on every read.
+     * metadata are user-defined headers stored with the object and returned on every read.
      */
     metadata?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
     /**
-     * Tags are labels attached to the object.
+     * tags are labels attached to the object.
      */
     tags?: pulumi.Input<TagsArgs>;
     /**
-     * ETag is a hash of the object's content that changes whenever the content does.
+     * etag is a hash of the object's content that changes whenever the content does.
      */
     etag?: pulumi.Input<string>;
     /**
-     * VersionID identifies this version of the object, when the bucket has versioning turned on.
+     * versionID identifies this version of the object, when the bucket has versioning turned on.
      */
     versionID?: pulumi.Input<string>;
     /**
-     * Size is the size of the object in bytes.
+     * size is the size of the object in bytes.
      */
     size?: pulumi.Input<number>;
 }
 
 /**
- * GetObjectURL signs a URL that lets whoever holds it download an object without credentials, until it
+ * getObjectURL signs a URL that lets whoever holds it download an object without credentials, until it
  * expires. The URL is a secret: anyone with it can read the object.
  *
  * @param args The function's inputs.
@@ -272,7 +272,7 @@ export function getObjectURL(args: GetObjectURLArgs, opts?: pulumi.InvokeOptions
     }
     _contracts.checkCall("acme:storage/bucketObject:getObjectURL", args, {
         key: { minLength: 1, maxLength: 1024 },
-        expiresIn: { min: 1, max: 604800, multipleOf: 1 },
+        expiresIn: { integer: "int", min: 1, max: 604800 },
     });
     const inputs: pulumi.Inputs = {};
     inputs["bucket"] = args?.bucket;
@@ -287,15 +287,15 @@ export function getObjectURL(args: GetObjectURLArgs, opts?: pulumi.InvokeOptions
  */
 export interface GetObjectURLArgs {
     /**
-     * Bucket is the bucket that holds the object.
+     * bucket is the bucket that holds the object.
      */
     bucket: Bucket;
     /**
-     * Key is the object's name in the bucket.
+     * key is the object's name in the bucket.
      */
     key: string;
     /**
-     * ExpiresIn is how long the URL stays valid, in seconds: at most a week.
+     * expiresIn is how long the URL stays valid, in seconds: at most a week.
      *
      * @defaultValue 3600
      */
@@ -307,17 +307,17 @@ export interface GetObjectURLArgs {
  */
 export interface GetObjectURLResult {
     /**
-     * URL is the signed URL.
+     * url is the signed URL.
      */
     readonly url: string;
     /**
-     * Expires is when the URL stops working, in RFC 3339 format, such as "2026-01-02T15:04:05Z".
+     * expires is when the URL stops working, in RFC 3339 format, such as "2026-01-02T15:04:05Z".
      */
     readonly expires: string;
 }
 
 /**
- * GetObjectURL signs a URL that lets whoever holds it download an object without credentials, until it
+ * getObjectURL signs a URL that lets whoever holds it download an object without credentials, until it
  * expires. The URL is a secret: anyone with it can read the object.
  *
  * The Output form of getObjectURL: its inputs may be outputs of other resources, and its results
@@ -338,7 +338,7 @@ export function getObjectURLOutput(
     }
     _contracts.checkCall("acme:storage/bucketObject:getObjectURL", args, {
         key: { minLength: 1, maxLength: 1024 },
-        expiresIn: { min: 1, max: 604800, multipleOf: 1 },
+        expiresIn: { integer: "int", min: 1, max: 604800 },
     });
     const inputs: pulumi.Inputs = {};
     inputs["bucket"] = args?.bucket;
@@ -354,15 +354,15 @@ export function getObjectURLOutput(
  */
 export interface GetObjectURLOutputArgs {
     /**
-     * Bucket is the bucket that holds the object.
+     * bucket is the bucket that holds the object.
      */
     bucket: pulumi.Input<Bucket>;
     /**
-     * Key is the object's name in the bucket.
+     * key is the object's name in the bucket.
      */
     key: pulumi.Input<string>;
     /**
-     * ExpiresIn is how long the URL stays valid, in seconds: at most a week.
+     * expiresIn is how long the URL stays valid, in seconds: at most a week.
      *
      * @defaultValue 3600
      */

@@ -17,7 +17,7 @@ type Config struct {
 	// starts with /).
 	Host string `lumi:"env=PGHOST"`
 	// Port is the server's TCP port (or the number in its Unix socket's name).
-	Port float64 `lumi:"default=5432,env=PGPORT,min=1,max=65535,multipleOf=1"`
+	Port int `lumi:"default=5432,env=PGPORT,min=1,max=65535"`
 	// Username is the role the provider logs in as.
 	Username string `lumi:"default=postgres,env=PGUSER"`
 	// Password is the password of Username; leave it out where the server trusts the connection.
@@ -29,7 +29,7 @@ type Config struct {
 	SSLMode SSLMode `lumi:"sslmode,default=prefer,env=PGSSLMODE"`
 	// ConnectTimeout is how many seconds a connection attempt may take before it fails; 0 waits
 	// forever.
-	ConnectTimeout float64 `lumi:"default=15,env=PGCONNECT_TIMEOUT,min=0,multipleOf=1"`
+	ConnectTimeout int `lumi:"default=15,env=PGCONNECT_TIMEOUT,min=0"`
 }
 
 // SSLMode is how a connection uses TLS (libpq's sslmode).

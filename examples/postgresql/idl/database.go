@@ -27,7 +27,7 @@ type Database struct {
 	// case, letter or digit. By default the template's.
 	LCCtype *string `lumi:"optional,immutable"`
 	// ConnectionLimit is how many sessions may be connected to the database at once; -1 is no limit.
-	ConnectionLimit float64 `lumi:"default=-1,min=-1,multipleOf=1"`
+	ConnectionLimit int32 `lumi:"default=-1,min=-1"`
 	// AllowConnections lets sessions connect to the database.
 	AllowConnections bool `lumi:"default=true"`
 	// IsTemplate lets roles with CREATEDB copy the database (CREATE DATABASE … TEMPLATE this one).

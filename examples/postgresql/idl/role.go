@@ -34,12 +34,14 @@ type Role struct {
 	// BypassRowLevelSecurity lets the role bypass every row-level security policy.
 	BypassRowLevelSecurity bool `lumi:"default=false"`
 	// ConnectionLimit is how many sessions the role may have at once; -1 is no limit.
-	ConnectionLimit float64 `lumi:"default=-1,min=-1,multipleOf=1"`
+	ConnectionLimit int32 `lumi:"default=-1,min=-1"`
 	// ValidUntil is when the role's password stops working: an RFC 3339 time
 	// (2030-01-01T00:00:00Z), or infinity. Without it, the password never expires.
 	ValidUntil *string `lumi:"optional"`
 	// Roles are the roles this role is a member of, by name: groups of this provider's (pass their
-	// names), or roles of the server such as pg_read_all_data.
+	// names), or roles of the server such as pg_read_all_data. With roles, even empty, the role is a
+	// member of those alone; without, the provider leaves its memberships alone, for Membership
+	// resources to manage.
 	Roles *[]string `lumi:"optional,uniqueItems"`
 }
 
@@ -58,7 +60,7 @@ type GetRole struct {
 	// CreateRole says whether the role can create roles.
 	CreateRole bool `lumi:"out"`
 	// ConnectionLimit is how many sessions the role may have at once; -1 is no limit.
-	ConnectionLimit float64 `lumi:"out"`
+	ConnectionLimit int32 `lumi:"out"`
 	// ValidUntil is when the role's password stops working (RFC 3339), or absent when it never does.
 	ValidUntil *string `lumi:"optional,out"`
 	// Roles are the roles this role is a member of, in alphabetical order.

@@ -10,7 +10,7 @@ import type { SSLMode } from "./config";
 declare var exports: any;
 
 /**
- * Host is the server's host name or IP address, or the directory of its Unix socket (a path that
+ * host is the server's host name or IP address, or the directory of its Unix socket (a path that
  * starts with /).
  *
  * When the stack's configuration does not set it, the environment variable $PGHOST gives it.
@@ -19,7 +19,7 @@ export declare const host: string;
 Object.defineProperty(exports, "host", { get: () => _configuration.value("host"), enumerable: true });
 
 /**
- * Port is the server's TCP port (or the number in its Unix socket's name).
+ * port is the server's TCP port (or the number in its Unix socket's name).
  *
  * When the stack's configuration does not set it, the environment variable $PGPORT gives it.
  *
@@ -29,7 +29,7 @@ export declare const port: number;
 Object.defineProperty(exports, "port", { get: () => _configuration.value("port"), enumerable: true });
 
 /**
- * Username is the role the provider logs in as.
+ * username is the role the provider logs in as.
  *
  * When the stack's configuration does not set it, the environment variable $PGUSER gives it.
  *
@@ -39,7 +39,7 @@ export declare const username: string;
 Object.defineProperty(exports, "username", { get: () => _configuration.value("username"), enumerable: true });
 
 /**
- * Password is the password of Username; leave it out where the server trusts the connection.
+ * password is the password of Username; leave it out where the server trusts the connection.
  *
  * When the stack's configuration does not set it, the environment variable $PGPASSWORD gives it.
  */
@@ -47,7 +47,7 @@ export declare const password: pulumi.Output<string> | undefined;
 Object.defineProperty(exports, "password", { get: () => _configuration.value("password"), enumerable: true });
 
 /**
- * Database is the database the provider connects to for work on the whole server (roles,
+ * database is the database the provider connects to for work on the whole server (roles,
  * databases). Schemas, grants and extensions name their own database.
  *
  * When the stack's configuration does not set it, the environment variable $PGDATABASE gives it.
@@ -58,7 +58,7 @@ export declare const database: string;
 Object.defineProperty(exports, "database", { get: () => _configuration.value("database"), enumerable: true });
 
 /**
- * SSLMode says whether and how the connection uses TLS, as libpq's sslmode does.
+ * sslmode says whether and how the connection uses TLS, as libpq's sslmode does.
  *
  * When the stack's configuration does not set it, the environment variable $PGSSLMODE gives it.
  *
@@ -68,7 +68,7 @@ export declare const sslmode: SSLMode;
 Object.defineProperty(exports, "sslmode", { get: () => _configuration.value("sslmode"), enumerable: true });
 
 /**
- * ConnectTimeout is how many seconds a connection attempt may take before it fails; 0 waits
+ * connectTimeout is how many seconds a connection attempt may take before it fails; 0 waits
  * forever.
  *
  * When the stack's configuration does not set it, the environment variable $PGCONNECT_TIMEOUT gives

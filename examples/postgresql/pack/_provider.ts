@@ -49,8 +49,14 @@ export class Provider extends pulumi.ProviderResource {
         opts = opts || {};
         const config = _configuration.complete(args, !opts.urn);
         _contracts.check("pulumi:providers:" + Provider.__pulumiType, name, config, {
-            port: { min: 1, max: 65535, multipleOf: 1 },
-            connectTimeout: { min: 0, multipleOf: 1 },
+            port: { integer: "int", min: 1, max: 65535 },
+            sslmode: {
+                enum: {
+                    name: "SSLMode",
+                    values: ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"],
+                },
+            },
+            connectTimeout: { integer: "int", min: 0 },
         });
         opts = pulumi.mergeOptions(_utilities.resourceOptsDefaults(), opts);
         opts = pulumi.mergeOptions(opts, {
@@ -65,14 +71,14 @@ export class Provider extends pulumi.ProviderResource {
  */
 export interface ProviderArgs {
     /**
-     * Host is the server's host name or IP address, or the directory of its Unix socket (a path that
+     * host is the server's host name or IP address, or the directory of its Unix socket (a path that
      * starts with /).
      *
      * When left out, the environment variable $PGHOST gives it.
      */
     host?: pulumi.Input<string>;
     /**
-     * Port is the server's TCP port (or the number in its Unix socket's name).
+     * port is the server's TCP port (or the number in its Unix socket's name).
      *
      * When left out, the environment variable $PGPORT gives it.
      *
@@ -80,7 +86,7 @@ export interface ProviderArgs {
      */
     port?: pulumi.Input<number>;
     /**
-     * Username is the role the provider logs in as.
+     * username is the role the provider logs in as.
      *
      * When left out, the environment variable $PGUSER gives it.
      *
@@ -88,13 +94,13 @@ export interface ProviderArgs {
      */
     username?: pulumi.Input<string>;
     /**
-     * Password is the password of Username; leave it out where the server trusts the connection.
+     * password is the password of Username; leave it out where the server trusts the connection.
      *
      * When left out, the environment variable $PGPASSWORD gives it.
      */
     password?: pulumi.Input<string>;
     /**
-     * Database is the database the provider connects to for work on the whole server (roles,
+     * database is the database the provider connects to for work on the whole server (roles,
      * databases). Schemas, grants and extensions name their own database.
      *
      * When left out, the environment variable $PGDATABASE gives it.
@@ -103,7 +109,7 @@ export interface ProviderArgs {
      */
     database?: pulumi.Input<string>;
     /**
-     * SSLMode says whether and how the connection uses TLS, as libpq's sslmode does.
+     * sslmode says whether and how the connection uses TLS, as libpq's sslmode does.
      *
      * When left out, the environment variable $PGSSLMODE gives it.
      *
@@ -111,7 +117,7 @@ export interface ProviderArgs {
      */
     sslmode?: pulumi.Input<SSLMode>;
     /**
-     * ConnectTimeout is how many seconds a connection attempt may take before it fails; 0 waits
+     * connectTimeout is how many seconds a connection attempt may take before it fails; 0 waits
      * forever.
      *
      * When left out, the environment variable $PGCONNECT_TIMEOUT gives it.

@@ -62,25 +62,25 @@ export class Database extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Owner is the role that owns the database; by default the provider's user.
+     * owner is the role that owns the database; by default the provider's user.
      */
     declare public readonly owner: pulumi.OutputInstance<Role | undefined>;
     /**
-     * Template is the database this one starts as a copy of.
+     * template is the database this one starts as a copy of.
      *
      * Immutable: set when the resource is created; a later change fails instead of replacing the
      * resource.
      */
     declare public readonly template: pulumi.Output<string>;
     /**
-     * Encoding is the character set of the database's text, such as UTF8 or LATIN1.
+     * encoding is the character set of the database's text, such as UTF8 or LATIN1.
      *
      * Immutable: set when the resource is created; a later change fails instead of replacing the
      * resource.
      */
     declare public readonly encoding: pulumi.Output<string>;
     /**
-     * LCCollate is the locale that orders the database's text (LC_COLLATE), such as C or
+     * lcCollate is the locale that orders the database's text (LC_COLLATE), such as C or
      * en_US.UTF-8: one that the server's machine has. By default the template's.
      *
      * Immutable: set when the resource is created; a later change fails instead of replacing the
@@ -88,7 +88,7 @@ export class Database extends pulumi.CustomResource {
      */
     declare public readonly lcCollate: pulumi.Output<string | undefined>;
     /**
-     * LCCtype is the locale that classifies the database's characters (LC_CTYPE): upper or lower
+     * lcCtype is the locale that classifies the database's characters (LC_CTYPE): upper or lower
      * case, letter or digit. By default the template's.
      *
      * Immutable: set when the resource is created; a later change fails instead of replacing the
@@ -96,15 +96,15 @@ export class Database extends pulumi.CustomResource {
      */
     declare public readonly lcCtype: pulumi.Output<string | undefined>;
     /**
-     * ConnectionLimit is how many sessions may be connected to the database at once; -1 is no limit.
+     * connectionLimit is how many sessions may be connected to the database at once; -1 is no limit.
      */
     declare public readonly connectionLimit: pulumi.Output<number>;
     /**
-     * AllowConnections lets sessions connect to the database.
+     * allowConnections lets sessions connect to the database.
      */
     declare public readonly allowConnections: pulumi.Output<boolean>;
     /**
-     * IsTemplate lets roles with CREATEDB copy the database (CREATE DATABASE … TEMPLATE this one).
+     * isTemplate lets roles with CREATEDB copy the database (CREATE DATABASE … TEMPLATE this one).
      */
     declare public readonly isTemplate: pulumi.Output<boolean>;
 
@@ -133,7 +133,7 @@ export class Database extends pulumi.CustomResource {
         } else {
             const args = argsOrState as DatabaseArgs | undefined;
             _contracts.check(Database.__pulumiType, name, args, {
-                connectionLimit: { min: -1, multipleOf: 1 },
+                connectionLimit: { integer: "int32", min: -1 },
             });
             resourceInputs["name"] = args?.name;
             resourceInputs["owner"] = args?.owner;
@@ -162,11 +162,11 @@ export interface DatabaseArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Owner is the role that owns the database; by default the provider's user.
+     * owner is the role that owns the database; by default the provider's user.
      */
     owner?: pulumi.Input<Role>;
     /**
-     * Template is the database this one starts as a copy of.
+     * template is the database this one starts as a copy of.
      *
      * Immutable: set when the resource is created; a later change fails instead of replacing the
      * resource.
@@ -175,7 +175,7 @@ export interface DatabaseArgs {
      */
     template?: pulumi.Input<string>;
     /**
-     * Encoding is the character set of the database's text, such as UTF8 or LATIN1.
+     * encoding is the character set of the database's text, such as UTF8 or LATIN1.
      *
      * Immutable: set when the resource is created; a later change fails instead of replacing the
      * resource.
@@ -184,7 +184,7 @@ export interface DatabaseArgs {
      */
     encoding?: pulumi.Input<string>;
     /**
-     * LCCollate is the locale that orders the database's text (LC_COLLATE), such as C or
+     * lcCollate is the locale that orders the database's text (LC_COLLATE), such as C or
      * en_US.UTF-8: one that the server's machine has. By default the template's.
      *
      * Immutable: set when the resource is created; a later change fails instead of replacing the
@@ -192,7 +192,7 @@ export interface DatabaseArgs {
      */
     lcCollate?: pulumi.Input<string>;
     /**
-     * LCCtype is the locale that classifies the database's characters (LC_CTYPE): upper or lower
+     * lcCtype is the locale that classifies the database's characters (LC_CTYPE): upper or lower
      * case, letter or digit. By default the template's.
      *
      * Immutable: set when the resource is created; a later change fails instead of replacing the
@@ -200,19 +200,19 @@ export interface DatabaseArgs {
      */
     lcCtype?: pulumi.Input<string>;
     /**
-     * ConnectionLimit is how many sessions may be connected to the database at once; -1 is no limit.
+     * connectionLimit is how many sessions may be connected to the database at once; -1 is no limit.
      *
      * @defaultValue -1
      */
     connectionLimit?: pulumi.Input<number>;
     /**
-     * AllowConnections lets sessions connect to the database.
+     * allowConnections lets sessions connect to the database.
      *
      * @defaultValue true
      */
     allowConnections?: pulumi.Input<boolean>;
     /**
-     * IsTemplate lets roles with CREATEDB copy the database (CREATE DATABASE … TEMPLATE this one).
+     * isTemplate lets roles with CREATEDB copy the database (CREATE DATABASE … TEMPLATE this one).
      *
      * @defaultValue false
      */
@@ -229,37 +229,37 @@ export interface DatabaseState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Owner is the role that owns the database; by default the provider's user.
+     * owner is the role that owns the database; by default the provider's user.
      */
     owner?: pulumi.Input<Role>;
     /**
-     * Template is the database this one starts as a copy of.
+     * template is the database this one starts as a copy of.
      */
     template?: pulumi.Input<string>;
     /**
-     * Encoding is the character set of the database's text, such as UTF8 or LATIN1.
+     * encoding is the character set of the database's text, such as UTF8 or LATIN1.
      */
     encoding?: pulumi.Input<string>;
     /**
-     * LCCollate is the locale that orders the database's text (LC_COLLATE), such as C or
+     * lcCollate is the locale that orders the database's text (LC_COLLATE), such as C or
      * en_US.UTF-8: one that the server's machine has. By default the template's.
      */
     lcCollate?: pulumi.Input<string>;
     /**
-     * LCCtype is the locale that classifies the database's characters (LC_CTYPE): upper or lower
+     * lcCtype is the locale that classifies the database's characters (LC_CTYPE): upper or lower
      * case, letter or digit. By default the template's.
      */
     lcCtype?: pulumi.Input<string>;
     /**
-     * ConnectionLimit is how many sessions may be connected to the database at once; -1 is no limit.
+     * connectionLimit is how many sessions may be connected to the database at once; -1 is no limit.
      */
     connectionLimit?: pulumi.Input<number>;
     /**
-     * AllowConnections lets sessions connect to the database.
+     * allowConnections lets sessions connect to the database.
      */
     allowConnections?: pulumi.Input<boolean>;
     /**
-     * IsTemplate lets roles with CREATEDB copy the database (CREATE DATABASE … TEMPLATE this one).
+     * isTemplate lets roles with CREATEDB copy the database (CREATE DATABASE … TEMPLATE this one).
      */
     isTemplate?: pulumi.Input<boolean>;
 }

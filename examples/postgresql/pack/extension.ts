@@ -50,16 +50,16 @@ export class Extension extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Database is the name of the database the extension is installed in.
+     * database is the name of the database the extension is installed in.
      */
     declare public readonly database: pulumi.Output<string>;
     /**
-     * Schema is the schema that holds the extension's objects; by default the first of the search
+     * schema is the schema that holds the extension's objects; by default the first of the search
      * path (public). Changing it moves them.
      */
     declare public readonly schema: pulumi.Output<string | undefined>;
     /**
-     * Version is the extension's version; by default the newest the server has. Changing it updates
+     * version is the extension's version; by default the newest the server has. Changing it updates
      * the extension (ALTER EXTENSION … UPDATE TO).
      */
     declare public readonly version: pulumi.Output<string | undefined>;
@@ -108,16 +108,16 @@ export interface ExtensionArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Database is the name of the database the extension is installed in.
+     * database is the name of the database the extension is installed in.
      */
     database: pulumi.Input<string>;
     /**
-     * Schema is the schema that holds the extension's objects; by default the first of the search
+     * schema is the schema that holds the extension's objects; by default the first of the search
      * path (public). Changing it moves them.
      */
     schema?: pulumi.Input<string>;
     /**
-     * Version is the extension's version; by default the newest the server has. Changing it updates
+     * version is the extension's version; by default the newest the server has. Changing it updates
      * the extension (ALTER EXTENSION … UPDATE TO).
      */
     version?: pulumi.Input<string>;
@@ -133,16 +133,16 @@ export interface ExtensionState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Database is the name of the database the extension is installed in.
+     * database is the name of the database the extension is installed in.
      */
     database?: pulumi.Input<string>;
     /**
-     * Schema is the schema that holds the extension's objects; by default the first of the search
+     * schema is the schema that holds the extension's objects; by default the first of the search
      * path (public). Changing it moves them.
      */
     schema?: pulumi.Input<string>;
     /**
-     * Version is the extension's version; by default the newest the server has. Changing it updates
+     * version is the extension's version; by default the newest the server has. Changing it updates
      * the extension (ALTER EXTENSION … UPDATE TO).
      */
     version?: pulumi.Input<string>;

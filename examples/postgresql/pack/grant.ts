@@ -53,36 +53,36 @@ export class Grant extends pulumi.CustomResource {
     }
 
     /**
-     * Role is the name of the role that receives the privileges, or public for every role.
+     * role is the name of the role that receives the privileges, or public for every role.
      */
     declare public readonly role: pulumi.Output<string>;
     /**
-     * Database is the name of the database: the object of a database grant, the database of the others.
+     * database is the name of the database: the object of a database grant, the database of the others.
      */
     declare public readonly database: pulumi.Output<string>;
     /**
-     * Schema is the name of the schema: the object of a schema grant, the schema of table, sequence and
+     * schema is the name of the schema: the object of a schema grant, the schema of table, sequence and
      * function grants. Database grants have none.
      */
     declare public readonly schema: pulumi.Output<string | undefined>;
     /**
-     * ObjectType is what the privileges are on.
+     * objectType is what the privileges are on.
      */
     declare public readonly objectType: pulumi.Output<ObjectType>;
     /**
-     * Objects are the names of the tables, sequences or functions of the schema that the privileges
+     * objects are the names of the tables, sequences or functions of the schema that the privileges
      * are on; without them, every one of the schema's (as it is when the grant is made: a refresh shows
      * a new table without the privileges as a change to make). Database and schema grants have none.
      * A function is named with its argument types when it is overloaded: add(integer, integer).
      */
     declare public readonly objects: pulumi.Output<string[] | undefined>;
     /**
-     * Privileges are the privileges granted: those that the object type has (see Privilege), or ALL
+     * privileges are the privileges granted: those that the object type has (see Privilege), or ALL
      * for every one of them. An empty list grants nothing, and revokes what the grant gave.
      */
     declare public readonly privileges: pulumi.Output<Privilege[]>;
     /**
-     * WithGrantOption lets the role grant the privileges to others.
+     * withGrantOption lets the role grant the privileges to others.
      */
     declare public readonly withGrantOption: pulumi.Output<boolean>;
 
@@ -145,36 +145,36 @@ export class Grant extends pulumi.CustomResource {
  */
 export interface GrantArgs {
     /**
-     * Role is the name of the role that receives the privileges, or public for every role.
+     * role is the name of the role that receives the privileges, or public for every role.
      */
     role: pulumi.Input<string>;
     /**
-     * Database is the name of the database: the object of a database grant, the database of the others.
+     * database is the name of the database: the object of a database grant, the database of the others.
      */
     database: pulumi.Input<string>;
     /**
-     * Schema is the name of the schema: the object of a schema grant, the schema of table, sequence and
+     * schema is the name of the schema: the object of a schema grant, the schema of table, sequence and
      * function grants. Database grants have none.
      */
     schema?: pulumi.Input<string>;
     /**
-     * ObjectType is what the privileges are on.
+     * objectType is what the privileges are on.
      */
     objectType: pulumi.Input<ObjectType>;
     /**
-     * Objects are the names of the tables, sequences or functions of the schema that the privileges
+     * objects are the names of the tables, sequences or functions of the schema that the privileges
      * are on; without them, every one of the schema's (as it is when the grant is made: a refresh shows
      * a new table without the privileges as a change to make). Database and schema grants have none.
      * A function is named with its argument types when it is overloaded: add(integer, integer).
      */
     objects?: pulumi.Input<pulumi.Input<string>[]>;
     /**
-     * Privileges are the privileges granted: those that the object type has (see Privilege), or ALL
+     * privileges are the privileges granted: those that the object type has (see Privilege), or ALL
      * for every one of them. An empty list grants nothing, and revokes what the grant gave.
      */
     privileges: pulumi.Input<pulumi.Input<Privilege>[]>;
     /**
-     * WithGrantOption lets the role grant the privileges to others.
+     * withGrantOption lets the role grant the privileges to others.
      *
      * @defaultValue false
      */
@@ -187,36 +187,36 @@ export interface GrantArgs {
  */
 export interface GrantState {
     /**
-     * Role is the name of the role that receives the privileges, or public for every role.
+     * role is the name of the role that receives the privileges, or public for every role.
      */
     role?: pulumi.Input<string>;
     /**
-     * Database is the name of the database: the object of a database grant, the database of the others.
+     * database is the name of the database: the object of a database grant, the database of the others.
      */
     database?: pulumi.Input<string>;
     /**
-     * Schema is the name of the schema: the object of a schema grant, the schema of table, sequence and
+     * schema is the name of the schema: the object of a schema grant, the schema of table, sequence and
      * function grants. Database grants have none.
      */
     schema?: pulumi.Input<string>;
     /**
-     * ObjectType is what the privileges are on.
+     * objectType is what the privileges are on.
      */
     objectType?: pulumi.Input<ObjectType>;
     /**
-     * Objects are the names of the tables, sequences or functions of the schema that the privileges
+     * objects are the names of the tables, sequences or functions of the schema that the privileges
      * are on; without them, every one of the schema's (as it is when the grant is made: a refresh shows
      * a new table without the privileges as a change to make). Database and schema grants have none.
      * A function is named with its argument types when it is overloaded: add(integer, integer).
      */
     objects?: pulumi.Input<pulumi.Input<string>[]>;
     /**
-     * Privileges are the privileges granted: those that the object type has (see Privilege), or ALL
+     * privileges are the privileges granted: those that the object type has (see Privilege), or ALL
      * for every one of them. An empty list grants nothing, and revokes what the grant gave.
      */
     privileges?: pulumi.Input<pulumi.Input<Privilege>[]>;
     /**
-     * WithGrantOption lets the role grant the privileges to others.
+     * withGrantOption lets the role grant the privileges to others.
      */
     withGrantOption?: pulumi.Input<boolean>;
 }

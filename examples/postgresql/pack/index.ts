@@ -6,13 +6,15 @@ import * as _utilities from "./_utilities";
 import * as _lazy from "./_lazy";
 
 /**
- * Package postgresql is the IDL of a PostgreSQL provider: the roles, databases, schemas, grants and
- * extensions of a PostgreSQL server (13 or newer), managed by Pulumi.
+ * Package postgresql is the IDL of a PostgreSQL provider: the roles, databases, schemas, grants,
+ * extensions, default privileges, memberships and role settings of a PostgreSQL server (13 or
+ * newer), managed by Pulumi.
  *
  * The provider connects to one server, configured like every PostgreSQL client (host, port, username,
  * password, database, sslmode, connect timeout, with the PG… environment variables of libpq as
- * fallbacks), and manages what lives there: roles (users and groups) with their memberships, the
- * databases they own, schemas in those databases, the privileges granted on them, and extensions.
+ * fallbacks), and manages what lives there: roles (users and groups) with their memberships and the
+ * settings their sessions start with, the databases they own, schemas in those databases, the
+ * privileges granted on them and on what is created in them from now on, and extensions.
  * Every resource reads its state back from the server's catalogs, so a refresh finds what was changed
  * by hand, and every resource can be adopted with `pulumi import` or `get` from its ID alone.
  *
@@ -45,6 +47,23 @@ export type { DatabaseArgs, DatabaseState } from "./database";
 export type Database = import("./database").Database;
 export const Database: typeof import("./database").Database = null as any;
 _lazy.reexport(exports, require, "./database", ["Database"]);
+
+export type { DefaultObjectType, DefaultPrivilegesArgs, DefaultPrivilegesState } from "./defaultPrivileges";
+export type DefaultPrivileges = import("./defaultPrivileges").DefaultPrivileges;
+export const DefaultObjectTypeFunction: typeof import("./defaultPrivileges").DefaultObjectTypeFunction = null as any;
+export const DefaultObjectTypeSchema: typeof import("./defaultPrivileges").DefaultObjectTypeSchema = null as any;
+export const DefaultObjectTypeSequence: typeof import("./defaultPrivileges").DefaultObjectTypeSequence = null as any;
+export const DefaultObjectTypeTable: typeof import("./defaultPrivileges").DefaultObjectTypeTable = null as any;
+export const DefaultObjectTypeType: typeof import("./defaultPrivileges").DefaultObjectTypeType = null as any;
+export const DefaultPrivileges: typeof import("./defaultPrivileges").DefaultPrivileges = null as any;
+_lazy.reexport(exports, require, "./defaultPrivileges", [
+    "DefaultObjectTypeFunction",
+    "DefaultObjectTypeSchema",
+    "DefaultObjectTypeSequence",
+    "DefaultObjectTypeTable",
+    "DefaultObjectTypeType",
+    "DefaultPrivileges",
+]);
 
 export type { ExtensionArgs, ExtensionState } from "./extension";
 export type Extension = import("./extension").Extension;
@@ -94,12 +113,22 @@ _lazy.reexport(exports, require, "./grant", [
     "PrivilegeUsage",
 ]);
 
+export type { MembershipArgs, MembershipState } from "./membership";
+export type Membership = import("./membership").Membership;
+export const Membership: typeof import("./membership").Membership = null as any;
+_lazy.reexport(exports, require, "./membership", ["Membership"]);
+
 export type { GetRoleArgs, GetRoleOutputArgs, GetRoleResult, RoleArgs, RoleState } from "./role";
 export type Role = import("./role").Role;
 export const Role: typeof import("./role").Role = null as any;
 export const getRole: typeof import("./role").getRole = null as any;
 export const getRoleOutput: typeof import("./role").getRoleOutput = null as any;
 _lazy.reexport(exports, require, "./role", ["Role", "getRole", "getRoleOutput"]);
+
+export type { RoleSettingsArgs, RoleSettingsState } from "./roleSettings";
+export type RoleSettings = import("./roleSettings").RoleSettings;
+export const RoleSettings: typeof import("./roleSettings").RoleSettings = null as any;
+_lazy.reexport(exports, require, "./roleSettings", ["RoleSettings"]);
 
 export type { ListSchemasArgs, ListSchemasOutputArgs, ListSchemasResult, SchemaArgs, SchemaState } from "./schema";
 export type Schema = import("./schema").Schema;
@@ -126,12 +155,18 @@ const _module = {
         switch (type) {
             case "postgresql:database:Database":
                 return new Database(name, undefined as any, { urn });
+            case "postgresql:defaultPrivileges:DefaultPrivileges":
+                return new DefaultPrivileges(name, undefined as any, { urn });
             case "postgresql:extension:Extension":
                 return new Extension(name, undefined as any, { urn });
             case "postgresql:grant:Grant":
                 return new Grant(name, undefined as any, { urn });
+            case "postgresql:membership:Membership":
+                return new Membership(name, undefined as any, { urn });
             case "postgresql:role:Role":
                 return new Role(name, undefined as any, { urn });
+            case "postgresql:roleSettings:RoleSettings":
+                return new RoleSettings(name, undefined as any, { urn });
             case "postgresql:schema:Schema":
                 return new Schema(name, undefined as any, { urn });
             default:
@@ -140,7 +175,10 @@ const _module = {
     },
 };
 pulumi.runtime.registerResourceModule("postgresql", "database", _module);
+pulumi.runtime.registerResourceModule("postgresql", "defaultPrivileges", _module);
 pulumi.runtime.registerResourceModule("postgresql", "extension", _module);
 pulumi.runtime.registerResourceModule("postgresql", "grant", _module);
+pulumi.runtime.registerResourceModule("postgresql", "membership", _module);
 pulumi.runtime.registerResourceModule("postgresql", "role", _module);
+pulumi.runtime.registerResourceModule("postgresql", "roleSettings", _module);
 pulumi.runtime.registerResourceModule("postgresql", "schema", _module);

@@ -58,52 +58,54 @@ export class Role extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Login lets the role log in: a user rather than a group.
+     * login lets the role log in: a user rather than a group.
      */
     declare public readonly login: pulumi.Output<boolean>;
     /**
-     * Password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256); the
+     * password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256); the
      * state keeps it as a secret. A refresh run as a superuser finds out when the password was changed
      * outside Pulumi, by checking it against the server's hash, and forgets it; the next update then
      * sets it again. (Not an in property: what Read leaves of those is the program's, whatever it finds.)
      */
     declare public readonly password: pulumi.Output<string | undefined>;
     /**
-     * Superuser makes the role a superuser, which bypasses every permission check.
+     * superuser makes the role a superuser, which bypasses every permission check.
      */
     declare public readonly superuser: pulumi.Output<boolean>;
     /**
-     * CreateDatabase lets the role create databases.
+     * createDatabase lets the role create databases.
      */
     declare public readonly createDatabase: pulumi.Output<boolean>;
     /**
-     * CreateRole lets the role create, change and drop other roles.
+     * createRole lets the role create, change and drop other roles.
      */
     declare public readonly createRole: pulumi.Output<boolean>;
     /**
-     * Inherit gives the role the privileges of the roles it is a member of, without SET ROLE.
+     * inherit gives the role the privileges of the roles it is a member of, without SET ROLE.
      */
     declare public readonly inherit: pulumi.Output<boolean>;
     /**
-     * Replication lets the role start streaming replication and take base backups.
+     * replication lets the role start streaming replication and take base backups.
      */
     declare public readonly replication: pulumi.Output<boolean>;
     /**
-     * BypassRowLevelSecurity lets the role bypass every row-level security policy.
+     * bypassRowLevelSecurity lets the role bypass every row-level security policy.
      */
     declare public readonly bypassRowLevelSecurity: pulumi.Output<boolean>;
     /**
-     * ConnectionLimit is how many sessions the role may have at once; -1 is no limit.
+     * connectionLimit is how many sessions the role may have at once; -1 is no limit.
      */
     declare public readonly connectionLimit: pulumi.Output<number>;
     /**
-     * ValidUntil is when the role's password stops working: an RFC 3339 time
+     * validUntil is when the role's password stops working: an RFC 3339 time
      * (2030-01-01T00:00:00Z), or infinity. Without it, the password never expires.
      */
     declare public readonly validUntil: pulumi.Output<string | undefined>;
     /**
-     * Roles are the roles this role is a member of, by name: groups of this provider's (pass their
-     * names), or roles of the server such as pg_read_all_data.
+     * roles are the roles this role is a member of, by name: groups of this provider's (pass their
+     * names), or roles of the server such as pg_read_all_data. With roles, even empty, the role is a
+     * member of those alone; without, the provider leaves its memberships alone, for Membership
+     * resources to manage.
      */
     declare public readonly roles: pulumi.Output<string[] | undefined>;
 
@@ -135,7 +137,7 @@ export class Role extends pulumi.CustomResource {
         } else {
             const args = argsOrState as RoleArgs | undefined;
             _contracts.check(Role.__pulumiType, name, args, {
-                connectionLimit: { min: -1, multipleOf: 1 },
+                connectionLimit: { integer: "int32", min: -1 },
                 roles: { uniqueItems: true },
             });
             resourceInputs["name"] = args?.name;
@@ -169,68 +171,70 @@ export interface RoleArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Login lets the role log in: a user rather than a group.
+     * login lets the role log in: a user rather than a group.
      *
      * @defaultValue false
      */
     login?: pulumi.Input<boolean>;
     /**
-     * Password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256); the
+     * password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256); the
      * state keeps it as a secret. A refresh run as a superuser finds out when the password was changed
      * outside Pulumi, by checking it against the server's hash, and forgets it; the next update then
      * sets it again. (Not an in property: what Read leaves of those is the program's, whatever it finds.)
      */
     password?: pulumi.Input<string>;
     /**
-     * Superuser makes the role a superuser, which bypasses every permission check.
+     * superuser makes the role a superuser, which bypasses every permission check.
      *
      * @defaultValue false
      */
     superuser?: pulumi.Input<boolean>;
     /**
-     * CreateDatabase lets the role create databases.
+     * createDatabase lets the role create databases.
      *
      * @defaultValue false
      */
     createDatabase?: pulumi.Input<boolean>;
     /**
-     * CreateRole lets the role create, change and drop other roles.
+     * createRole lets the role create, change and drop other roles.
      *
      * @defaultValue false
      */
     createRole?: pulumi.Input<boolean>;
     /**
-     * Inherit gives the role the privileges of the roles it is a member of, without SET ROLE.
+     * inherit gives the role the privileges of the roles it is a member of, without SET ROLE.
      *
      * @defaultValue true
      */
     inherit?: pulumi.Input<boolean>;
     /**
-     * Replication lets the role start streaming replication and take base backups.
+     * replication lets the role start streaming replication and take base backups.
      *
      * @defaultValue false
      */
     replication?: pulumi.Input<boolean>;
     /**
-     * BypassRowLevelSecurity lets the role bypass every row-level security policy.
+     * bypassRowLevelSecurity lets the role bypass every row-level security policy.
      *
      * @defaultValue false
      */
     bypassRowLevelSecurity?: pulumi.Input<boolean>;
     /**
-     * ConnectionLimit is how many sessions the role may have at once; -1 is no limit.
+     * connectionLimit is how many sessions the role may have at once; -1 is no limit.
      *
      * @defaultValue -1
      */
     connectionLimit?: pulumi.Input<number>;
     /**
-     * ValidUntil is when the role's password stops working: an RFC 3339 time
+     * validUntil is when the role's password stops working: an RFC 3339 time
      * (2030-01-01T00:00:00Z), or infinity. Without it, the password never expires.
      */
     validUntil?: pulumi.Input<string>;
     /**
-     * Roles are the roles this role is a member of, by name: groups of this provider's (pass their
-     * names), or roles of the server such as pg_read_all_data.
+     * roles are the roles this role is a member of, by name: groups of this provider's (pass their
+     * names), or roles of the server such as pg_read_all_data. With roles, even empty, the role is a
+     * member of those alone; without, the provider leaves its memberships alone, for Membership
+     * resources to manage.
      */
     roles?: pulumi.Input<pulumi.Input<string>[]>;
 }
@@ -245,58 +249,60 @@ export interface RoleState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Login lets the role log in: a user rather than a group.
+     * login lets the role log in: a user rather than a group.
      */
     login?: pulumi.Input<boolean>;
     /**
-     * Password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256); the
+     * password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256); the
      * state keeps it as a secret. A refresh run as a superuser finds out when the password was changed
      * outside Pulumi, by checking it against the server's hash, and forgets it; the next update then
      * sets it again. (Not an in property: what Read leaves of those is the program's, whatever it finds.)
      */
     password?: pulumi.Input<string>;
     /**
-     * Superuser makes the role a superuser, which bypasses every permission check.
+     * superuser makes the role a superuser, which bypasses every permission check.
      */
     superuser?: pulumi.Input<boolean>;
     /**
-     * CreateDatabase lets the role create databases.
+     * createDatabase lets the role create databases.
      */
     createDatabase?: pulumi.Input<boolean>;
     /**
-     * CreateRole lets the role create, change and drop other roles.
+     * createRole lets the role create, change and drop other roles.
      */
     createRole?: pulumi.Input<boolean>;
     /**
-     * Inherit gives the role the privileges of the roles it is a member of, without SET ROLE.
+     * inherit gives the role the privileges of the roles it is a member of, without SET ROLE.
      */
     inherit?: pulumi.Input<boolean>;
     /**
-     * Replication lets the role start streaming replication and take base backups.
+     * replication lets the role start streaming replication and take base backups.
      */
     replication?: pulumi.Input<boolean>;
     /**
-     * BypassRowLevelSecurity lets the role bypass every row-level security policy.
+     * bypassRowLevelSecurity lets the role bypass every row-level security policy.
      */
     bypassRowLevelSecurity?: pulumi.Input<boolean>;
     /**
-     * ConnectionLimit is how many sessions the role may have at once; -1 is no limit.
+     * connectionLimit is how many sessions the role may have at once; -1 is no limit.
      */
     connectionLimit?: pulumi.Input<number>;
     /**
-     * ValidUntil is when the role's password stops working: an RFC 3339 time
+     * validUntil is when the role's password stops working: an RFC 3339 time
      * (2030-01-01T00:00:00Z), or infinity. Without it, the password never expires.
      */
     validUntil?: pulumi.Input<string>;
     /**
-     * Roles are the roles this role is a member of, by name: groups of this provider's (pass their
-     * names), or roles of the server such as pg_read_all_data.
+     * roles are the roles this role is a member of, by name: groups of this provider's (pass their
+     * names), or roles of the server such as pg_read_all_data. With roles, even empty, the role is a
+     * member of those alone; without, the provider leaves its memberships alone, for Membership
+     * resources to manage.
      */
     roles?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
 /**
- * GetRole looks up a role of the server by name, as the catalogs have it: one made outside Pulumi (by
+ * getRole looks up a role of the server by name, as the catalogs have it: one made outside Pulumi (by
  * a DBA, or by an extension), whose traits a program needs. It fails when there is no such role.
  *
  * @param args The function's inputs.
@@ -320,7 +326,7 @@ export function getRole(args: GetRoleArgs, opts?: pulumi.InvokeOptions): Promise
  */
 export interface GetRoleArgs {
     /**
-     * Name is the role's name, case and all.
+     * name is the role's name, case and all.
      */
     name: string;
 }
@@ -330,37 +336,37 @@ export interface GetRoleArgs {
  */
 export interface GetRoleResult {
     /**
-     * Login says whether the role can log in.
+     * login says whether the role can log in.
      */
     readonly login: boolean;
     /**
-     * Superuser says whether the role is a superuser.
+     * superuser says whether the role is a superuser.
      */
     readonly superuser: boolean;
     /**
-     * CreateDatabase says whether the role can create databases.
+     * createDatabase says whether the role can create databases.
      */
     readonly createDatabase: boolean;
     /**
-     * CreateRole says whether the role can create roles.
+     * createRole says whether the role can create roles.
      */
     readonly createRole: boolean;
     /**
-     * ConnectionLimit is how many sessions the role may have at once; -1 is no limit.
+     * connectionLimit is how many sessions the role may have at once; -1 is no limit.
      */
     readonly connectionLimit: number;
     /**
-     * ValidUntil is when the role's password stops working (RFC 3339), or absent when it never does.
+     * validUntil is when the role's password stops working (RFC 3339), or absent when it never does.
      */
     readonly validUntil?: string;
     /**
-     * Roles are the roles this role is a member of, in alphabetical order.
+     * roles are the roles this role is a member of, in alphabetical order.
      */
     readonly roles: string[];
 }
 
 /**
- * GetRole looks up a role of the server by name, as the catalogs have it: one made outside Pulumi (by
+ * getRole looks up a role of the server by name, as the catalogs have it: one made outside Pulumi (by
  * a DBA, or by an extension), whose traits a program needs. It fails when there is no such role.
  *
  * The Output form of getRole: its inputs may be outputs of other resources, and its results are an
@@ -391,7 +397,7 @@ export function getRoleOutput(
  */
 export interface GetRoleOutputArgs {
     /**
-     * Name is the role's name, case and all.
+     * name is the role's name, case and all.
      */
     name: pulumi.Input<string>;
 }

@@ -54,15 +54,15 @@ export class Schema extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Database is the name of the database that holds the schema.
+     * database is the name of the database that holds the schema.
      */
     declare public readonly database: pulumi.Output<string>;
     /**
-     * Owner is the role that owns the schema; by default the provider's user.
+     * owner is the role that owns the schema; by default the provider's user.
      */
     declare public readonly owner: pulumi.OutputInstance<Role | undefined>;
     /**
-     * DropCascade drops what the schema holds (tables and their data included) when the schema is
+     * dropCascade drops what the schema holds (tables and their data included) when the schema is
      * deleted. Without it, deleting a schema that holds anything fails, and nothing is lost.
      */
     declare public readonly dropCascade: pulumi.Output<boolean>;
@@ -111,15 +111,15 @@ export interface SchemaArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Database is the name of the database that holds the schema.
+     * database is the name of the database that holds the schema.
      */
     database: pulumi.Input<string>;
     /**
-     * Owner is the role that owns the schema; by default the provider's user.
+     * owner is the role that owns the schema; by default the provider's user.
      */
     owner?: pulumi.Input<Role>;
     /**
-     * DropCascade drops what the schema holds (tables and their data included) when the schema is
+     * dropCascade drops what the schema holds (tables and their data included) when the schema is
      * deleted. Without it, deleting a schema that holds anything fails, and nothing is lost.
      *
      * @defaultValue false
@@ -137,22 +137,22 @@ export interface SchemaState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Database is the name of the database that holds the schema.
+     * database is the name of the database that holds the schema.
      */
     database?: pulumi.Input<string>;
     /**
-     * Owner is the role that owns the schema; by default the provider's user.
+     * owner is the role that owns the schema; by default the provider's user.
      */
     owner?: pulumi.Input<Role>;
     /**
-     * DropCascade drops what the schema holds (tables and their data included) when the schema is
+     * dropCascade drops what the schema holds (tables and their data included) when the schema is
      * deleted. Without it, deleting a schema that holds anything fails, and nothing is lost.
      */
     dropCascade?: pulumi.Input<boolean>;
 }
 
 /**
- * ListSchemas lists the schemas of a database that hold user objects: not the server's own
+ * listSchemas lists the schemas of a database that hold user objects: not the server's own
  * (pg_catalog, information_schema, pg_toast and the other pg_ ones).
  *
  * @param args The function's inputs.
@@ -176,7 +176,7 @@ export function listSchemas(args: ListSchemasArgs, opts?: pulumi.InvokeOptions):
  */
 export interface ListSchemasArgs {
     /**
-     * Database is the name of the database whose schemas are listed.
+     * database is the name of the database whose schemas are listed.
      */
     database: string;
 }
@@ -186,17 +186,17 @@ export interface ListSchemasArgs {
  */
 export interface ListSchemasResult {
     /**
-     * Names are the schemas' names, in alphabetical order.
+     * names are the schemas' names, in alphabetical order.
      */
     readonly names: string[];
     /**
-     * Owners are the schemas' owners, by schema name.
+     * owners are the schemas' owners, by schema name.
      */
     readonly owners: { [key: string]: string };
 }
 
 /**
- * ListSchemas lists the schemas of a database that hold user objects: not the server's own
+ * listSchemas lists the schemas of a database that hold user objects: not the server's own
  * (pg_catalog, information_schema, pg_toast and the other pg_ ones).
  *
  * The Output form of listSchemas: its inputs may be outputs of other resources, and its results are
@@ -227,7 +227,7 @@ export function listSchemasOutput(
  */
 export interface ListSchemasOutputArgs {
     /**
-     * Database is the name of the database whose schemas are listed.
+     * database is the name of the database whose schemas are listed.
      */
     database: pulumi.Input<string>;
 }

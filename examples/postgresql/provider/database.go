@@ -40,7 +40,7 @@ func (o databaseOps) Create(ctx context.Context, _ resource.URN, d *database) (r
 		}
 	}
 	sql += databaseOptions(d)
-	if err := simple(ctx, o.s.pool, sql, args...); err != nil {
+	if err := o.s.exec(ctx, fmt.Sprintf("creating database %q", d.Name), sql, args...); err != nil {
 		if code(err) == pgerrcode.DuplicateDatabase {
 			return "", fmt.Errorf("database %q already exists: adopt it with `pulumi import %s <name> %s`, or choose another name", d.Name, Database, d.Name)
 		}
@@ -56,11 +56,13 @@ func (o databaseOps) Read(ctx context.Context, id resource.ID, d *database) erro
 		limit                           int32
 		sameEncoding                    bool
 	)
-	err := o.s.pool.QueryRow(ctx, `
-		SELECT pg_get_userbyid(datdba), pg_encoding_to_char(encoding), datcollate, datctype, datconnlimit,
-		       datallowconn, datistemplate, encoding = pg_char_to_encoding($2)
-		  FROM pg_database WHERE datname = $1`, string(id), d.Encoding).Scan(
-		&owner, &encoding, &collate, &ctype, &limit, &d.AllowConnections, &d.IsTemplate, &sameEncoding)
+	err := o.s.tx(ctx, fmt.Sprintf("reading database %q", id), func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, `
+			SELECT pg_get_userbyid(datdba), pg_encoding_to_char(encoding), datcollate, datctype, datconnlimit,
+			       datallowconn, datistemplate, encoding = pg_char_to_encoding($2)
+			  FROM pg_database WHERE datname = $1`, string(id), d.Encoding).Scan(
+			&owner, &encoding, &collate, &ctype, &limit, &d.AllowConnections, &d.IsTemplate, &sameEncoding)
+	})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return provider.ErrNotFound
 	} else if err != nil {
@@ -79,13 +81,13 @@ func (o databaseOps) Read(ctx context.Context, id resource.ID, d *database) erro
 	if d.LCCtype == nil || *d.LCCtype != ctype {
 		d.LCCtype = &ctype
 	}
-	d.ConnectionLimit = float64(limit)
+	d.ConnectionLimit = limit
 	// The server does not record a database's template: it stays as the state says.
 	return nil
 }
 
 func (o databaseOps) Update(ctx context.Context, id resource.ID, olds, news *database) error {
-	return o.s.tx(ctx, func(tx pgx.Tx) error {
+	return o.s.tx(ctx, fmt.Sprintf("changing database %q", id), func(tx pgx.Tx) error {
 		if err := lock(ctx, tx, "database:"+string(id)); err != nil {
 			return err
 		}
@@ -109,7 +111,8 @@ func (o databaseOps) Update(ctx context.Context, id resource.ID, olds, news *dat
 // database is made an ordinary one first, as the server drops no template.
 func (o databaseOps) Delete(ctx context.Context, id resource.ID, _ *database) error {
 	for _, sql := range []string{"ALTER DATABASE %s IS_TEMPLATE false", "DROP DATABASE %s WITH (FORCE)"} {
-		if _, err := o.s.pool.Exec(ctx, fmt.Sprintf(sql, ident(string(id)))); code(err) == pgerrcode.InvalidCatalogName {
+		err := o.s.exec(ctx, fmt.Sprintf("dropping database %q", id), fmt.Sprintf(sql, ident(string(id))))
+		if code(err) == pgerrcode.InvalidCatalogName {
 			return provider.ErrNotFound
 		} else if err != nil {
 			return failed(err, "dropping database %q", id)
@@ -120,7 +123,7 @@ func (o databaseOps) Delete(ctx context.Context, id resource.ID, _ *database) er
 
 // databaseOptions are the settings of d that CREATE and ALTER DATABASE share.
 func databaseOptions(d *database) string {
-	return fmt.Sprintf(" CONNECTION LIMIT %d ALLOW_CONNECTIONS %t IS_TEMPLATE %t", int(d.ConnectionLimit), d.AllowConnections, d.IsTemplate)
+	return fmt.Sprintf(" CONNECTION LIMIT %d ALLOW_CONNECTIONS %t IS_TEMPLATE %t", d.ConnectionLimit, d.AllowConnections, d.IsTemplate)
 }
 
 // databaseProperty names the property that a refused CREATE DATABASE is about, for its message.

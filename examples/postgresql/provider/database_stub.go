@@ -61,7 +61,7 @@ type database struct {
 	// is called, so olds and news always hold the same value.
 	LCCtype *string
 	// ConnectionLimit is how many sessions may be connected to the database at once; -1 is no limit.
-	ConnectionLimit float64
+	ConnectionLimit int32
 	// AllowConnections lets sessions connect to the database.
 	AllowConnections bool
 	// IsTemplate lets roles with CREATEDB copy the database (CREATE DATABASE … TEMPLATE this one).
@@ -144,7 +144,7 @@ func NewDatabaseProvider(ops DatabaseProviderOps) *DatabaseProvider {
 
 // The contracts of Database's properties, which Check enforces.
 var (
-	databaseConnectionLimit = &provider.Constraints{Min: provider.Float(-1), MultipleOf: provider.Float(1)}
+	databaseConnectionLimit = &provider.Constraints{Min: provider.Float(-1)}
 )
 
 // unmarshal reads obj's properties from o.
@@ -155,7 +155,7 @@ func (obj *database) unmarshal(o provider.Object) {
 	obj.Encoding = provider.Required(o, "encoding", provider.String[string])
 	obj.LCCollate = provider.Optional(o, "lcCollate", provider.String[string])
 	obj.LCCtype = provider.Optional(o, "lcCtype", provider.String[string])
-	obj.ConnectionLimit = provider.Required(o, "connectionLimit", provider.Checked(provider.Number[float64], databaseConnectionLimit))
+	obj.ConnectionLimit = provider.Required(o, "connectionLimit", provider.Checked(provider.Int32[int32], databaseConnectionLimit))
 	obj.AllowConnections = provider.Required(o, "allowConnections", provider.Bool[bool])
 	obj.IsTemplate = provider.Required(o, "isTemplate", provider.Bool[bool])
 }
@@ -169,7 +169,7 @@ func (obj *database) marshal() resource.PropertyMap {
 	provider.Put(m, "encoding", obj.Encoding, provider.StringValue[string])
 	provider.PutOptional(m, "lcCollate", obj.LCCollate, provider.StringValue[string])
 	provider.PutOptional(m, "lcCtype", obj.LCCtype, provider.StringValue[string])
-	provider.Put(m, "connectionLimit", obj.ConnectionLimit, provider.NumberValue[float64])
+	provider.Put(m, "connectionLimit", obj.ConnectionLimit, provider.IntegerValue[int32])
 	provider.Put(m, "allowConnections", obj.AllowConnections, provider.BoolValue[bool])
 	provider.Put(m, "isTemplate", obj.IsTemplate, provider.BoolValue[bool])
 	return m

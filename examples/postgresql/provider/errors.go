@@ -21,6 +21,10 @@ func code(err error) string {
 // serverError is err as the server said it (with its detail and hint, which say what depends on a
 // role, or what to do), for the end of a message that starts with what the provider was doing.
 func serverError(err error) string {
+	var lost *lostError
+	if errors.As(err, &lost) {
+		return lost.Error()
+	}
 	var pgErr *pgconn.PgError
 	if !errors.As(err, &pgErr) {
 		return err.Error()
@@ -35,15 +39,24 @@ func serverError(err error) string {
 	return s + " [SQLSTATE " + pgErr.Code + "]"
 }
 
-// failed is the error of an operation that the server refused, naming what was being done.
+// failed is the error of an operation that the server refused, naming what was being done; a lost
+// connection's names it already.
 func failed(err error, format string, args ...any) error {
+	if lost := (*lostError)(nil); errors.As(err, &lost) {
+		return lost
+	}
 	return fmt.Errorf("%s: %s", fmt.Sprintf(format, args...), serverError(err))
+}
+
+// serverAddr says which server cfg is, for messages: PostgreSQL at host:port.
+func serverAddr(cfg *Config) string {
+	return fmt.Sprintf("PostgreSQL at %s:%d", cfg.Host, int(cfg.Port))
 }
 
 // connectError explains why the provider could not log in, with the configuration keys to check, and
 // never the password.
 func connectError(cfg *Config, err error) error {
-	at := fmt.Sprintf("PostgreSQL at %s:%d", cfg.Host, int(cfg.Port))
+	at := serverAddr(cfg)
 	switch code(err) {
 	case pgerrcode.InvalidPassword, pgerrcode.InvalidAuthorizationSpecification:
 		return fmt.Errorf("%s refused to log in user %q: the password is wrong, or there is no such role, or it may not log in (%s); "+

@@ -94,14 +94,19 @@ func (grantOps) Check(_ context.Context, _ resource.URN, g *grant) ([]provider.C
 		name, _, _ = strings.Cut(name, "(")
 		failures = append(failures, checkName(fmt.Sprintf("objects[%d]", i), name)...)
 	}
-	k := kinds[g.ObjectType]
-	for i, p := range g.Privileges {
-		if p != PrivilegeAll && !slices.Contains(k.privileges, p) {
+	return append(failures, checkPrivileges(string(g.ObjectType), kinds[g.ObjectType].privileges, g.Privileges)...), nil
+}
+
+// checkPrivileges reports the privileges that an object type does not have (all are those it has).
+func checkPrivileges(objectType string, all, privileges []Privilege) []provider.CheckFailure {
+	var failures []provider.CheckFailure
+	for i, p := range privileges {
+		if p != PrivilegeAll && !slices.Contains(all, p) {
 			failures = append(failures, provider.Failf(fmt.Sprintf("privileges[%d]", i), "%s is not a privilege on a %s; those are %s, or ALL",
-				p, g.ObjectType, privilegeList(k.privileges)))
+				p, objectType, privilegeList(all)))
 		}
 	}
-	return failures, nil
+	return failures
 }
 
 func (o grantOps) Create(ctx context.Context, _ resource.URN, g *grant) (resource.ID, error) {
@@ -215,12 +220,11 @@ var (
 // the objects the grant is on locked against other changes of their privileges, and read. A role,
 // database or schema that does not exist is errNoGrantee or errNoObject.
 func (o grantOps) in(ctx context.Context, g *grant, fn func(pgx.Tx, []object) error) error {
-	run, key := o.s.tx, "database:"+g.Database
+	db, key := o.s.conn.Database, "database:"+g.Database
 	if g.ObjectType != ObjectTypeDatabase {
-		run = func(ctx context.Context, fn func(pgx.Tx) error) error { return o.s.inDatabase(ctx, g.Database, fn) }
-		key = "schema:" + string(joinID(g.Database, orEmpty(g.Schema)))
+		db, key = g.Database, "schema:"+string(joinID(g.Database, orEmpty(g.Schema)))
 	}
-	err := run(ctx, func(tx pgx.Tx) error {
+	err := o.s.inDatabase(ctx, db, g.String(), func(tx pgx.Tx) error {
 		if err := lock(ctx, tx, key); err != nil {
 			return err
 		}
@@ -340,26 +344,39 @@ func (g *grant) readPrivileges(objects []object) bool {
 			}
 		}
 	}
+	return settlePrivileges(k.privileges, have, grantable, &g.Privileges, &g.WithGrantOption)
+}
+
+// settlePrivileges sets privileges and withGrantOption (a state's) to the privileges of an object
+// type (all) that a role has (have, in all's order) and may grant, keeping the state's spelling where
+// it means the same (another order, or ALL). It reports whether what holds them is there: a grant
+// whose role has none of its privileges any more is gone (deleted, or revoked by hand), but for one
+// that grants nothing (of public, which revokes the defaults).
+func settlePrivileges(all, have, grantable []Privilege, privileges *[]Privilege, withGrantOption *bool) bool {
 	if len(have) == 0 {
 		// On import, the state holds no privileges (nil): a grant that is there holds some.
-		return g.Privileges != nil && len(g.Privileges) == 0
+		return *privileges != nil && len(*privileges) == 0
 	}
-	g.WithGrantOption = len(grantable) == len(have)
-	if !slices.Equal(g.expanded(), have) { // not the same privileges in another order, or as ALL
-		g.Privileges = have
+	*withGrantOption = len(grantable) == len(have)
+	if !slices.Equal(expand(all, *privileges), have) {
+		*privileges = have
 	}
 	return true
 }
 
 // expanded is the grant's privileges, with ALL spelled out, in the order of the object type's.
 func (g *grant) expanded() []Privilege {
-	k := kinds[g.ObjectType]
-	if slices.Contains(g.Privileges, PrivilegeAll) {
-		return k.privileges
+	return expand(kinds[g.ObjectType].privileges, g.Privileges)
+}
+
+// expand is privileges of an object type (all), with ALL spelled out, in all's order.
+func expand(all, privileges []Privilege) []Privilege {
+	if slices.Contains(privileges, PrivilegeAll) {
+		return all
 	}
 	var out []Privilege
-	for _, p := range k.privileges {
-		if slices.Contains(g.Privileges, p) {
+	for _, p := range all {
+		if slices.Contains(privileges, p) {
 			out = append(out, p)
 		}
 	}

@@ -49,7 +49,7 @@ func (roleOps) Check(_ context.Context, _ resource.URN, r *role) ([]provider.Che
 // clouds require.)
 func (o roleOps) Create(ctx context.Context, _ resource.URN, r *role) (resource.ID, error) {
 	id := resource.ID(r.Name)
-	err := o.s.tx(ctx, func(tx pgx.Tx) error {
+	err := o.s.tx(ctx, fmt.Sprintf("creating role %q", r.Name), func(tx pgx.Tx) error {
 		sql, args, err := roleStatement("CREATE ROLE "+ident(r.Name)+" WITH", r, true, true)
 		if err != nil {
 			return err
@@ -68,9 +68,11 @@ func (o roleOps) Create(ctx context.Context, _ resource.URN, r *role) (resource.
 	if len(deref(r.Roles)) == 0 {
 		return id, nil
 	}
-	err = o.s.tx(ctx, func(tx pgx.Tx) error { return changeMemberships(ctx, tx, r.Name, nil, deref(r.Roles)) })
+	err = o.s.tx(ctx, fmt.Sprintf("making role %q a member of its roles", r.Name), func(tx pgx.Tx) error {
+		return changeMemberships(ctx, tx, r.Name, nil, deref(r.Roles))
+	})
 	if err != nil {
-		r.Roles = nil // rolled back: a member of none
+		r.Roles = new([]string) // rolled back: a member of none, which the next update changes
 		return id, provider.Partial(fmt.Errorf("role %q is created, but %w", r.Name, err))
 	}
 	return id, nil
@@ -82,37 +84,44 @@ func (o roleOps) Read(ctx context.Context, id resource.ID, r *role) error {
 		limit int32
 		roles []string
 	)
-	err := o.s.pool.QueryRow(ctx, `
-		SELECT rolname, rolcanlogin, rolsuper, rolcreatedb, rolcreaterole, rolinherit, rolreplication, rolbypassrls,
-		       rolconnlimit, rolvaliduntil,
-		       ARRAY(SELECT g.rolname FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid
-		              WHERE m.member = r.oid ORDER BY 1)
-		  FROM pg_roles r WHERE rolname = $1`, string(id)).Scan(
-		&r.Name, &r.Login, &r.Superuser, &r.CreateDatabase, &r.CreateRole, &r.Inherit, &r.Replication,
-		&r.BypassRowLevelSecurity, &limit, &until, &roles)
+	var verifier *string
+	checkPassword := r.Password != nil && o.s.superuser
+	// The state of an import (or getRole's) has no name yet: its memberships are read. Otherwise they
+	// are read where the role manages them (roles is set), and left to Membership resources where not.
+	readRoles := r.Roles != nil || r.Name == ""
+	err := o.s.tx(ctx, fmt.Sprintf("reading role %q", id), func(tx pgx.Tx) error {
+		err := tx.QueryRow(ctx, `
+			SELECT rolname, rolcanlogin, rolsuper, rolcreatedb, rolcreaterole, rolinherit, rolreplication, rolbypassrls,
+			       rolconnlimit, rolvaliduntil,
+			       ARRAY(SELECT g.rolname FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid
+			              WHERE m.member = r.oid ORDER BY 1)
+			  FROM pg_roles r WHERE rolname = $1`, string(id)).Scan(
+			&r.Name, &r.Login, &r.Superuser, &r.CreateDatabase, &r.CreateRole, &r.Inherit, &r.Replication,
+			&r.BypassRowLevelSecurity, &limit, &until, &roles)
+		if err != nil || !checkPassword {
+			return err
+		}
+		return tx.QueryRow(ctx, "SELECT rolpassword FROM pg_authid WHERE rolname = $1", string(id)).Scan(&verifier)
+	})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return provider.ErrNotFound
 	} else if err != nil {
 		return failed(err, "reading role %q", id)
 	}
-	r.ConnectionLimit = float64(limit)
+	r.ConnectionLimit = limit
 	r.ValidUntil = readValidUntil(r.ValidUntil, until)
-	r.Roles = sameSet(r.Roles, roles)
-	if r.Password != nil && o.s.superuser {
-		var verifier *string
-		if err := o.s.pool.QueryRow(ctx, "SELECT rolpassword FROM pg_authid WHERE rolname = $1", string(id)).Scan(&verifier); err != nil {
-			return failed(err, "reading the password of role %q", id)
-		}
-		// A password changed or removed outside Pulumi is forgotten: the next update sets it again.
-		if verifier == nil || !passwordMatches(*verifier, *r.Password, r.Name) {
-			r.Password = nil
-		}
+	if readRoles {
+		r.Roles = sameSet(r.Roles, roles)
+	}
+	// A password changed or removed outside Pulumi is forgotten: the next update sets it again.
+	if checkPassword && (verifier == nil || !passwordMatches(*verifier, *r.Password, r.Name)) {
+		r.Password = nil
 	}
 	return nil
 }
 
 func (o roleOps) Update(ctx context.Context, _ resource.ID, olds, news *role) error {
-	return o.s.tx(ctx, func(tx pgx.Tx) error {
+	return o.s.tx(ctx, fmt.Sprintf("changing role %q", news.Name), func(tx pgx.Tx) error {
 		sql, args, err := roleStatement("ALTER ROLE "+ident(news.Name)+" WITH", news,
 			!equal(olds.Password, news.Password), !equal(olds.ValidUntil, news.ValidUntil))
 		if err != nil {
@@ -121,7 +130,10 @@ func (o roleOps) Update(ctx context.Context, _ resource.ID, olds, news *role) er
 		if err := simple(ctx, tx, sql, args...); err != nil {
 			return failed(err, "changing role %q", news.Name)
 		}
-		return changeMemberships(ctx, tx, news.Name, deref(olds.Roles), deref(news.Roles))
+		if news.Roles == nil {
+			return nil // left to Membership resources
+		}
+		return changeMemberships(ctx, tx, news.Name, deref(olds.Roles), *news.Roles)
 	})
 }
 
@@ -129,14 +141,17 @@ func (o roleOps) Update(ctx context.Context, _ resource.ID, olds, news *role) er
 // granted, in every database where it has any (pg_shdepend says which): DROP ROLE refuses a role that
 // anything depends on, and its tables and their data must stay.
 func (o roleOps) Delete(ctx context.Context, id resource.ID, r *role) error {
-	rows, err := o.s.pool.Query(ctx, `
-		SELECT DISTINCT d.datname FROM pg_shdepend s JOIN pg_database d ON d.oid = s.dbid
-		 WHERE s.refclassid = 'pg_authid'::regclass AND s.refobjid = (SELECT oid FROM pg_roles WHERE rolname = $1)
-		 ORDER BY 1`, string(id))
-	if err != nil {
-		return failed(err, "finding what role %q owns", id)
-	}
-	databases, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	var databases []string
+	err := o.s.tx(ctx, fmt.Sprintf("finding what role %q owns", id), func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `
+			SELECT DISTINCT d.datname FROM pg_shdepend s JOIN pg_database d ON d.oid = s.dbid
+			 WHERE s.refclassid = 'pg_authid'::regclass AND s.refobjid = (SELECT oid FROM pg_roles WHERE rolname = $1)
+			 ORDER BY 1`, string(id))
+		if err == nil {
+			databases, err = pgx.CollectRows(rows, pgx.RowTo[string])
+		}
+		return err
+	})
 	if err != nil {
 		return failed(err, "finding what role %q owns", id)
 	}
@@ -145,25 +160,26 @@ func (o roleOps) Delete(ctx context.Context, id resource.ID, r *role) error {
 		return err
 	}
 	for _, db := range databases {
-		err := o.s.inDatabase(ctx, db, func(tx pgx.Tx) error { return disown(ctx, tx) })
+		what := fmt.Sprintf("giving what role %q owns in database %q to %q", id, db, o.s.user)
+		err := o.s.inDatabase(ctx, db, what, func(tx pgx.Tx) error { return disown(ctx, tx) })
 		if err != nil && !errors.Is(err, errNoDatabase) {
-			return failed(err, "giving what role %q owns in database %q to %q", id, db, o.s.user)
+			return failed(err, "%s", what)
 		}
 	}
 	if len(databases) > 0 {
 		provider.Log(ctx).Infof("role %q owned objects or held privileges in %s: what it owned now belongs to %q, and its privileges are revoked",
 			id, strings.Join(databases, ", "), o.s.user)
 	}
-	return o.s.tx(ctx, func(tx pgx.Tx) error {
+	return o.s.tx(ctx, fmt.Sprintf("dropping role %q", id), func(tx pgx.Tx) error {
 		// Shared objects (the databases it owns, its grants on them) go from any database.
 		err := disown(ctx, tx)
 		if err == nil {
 			_, err = tx.Exec(ctx, "DROP ROLE "+ident(string(id)))
 		}
-		switch code(err) {
-		case "":
+		switch {
+		case err == nil:
 			return nil
-		case pgerrcode.UndefinedObject:
+		case code(err) == pgerrcode.UndefinedObject:
 			return provider.ErrNotFound
 		}
 		return failed(err, "dropping role %q", id)
@@ -181,21 +197,18 @@ func roleStatement(sql string, r *role, password, validUntil bool) (string, []an
 	}
 	sql += flag(r.Login, "LOGIN") + flag(r.Superuser, "SUPERUSER") + flag(r.CreateDatabase, "CREATEDB") +
 		flag(r.CreateRole, "CREATEROLE") + flag(r.Inherit, "INHERIT") + flag(r.Replication, "REPLICATION") +
-		flag(r.BypassRowLevelSecurity, "BYPASSRLS") + fmt.Sprintf(" CONNECTION LIMIT %d", int(r.ConnectionLimit))
+		flag(r.BypassRowLevelSecurity, "BYPASSRLS") + fmt.Sprintf(" CONNECTION LIMIT %d", r.ConnectionLimit)
 	var args []any
 	if password {
 		switch {
 		case r.Password == nil:
 			sql += " PASSWORD NULL"
-		case hashable(*r.Password):
+		default:
 			verifier, err := scramVerifier(*r.Password)
 			if err != nil {
 				return "", nil, err
 			}
 			args = append(args, verifier)
-			sql += fmt.Sprintf(" PASSWORD $%d", len(args))
-		default:
-			args = append(args, *r.Password)
 			sql += fmt.Sprintf(" PASSWORD $%d", len(args))
 		}
 	}
@@ -231,14 +244,11 @@ func changeMemberships(ctx context.Context, tx pgx.Tx, role string, olds, news [
 }
 
 // passwordMatches reports whether the hash the server keeps of role's password (pg_authid.rolpassword)
-// is password's. A hash it cannot check (of a password outside ASCII) is taken to match.
+// is password's. A hash it cannot check (of a method it does not know) is taken to match.
 func passwordMatches(verifier, password, role string) bool {
 	if strings.HasPrefix(verifier, "md5") {
 		sum := md5.Sum([]byte(password + role))
 		return verifier == "md5"+hex.EncodeToString(sum[:])
-	}
-	if !hashable(password) {
-		return true
 	}
 	matches, ok := scramMatches(verifier, password)
 	return matches || !ok

@@ -53,12 +53,14 @@ type role struct {
 	// BypassRowLevelSecurity lets the role bypass every row-level security policy.
 	BypassRowLevelSecurity bool
 	// ConnectionLimit is how many sessions the role may have at once; -1 is no limit.
-	ConnectionLimit float64
+	ConnectionLimit int32
 	// ValidUntil is when the role's password stops working: an RFC 3339 time
 	// (2030-01-01T00:00:00Z), or infinity. Without it, the password never expires.
 	ValidUntil *string
 	// Roles are the roles this role is a member of, by name: groups of this provider's (pass their
-	// names), or roles of the server such as pg_read_all_data.
+	// names), or roles of the server such as pg_read_all_data. With roles, even empty, the role is a
+	// member of those alone; without, the provider leaves its memberships alone, for Membership
+	// resources to manage.
 	Roles *[]string
 }
 
@@ -141,7 +143,7 @@ func NewRoleProvider(ops RoleProviderOps) *RoleProvider {
 
 // The contracts of Role's properties, which Check enforces.
 var (
-	roleConnectionLimit = &provider.Constraints{Min: provider.Float(-1), MultipleOf: provider.Float(1)}
+	roleConnectionLimit = &provider.Constraints{Min: provider.Float(-1)}
 	roleRoles           = &provider.Constraints{UniqueItems: true}
 )
 
@@ -156,7 +158,7 @@ func (obj *role) unmarshal(o provider.Object) {
 	obj.Inherit = provider.Required(o, "inherit", provider.Bool[bool])
 	obj.Replication = provider.Required(o, "replication", provider.Bool[bool])
 	obj.BypassRowLevelSecurity = provider.Required(o, "bypassRowLevelSecurity", provider.Bool[bool])
-	obj.ConnectionLimit = provider.Required(o, "connectionLimit", provider.Checked(provider.Number[float64], roleConnectionLimit))
+	obj.ConnectionLimit = provider.Required(o, "connectionLimit", provider.Checked(provider.Int32[int32], roleConnectionLimit))
 	obj.ValidUntil = provider.Optional(o, "validUntil", provider.String[string])
 	obj.Roles = provider.Optional(o, "roles", provider.Checked(provider.ArrayOf[[]string](provider.String[string]), roleRoles))
 }
@@ -173,7 +175,7 @@ func (obj *role) marshal() resource.PropertyMap {
 	provider.Put(m, "inherit", obj.Inherit, provider.BoolValue[bool])
 	provider.Put(m, "replication", obj.Replication, provider.BoolValue[bool])
 	provider.Put(m, "bypassRowLevelSecurity", obj.BypassRowLevelSecurity, provider.BoolValue[bool])
-	provider.Put(m, "connectionLimit", obj.ConnectionLimit, provider.NumberValue[float64])
+	provider.Put(m, "connectionLimit", obj.ConnectionLimit, provider.IntegerValue[int32])
 	provider.PutOptional(m, "validUntil", obj.ValidUntil, provider.StringValue[string])
 	provider.PutOptional(m, "roles", obj.Roles, provider.ArrayValueOf[[]string](provider.StringValue[string]))
 	return m
@@ -200,7 +202,7 @@ type getRole struct {
 	// CreateRole says whether the role can create roles.
 	CreateRole bool
 	// ConnectionLimit is how many sessions the role may have at once; -1 is no limit.
-	ConnectionLimit float64
+	ConnectionLimit int32
 	// ValidUntil is when the role's password stops working (RFC 3339), or absent when it never does.
 	ValidUntil *string
 	// Roles are the roles this role is a member of, in alphabetical order.
@@ -258,7 +260,7 @@ func (obj *getRole) marshal() resource.PropertyMap {
 	provider.Put(m, "superuser", obj.Superuser, provider.BoolValue[bool])
 	provider.Put(m, "createDatabase", obj.CreateDatabase, provider.BoolValue[bool])
 	provider.Put(m, "createRole", obj.CreateRole, provider.BoolValue[bool])
-	provider.Put(m, "connectionLimit", obj.ConnectionLimit, provider.NumberValue[float64])
+	provider.Put(m, "connectionLimit", obj.ConnectionLimit, provider.IntegerValue[int32])
 	provider.PutOptional(m, "validUntil", obj.ValidUntil, provider.StringValue[string])
 	provider.Put(m, "roles", obj.Roles, provider.ArrayValueOf[[]string](provider.StringValue[string]))
 	return m

@@ -29,7 +29,8 @@ func (o schemaOps) Create(ctx context.Context, _ resource.URN, sc *schema) (reso
 	if sc.Owner != nil {
 		sql += " AUTHORIZATION " + ident(roleName(sc.Owner))
 	}
-	err := o.s.inDatabase(ctx, sc.Database, func(tx pgx.Tx) error {
+	what := fmt.Sprintf("creating schema %q in database %q", sc.Name, sc.Database)
+	err := o.s.inDatabase(ctx, sc.Database, what, func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, sql)
 		return err
 	})
@@ -42,9 +43,9 @@ func (o schemaOps) Create(ctx context.Context, _ resource.URN, sc *schema) (reso
 		return "", fmt.Errorf("schema %q already exists in database %q: adopt it with `pulumi import %s <name> %s`, or choose another name",
 			sc.Name, sc.Database, Schema, joinID(sc.Database, sc.Name))
 	case code(err) == pgerrcode.UndefinedObject:
-		return "", failed(err, "owner: creating schema %q in database %q", sc.Name, sc.Database)
+		return "", failed(err, "owner: %s", what)
 	}
-	return "", failed(err, "creating schema %q in database %q", sc.Name, sc.Database)
+	return "", failed(err, "%s", what)
 }
 
 func (o schemaOps) Read(ctx context.Context, id resource.ID, sc *schema) error {
@@ -53,13 +54,14 @@ func (o schemaOps) Read(ctx context.Context, id resource.ID, sc *schema) error {
 		return err
 	}
 	var owner string
-	err = o.s.inDatabase(ctx, names[0], func(tx pgx.Tx) error {
+	what := fmt.Sprintf("reading schema %q of database %q", names[1], names[0])
+	err = o.s.inDatabase(ctx, names[0], what, func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, "SELECT pg_get_userbyid(nspowner) FROM pg_namespace WHERE nspname = $1", names[1]).Scan(&owner)
 	})
 	if errors.Is(err, errNoDatabase) || errors.Is(err, pgx.ErrNoRows) {
 		return provider.ErrNotFound
 	} else if err != nil {
-		return failed(err, "reading schema %q of database %q", names[1], names[0])
+		return failed(err, "%s", what)
 	}
 	sc.Database, sc.Name = names[0], names[1]
 	if roleName(sc.Owner) != owner {
@@ -76,7 +78,8 @@ func (o schemaOps) Update(ctx context.Context, id resource.ID, olds, news *schem
 	if news.Owner != nil {
 		owner = ident(roleName(news.Owner))
 	}
-	err := o.s.inDatabase(ctx, news.Database, func(tx pgx.Tx) error {
+	what := fmt.Sprintf("changing the owner of schema %q in database %q", news.Name, news.Database)
+	err := o.s.inDatabase(ctx, news.Database, what, func(tx pgx.Tx) error {
 		if err := lock(ctx, tx, "schema:"+string(id)); err != nil {
 			return err
 		}
@@ -84,7 +87,7 @@ func (o schemaOps) Update(ctx context.Context, id resource.ID, olds, news *schem
 		return err
 	})
 	if err != nil {
-		return failed(err, "owner: changing the owner of schema %q in database %q", news.Name, news.Database)
+		return failed(err, "owner: %s", what)
 	}
 	return nil
 }
@@ -94,7 +97,8 @@ func (o schemaOps) Delete(ctx context.Context, _ resource.ID, sc *schema) error 
 	if sc.DropCascade {
 		behavior = " CASCADE"
 	}
-	err := o.s.inDatabase(ctx, sc.Database, func(tx pgx.Tx) error {
+	what := fmt.Sprintf("dropping schema %q of database %q", sc.Name, sc.Database)
+	err := o.s.inDatabase(ctx, sc.Database, what, func(tx pgx.Tx) error {
 		_, err := tx.Exec(ctx, "DROP SCHEMA "+ident(sc.Name)+behavior)
 		return err
 	})
@@ -107,5 +111,5 @@ func (o schemaOps) Delete(ctx context.Context, _ resource.ID, sc *schema) error 
 		return fmt.Errorf("schema %q of database %q is not empty, and deleting it would delete what it holds: "+
 			"drop or move its objects first, or set dropCascade to delete them with it (%s)", sc.Name, sc.Database, serverError(err))
 	}
-	return failed(err, "dropping schema %q of database %q", sc.Name, sc.Database)
+	return failed(err, "%s", what)
 }

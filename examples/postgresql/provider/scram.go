@@ -10,31 +10,57 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/xdg-go/stringprep"
 )
 
-// Passwords are hashed by the provider, as psql's \password does, and the server keeps the hash it is
-// given (a SCRAM-SHA-256 verifier, RFC 5802 and 7677): the password itself never reaches the server,
-// so it is in no statement the server logs or shows in pg_stat_activity. The verifier is also how a
-// refresh finds out that a password was changed outside Pulumi.
+// Every password is hashed by the provider, as psql's \password does, and the server keeps the hash it
+// is given (a SCRAM-SHA-256 verifier, RFC 5802 and 7677): the password itself never reaches the
+// server, so it is in no statement the server logs (a statement that fails is logged whole) or shows
+// in pg_stat_activity. The verifier is also how a refresh finds out that a password was changed
+// outside Pulumi.
 //
-// A password of characters outside ASCII is the exception: SCRAM normalizes it first (SASLprep), which
-// the server does and this code does not, so such a password is sent for the server to hash, and a
-// refresh does not check it.
+// SCRAM hashes a password as SASLprep (RFC 4013) prepares it, as the server and libpq do, so that a
+// password outside ASCII logs in however its client wrote it (a non-breaking space, a full-width
+// letter). saslprep follows PostgreSQL's own (src/common/saslprep.c) where it differs from the RFC.
 
 // scramIterations is the PBKDF2 iteration count of the verifiers the provider makes: the server's
 // default (scram_iterations).
 const scramIterations = 4096
 
-// hashable says whether the provider hashes password itself: printable ASCII, which SASLprep leaves
-// as it is.
-func hashable(password string) bool {
+// saslprep is password as PostgreSQL prepares it for SCRAM (pg_saslprep): ASCII as it is, whatever
+// it holds; otherwise SASLprep's result, or the password as it is when SASLprep refuses it (a
+// prohibited or unassigned character, mixed directions, nothing left), so that every password can
+// log in.
+func saslprep(password string) string {
+	ascii := true
 	for i := 0; i < len(password); i++ {
-		if password[i] < 0x20 || password[i] > 0x7e {
-			return false
+		ascii = ascii && password[i] < 0x80
+	}
+	if ascii {
+		return password
+	}
+	prepared, err := postgresSASLprep.Prepare(password)
+	if err != nil || prepared == "" {
+		return password
+	}
+	return prepared
+}
+
+// postgresSASLprep is SASLprep as PostgreSQL maps characters: a non-ASCII space to a space before
+// anything to nothing, where the library does the reverse (U+200B, a zero-width space, is in both
+// tables: a space to PostgreSQL, nothing to the library).
+var postgresSASLprep = func() stringprep.Profile {
+	p := stringprep.SASLprep
+	spaces := stringprep.Mapping{}
+	for _, r := range stringprep.TableC1_2 {
+		for c := r[0]; c <= r[1]; c++ {
+			spaces[c] = []rune{' '}
 		}
 	}
-	return true
-}
+	p.Mappings = []stringprep.Mapping{spaces, stringprep.TableB1}
+	return p
+}()
 
 // scramVerifier makes the verifier of password with a new random salt:
 // SCRAM-SHA-256$<iterations>:<salt>$<StoredKey>:<ServerKey>.
@@ -77,7 +103,7 @@ func scramMatches(verifier, password string) (matches, ok bool) {
 
 // scramKeys derives the StoredKey and ServerKey of password.
 func scramKeys(password string, salt []byte, iterations int) (stored, server []byte, err error) {
-	salted, err := pbkdf2.Key(sha256.New, password, salt, iterations, sha256.Size)
+	salted, err := pbkdf2.Key(sha256.New, saslprep(password), salt, iterations, sha256.Size)
 	if err != nil {
 		return nil, nil, err
 	}

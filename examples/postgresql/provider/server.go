@@ -41,7 +41,11 @@ type Server struct {
 	// user is the role the provider is logged in as, superuser whether it is one.
 	user      string
 	superuser bool
-	slots     chan struct{}
+	// version is the server's version (server_version_num: 150004 for 15.4); addr says which server
+	// it is in messages (PostgreSQL at host:port).
+	version int
+	addr    string
+	slots   chan struct{}
 }
 
 // Configure connects to the server with one provider instance's configuration and serves the
@@ -63,6 +67,9 @@ func (s *Server) Resources() []provider.ResourceProvider {
 		NewSchemaProvider(schemaOps{s}),
 		NewGrantProvider(grantOps{s}),
 		NewExtensionProvider(extensionOps{s}),
+		NewMembershipProvider(membershipOps{s}),
+		NewRoleSettingsProvider(roleSettingsOps{s}),
+		NewDefaultPrivilegesProvider(defaultPrivilegesOps{s}),
 	}
 }
 
@@ -78,22 +85,22 @@ func Connect(ctx context.Context, cfg *Config) (*Server, error) {
 	}
 	poolConfig.ConnConfig = conn.Copy()
 	poolConfig.MaxConns = poolSize
+	poolConfig.ShouldPing = func(context.Context, pgxpool.ShouldPingParams) bool { return false } // see retry.go
 	// The pool is made without ctx, which ends when Configure returns: it lives as long as the plugin.
 	pool, err := pgxpool.NewWithConfig(context.Background(), poolConfig)
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{pool: pool, conn: conn, slots: make(chan struct{}, perDatabase)}
-	var version int
+	s := &Server{pool: pool, conn: conn, addr: serverAddr(cfg), slots: make(chan struct{}, perDatabase)}
 	err = pool.QueryRow(ctx, `SELECT current_user, rolsuper, current_setting('server_version_num')::int
-		FROM pg_roles WHERE rolname = current_user`).Scan(&s.user, &s.superuser, &version)
+		FROM pg_roles WHERE rolname = current_user`).Scan(&s.user, &s.superuser, &s.version)
 	if err != nil {
 		pool.Close()
 		return nil, connectError(cfg, err)
 	}
-	if version < 130000 {
+	if s.version < 130000 {
 		pool.Close()
-		return nil, fmt.Errorf("PostgreSQL at %s:%v is version %d.%d; the provider needs 13 or newer", cfg.Host, cfg.Port, version/10000, version%10000)
+		return nil, fmt.Errorf("%s is version %s; the provider needs 13 or newer", s.addr, s.versionName())
 	}
 	return s, nil
 }
@@ -145,39 +152,47 @@ func quoteSetting(v string) string {
 // closed, and how long a rollback may take once the operation's context is done.
 const cancelGrace = 5 * time.Second
 
-// tx runs fn in a transaction on the pool.
-func (s *Server) tx(ctx context.Context, fn func(pgx.Tx) error) error {
-	return inTx(ctx, s.pool, fn)
+// versionName is the server's version as PostgreSQL names it: 15.4.
+func (s *Server) versionName() string {
+	return fmt.Sprintf("%d.%d", s.version/10000, s.version%10000)
 }
 
-// inTx runs fn in a transaction of db, committed if fn succeeds and rolled back otherwise. The rollback
-// runs also when ctx is done (a timeout ended fn's statement): pgx's BeginFunc would skip it and close
-// the connection instead, leaving the server to notice.
-func inTx(ctx context.Context, db interface {
-	Begin(context.Context) (pgx.Tx, error)
-}, fn func(pgx.Tx) error) error {
-	tx, err := db.Begin(ctx)
-	if err != nil {
-		return err
-	}
-	if err := fn(tx); err != nil {
-		rollback, cancel := context.WithTimeout(context.WithoutCancel(ctx), cancelGrace)
-		defer cancel()
-		_ = tx.Rollback(rollback) // an error closes the connection, which ends the transaction too
-		return err
-	}
-	return tx.Commit(ctx)
+// tx runs fn in a transaction on the pool, again when the connection was lost before COMMIT (see
+// retry.go); what names the operation, for the error of one that could not be.
+func (s *Server) tx(ctx context.Context, what string, fn func(pgx.Tx) error) error {
+	return s.retry(ctx, what, func() (bool, error) {
+		conn, err := s.pool.Acquire(ctx)
+		if err != nil {
+			return connectAgain(err), err
+		}
+		defer conn.Release()
+		return inTx(ctx, conn.Conn(), fn)
+	})
+}
+
+// exec runs one statement on the pool outside a transaction (CREATE DATABASE cannot run in one), as
+// simple does, again when the server ended the session before it (see retry.go).
+func (s *Server) exec(ctx context.Context, what, sql string, args ...any) error {
+	return s.retry(ctx, what, func() (bool, error) {
+		conn, err := s.pool.Acquire(ctx)
+		if err != nil {
+			return connectAgain(err), err
+		}
+		defer conn.Release()
+		err = simple(ctx, conn, sql, args...)
+		return err != nil && sentNothing(conn.Conn(), err), err
+	})
 }
 
 // errNoDatabase is what inDatabase returns when the database does not exist.
 var errNoDatabase = errors.New("no such database")
 
 // inDatabase runs fn in a transaction in database db: on the pool when it is the provider's own
-// database, otherwise on a connection opened for it and closed afterwards. A database that does not
-// exist (or does not take connections) is errNoDatabase.
-func (s *Server) inDatabase(ctx context.Context, db string, fn func(pgx.Tx) error) error {
+// database, otherwise on a connection opened for it and closed afterwards; again as tx does. A
+// database that does not exist (or does not take connections) is errNoDatabase.
+func (s *Server) inDatabase(ctx context.Context, db, what string, fn func(pgx.Tx) error) error {
 	if db == s.conn.Database {
-		return s.tx(ctx, fn)
+		return s.tx(ctx, what, fn)
 	}
 	select {
 	case s.slots <- struct{}{}:
@@ -185,17 +200,19 @@ func (s *Server) inDatabase(ctx context.Context, db string, fn func(pgx.Tx) erro
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	cfg := s.conn.Copy()
-	cfg.Database = db
-	conn, err := pgx.ConnectConfig(ctx, cfg)
-	if err != nil {
-		if code(err) == pgerrcode.InvalidCatalogName || code(err) == pgerrcode.ObjectNotInPrerequisiteState {
-			return errNoDatabase
+	return s.retry(ctx, what, func() (bool, error) {
+		cfg := s.conn.Copy()
+		cfg.Database = db
+		conn, err := pgx.ConnectConfig(ctx, cfg)
+		if err != nil {
+			if code(err) == pgerrcode.InvalidCatalogName || code(err) == pgerrcode.ObjectNotInPrerequisiteState {
+				return false, errNoDatabase
+			}
+			return connectAgain(err), err
 		}
-		return err
-	}
-	defer conn.Close(context.Background())
-	return inTx(ctx, conn, fn)
+		defer conn.Close(context.Background())
+		return inTx(ctx, conn, fn)
+	})
 }
 
 // lock serializes, across sessions and provider processes, the changes of one object's privileges or

@@ -21,7 +21,7 @@ import (
 const _ = provider.StubsV1
 
 // MaxFunctionMemoryMB is the most memory a function can be given, in MiB.
-const MaxFunctionMemoryMB float64 = 10240
+const MaxFunctionMemoryMB int = 10240
 
 // Runtime is the language runtime a function's code runs on.
 type Runtime string
@@ -77,9 +77,9 @@ type function struct {
 	Role provider.Ref
 	// MemoryMB is the memory given to each invocation, in MiB: a multiple of 64 from 128 to
 	// MaxFunctionMemoryMB. CPU grows with it.
-	MemoryMB float64
+	MemoryMB int
 	// Timeout is how long, in seconds, an invocation may run before it is stopped: at most 15 minutes.
-	Timeout float64
+	Timeout int
 	// Environment are environment variables visible to the code.
 	Environment *map[string]string
 	// Secrets are environment variables with secret values. They are stored encrypted and never read back.
@@ -187,7 +187,7 @@ func NewFunctionProvider(ops FunctionProviderOps) *FunctionProvider {
 var (
 	functionHandler  = &provider.Constraints{MinLength: provider.Int(1), MaxLength: provider.Int(128)}
 	functionMemoryMB = &provider.Constraints{Min: provider.Float(128), Max: provider.Float(10240), MultipleOf: provider.Float(64)}
-	functionTimeout  = &provider.Constraints{Max: provider.Float(900), ExclusiveMin: provider.Float(0)}
+	functionTimeout  = &provider.Constraints{Min: provider.Float(1), Max: provider.Float(900)}
 )
 
 // unmarshal reads obj's properties from o.
@@ -198,8 +198,8 @@ func (obj *function) unmarshal(o provider.Object) {
 	obj.Runtime = provider.Required(o, "runtime", provider.Enum[Runtime])
 	obj.Handler = provider.Required(o, "handler", provider.Checked(provider.String[string], functionHandler))
 	obj.Role = provider.Required(o, "role", provider.RefTo(iam.Role))
-	obj.MemoryMB = provider.Required(o, "memoryMB", provider.Checked(provider.Number[float64], functionMemoryMB))
-	obj.Timeout = provider.Required(o, "timeout", provider.Checked(provider.Number[float64], functionTimeout))
+	obj.MemoryMB = provider.Required(o, "memoryMB", provider.Checked(provider.Integer[int], functionMemoryMB))
+	obj.Timeout = provider.Required(o, "timeout", provider.Checked(provider.Integer[int], functionTimeout))
 	obj.Environment = provider.Optional(o, "environment", provider.MapOf[map[string]string](provider.String[string]))
 	obj.Secrets = provider.Optional(o, "secrets", provider.MapOf[map[string]string](provider.String[string]))
 	obj.Subnets = provider.Optional(o, "subnets", provider.ArrayOf[[]provider.Ref](provider.RefTo(network.Subnet)))
@@ -220,8 +220,8 @@ func (obj *function) marshal() resource.PropertyMap {
 	provider.Put(m, "runtime", obj.Runtime, provider.StringValue[Runtime])
 	provider.Put(m, "handler", obj.Handler, provider.StringValue[string])
 	provider.Put(m, "role", obj.Role, provider.RefValue)
-	provider.Put(m, "memoryMB", obj.MemoryMB, provider.NumberValue[float64])
-	provider.Put(m, "timeout", obj.Timeout, provider.NumberValue[float64])
+	provider.Put(m, "memoryMB", obj.MemoryMB, provider.IntegerValue[int])
+	provider.Put(m, "timeout", obj.Timeout, provider.IntegerValue[int])
 	provider.PutOptional(m, "environment", obj.Environment, provider.MapValueOf[map[string]string](provider.StringValue[string]))
 	provider.PutOptional(m, "secrets", obj.Secrets, provider.MapValueOf[map[string]string](provider.StringValue[string]))
 	provider.PutOptional(m, "subnets", obj.Subnets, provider.ArrayValueOf[[]provider.Ref](provider.RefValue))

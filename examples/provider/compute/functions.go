@@ -22,7 +22,7 @@ func Functions(c *cloud.Cloud) []provider.FunctionProvider {
 // publicImage is one of the images Acme Cloud offers every account.
 type publicImage struct {
 	id          string
-	sizeGiB     float64
+	sizeGiB     int
 	description string
 }
 

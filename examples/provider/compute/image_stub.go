@@ -71,7 +71,7 @@ type image struct {
 	// ARN is the Acme Resource Name of the image.
 	ARN *acme.ARN
 	// SizeGiB is the size of the disk the image expands to, in GiB.
-	SizeGiB *float64
+	SizeGiB *int
 }
 
 // ImageProviderOps is what a provider author implements for Image resources; NewImageProvider
@@ -153,7 +153,7 @@ func (obj *image) unmarshal(o provider.Object) {
 	obj.Public = provider.Optional(o, "public", provider.Bool[bool])
 	obj.Tags = provider.Optional(o, "tags", provider.MapOf[acme.Tags](provider.String[string]))
 	obj.ARN = provider.Output(o, "arn", provider.String[acme.ARN])
-	obj.SizeGiB = provider.Output(o, "sizeGiB", provider.Number[float64])
+	obj.SizeGiB = provider.Output(o, "sizeGiB", provider.Integer[int])
 }
 
 // marshal returns obj's properties that are set.
@@ -166,7 +166,7 @@ func (obj *image) marshal() resource.PropertyMap {
 	provider.PutOptional(m, "public", obj.Public, provider.BoolValue[bool])
 	provider.PutOptional(m, "tags", obj.Tags, provider.MapValueOf[acme.Tags](provider.StringValue[string]))
 	provider.PutOptional(m, "arn", obj.ARN, provider.StringValue[acme.ARN])
-	provider.PutOptional(m, "sizeGiB", obj.SizeGiB, provider.NumberValue[float64])
+	provider.PutOptional(m, "sizeGiB", obj.SizeGiB, provider.IntegerValue[int])
 	return m
 }
 
@@ -189,7 +189,7 @@ type getImage struct {
 	// Format is the file format the image was built from.
 	Format ImageFormat
 	// SizeGiB is the size of the disk the image expands to, in GiB.
-	SizeGiB float64
+	SizeGiB int
 	// Public says whether the image is shared with every Acme Cloud account.
 	Public bool
 	// Description says what is installed on the image, when it says.
@@ -245,7 +245,7 @@ func (obj *getImage) marshal() resource.PropertyMap {
 	provider.Put(m, "id", obj.ID, provider.StringValue[string])
 	provider.Put(m, "arn", obj.ARN, provider.StringValue[acme.ARN])
 	provider.Put(m, "format", obj.Format, provider.StringValue[ImageFormat])
-	provider.Put(m, "sizeGiB", obj.SizeGiB, provider.NumberValue[float64])
+	provider.Put(m, "sizeGiB", obj.SizeGiB, provider.IntegerValue[int])
 	provider.Put(m, "public", obj.Public, provider.BoolValue[bool])
 	provider.PutOptional(m, "description", obj.Description, provider.StringValue[string])
 	return m

@@ -261,7 +261,7 @@ func (obj *instance) marshal() resource.PropertyMap {
 // DiskSpec describes the boot disk of an instance.
 type DiskSpec struct {
 	// SizeGiB is the size of the disk in GiB, from 8 to 16384.
-	SizeGiB float64
+	SizeGiB int
 	// Kind is the kind of storage behind the disk. Defaults to ssd.
 	Kind *VolumeKind
 	// Encrypted encrypts the disk at rest with a key managed by Acme Cloud. Defaults to true.
@@ -279,7 +279,7 @@ var (
 func UnmarshalDiskSpec(d *provider.Decoder, v resource.PropertyValue) DiskSpec {
 	var s DiskSpec
 	o := d.Object(v)
-	s.SizeGiB = provider.Required(o, "size", provider.Checked(provider.Number[float64], diskSpecSizeGiB))
+	s.SizeGiB = provider.Required(o, "size", provider.Checked(provider.Integer[int], diskSpecSizeGiB))
 	s.Kind = provider.Optional(o, "kind", provider.Enum[VolumeKind])
 	s.Encrypted = provider.Optional(o, "encrypted", provider.Bool[bool])
 	s.DeleteOnTermination = provider.Optional(o, "deleteOnTermination", provider.Bool[bool])
@@ -290,7 +290,7 @@ func UnmarshalDiskSpec(d *provider.Decoder, v resource.PropertyValue) DiskSpec {
 // MarshalDiskSpec returns s as a property value.
 func MarshalDiskSpec(s DiskSpec) resource.PropertyValue {
 	m := make(resource.PropertyMap, 4)
-	provider.Put(m, "size", s.SizeGiB, provider.NumberValue[float64])
+	provider.Put(m, "size", s.SizeGiB, provider.IntegerValue[int])
 	provider.PutOptional(m, "kind", s.Kind, provider.StringValue[VolumeKind])
 	provider.PutOptional(m, "encrypted", s.Encrypted, provider.BoolValue[bool])
 	provider.PutOptional(m, "deleteOnTermination", s.DeleteOnTermination, provider.BoolValue[bool])

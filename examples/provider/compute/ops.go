@@ -135,8 +135,8 @@ func (o imageOps) Create(_ context.Context, _ resource.URN, img *image) (resourc
 	}
 	id := cloud.NewID("img")
 	img.ARN = new(acme.ARN(cloud.ARN("compute", "", "image/"+string(id))))
-	// A disk expands to at least 8 GiB.
-	img.SizeGiB = new(max(8, float64(len(data))/(1<<30)))
+	// A disk expands to at least 8 GiB, in whole GiB.
+	img.SizeGiB = new(max(8, (len(data)+1<<30-1)>>30))
 	return id, o.Put(id, img)
 }
 

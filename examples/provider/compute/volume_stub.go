@@ -53,11 +53,11 @@ type volume struct {
 	// AvailabilityZone is the zone the volume lives in, such as "us-west-1b".
 	AvailabilityZone string
 	// SizeGiB is the size of the volume in whole GiB, from 1 to 16384. It can grow but never shrink.
-	SizeGiB float64
+	SizeGiB int
 	// Kind is the kind of storage behind the volume.
 	Kind VolumeKind
 	// IOPS is the number of operations per second guaranteed; only for provisioned-ssd volumes.
-	IOPS *float64
+	IOPS *int
 	// Encrypted encrypts the volume at rest. It is chosen when the volume is created: Acme Cloud cannot
 	// encrypt or decrypt a volume's data in place, and a new volume would start empty.
 	//
@@ -146,16 +146,16 @@ func NewVolumeProvider(ops VolumeProviderOps) *VolumeProvider {
 
 // The contracts of Volume's properties, which Check enforces.
 var (
-	volumeSizeGiB = &provider.Constraints{Min: provider.Float(1), Max: provider.Float(16384), MultipleOf: provider.Float(1)}
+	volumeSizeGiB = &provider.Constraints{Min: provider.Float(1), Max: provider.Float(16384)}
 	volumeIOPS    = &provider.Constraints{Min: provider.Float(100), Max: provider.Float(64000)}
 )
 
 // unmarshal reads obj's properties from o.
 func (obj *volume) unmarshal(o provider.Object) {
 	obj.AvailabilityZone = provider.Required(o, "availabilityZone", provider.String[string])
-	obj.SizeGiB = provider.Required(o, "size", provider.Checked(provider.Number[float64], volumeSizeGiB))
+	obj.SizeGiB = provider.Required(o, "size", provider.Checked(provider.Integer[int], volumeSizeGiB))
 	obj.Kind = provider.Required(o, "kind", provider.Enum[VolumeKind])
-	obj.IOPS = provider.Optional(o, "iops", provider.Checked(provider.Number[float64], volumeIOPS))
+	obj.IOPS = provider.Optional(o, "iops", provider.Checked(provider.Integer[int], volumeIOPS))
 	obj.Encrypted = provider.Required(o, "encrypted", provider.Bool[bool])
 	obj.Instance = provider.Optional(o, "instance", provider.RefTo(Instance))
 	obj.Tags = provider.Optional(o, "tags", provider.MapOf[acme.Tags](provider.String[string]))
@@ -167,9 +167,9 @@ func (obj *volume) unmarshal(o provider.Object) {
 func (obj *volume) marshal() resource.PropertyMap {
 	m := make(resource.PropertyMap, 9)
 	provider.Put(m, "availabilityZone", obj.AvailabilityZone, provider.StringValue[string])
-	provider.Put(m, "size", obj.SizeGiB, provider.NumberValue[float64])
+	provider.Put(m, "size", obj.SizeGiB, provider.IntegerValue[int])
 	provider.Put(m, "kind", obj.Kind, provider.StringValue[VolumeKind])
-	provider.PutOptional(m, "iops", obj.IOPS, provider.NumberValue[float64])
+	provider.PutOptional(m, "iops", obj.IOPS, provider.IntegerValue[int])
 	provider.Put(m, "encrypted", obj.Encrypted, provider.BoolValue[bool])
 	provider.PutOptional(m, "instance", obj.Instance, provider.RefValue)
 	provider.PutOptional(m, "tags", obj.Tags, provider.MapValueOf[acme.Tags](provider.StringValue[string]))

@@ -73,7 +73,7 @@ func (o policyOps) Create(_ context.Context, _ resource.URN, p *policy) (resourc
 	id := cloud.NewID("policy")
 	p.ARN = arn("policy", p.Path, p.Name)
 	p.DefaultVersionID = new("v1")
-	p.AttachmentCount = new(0.0)
+	p.AttachmentCount = new(0)
 	return id, o.Put(id, p)
 }
 

@@ -41,7 +41,7 @@ type policy struct {
 	// DefaultVersionID names the current version of the document, such as "v3".
 	DefaultVersionID *string
 	// AttachmentCount is how many roles, users and groups the policy is attached to.
-	AttachmentCount *float64
+	AttachmentCount *int
 }
 
 // PolicyProviderOps is what a provider author implements for Policy resources; NewPolicyProvider
@@ -121,7 +121,7 @@ func (obj *policy) unmarshal(o provider.Object) {
 	obj.Path = provider.Optional(o, "path", provider.String[string])
 	obj.ARN = provider.Output(o, "arn", provider.String[acme.ARN])
 	obj.DefaultVersionID = provider.Output(o, "defaultVersionID", provider.String[string])
-	obj.AttachmentCount = provider.Output(o, "attachmentCount", provider.Number[float64])
+	obj.AttachmentCount = provider.Output(o, "attachmentCount", provider.Integer[int])
 }
 
 // marshal returns obj's properties that are set.
@@ -133,7 +133,7 @@ func (obj *policy) marshal() resource.PropertyMap {
 	provider.PutOptional(m, "path", obj.Path, provider.StringValue[string])
 	provider.PutOptional(m, "arn", obj.ARN, provider.StringValue[acme.ARN])
 	provider.PutOptional(m, "defaultVersionID", obj.DefaultVersionID, provider.StringValue[string])
-	provider.PutOptional(m, "attachmentCount", obj.AttachmentCount, provider.NumberValue[float64])
+	provider.PutOptional(m, "attachmentCount", obj.AttachmentCount, provider.IntegerValue[int])
 	return m
 }
 

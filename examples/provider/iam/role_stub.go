@@ -16,7 +16,7 @@ import (
 const _ = provider.StubsV1
 
 // MaxSessionHours is the longest session a role may allow, in hours.
-const MaxSessionHours float64 = 12
+const MaxSessionHours int = 12
 
 // Role is the type token of Role resources.
 const Role tokens.Type = "acme:iam/role:Role"
@@ -44,7 +44,7 @@ type role struct {
 	Policies *[]provider.Ref
 	// MaxSessionDuration is how long, in seconds, credentials obtained from the role stay valid: from
 	// 3600 (the default) to 43200.
-	MaxSessionDuration *float64
+	MaxSessionDuration *int
 	// Tags are labels attached to the role.
 	Tags *acme.Tags
 	// ARN is the Acme Resource Name that policies use to refer to the role.
@@ -137,7 +137,7 @@ func (obj *role) unmarshal(o provider.Object) {
 	obj.Path = provider.Optional(o, "path", provider.Checked(provider.String[string], rolePath))
 	obj.Description = provider.Optional(o, "description", provider.String[string])
 	obj.Policies = provider.Optional(o, "policies", provider.ArrayOf[[]provider.Ref](provider.RefTo(Policy)))
-	obj.MaxSessionDuration = provider.Optional(o, "maxSessionDuration", provider.Checked(provider.Number[float64], roleMaxSessionDuration))
+	obj.MaxSessionDuration = provider.Optional(o, "maxSessionDuration", provider.Checked(provider.Integer[int], roleMaxSessionDuration))
 	obj.Tags = provider.Optional(o, "tags", provider.MapOf[acme.Tags](provider.String[string]))
 	obj.ARN = provider.Output(o, "arn", provider.String[acme.ARN])
 	obj.UniqueID = provider.Output(o, "uniqueID", provider.String[string])
@@ -151,7 +151,7 @@ func (obj *role) marshal() resource.PropertyMap {
 	provider.PutOptional(m, "path", obj.Path, provider.StringValue[string])
 	provider.PutOptional(m, "description", obj.Description, provider.StringValue[string])
 	provider.PutOptional(m, "policies", obj.Policies, provider.ArrayValueOf[[]provider.Ref](provider.RefValue))
-	provider.PutOptional(m, "maxSessionDuration", obj.MaxSessionDuration, provider.NumberValue[float64])
+	provider.PutOptional(m, "maxSessionDuration", obj.MaxSessionDuration, provider.IntegerValue[int])
 	provider.PutOptional(m, "tags", obj.Tags, provider.MapValueOf[acme.Tags](provider.StringValue[string]))
 	provider.PutOptional(m, "arn", obj.ARN, provider.StringValue[acme.ARN])
 	provider.PutOptional(m, "uniqueID", obj.UniqueID, provider.StringValue[string])

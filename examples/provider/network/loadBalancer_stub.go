@@ -8,6 +8,7 @@ package network
 import (
 	"context"
 	acme "github.com/cidlc/cidlc/examples/provider"
+	"github.com/cidlc/cidlc/idl/celcheck"
 	"github.com/cidlc/cidlc/provider"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
@@ -94,7 +95,7 @@ type loadBalancer struct {
 	// connection on its port.
 	HealthCheck *HealthCheck
 	// IdleTimeout is how long, in seconds, an idle connection is kept open: from 1 to 4000.
-	IdleTimeout float64
+	IdleTimeout int
 	// MaintenanceWindow is when Acme Cloud may update the load balancer's nodes.
 	MaintenanceWindow *acme.MaintenanceWindow
 	// Tags are labels attached to the load balancer.
@@ -182,6 +183,8 @@ func NewLoadBalancerProvider(ops LoadBalancerProviderOps) *LoadBalancerProvider 
 
 // The contracts of LoadBalancer's properties, which Check enforces.
 var (
+	loadBalancerSubnets     = &provider.Constraints{MinItems: provider.Int(2)}
+	loadBalancerListeners   = &provider.Constraints{MinItems: provider.Int(1)}
 	loadBalancerIdleTimeout = &provider.Constraints{Min: provider.Float(1), Max: provider.Float(4000)}
 )
 
@@ -189,12 +192,12 @@ var (
 func (obj *loadBalancer) unmarshal(o provider.Object) {
 	obj.Name = provider.Required(o, "name", provider.String[string])
 	obj.Scheme = provider.Optional(o, "scheme", provider.Enum[Scheme])
-	obj.Subnets = provider.Required(o, "subnets", provider.ArrayOf[[]provider.Ref](provider.RefTo(Subnet)))
+	obj.Subnets = provider.Required(o, "subnets", provider.Checked(provider.ArrayOf[[]provider.Ref](provider.RefTo(Subnet)), loadBalancerSubnets))
 	obj.SecurityGroups = provider.Optional(o, "securityGroups", provider.ArrayOf[[]provider.Ref](provider.RefTo(SecurityGroup)))
-	obj.Listeners = provider.Required(o, "listeners", provider.ArrayOf[[]Listener](UnmarshalListener))
+	obj.Listeners = provider.Required(o, "listeners", provider.Checked(provider.ArrayOf[[]Listener](UnmarshalListener), loadBalancerListeners))
 	obj.Targets = provider.Optional(o, "targets", provider.ArrayOf[[]provider.Ref](provider.AnyRef))
 	obj.HealthCheck = provider.Optional(o, "healthCheck", UnmarshalHealthCheck)
-	obj.IdleTimeout = provider.Required(o, "idleTimeout", provider.Checked(provider.Number[float64], loadBalancerIdleTimeout))
+	obj.IdleTimeout = provider.Required(o, "idleTimeout", provider.Checked(provider.Integer[int], loadBalancerIdleTimeout))
 	obj.MaintenanceWindow = provider.Optional(o, "maintenanceWindow", acme.UnmarshalMaintenanceWindow)
 	obj.Tags = provider.Optional(o, "tags", provider.MapOf[acme.Tags](provider.String[string]))
 	obj.DNSName = provider.Output(o, "dnsName", provider.String[string])
@@ -211,7 +214,7 @@ func (obj *loadBalancer) marshal() resource.PropertyMap {
 	provider.Put(m, "listeners", obj.Listeners, provider.ArrayValueOf[[]Listener](MarshalListener))
 	provider.PutOptional(m, "targets", obj.Targets, provider.ArrayValueOf[[]provider.Ref](provider.RefValue))
 	provider.PutOptional(m, "healthCheck", obj.HealthCheck, MarshalHealthCheck)
-	provider.Put(m, "idleTimeout", obj.IdleTimeout, provider.NumberValue[float64])
+	provider.Put(m, "idleTimeout", obj.IdleTimeout, provider.IntegerValue[int])
 	provider.PutOptional(m, "maintenanceWindow", obj.MaintenanceWindow, acme.MarshalMaintenanceWindow)
 	provider.PutOptional(m, "tags", obj.Tags, provider.MapValueOf[acme.Tags](provider.StringValue[string]))
 	provider.PutOptional(m, "dnsName", obj.DNSName, provider.StringValue[string])
@@ -237,14 +240,27 @@ var (
 	listenerTargetPort = &provider.Constraints{Min: provider.Float(1), Max: provider.Float(65535)}
 )
 
+// The checks of Listener's values as a whole, which Check enforces. They compile when first
+// needed.
+var listenerChecks = celcheck.New(
+	celcheck.Schema{
+		Self: "Listener",
+		Objects: map[string][]celcheck.Field{
+			"Listener": {{Name: "port", Type: celcheck.IntType}, {Name: "protocol", Type: celcheck.StringType}, {Name: "targetPort", Type: celcheck.IntType}, {Name: "certificateARN", Type: celcheck.StringType}},
+		},
+	},
+	celcheck.Rule{Expr: `self.protocol != "HTTPS" || has(self.certificateARN)`, Message: "an HTTPS listener needs a certificateARN"},
+)
+
 // UnmarshalListener returns the Listener that the property value v holds; problems go to d.
 func UnmarshalListener(d *provider.Decoder, v resource.PropertyValue) Listener {
 	var s Listener
 	o := d.Object(v)
-	s.Port = provider.Required(o, "port", provider.Checked(provider.Number[Port], listenerPort))
+	s.Port = provider.Required(o, "port", provider.Checked(provider.Int32[Port], listenerPort))
 	s.Protocol = provider.Required(o, "protocol", provider.Enum[ListenerProtocol])
-	s.TargetPort = provider.Optional(o, "targetPort", provider.Checked(provider.Number[Port], listenerTargetPort))
+	s.TargetPort = provider.Optional(o, "targetPort", provider.Checked(provider.Int32[Port], listenerTargetPort))
 	s.CertificateARN = provider.Optional(o, "certificateARN", provider.String[acme.ARN])
+	o.Checks(listenerChecks)
 	o.Close()
 	return s
 }
@@ -252,9 +268,9 @@ func UnmarshalListener(d *provider.Decoder, v resource.PropertyValue) Listener {
 // MarshalListener returns s as a property value.
 func MarshalListener(s Listener) resource.PropertyValue {
 	m := make(resource.PropertyMap, 4)
-	provider.Put(m, "port", s.Port, provider.NumberValue[Port])
+	provider.Put(m, "port", s.Port, provider.IntegerValue[Port])
 	provider.Put(m, "protocol", s.Protocol, provider.StringValue[ListenerProtocol])
-	provider.PutOptional(m, "targetPort", s.TargetPort, provider.NumberValue[Port])
+	provider.PutOptional(m, "targetPort", s.TargetPort, provider.IntegerValue[Port])
 	provider.PutOptional(m, "certificateARN", s.CertificateARN, provider.StringValue[acme.ARN])
 	return resource.NewProperty(m)
 }
@@ -263,15 +279,19 @@ func MarshalListener(s Listener) resource.PropertyValue {
 type HealthCheck struct {
 	// Path is the HTTP path requested on each target, such as "/healthz". Without it, the check only
 	// opens a TCP connection.
+	//
+	// It must be set when Headers is. Check makes sure of it.
 	Path *string
 	// Port is the port probed on each target.
 	Port Port
 	// IntervalSeconds is the time between two probes of a target, from 5 to 300. Defaults to 30.
-	IntervalSeconds *float64
+	IntervalSeconds *int
 	// HealthyThreshold is how many probes in a row must succeed before a target receives traffic again,
 	// from 2 to 10. Defaults to 3.
-	HealthyThreshold *float64
-	// Headers are extra HTTP headers sent with each probe.
+	HealthyThreshold *int
+	// Headers are extra HTTP headers sent with each probe: only an HTTP check, with a `Path`, sends them.
+	//
+	// When it is set, Path must be set too. Check makes sure of it.
 	Headers *map[string]string
 }
 
@@ -279,18 +299,24 @@ type HealthCheck struct {
 var (
 	healthCheckPort             = &provider.Constraints{Min: provider.Float(1), Max: provider.Float(65535)}
 	healthCheckIntervalSeconds  = &provider.Constraints{Min: provider.Float(5), Max: provider.Float(300)}
-	healthCheckHealthyThreshold = &provider.Constraints{Min: provider.Float(2), Max: provider.Float(10), MultipleOf: provider.Float(1)}
+	healthCheckHealthyThreshold = &provider.Constraints{Min: provider.Float(2), Max: provider.Float(10)}
 )
+
+// The rules across HealthCheck's properties, which Check enforces.
+var healthCheckRules = []provider.Rule{
+	{Kind: provider.RequiredWith, Subject: "headers", Names: []resource.PropertyKey{"path"}},
+}
 
 // UnmarshalHealthCheck returns the HealthCheck that the property value v holds; problems go to d.
 func UnmarshalHealthCheck(d *provider.Decoder, v resource.PropertyValue) HealthCheck {
 	var s HealthCheck
 	o := d.Object(v)
 	s.Path = provider.Optional(o, "path", provider.String[string])
-	s.Port = provider.Required(o, "port", provider.Checked(provider.Number[Port], healthCheckPort))
-	s.IntervalSeconds = provider.Optional(o, "intervalSeconds", provider.Checked(provider.Number[float64], healthCheckIntervalSeconds))
-	s.HealthyThreshold = provider.Optional(o, "healthyThreshold", provider.Checked(provider.Number[float64], healthCheckHealthyThreshold))
+	s.Port = provider.Required(o, "port", provider.Checked(provider.Int32[Port], healthCheckPort))
+	s.IntervalSeconds = provider.Optional(o, "intervalSeconds", provider.Checked(provider.Integer[int], healthCheckIntervalSeconds))
+	s.HealthyThreshold = provider.Optional(o, "healthyThreshold", provider.Checked(provider.Integer[int], healthCheckHealthyThreshold))
 	s.Headers = provider.Optional(o, "headers", provider.MapOf[map[string]string](provider.String[string]))
+	o.Rules(healthCheckRules)
 	o.Close()
 	return s
 }
@@ -299,9 +325,9 @@ func UnmarshalHealthCheck(d *provider.Decoder, v resource.PropertyValue) HealthC
 func MarshalHealthCheck(s HealthCheck) resource.PropertyValue {
 	m := make(resource.PropertyMap, 5)
 	provider.PutOptional(m, "path", s.Path, provider.StringValue[string])
-	provider.Put(m, "port", s.Port, provider.NumberValue[Port])
-	provider.PutOptional(m, "intervalSeconds", s.IntervalSeconds, provider.NumberValue[float64])
-	provider.PutOptional(m, "healthyThreshold", s.HealthyThreshold, provider.NumberValue[float64])
+	provider.Put(m, "port", s.Port, provider.IntegerValue[Port])
+	provider.PutOptional(m, "intervalSeconds", s.IntervalSeconds, provider.IntegerValue[int])
+	provider.PutOptional(m, "healthyThreshold", s.HealthyThreshold, provider.IntegerValue[int])
 	provider.PutOptional(m, "headers", s.Headers, provider.MapValueOf[map[string]string](provider.StringValue[string]))
 	return resource.NewProperty(m)
 }

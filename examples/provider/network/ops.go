@@ -3,7 +3,6 @@ package network
 import (
 	"context"
 	"fmt"
-	"math"
 	"net/netip"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
@@ -101,7 +100,7 @@ func (o subnetOps) Create(_ context.Context, _ resource.URN, s *subnet) (resourc
 		s.AvailabilityZone = new(string(*parent.Region) + "a")
 	}
 	// Acme Cloud keeps five addresses of every subnet for itself.
-	s.AvailableIPCount = new(math.Exp2(float64(32-inner.Bits())) - 5)
+	s.AvailableIPCount = new(1<<(32-inner.Bits()) - 5)
 	s.ID = cloud.NewID("subnet")
 	return s.ID, o.Put(s.ID, s)
 }
@@ -121,23 +120,6 @@ func (o securityGroupOps) Create(_ context.Context, _ resource.URN, g *securityG
 	return id, o.Put(id, g)
 }
 
-// Check rejects port ranges that are upside down or out of range.
-func (securityGroupOps) Check(_ context.Context, _ resource.URN, g *securityGroup) ([]provider.CheckFailure, error) {
-	var failures []provider.CheckFailure
-	for _, rules := range []struct {
-		name  string
-		rules *[]SecurityGroupRule
-	}{{"ingress", g.Ingress}, {"egress", g.Egress}} {
-		for i, r := range deref(rules.rules) {
-			at := fmt.Sprintf("%s[%d]", rules.name, i)
-			if r.FromPort < 0 || r.ToPort > 65535 || r.FromPort > r.ToPort {
-				failures = append(failures, provider.Failf(at, "the port range %v-%v is not within 0-65535 or is upside down", r.FromPort, r.ToPort))
-			}
-		}
-	}
-	return failures, nil
-}
-
 type loadBalancerOps struct{ cloud.Table[loadBalancer] }
 
 func (o loadBalancerOps) Create(_ context.Context, _ resource.URN, lb *loadBalancer) (resource.ID, error) {
@@ -145,28 +127,4 @@ func (o loadBalancerOps) Create(_ context.Context, _ resource.URN, lb *loadBalan
 	lb.DNSName = new(fmt.Sprintf("%s-%s.lb.acme.example", lb.Name, id))
 	lb.ARN = new(acme.ARN(cloud.ARN("network", "", "loadbalancer/"+string(id))))
 	return id, o.Put(id, lb)
-}
-
-// Check enforces what the IDL's comments promise: two subnets, a listener, a certificate for HTTPS.
-func (loadBalancerOps) Check(_ context.Context, _ resource.URN, lb *loadBalancer) ([]provider.CheckFailure, error) {
-	var failures []provider.CheckFailure
-	if len(lb.Subnets) < 2 {
-		failures = append(failures, provider.Failf("subnets", "give at least two subnets, in different zones"))
-	}
-	if len(lb.Listeners) == 0 {
-		failures = append(failures, provider.Failf("listeners", "give at least one listener"))
-	}
-	for i, l := range lb.Listeners {
-		if l.Protocol == ListenerProtocolHTTPS && l.CertificateARN == nil {
-			failures = append(failures, provider.Failf(fmt.Sprintf("listeners[%d].certificateARN", i), "an HTTPS listener needs a certificate"))
-		}
-	}
-	return failures, nil
-}
-
-func deref[T any](p *[]T) []T {
-	if p == nil {
-		return nil
-	}
-	return *p
 }

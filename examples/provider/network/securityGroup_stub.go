@@ -6,6 +6,7 @@ package network
 import (
 	"context"
 	acme "github.com/cidlc/cidlc/examples/provider"
+	"github.com/cidlc/cidlc/idl/celcheck"
 	"github.com/cidlc/cidlc/provider"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
@@ -16,7 +17,7 @@ import (
 const _ = provider.StubsV1
 
 // Port is a TCP or UDP port number, from 0 to 65535.
-type Port float64
+type Port int32
 
 // Protocol is the IP protocol a security group rule applies to.
 type Protocol string
@@ -174,7 +175,7 @@ type SecurityGroupRule struct {
 	IPProtocol Protocol
 	// FromPort is the first port of the allowed range.
 	FromPort Port
-	// ToPort is the last port of the allowed range; the same as FromPort for a single port.
+	// ToPort is the last port of the allowed range; the same as `FromPort` for a single port.
 	ToPort Port
 	// CIDRBlocks are the address ranges the traffic may come from (ingress) or go to (egress), such as
 	// "0.0.0.0/0" for anywhere; each at most once.
@@ -192,17 +193,30 @@ var (
 	securityGroupRuleCIDRBlocks = &provider.Constraints{UniqueItems: true, Items: &provider.Constraints{Pattern: regexp.MustCompile(`^[0-9]{1,3}([.][0-9]{1,3}){3}/[0-9]{1,2}$`)}}
 )
 
+// The checks of SecurityGroupRule's values as a whole, which Check enforces. They compile when
+// first needed.
+var securityGroupRuleChecks = celcheck.New(
+	celcheck.Schema{
+		Self: "SecurityGroupRule",
+		Objects: map[string][]celcheck.Field{
+			"SecurityGroupRule": {{Name: "ipProtocol", Type: celcheck.StringType}, {Name: "fromPort", Type: celcheck.IntType}, {Name: "toPort", Type: celcheck.IntType}, {Name: "cidrBlocks", Type: celcheck.ListOf(celcheck.StringType)}, {Name: "self", Type: celcheck.BoolType}, {Name: "description", Type: celcheck.StringType}},
+		},
+	},
+	celcheck.Rule{Expr: `self.fromPort <= self.toPort`, Message: "fromPort cannot be more than toPort"},
+)
+
 // UnmarshalSecurityGroupRule returns the SecurityGroupRule that the property value v holds;
 // problems go to d.
 func UnmarshalSecurityGroupRule(d *provider.Decoder, v resource.PropertyValue) SecurityGroupRule {
 	var s SecurityGroupRule
 	o := d.Object(v)
 	s.IPProtocol = provider.Required(o, "ipProtocol", provider.Enum[Protocol])
-	s.FromPort = provider.Required(o, "fromPort", provider.Checked(provider.Number[Port], securityGroupRuleFromPort))
-	s.ToPort = provider.Required(o, "toPort", provider.Checked(provider.Number[Port], securityGroupRuleToPort))
+	s.FromPort = provider.Required(o, "fromPort", provider.Checked(provider.Int32[Port], securityGroupRuleFromPort))
+	s.ToPort = provider.Required(o, "toPort", provider.Checked(provider.Int32[Port], securityGroupRuleToPort))
 	s.CIDRBlocks = provider.Optional(o, "cidrBlocks", provider.Checked(provider.ArrayOf[[]string](provider.String[string]), securityGroupRuleCIDRBlocks))
 	s.Self = provider.Optional(o, "self", provider.Bool[bool])
 	s.Description = provider.Optional(o, "description", provider.String[string])
+	o.Checks(securityGroupRuleChecks)
 	o.Close()
 	return s
 }
@@ -211,8 +225,8 @@ func UnmarshalSecurityGroupRule(d *provider.Decoder, v resource.PropertyValue) S
 func MarshalSecurityGroupRule(s SecurityGroupRule) resource.PropertyValue {
 	m := make(resource.PropertyMap, 6)
 	provider.Put(m, "ipProtocol", s.IPProtocol, provider.StringValue[Protocol])
-	provider.Put(m, "fromPort", s.FromPort, provider.NumberValue[Port])
-	provider.Put(m, "toPort", s.ToPort, provider.NumberValue[Port])
+	provider.Put(m, "fromPort", s.FromPort, provider.IntegerValue[Port])
+	provider.Put(m, "toPort", s.ToPort, provider.IntegerValue[Port])
 	provider.PutOptional(m, "cidrBlocks", s.CIDRBlocks, provider.ArrayValueOf[[]string](provider.StringValue[string]))
 	provider.PutOptional(m, "self", s.Self, provider.BoolValue[bool])
 	provider.PutOptional(m, "description", s.Description, provider.StringValue[string])

@@ -41,7 +41,7 @@ type subnet struct {
 	// Tags are labels attached to the subnet.
 	Tags *acme.Tags
 	// AvailableIPCount is how many addresses of the range are still free.
-	AvailableIPCount *float64
+	AvailableIPCount *int
 }
 
 // SubnetProviderOps is what a provider author implements for Subnet resources; NewSubnetProvider
@@ -126,7 +126,7 @@ func (obj *subnet) unmarshal(o provider.Object) {
 	obj.AvailabilityZone = provider.Optional(o, "availabilityZone", provider.String[string])
 	obj.MapPublicIPOnLaunch = provider.Optional(o, "mapPublicIPOnLaunch", provider.Bool[bool])
 	obj.Tags = provider.Optional(o, "tags", provider.MapOf[acme.Tags](provider.String[string]))
-	obj.AvailableIPCount = provider.Output(o, "availableIPCount", provider.Number[float64])
+	obj.AvailableIPCount = provider.Output(o, "availableIPCount", provider.Integer[int])
 }
 
 // marshal returns obj's properties that are set.
@@ -137,6 +137,6 @@ func (obj *subnet) marshal() resource.PropertyMap {
 	provider.PutOptional(m, "availabilityZone", obj.AvailabilityZone, provider.StringValue[string])
 	provider.PutOptional(m, "mapPublicIPOnLaunch", obj.MapPublicIPOnLaunch, provider.BoolValue[bool])
 	provider.PutOptional(m, "tags", obj.Tags, provider.MapValueOf[acme.Tags](provider.StringValue[string]))
-	provider.PutOptional(m, "availableIPCount", obj.AvailableIPCount, provider.NumberValue[float64])
+	provider.PutOptional(m, "availableIPCount", obj.AvailableIPCount, provider.IntegerValue[int])
 	return m
 }

@@ -50,7 +50,7 @@ type bucketObject struct {
 	// VersionID identifies this version of the object, when the bucket has versioning turned on.
 	VersionID *string
 	// Size is the size of the object in bytes.
-	Size *float64
+	Size *int
 }
 
 // BucketObjectProviderOps is what a provider author implements for BucketObject resources;
@@ -146,7 +146,7 @@ func (obj *bucketObject) unmarshal(o provider.Object) {
 	obj.Tags = provider.Optional(o, "tags", provider.MapOf[acme.Tags](provider.String[string]))
 	obj.ETag = provider.Output(o, "etag", provider.String[string])
 	obj.VersionID = provider.Output(o, "versionID", provider.String[string])
-	obj.Size = provider.Output(o, "size", provider.Number[float64])
+	obj.Size = provider.Output(o, "size", provider.Integer[int])
 }
 
 // marshal returns obj's properties that are set.
@@ -163,7 +163,7 @@ func (obj *bucketObject) marshal() resource.PropertyMap {
 	provider.PutOptional(m, "tags", obj.Tags, provider.MapValueOf[acme.Tags](provider.StringValue[string]))
 	provider.PutOptional(m, "etag", obj.ETag, provider.StringValue[string])
 	provider.PutOptional(m, "versionID", obj.VersionID, provider.StringValue[string])
-	provider.PutOptional(m, "size", obj.Size, provider.NumberValue[float64])
+	provider.PutOptional(m, "size", obj.Size, provider.IntegerValue[int])
 	return m
 }
 
@@ -182,7 +182,7 @@ type getObjectURL struct {
 	// Key is the object's name in the bucket.
 	Key string
 	// ExpiresIn is how long the URL stays valid, in seconds: at most a week.
-	ExpiresIn float64
+	ExpiresIn int
 	// URL is the signed URL.
 	URL string
 	// Expires is when the URL stops working, in RFC 3339 format, such as "2026-01-02T15:04:05Z".
@@ -223,14 +223,14 @@ func NewGetObjectURLProvider(ops GetObjectURLProviderOps) *GetObjectURLProvider 
 // The contracts of GetObjectURL's properties, which Invoke enforces.
 var (
 	getObjectURLKey       = &provider.Constraints{MinLength: provider.Int(1), MaxLength: provider.Int(1024)}
-	getObjectURLExpiresIn = &provider.Constraints{Min: provider.Float(1), Max: provider.Float(604800), MultipleOf: provider.Float(1)}
+	getObjectURLExpiresIn = &provider.Constraints{Min: provider.Float(1), Max: provider.Float(604800)}
 )
 
 // unmarshal reads obj's inputs from o.
 func (obj *getObjectURL) unmarshal(o provider.Object) {
 	obj.Bucket = provider.Required(o, "bucket", provider.RefTo(Bucket))
 	obj.Key = provider.Required(o, "key", provider.Checked(provider.String[string], getObjectURLKey))
-	obj.ExpiresIn = provider.Required(o, "expiresIn", provider.Checked(provider.Number[float64], getObjectURLExpiresIn))
+	obj.ExpiresIn = provider.Required(o, "expiresIn", provider.Checked(provider.Integer[int], getObjectURLExpiresIn))
 }
 
 // marshal returns obj's results that are set.

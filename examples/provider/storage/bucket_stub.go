@@ -7,6 +7,7 @@ package storage
 import (
 	"context"
 	acme "github.com/cidlc/cidlc/examples/provider"
+	"github.com/cidlc/cidlc/idl/celcheck"
 	"github.com/cidlc/cidlc/provider"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
@@ -185,6 +186,21 @@ var (
 	bucketTags           = &provider.Constraints{MaxProperties: provider.Int(50)}
 )
 
+// The checks of Bucket's values as a whole, which Check enforces. They compile when first needed.
+var bucketChecks = celcheck.New(
+	celcheck.Schema{
+		Self: "Bucket",
+		Objects: map[string][]celcheck.Field{
+			"Bucket":              {{Name: "name", Type: celcheck.StringType}, {Name: "region", Type: celcheck.StringType}, {Name: "acl", Type: celcheck.StringType}, {Name: "versioning", Type: celcheck.BoolType}, {Name: "forceDestroy", Type: celcheck.BoolType}, {Name: "lifecycleRules", Type: celcheck.ListOf(celcheck.ObjectOf("LifecycleRule"))}, {Name: "replication", Type: celcheck.MapOf(celcheck.ObjectOf("ReplicationTarget"))}, {Name: "tags", Type: celcheck.MapOf(celcheck.StringType)}},
+			"LifecycleExpiration": {{Name: "days", Type: celcheck.IntType}, {Name: "noncurrentDays", Type: celcheck.IntType}},
+			"LifecycleRule":       {{Name: "prefix", Type: celcheck.StringType}, {Name: "enabled", Type: celcheck.BoolType}, {Name: "transitions", Type: celcheck.ListOf(celcheck.ObjectOf("LifecycleTransition"))}, {Name: "expiration", Type: celcheck.ObjectOf("LifecycleExpiration")}},
+			"LifecycleTransition": {{Name: "days", Type: celcheck.IntType}, {Name: "storageClass", Type: celcheck.StringType}},
+			"ReplicationTarget":   {{Name: "bucketARN", Type: celcheck.StringType}, {Name: "storageClass", Type: celcheck.StringType}},
+		},
+	},
+	celcheck.Rule{Expr: `!has(self.replication) || has(self.versioning) && self.versioning`, Message: "replication needs versioning turned on"},
+)
+
 // unmarshal reads obj's properties from o.
 func (obj *bucket) unmarshal(o provider.Object) {
 	obj.Name = provider.Required(o, "name", provider.Checked(provider.String[string], bucketName))
@@ -197,6 +213,7 @@ func (obj *bucket) unmarshal(o provider.Object) {
 	obj.Tags = provider.Optional(o, "tags", provider.Checked(provider.MapOf[acme.Tags](provider.String[string]), bucketTags))
 	obj.ARN = provider.Output(o, "arn", provider.String[acme.ARN])
 	obj.DomainName = provider.Output(o, "domainName", provider.String[string])
+	o.Checks(bucketChecks)
 }
 
 // marshal returns obj's properties that are set.
@@ -221,9 +238,14 @@ type LifecycleRule struct {
 	Prefix string
 	// Enabled turns the rule on; a disabled rule is kept but does nothing.
 	Enabled bool
-	// Transitions move objects to other storage classes as they age.
+	// Transitions move objects to other storage classes as they age. A rule that neither moves nor
+	// expires objects would do nothing.
+	//
+	// At least one of Transitions and Expiration must be set. Check makes sure of it.
 	Transitions *[]LifecycleTransition
 	// Expiration deletes objects once they are old enough.
+	//
+	// At least one of Transitions and Expiration must be set. Check makes sure of it.
 	Expiration *LifecycleExpiration
 }
 
@@ -231,6 +253,11 @@ type LifecycleRule struct {
 var (
 	lifecycleRulePrefix = &provider.Constraints{MaxLength: provider.Int(1024)}
 )
+
+// The rules across LifecycleRule's properties, which Check enforces.
+var lifecycleRuleRules = []provider.Rule{
+	{Kind: provider.AtLeastOneOf, Names: []resource.PropertyKey{"transitions", "expiration"}},
+}
 
 // UnmarshalLifecycleRule returns the LifecycleRule that the property value v holds; problems go to
 // d.
@@ -241,6 +268,7 @@ func UnmarshalLifecycleRule(d *provider.Decoder, v resource.PropertyValue) Lifec
 	s.Enabled = provider.Required(o, "enabled", provider.Bool[bool])
 	s.Transitions = provider.Optional(o, "transitions", provider.ArrayOf[[]LifecycleTransition](UnmarshalLifecycleTransition))
 	s.Expiration = provider.Optional(o, "expiration", UnmarshalLifecycleExpiration)
+	o.Rules(lifecycleRuleRules)
 	o.Close()
 	return s
 }
@@ -258,14 +286,14 @@ func MarshalLifecycleRule(s LifecycleRule) resource.PropertyValue {
 // LifecycleTransition moves objects to another storage class once they are old enough.
 type LifecycleTransition struct {
 	// Days is the age, in whole days since creation, at which objects move.
-	Days float64
+	Days int
 	// StorageClass is the class objects move to.
 	StorageClass StorageClass
 }
 
 // The contracts of LifecycleTransition's properties, which Check enforces.
 var (
-	lifecycleTransitionDays = &provider.Constraints{Min: provider.Float(1), MultipleOf: provider.Float(1)}
+	lifecycleTransitionDays = &provider.Constraints{Min: provider.Float(1)}
 )
 
 // UnmarshalLifecycleTransition returns the LifecycleTransition that the property value v holds;
@@ -273,7 +301,7 @@ var (
 func UnmarshalLifecycleTransition(d *provider.Decoder, v resource.PropertyValue) LifecycleTransition {
 	var s LifecycleTransition
 	o := d.Object(v)
-	s.Days = provider.Required(o, "days", provider.Checked(provider.Number[float64], lifecycleTransitionDays))
+	s.Days = provider.Required(o, "days", provider.Checked(provider.Integer[int], lifecycleTransitionDays))
 	s.StorageClass = provider.Required(o, "storageClass", provider.Enum[StorageClass])
 	o.Close()
 	return s
@@ -282,7 +310,7 @@ func UnmarshalLifecycleTransition(d *provider.Decoder, v resource.PropertyValue)
 // MarshalLifecycleTransition returns s as a property value.
 func MarshalLifecycleTransition(s LifecycleTransition) resource.PropertyValue {
 	m := make(resource.PropertyMap, 2)
-	provider.Put(m, "days", s.Days, provider.NumberValue[float64])
+	provider.Put(m, "days", s.Days, provider.IntegerValue[int])
 	provider.Put(m, "storageClass", s.StorageClass, provider.StringValue[StorageClass])
 	return resource.NewProperty(m)
 }
@@ -290,15 +318,15 @@ func MarshalLifecycleTransition(s LifecycleTransition) resource.PropertyValue {
 // LifecycleExpiration deletes objects once they are old enough.
 type LifecycleExpiration struct {
 	// Days is the age, in whole days since creation, at which objects are deleted.
-	Days float64
+	Days int
 	// NoncurrentDays, for a versioned bucket, deletes versions that have been replaced for that many days.
-	NoncurrentDays *float64
+	NoncurrentDays *int
 }
 
 // The contracts of LifecycleExpiration's properties, which Check enforces.
 var (
-	lifecycleExpirationDays           = &provider.Constraints{Min: provider.Float(1), MultipleOf: provider.Float(1)}
-	lifecycleExpirationNoncurrentDays = &provider.Constraints{Min: provider.Float(1), MultipleOf: provider.Float(1)}
+	lifecycleExpirationDays           = &provider.Constraints{Min: provider.Float(1)}
+	lifecycleExpirationNoncurrentDays = &provider.Constraints{Min: provider.Float(1)}
 )
 
 // UnmarshalLifecycleExpiration returns the LifecycleExpiration that the property value v holds;
@@ -306,8 +334,8 @@ var (
 func UnmarshalLifecycleExpiration(d *provider.Decoder, v resource.PropertyValue) LifecycleExpiration {
 	var s LifecycleExpiration
 	o := d.Object(v)
-	s.Days = provider.Required(o, "days", provider.Checked(provider.Number[float64], lifecycleExpirationDays))
-	s.NoncurrentDays = provider.Optional(o, "noncurrentDays", provider.Checked(provider.Number[float64], lifecycleExpirationNoncurrentDays))
+	s.Days = provider.Required(o, "days", provider.Checked(provider.Integer[int], lifecycleExpirationDays))
+	s.NoncurrentDays = provider.Optional(o, "noncurrentDays", provider.Checked(provider.Integer[int], lifecycleExpirationNoncurrentDays))
 	o.Close()
 	return s
 }
@@ -315,8 +343,8 @@ func UnmarshalLifecycleExpiration(d *provider.Decoder, v resource.PropertyValue)
 // MarshalLifecycleExpiration returns s as a property value.
 func MarshalLifecycleExpiration(s LifecycleExpiration) resource.PropertyValue {
 	m := make(resource.PropertyMap, 2)
-	provider.Put(m, "days", s.Days, provider.NumberValue[float64])
-	provider.PutOptional(m, "noncurrentDays", s.NoncurrentDays, provider.NumberValue[float64])
+	provider.Put(m, "days", s.Days, provider.IntegerValue[int])
+	provider.PutOptional(m, "noncurrentDays", s.NoncurrentDays, provider.IntegerValue[int])
 	return resource.NewProperty(m)
 }
 

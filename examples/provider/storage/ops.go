@@ -80,7 +80,7 @@ func (o bucketObjectOps) Update(_ context.Context, id resource.ID, _, news *buck
 	}
 	sum := md5.Sum(data)
 	news.ETag = new(hex.EncodeToString(sum[:]))
-	news.Size = new(float64(len(data)))
+	news.Size = new(len(data))
 	b, err := o.buckets.Get(news.Bucket.ID)
 	if err != nil {
 		return err

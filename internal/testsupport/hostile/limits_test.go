@@ -237,7 +237,7 @@ func manyProblems() string {
 	var b strings.Builder
 	b.WriteString("type Bad struct {\n")
 	for i := range 3000 {
-		fmt.Fprintf(&b, "\tF%d int\n", i)
+		fmt.Fprintf(&b, "\tF%d int8\n", i)
 	}
 	b.WriteString("}\n")
 	return b.String()
@@ -247,7 +247,7 @@ func manyProblems() string {
 func manyProblemsDiags() []string {
 	var diags []string
 	for i := range 3000 {
-		diags = append(diags, fmt.Sprintf("idl/a.go:%d:%d: Bad.F%d: int is not an IDL type; use float64", 4+i, 4+len(fmt.Sprint(i)), i))
+		diags = append(diags, fmt.Sprintf("idl/a.go:%d:%d: Bad.F%d: int8 is not an IDL type; use int32 or int, with min= and max= for a narrower range (min=0 for a count)", 4+i, 4+len(fmt.Sprint(i)), i))
 	}
 	return diags
 }

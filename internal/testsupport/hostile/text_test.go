@@ -270,13 +270,13 @@ type Thing struct {
 	{
 		name: "bom_bad",
 		files: map[string]string{
-			"a.go":   "\ufeff" + idlFile("p", "type Thing struct {\n\tidl.Resource\n\tN int\n}\n"),
+			"a.go":   "\ufeff" + idlFile("p", "type Thing struct {\n\tidl.Resource\n\tN int8\n}\n"),
 			"b.go":   "\ufeffpackage p\n\nvar X = 1\n",
 			"c.d.go": "\ufeffpackage p\n",
 		},
 		// Columns count bytes, as the Go compiler's do: on the first line, the byte order mark's three.
 		diags: []string{
-			"idl/a.go:7:4: Thing.N: int is not an IDL type; use float64",
+			"idl/a.go:7:4: Thing.N: int8 is not an IDL type; use int32 or int, with min= and max= for a narrower range (min=0 for a count)",
 			"idl/b.go:3:5: var X: variables are not allowed in the IDL; use a constant",
 			`idl/c.d.go:1:4: file name "c.d.go" cannot be the module part of a token; use letters, digits, _ and -, starting with a letter`,
 		},
@@ -306,12 +306,12 @@ type Thing struct {
 		name: "crlf_bad",
 		files: map[string]string{
 			"a.go": crlf(idlFile("p", "// Thing is written with CRLF line ends.\ntype Thing struct {\n\tidl.Resource\n"+
-				"\t// N has the wrong type.\n\tN int\n\t// O has a typo in its tag.\n\tO *string `lumi:\"optional,replace,nope\"`\n}\n\n"+
+				"\t// N has the wrong type.\n\tN int8\n\t// O has a typo in its tag.\n\tO *string `lumi:\"optional,replace,nope\"`\n}\n\n"+
 				"/* A block comment\n   over lines. */\nconst Bad = 1i\n")),
 		},
 		// The positions of the same file with LF line ends.
 		diags: []string{
-			"idl/a.go:9:4: Thing.N: int is not an IDL type; use float64",
+			"idl/a.go:9:4: Thing.N: int8 is not an IDL type; use int32 or int, with min= and max= for a narrower range (min=0 for a count)",
 			`idl/a.go:11:36: Thing.O: unknown lumi option "nope"; the options are listed in the documentation of package github.com/cidlc/cidlc/idl`,
 			"idl/a.go:16:7: const Bad: complex constants are not IDL values; IDL numbers are float64",
 		},

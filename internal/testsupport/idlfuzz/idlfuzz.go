@@ -116,6 +116,8 @@ type texpr struct {
 	// strct is the struct a struct type names, for the check that no struct contains itself.
 	strct *declPlan
 	ptr   bool // src is a pointer already (a reference)
+	// integer marks an int or int32 among the numbers: its contracts are whole numbers.
+	integer bool
 }
 
 type generator struct {
@@ -485,11 +487,13 @@ func (g *generator) aliasTarget(d *declPlan) *texpr {
 }
 
 func (g *generator) primitive() *texpr {
-	switch g.src.n(3) {
+	switch g.src.n(4) {
 	case 0:
 		return &texpr{src: "string", cat: cStr}
 	case 1:
 		return &texpr{src: "float64", cat: cNum}
+	case 2:
+		return &texpr{src: g.pick([]string{"int", "int32"}), cat: cNum, integer: true}
 	}
 	return &texpr{src: "bool", cat: cBool}
 }
@@ -586,7 +590,7 @@ func (g *generator) named(f *filePlan) *texpr {
 
 // badType returns a type the IDL rejects, or that does not even type-check.
 func (g *generator) badType(f *filePlan) *texpr {
-	bad := []string{"int", "float32", "uint8", "byte", "rune", "complex128", "int64", "[3]string", "chan string",
+	bad := []string{"int16", "float32", "uint8", "byte", "rune", "complex128", "int64", "[3]string", "chan string",
 		"func()", "struct{}", "struct{ X string }", "interface{ M() }", "**string", "*[]*string", "map[int]string",
 		"Undefined", "time.Time", "idl.NamedResource", "error", "uintptr", "[]*string", "map[string]*bool"}
 	s := g.pick(bad)
@@ -968,6 +972,9 @@ func (g *generator) contracts(p *prop, topLevel bool) {
 	case cNum:
 		var lo, hi, dflt *float64
 		m := []float64{0, 0.5, 1, 2, 10, 0.1}[g.src.n(6)]
+		if p.t.integer && (m < 2 && m != 0) {
+			m = 2 // an integer's bounds are whole, and every integer is a multiple of 1
+		}
 		if m != 0 {
 			add("multipleOf=" + num(m))
 		}

@@ -53,6 +53,8 @@ type Server struct {
 	Bin string
 
 	dir  string
+	data string
+	cred *syscall.Credential
 	cmd  *exec.Cmd
 	done chan error
 	log  string
@@ -72,16 +74,17 @@ func Start(ctx context.Context) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{Host: "127.0.0.1", User: "postgres", Version: version, Bin: bin, dir: dir,
-		SocketDir: filepath.Join(dir, "sock"), log: filepath.Join(dir, "log", "server.log")}
-	if err := s.start(ctx, bin, cred); err != nil {
+	s := &Server{Host: "127.0.0.1", User: "postgres", Version: version, Bin: bin, dir: dir, data: filepath.Join(dir, "data"),
+		cred: cred, SocketDir: filepath.Join(dir, "sock"), log: filepath.Join(dir, "log", "server.log")}
+	if err := s.start(ctx); err != nil {
 		os.RemoveAll(dir)
 		return nil, err
 	}
 	return s, nil
 }
 
-func (s *Server) start(ctx context.Context, bin string, cred *syscall.Credential) error {
+func (s *Server) start(ctx context.Context) error {
+	bin, cred, data := s.Bin, s.cred, s.data
 	// The unprivileged user must reach its directories through dir.
 	if err := os.Chmod(s.dir, 0o755); err != nil {
 		return err
@@ -91,7 +94,6 @@ func (s *Server) start(ctx context.Context, bin string, cred *syscall.Credential
 		return err
 	}
 	s.Password = hex.EncodeToString(secret[:])
-	data := filepath.Join(s.dir, "data")
 	pwfile := filepath.Join(s.dir, "pwfile")
 	for _, d := range []string{data, s.SocketDir, filepath.Dir(s.log)} {
 		if err := os.Mkdir(d, 0o700); err != nil {
@@ -119,7 +121,7 @@ func (s *Server) start(ctx context.Context, bin string, cred *syscall.Credential
 		if s.Port, err = freePort(); err != nil {
 			return err
 		}
-		if err = s.run(bin, cred, data); err == nil {
+		if err = s.run(); err == nil {
 			return s.ready(ctx)
 		}
 	}
@@ -127,13 +129,13 @@ func (s *Server) start(ctx context.Context, bin string, cred *syscall.Credential
 }
 
 // run starts the postmaster as a child process.
-func (s *Server) run(bin string, cred *syscall.Credential, data string) error {
+func (s *Server) run() error {
 	logFile, err := os.OpenFile(s.log, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		return err
 	}
 	defer logFile.Close()
-	cmd := command(context.Background(), cred, filepath.Join(bin, "postgres"), "-D", data,
+	cmd := command(context.Background(), s.cred, filepath.Join(s.Bin, "postgres"), "-D", s.data,
 		"-p", strconv.Itoa(s.Port), "-k", s.SocketDir,
 		"-c", "listen_addresses="+s.Host,
 		"-c", "fsync=off", "-c", "full_page_writes=off", "-c", "synchronous_commit=off",
@@ -202,6 +204,23 @@ func (s *Server) Log() string {
 
 // Stop stops the server (a fast shutdown: sessions are ended) and removes its directory.
 func (s *Server) Stop() {
+	s.shutDown()
+	os.RemoveAll(s.dir)
+}
+
+// Restart restarts the server as a DBA's pg_ctl restart does: a fast shutdown, which ends every
+// session (SQLSTATE 57P01, "terminating connection due to administrator command"), then a start on
+// the same data and port. It returns once the server takes connections again.
+func (s *Server) Restart(ctx context.Context) error {
+	s.shutDown()
+	if err := s.run(); err != nil {
+		return err
+	}
+	return s.ready(ctx)
+}
+
+// shutDown stops the postmaster with a fast shutdown, if it runs.
+func (s *Server) shutDown() {
 	if s.cmd != nil && s.cmd.Process != nil {
 		s.cmd.Process.Signal(syscall.SIGINT)
 		select {
@@ -212,7 +231,6 @@ func (s *Server) Stop() {
 		}
 		s.cmd = nil
 	}
-	os.RemoveAll(s.dir)
 }
 
 // command runs name as cred's user (nil: as this process's) with a clean environment, so that no PG*

@@ -10,7 +10,7 @@ import (
 )
 
 // TestServer starts a private server and uses it the way the provider's tests do: a snapshot before and
-// after a change undone, sessions counted by application name, and a wrong password refused.
+// after a change undone, sessions counted by application name, a restart, and a wrong password refused.
 func TestServer(t *testing.T) {
 	ctx := context.Background()
 	s, err := Start(ctx)
@@ -26,6 +26,7 @@ func TestServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var pgErr *pgconn.PgError
 	conn, err := pgx.Connect(ctx, s.DSN("postgres")+" application_name=pgtest-probe")
 	if err != nil {
 		t.Fatal(err)
@@ -65,10 +66,25 @@ func TestServer(t *testing.T) {
 		t.Errorf("Sessions after Close = %d, %v; want 0", n, err)
 	}
 
+	// A restart ends the sessions, as a DBA's does (57P01), and keeps the data and the port.
+	conn, err = pgx.Connect(ctx, s.DSN("postgres"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if err := s.Restart(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.Exec(ctx, "SELECT 1"); !errors.As(err, &pgErr) || pgErr.Code != "57P01" {
+		t.Errorf("a session of before the restart: %v; want admin_shutdown (57P01)", err)
+	}
+	if again, err := s.Snapshot(ctx); err != nil || again != before {
+		t.Errorf("after the restart, the snapshot differs (%v):\nbefore:\n%s\nafter:\n%s", err, before, again)
+	}
+
 	wrong := *s
 	wrong.Password = "not-the-password"
 	_, err = pgx.Connect(ctx, wrong.DSN("postgres"))
-	var pgErr *pgconn.PgError
 	if !errors.As(err, &pgErr) || pgErr.Code != "28P01" {
 		t.Errorf("connecting with a wrong password: %v; want invalid_password (28P01)", err)
 	}

@@ -26,7 +26,7 @@ func TestCheckFailures(t *testing.T) {
 		// The IDL's rules first; the provider's own checks (names, formats, which privileges an object type
 		// has) on inputs that pass them.
 		{postgresql.Role, map[string]any{"name": "app", "connectionLimit": -2.0}, []string{"connectionLimit: -2 is less than the minimum -1"}},
-		{postgresql.Database, map[string]any{"name": "app", "connectionLimit": 1.5}, []string{"connectionLimit: 1.5 is not a multiple of 1"}},
+		{postgresql.Database, map[string]any{"name": "app", "connectionLimit": 1.5}, []string{"connectionLimit: 1.5 is not an integer"}},
 		{postgresql.Grant, map[string]any{"role": "app", "database": "app", "objectType": "database", "privileges": []any{"GRANT"}},
 			[]string{`privileges[0]: "GRANT" is not a valid Privilege; want one of "ALL", "SELECT", "INSERT", "UPDATE", "DELETE", "TRUNCATE", "REFERENCES", "TRIGGER", "CREATE", "CONNECT", "TEMPORARY", "EXECUTE", "USAGE"`}},
 		{postgresql.Role, map[string]any{"name": long}, []string{`name: "` + long + `" is 64 bytes long; PostgreSQL names have at most 63 bytes`}},
@@ -45,6 +45,23 @@ func TestCheckFailures(t *testing.T) {
 		{postgresql.Grant, map[string]any{"role": "app", "database": "app", "schema": "s", "objectType": "database", "objects": []any{"t"}, "privileges": []any{"CONNECT"}},
 			[]string{"schema: a database grant has no schema: leave it out", "objects: a database grant is on the database itself: leave objects out"}},
 		{postgresql.Extension, map[string]any{"name": "hstore", "database": "app", "version": ""}, []string{"version: a name cannot be empty"}},
+		{postgresql.RoleSettings, map[string]any{"role": "app", "settings": map[string]any{"bad name": "x", "DateStyle": "ISO", "datestyle": "ISO", "search_path": "a b"}},
+			[]string{`settings["bad name"]: "bad name" is not the name of a setting: letters, digits and _, in parts joined by dots (myapp.tenant)`,
+				"settings.datestyle: datestyle is the setting DateStyle: the server's names are not case sensitive",
+				`settings.search_path: "a b" is not a list of names separated by commas (write a name that holds a space in double quotes)`}},
+		{postgresql.Membership, map[string]any{"role": "app", "member": "app"}, []string{"member: a role cannot be a member of itself"}},
+		// PostgreSQL's int4, the IDL's int32: beyond it, the server would fail on the statement's syntax,
+		// naming no property.
+		{postgresql.Role, map[string]any{"name": "app", "connectionLimit": 3e9},
+			[]string{"connectionLimit: 3000000000 is out of the range of int32, -2147483648 to 2147483647"}},
+		{postgresql.Database, map[string]any{"name": "app", "connectionLimit": 2147483648.0},
+			[]string{"connectionLimit: 2147483648 is out of the range of int32, -2147483648 to 2147483647"}},
+		// What the server refuses in an extension's name is the name's (SQLSTATE 22023 is not always the version's).
+		{postgresql.Extension, map[string]any{"name": "h--store", "database": "app"},
+			[]string{`name: "h--store" holds --, which joins an extension's name and versions in its script files (hstore--1.4.sql)`}},
+		{postgresql.Extension, map[string]any{"name": "../hstore", "database": "app", "version": "1.4-"},
+			[]string{`name: "../hstore" holds a / or \, which would make it a path to the server's files`,
+				`version: "1.4-" begins or ends with -, which an extension's script files could not tell from their --`}},
 	} {
 		_, got := d.Check(d.URN(c.typ, "x"), c.inputs)
 		slices.Sort(got)

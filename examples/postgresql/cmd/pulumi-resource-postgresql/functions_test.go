@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
@@ -37,6 +38,12 @@ func TestGetRole(t *testing.T) {
 	_, failures, err = d.Invoke(postgresql.GetRole, map[string]any{"name": "fn_nobody"})
 	if err != nil || !slices.Equal(failures, []string{`name: the server has no role "fn_nobody"`}) {
 		t.Errorf("getRole of a missing role: failures %q, error %v; want the name failed", failures, err)
+	}
+	// 22 characters, 66 bytes: the IDL's maxLength counts characters, the server keeps 63 bytes.
+	long := strings.Repeat("名", 22)
+	_, failures, err = d.Invoke(postgresql.GetRole, map[string]any{"name": long})
+	if want := `name: "` + long + `" is 66 bytes long; PostgreSQL names have at most 63 bytes`; err != nil || !slices.Equal(failures, []string{want}) {
+		t.Errorf("getRole of a name of 66 bytes: failures %q, error %v; want %q", failures, err, want)
 	}
 	_, failures, _ = d.Invoke(postgresql.GetRole, map[string]any{"name": ""})
 	if len(failures) != 1 || failures[0][:5] != "name:" {

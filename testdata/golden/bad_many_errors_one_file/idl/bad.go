@@ -10,7 +10,7 @@ import (
 type Thing struct {
 	idl.Resource
 	// Count.
-	Count int
+	Count int64
 	// Size.
 	Size *float64
 	// When.
@@ -28,4 +28,4 @@ func Helper() {}
 var Default = 1
 
 // Max is the most.
-const Max int = 3
+const Max uint = 3

@@ -6,5 +6,5 @@ import "github.com/cidlc/cidlc/idl"
 type Thing struct {
 	idl.Resource
 	// Count of things.
-	Count *int `lumi:"optional"`
+	Count *uint `lumi:"optional"`
 }

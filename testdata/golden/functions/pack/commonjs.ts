@@ -4,7 +4,7 @@
 import * as pulumi from "@pulumi/pulumi";
 
 /**
- * Require is called require, as CommonJS's own require, a name TypeScript reserves at the top of a
+ * require is called require, as CommonJS's own require, a name TypeScript reserves at the top of a
  * CommonJS module: its file declares it as _require_, the package's barrel under another name too, and
  * both export it as require.
  *
@@ -27,7 +27,7 @@ export { _require_ as require };
  */
 export interface RequireArgs {
     /**
-     * Module is what is required.
+     * module is what is required.
      */
     module: string;
 }
@@ -37,13 +37,13 @@ export interface RequireArgs {
  */
 export interface RequireResult {
     /**
-     * Found says whether it was found.
+     * found says whether it was found.
      */
     readonly found: boolean;
 }
 
 /**
- * Require is called require, as CommonJS's own require, a name TypeScript reserves at the top of a
+ * require is called require, as CommonJS's own require, a name TypeScript reserves at the top of a
  * CommonJS module: its file declares it as _require_, the package's barrel under another name too, and
  * both export it as require.
  *
@@ -71,7 +71,7 @@ export function requireOutput(
  */
 export interface RequireOutputArgs {
     /**
-     * Module is what is required.
+     * module is what is required.
      */
     module: pulumi.Input<string>;
 }

@@ -35,11 +35,11 @@ export type LabelsArgs = { [key: string]: pulumi.Input<string> };
  */
 export interface Filter {
     /**
-     * Name is the field filtered on.
+     * name is the field filtered on.
      */
     readonly name: string;
     /**
-     * Values are the values it may have.
+     * values are the values it may have.
      */
     readonly values: string[];
 }
@@ -49,11 +49,11 @@ export interface Filter {
  */
 export interface FilterArgs {
     /**
-     * Name is the field filtered on.
+     * name is the field filtered on.
      */
     name: pulumi.Input<string>;
     /**
-     * Values are the values it may have.
+     * values are the values it may have.
      */
     values: pulumi.Input<pulumi.Input<string>[]>;
 }
@@ -101,11 +101,11 @@ export class Image extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Size is the image's size in GiB.
+     * size is the image's size in GiB.
      */
     declare public readonly size: pulumi.Output<number>;
     /**
-     * ARN is the image's ARN.
+     * arn is the image's ARN.
      */
     declare public readonly arn: pulumi.Output<ARN>;
 
@@ -152,7 +152,7 @@ export interface ImageArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Size is the image's size in GiB.
+     * size is the image's size in GiB.
      */
     size: pulumi.Input<number>;
 }
@@ -169,11 +169,11 @@ export interface ImageState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Size is the image's size in GiB.
+     * size is the image's size in GiB.
      */
     size?: pulumi.Input<number>;
     /**
-     * ARN is the image's ARN.
+     * arn is the image's ARN.
      */
     arn?: pulumi.Input<ARN>;
 }
@@ -183,11 +183,11 @@ export interface ImageState {
  */
 export interface Scope {
     /**
-     * Region is where to look.
+     * region is where to look.
      */
     readonly region?: Region;
     /**
-     * Account is whose resources to look at; the caller's when not given.
+     * account is whose resources to look at; the caller's when not given.
      */
     readonly account?: string;
 }
@@ -197,17 +197,17 @@ export interface Scope {
  */
 export interface ScopeArgs {
     /**
-     * Region is where to look.
+     * region is where to look.
      */
     region?: pulumi.Input<Region>;
     /**
-     * Account is whose resources to look at; the caller's when not given.
+     * account is whose resources to look at; the caller's when not given.
      */
     account?: pulumi.Input<string>;
 }
 
 /**
- * GetImage finds the newest image that matches its inputs.
+ * getImage finds the newest image that matches its inputs.
  *
  * It takes and returns a property of every kind.
  *
@@ -251,25 +251,25 @@ export function getImage(args: GetImageArgs, opts?: pulumi.InvokeOptions): Promi
  */
 export interface GetImageArgs {
     /**
-     * Region is where to look.
+     * region is where to look.
      */
     region?: Region;
     /**
-     * Account is whose resources to look at; the caller's when not given.
+     * account is whose resources to look at; the caller's when not given.
      */
     account?: string;
     /**
-     * Name is the image's name.
+     * name is the image's name.
      */
     name: string;
     /**
-     * MostRecent picks the newest of several matches.
+     * mostRecent picks the newest of several matches.
      *
      * @defaultValue true
      */
     mostRecent?: boolean;
     /**
-     * MinSize is the smallest size in GiB.
+     * minSize is the smallest size in GiB.
      */
     minSize?: number;
     filters?: Filter[];
@@ -282,11 +282,11 @@ export interface GetImageArgs {
     regions?: Region[];
     byRegion?: { [key in Region]?: boolean };
     /**
-     * Password unlocks private images.
+     * password unlocks private images.
      */
     password?: string;
     /**
-     * Legacy is an old way to say MostRecent.
+     * legacy is an old way to say MostRecent.
      *
      * @deprecated use mostRecent
      */
@@ -298,11 +298,11 @@ export interface GetImageArgs {
  */
 export interface GetImageResult {
     /**
-     * ID is the image's ID.
+     * id is the image's ID.
      */
     readonly id: string;
     /**
-     * ARN is the image's ARN.
+     * arn is the image's ARN.
      */
     readonly arn: ARN;
     readonly size: number;
@@ -312,22 +312,22 @@ export interface GetImageResult {
     readonly matched: Filter[];
     readonly regionOut: Region;
     /**
-     * Image is a reference to the image.
+     * image is a reference to the image.
      */
     readonly image: Image;
     readonly owner?: pulumi.CustomResource;
     readonly manifest?: pulumi.asset.Archive;
     readonly metadata?: any;
     /**
-     * Description is absent for images without one.
+     * description is absent for images without one.
      */
     readonly description?: string;
     /**
-     * Key is a secret result.
+     * key is a secret result.
      */
     readonly key: string;
     /**
-     * Old is a deprecated result.
+     * old is a deprecated result.
      *
      * @deprecated use description
      */
@@ -335,7 +335,7 @@ export interface GetImageResult {
 }
 
 /**
- * GetImage finds the newest image that matches its inputs.
+ * getImage finds the newest image that matches its inputs.
  *
  * It takes and returns a property of every kind.
  *
@@ -386,25 +386,25 @@ export function getImageOutput(
  */
 export interface GetImageOutputArgs {
     /**
-     * Region is where to look.
+     * region is where to look.
      */
     region?: pulumi.Input<Region>;
     /**
-     * Account is whose resources to look at; the caller's when not given.
+     * account is whose resources to look at; the caller's when not given.
      */
     account?: pulumi.Input<string>;
     /**
-     * Name is the image's name.
+     * name is the image's name.
      */
     name: pulumi.Input<string>;
     /**
-     * MostRecent picks the newest of several matches.
+     * mostRecent picks the newest of several matches.
      *
      * @defaultValue true
      */
     mostRecent?: pulumi.Input<boolean>;
     /**
-     * MinSize is the smallest size in GiB.
+     * minSize is the smallest size in GiB.
      */
     minSize?: pulumi.Input<number>;
     filters?: pulumi.Input<pulumi.Input<FilterArgs>[]>;
@@ -417,11 +417,11 @@ export interface GetImageOutputArgs {
     regions?: pulumi.Input<pulumi.Input<Region>[]>;
     byRegion?: pulumi.Input<{ [key in Region]?: pulumi.Input<boolean> }>;
     /**
-     * Password unlocks private images.
+     * password unlocks private images.
      */
     password?: pulumi.Input<string>;
     /**
-     * Legacy is an old way to say MostRecent.
+     * legacy is an old way to say MostRecent.
      *
      * @deprecated use mostRecent
      */
@@ -429,7 +429,7 @@ export interface GetImageOutputArgs {
 }
 
 /**
- * GetCaller says who calls: every input is optional.
+ * getCaller says who calls: every input is optional.
  *
  * @param args The function's inputs.
  * @param opts Options that control the call.
@@ -445,7 +445,7 @@ export function getCaller(args?: GetCallerArgs, opts?: pulumi.InvokeOptions): Pr
  */
 export interface GetCallerArgs {
     /**
-     * Verbose adds detail.
+     * verbose adds detail.
      */
     verbose?: boolean;
 }
@@ -455,17 +455,17 @@ export interface GetCallerArgs {
  */
 export interface GetCallerResult {
     /**
-     * Account is the caller's account.
+     * account is the caller's account.
      */
     readonly account: string;
     /**
-     * UserID is the caller's user, if any.
+     * userID is the caller's user, if any.
      */
     readonly userID?: string;
 }
 
 /**
- * GetCaller says who calls: every input is optional.
+ * getCaller says who calls: every input is optional.
  *
  * The Output form of getCaller: its inputs may be outputs of other resources, and its results are
  * an output, secret when an input is.
@@ -488,7 +488,7 @@ export function getCallerOutput(
  */
 export interface GetCallerOutputArgs {
     /**
-     * Verbose adds detail.
+     * verbose adds detail.
      */
     verbose?: pulumi.Input<boolean>;
 }

@@ -9,7 +9,7 @@ import * as pulumi from "@pulumi/pulumi";
  */
 export interface Promise {
     /**
-     * Due is when it is due.
+     * due is when it is due.
      */
     readonly due: string;
 }
@@ -20,13 +20,13 @@ export interface Promise {
  */
 export interface PromiseArgs {
     /**
-     * Due is when it is due.
+     * due is when it is due.
      */
     due: pulumi.Input<string>;
 }
 
 /**
- * GetPromise returns a Promise.
+ * getPromise returns a Promise.
  *
  * @param args The function's inputs.
  * @param opts Options that control the call.
@@ -45,7 +45,7 @@ export function getPromise(args: GetPromiseArgs, opts?: pulumi.InvokeOptions): g
  */
 export interface GetPromiseArgs {
     /**
-     * Of is whose promise it is.
+     * of is whose promise it is.
      */
     of: string;
 }
@@ -55,13 +55,13 @@ export interface GetPromiseArgs {
  */
 export interface GetPromiseResult {
     /**
-     * Promise is the promise.
+     * promise is the promise.
      */
     readonly promise: Promise;
 }
 
 /**
- * GetPromise returns a Promise.
+ * getPromise returns a Promise.
  *
  * The Output form of getPromise: its inputs may be outputs of other resources, and its results are
  * an output, secret when an input is.
@@ -87,7 +87,7 @@ export function getPromiseOutput(
  */
 export interface GetPromiseOutputArgs {
     /**
-     * Of is whose promise it is.
+     * of is whose promise it is.
      */
     of: pulumi.Input<string>;
 }

@@ -8,7 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
  */
 export interface Provider {
     /**
-     * Token authenticates the connection.
+     * token authenticates the connection.
      */
     readonly token: string;
 }
@@ -18,7 +18,7 @@ export interface Provider {
  */
 export interface ProviderArgs {
     /**
-     * Token authenticates the connection.
+     * token authenticates the connection.
      */
     token: pulumi.Input<string>;
 }

@@ -10,7 +10,7 @@ import type { Endpoint, Labels, Region, Retry } from "./config";
 declare var exports: any;
 
 /**
- * Region is where resources go when they do not say. Changing it moves every resource.
+ * region is where resources go when they do not say. Changing it moves every resource.
  *
  * When the stack's configuration does not set it, the first of the environment variables
  * $CLOUD_REGION, $CLOUD_DEFAULT_REGION that is set gives it.
@@ -21,7 +21,7 @@ export declare const region: Region;
 Object.defineProperty(exports, "region", { get: () => _configuration.value("region"), enumerable: true });
 
 /**
- * Token authenticates every call.
+ * token authenticates every call.
  *
  * When the stack's configuration does not set it, the environment variable $CLOUD_TOKEN gives it.
  */
@@ -29,13 +29,13 @@ export declare const token: pulumi.Output<string>;
 Object.defineProperty(exports, "token", { get: () => _configuration.value("token"), enumerable: true });
 
 /**
- * Account is the account resources belong to; changing it replaces the provider.
+ * account is the account resources belong to; changing it replaces the provider.
  */
 export declare const account: string;
 Object.defineProperty(exports, "account", { get: () => _configuration.value("account"), enumerable: true });
 
 /**
- * Endpoint is the API's address.
+ * endpoint is the API's address.
  *
  * When the stack's configuration does not set it, the environment variable $CLOUD_ENDPOINT gives
  * it.
@@ -44,7 +44,7 @@ export declare const endpoint: Endpoint | undefined;
 Object.defineProperty(exports, "endpoint", { get: () => _configuration.value("endpoint"), enumerable: true });
 
 /**
- * Retries is how many times a failed call is retried.
+ * retries is how many times a failed call is retried.
  *
  * When the stack's configuration does not set it, the environment variable $CLOUD_RETRIES gives it.
  *
@@ -54,7 +54,7 @@ export declare const retries: number;
 Object.defineProperty(exports, "retries", { get: () => _configuration.value("retries"), enumerable: true });
 
 /**
- * Insecure skips TLS verification.
+ * insecure skips TLS verification.
  *
  * When the stack's configuration does not set it, the environment variable $CLOUD_INSECURE gives
  * it.
@@ -63,7 +63,7 @@ export declare const insecure: boolean | undefined;
 Object.defineProperty(exports, "insecure", { get: () => _configuration.value("insecure"), enumerable: true });
 
 /**
- * Verbose logs every call.
+ * verbose logs every call.
  *
  * @defaultValue false
  */
@@ -71,31 +71,31 @@ export declare const verbose: boolean;
 Object.defineProperty(exports, "verbose", { get: () => _configuration.value("verbose"), enumerable: true });
 
 /**
- * Labels are added to every resource.
+ * labels are added to every resource.
  */
 export declare const labels: Labels | undefined;
 Object.defineProperty(exports, "labels", { get: () => _configuration.value("labels"), enumerable: true });
 
 /**
- * Zones are the zones resources may use.
+ * zones are the zones resources may use.
  */
 export declare const zones: string[] | undefined;
 Object.defineProperty(exports, "zones", { get: () => _configuration.value("zones"), enumerable: true });
 
 /**
- * Retry says how failed calls are retried.
+ * retry says how failed calls are retried.
  */
 export declare const retry: Retry | undefined;
 Object.defineProperty(exports, "retry", { get: () => _configuration.value("retry"), enumerable: true });
 
 /**
- * Extra is passed to the API as it is.
+ * extra is passed to the API as it is.
  */
 export declare const extra: any | undefined;
 Object.defineProperty(exports, "extra", { get: () => _configuration.value("extra"), enumerable: true });
 
 /**
- * Password is the old way to authenticate.
+ * password is the old way to authenticate.
  *
  * @deprecated use token
  */

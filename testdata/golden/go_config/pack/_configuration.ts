@@ -2,6 +2,7 @@
 // Source: config.go
 
 import * as pulumi from "@pulumi/pulumi";
+import * as _contracts from "./_contracts";
 
 /**
  * How a property of the provider's configuration is read: from the stack's configuration (the config
@@ -22,20 +23,46 @@ export interface Setting {
     secret?: boolean;
     /** A value is needed: the property is neither optional nor has a default. */
     required?: boolean;
+    /** What the value must be beyond its type: its enum's values, its contract. */
+    contract?: _contracts.Contract;
 }
 
 // The properties of the cloud provider's configuration, by key.
 const settings: { [key: string]: Setting } = {
-    region: { text: "string", env: ["CLOUD_REGION", "CLOUD_DEFAULT_REGION"], default: "us-west-1" },
-    token: { text: "string", env: ["CLOUD_TOKEN"], secret: true, required: true },
+    region: {
+        text: "string",
+        env: ["CLOUD_REGION", "CLOUD_DEFAULT_REGION"],
+        default: "us-west-1",
+        contract: { enum: { name: "Region", values: ["us-west-1", "eu-west-1"] } },
+    },
+    token: {
+        text: "string",
+        env: ["CLOUD_TOKEN"],
+        secret: true,
+        required: true,
+        contract: { minLength: 16, pattern: "^tok_", regexp: "^tok_", secret: true },
+    },
     account: { text: "string", required: true },
-    endpoint: { text: "string", env: ["CLOUD_ENDPOINT"] },
-    retries: { text: "number", env: ["CLOUD_RETRIES"], default: 3 },
+    endpoint: {
+        text: "string",
+        env: ["CLOUD_ENDPOINT"],
+        contract: { pattern: "^https://", regexp: "^https\\u{3a}\\u{2f}\\u{2f}" },
+    },
+    retries: { text: "number", env: ["CLOUD_RETRIES"], default: 3, contract: { min: 0, max: 10 } },
     insecure: { text: "bool", env: ["CLOUD_INSECURE"] },
     verbose: { text: "bool", default: false },
-    labels: { text: "json" },
-    zones: { text: "json" },
-    retry: { text: "json" },
+    labels: { text: "json", contract: { maxProperties: 8 } },
+    zones: {
+        text: "json",
+        contract: {
+            uniqueItems: true,
+            items: {
+                pattern: "^[a-z]+-[0-9][a-z]$",
+                regexp: "^(?:[\\u{61}-\\u{7a}])+\\u{2d}[\\u{30}-\\u{39}][\\u{61}-\\u{7a}]$",
+            },
+        },
+    },
+    retry: { text: "json", contract: { fields: _Retry } },
     extra: { text: "json" },
     password: { text: "string", secret: true },
 };
@@ -54,11 +81,14 @@ export function value(key: string): unknown {
     let v: unknown;
     if (s.secret) {
         v = s.text === "string" ? stack.getSecret(key) : stack.getSecretObject(key);
+        check(key, s, v === undefined ? undefined : plain(key, s));
     } else {
         v = s.text === "string" ? stack.get(key) : stack.getObject(key);
+        check(key, s, v);
     }
     if (v === undefined) {
         v = fromEnv(s) ?? s.default;
+        check(key, s, v);
         if (v !== undefined && s.secret) {
             v = pulumi.secret(v);
         }
@@ -70,6 +100,28 @@ export function value(key: string): unknown {
         throw new Error(`Missing required configuration variable '${name}': set it with \`${command}\`${env}`);
     }
     return v;
+}
+
+/**
+ * Throws an Error that names key and every rule of its setting's contract that v breaks, as the
+ * provider's CheckConfig fails them, never showing a secret; nothing when v keeps it, or is undefined.
+ */
+function check(key: string, s: Setting, v: unknown): void {
+    if (s.contract === undefined || v === undefined) {
+        return;
+    }
+    const found = _contracts.violations({ [key]: v }, { [key]: s.contract });
+    if (found.length > 0) {
+        const lines = found.map((f) => `\n    ${stack.name}:${f.path}: ${f.message}`);
+        throw new Error(`Invalid configuration:${lines.join("")}`);
+    }
+}
+
+/** The stack's value of the secret key in plain text, to check it before it is wrapped in an Output. */
+function plain(key: string, s: Setting): unknown {
+    const text = pulumi.runtime.getConfig(`${stack.name}:${key}`);
+    // getSecretObject has parsed it already: it is JSON.
+    return text === undefined || s.text === "string" ? text : JSON.parse(text);
 }
 
 /**
@@ -164,4 +216,12 @@ export function fromEnv(s: Setting, env: { [name: string]: string | undefined } 
 /** The setting's environment variables, for a message: "$A or $B". */
 function variables(s: Setting): string {
     return (s.env ?? []).map((name) => "$" + name).join(" or ");
+}
+
+// The contracts of the fields of Retry (config.go), for the checks of the configuration's values.
+function _Retry(): _contracts.Contracts {
+    return {
+        attempts: { min: 1, max: 10 },
+        backoff: { exclusiveMin: 0 },
+    };
 }

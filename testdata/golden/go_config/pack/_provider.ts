@@ -40,6 +40,7 @@ export class Provider extends pulumi.ProviderResource {
         opts = opts || {};
         const config = _configuration.complete(args, !opts.urn);
         _contracts.check("pulumi:providers:" + Provider.__pulumiType, name, config, {
+            region: { enum: { name: "Region", values: ["us-west-1", "eu-west-1"] } },
             token: { minLength: 16, pattern: "^tok_", regexp: "^tok_", secret: true },
             endpoint: { pattern: "^https://", regexp: "^https\\u{3a}\\u{2f}\\u{2f}" },
             retries: { min: 0, max: 10 },
@@ -66,7 +67,7 @@ export class Provider extends pulumi.ProviderResource {
  */
 export interface ProviderArgs {
     /**
-     * Region is where resources go when they do not say. Changing it moves every resource.
+     * region is where resources go when they do not say. Changing it moves every resource.
      *
      * When left out, the first of the environment variables $CLOUD_REGION, $CLOUD_DEFAULT_REGION
      * that is set gives it.
@@ -75,23 +76,23 @@ export interface ProviderArgs {
      */
     region?: pulumi.Input<Region>;
     /**
-     * Token authenticates every call.
+     * token authenticates every call.
      *
      * When left out, the environment variable $CLOUD_TOKEN gives it.
      */
     token?: pulumi.Input<string>;
     /**
-     * Account is the account resources belong to; changing it replaces the provider.
+     * account is the account resources belong to; changing it replaces the provider.
      */
     account: pulumi.Input<string>;
     /**
-     * Endpoint is the API's address.
+     * endpoint is the API's address.
      *
      * When left out, the environment variable $CLOUD_ENDPOINT gives it.
      */
     endpoint?: pulumi.Input<Endpoint>;
     /**
-     * Retries is how many times a failed call is retried.
+     * retries is how many times a failed call is retried.
      *
      * When left out, the environment variable $CLOUD_RETRIES gives it.
      *
@@ -99,35 +100,35 @@ export interface ProviderArgs {
      */
     retries?: pulumi.Input<number>;
     /**
-     * Insecure skips TLS verification.
+     * insecure skips TLS verification.
      *
      * When left out, the environment variable $CLOUD_INSECURE gives it.
      */
     insecure?: pulumi.Input<boolean>;
     /**
-     * Verbose logs every call.
+     * verbose logs every call.
      *
      * @defaultValue false
      */
     verbose?: pulumi.Input<boolean>;
     /**
-     * Labels are added to every resource.
+     * labels are added to every resource.
      */
     labels?: pulumi.Input<LabelsArgs>;
     /**
-     * Zones are the zones resources may use.
+     * zones are the zones resources may use.
      */
     zones?: pulumi.Input<pulumi.Input<string>[]>;
     /**
-     * Retry says how failed calls are retried.
+     * retry says how failed calls are retried.
      */
     retry?: pulumi.Input<RetryArgs>;
     /**
-     * Extra is passed to the API as it is.
+     * extra is passed to the API as it is.
      */
     extra?: pulumi.Input<any>;
     /**
-     * Password is the old way to authenticate.
+     * password is the old way to authenticate.
      *
      * @deprecated use token
      */

@@ -38,11 +38,11 @@ export type LabelsArgs = { [key: string]: pulumi.Input<string> };
  */
 export interface Retry {
     /**
-     * Attempts is how many times a call is tried.
+     * attempts is how many times a call is tried.
      */
     readonly attempts: number;
     /**
-     * Backoff is the first pause, in seconds.
+     * backoff is the first pause, in seconds.
      */
     readonly backoff?: number;
 }
@@ -52,11 +52,11 @@ export interface Retry {
  */
 export interface RetryArgs {
     /**
-     * Attempts is how many times a call is tried.
+     * attempts is how many times a call is tried.
      */
     attempts: pulumi.Input<number>;
     /**
-     * Backoff is the first pause, in seconds.
+     * backoff is the first pause, in seconds.
      */
     backoff?: pulumi.Input<number>;
 }
@@ -104,15 +104,15 @@ export class Disk extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Size in GiB.
+     * size in GiB.
      */
     declare public readonly size: pulumi.Output<number>;
     /**
-     * Zone is where the disk lives.
+     * zone is where the disk lives.
      */
     declare public readonly zone: pulumi.Output<string | undefined>;
     /**
-     * ARN names the disk.
+     * arn names the disk.
      */
     declare public readonly arn: pulumi.Output<string>;
 
@@ -164,11 +164,11 @@ export interface DiskArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Size in GiB.
+     * size in GiB.
      */
     size: pulumi.Input<number>;
     /**
-     * Zone is where the disk lives.
+     * zone is where the disk lives.
      */
     zone?: pulumi.Input<string>;
 }
@@ -185,15 +185,15 @@ export interface DiskState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Size in GiB.
+     * size in GiB.
      */
     size?: pulumi.Input<number>;
     /**
-     * Zone is where the disk lives.
+     * zone is where the disk lives.
      */
     zone?: pulumi.Input<string>;
     /**
-     * ARN names the disk.
+     * arn names the disk.
      */
     arn?: pulumi.Input<string>;
 }

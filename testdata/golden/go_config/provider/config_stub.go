@@ -129,8 +129,8 @@ func NewProvider(configure provider.ConfigureFunc[Config]) provider.Configurer {
 	return provider.NewConfigurer(provider.ConfigSpec[Config]{
 		Properties: []provider.ConfigProperty{
 			{Key: "region", Replaces: true, Default: resource.NewStringProperty("us-west-1"), Env: []string{"CLOUD_REGION", "CLOUD_DEFAULT_REGION"}},
-			{Key: "token", Doc: "Token authenticates every call.", Required: true, Secret: true, Env: []string{"CLOUD_TOKEN"}},
-			{Key: "account", Doc: "Account is the account resources belong to; changing it replaces the provider.", Required: true, Replaces: true},
+			{Key: "token", Doc: "token authenticates every call.", Required: true, Secret: true, Env: []string{"CLOUD_TOKEN"}},
+			{Key: "account", Doc: "account is the account resources belong to; changing it replaces the provider.", Required: true, Replaces: true},
 			{Key: "endpoint", Env: []string{"CLOUD_ENDPOINT"}},
 			{Key: "retries", Text: provider.TextNumber, Default: resource.NewNumberProperty(3), Env: []string{"CLOUD_RETRIES"}},
 			{Key: "insecure", Text: provider.TextBool, Env: []string{"CLOUD_INSECURE"}},

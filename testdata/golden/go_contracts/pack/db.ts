@@ -97,7 +97,7 @@ export class Database extends pulumi.CustomResource {
      */
     declare public readonly cidrs: pulumi.Output<string[] | undefined>;
     /**
-     * Settings.
+     * settings.
      */
     declare public readonly settings: pulumi.Output<{ [key: string]: number } | undefined>;
     /**
@@ -337,7 +337,7 @@ export interface DatabaseArgs {
      */
     cidrs?: pulumi.Input<pulumi.Input<string>[]>;
     /**
-     * Settings.
+     * settings.
      */
     settings?: pulumi.Input<{ [key: string]: pulumi.Input<number> }>;
     /**
@@ -456,7 +456,7 @@ export interface DatabaseState {
      */
     cidrs?: pulumi.Input<pulumi.Input<string>[]>;
     /**
-     * Settings.
+     * settings.
      */
     settings?: pulumi.Input<{ [key: string]: pulumi.Input<number> }>;
     /**

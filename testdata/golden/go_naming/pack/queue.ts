@@ -48,15 +48,15 @@ export class Queue extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * VHost is the virtual host the queue is in.
+     * vHost is the virtual host the queue is in.
      */
     declare public readonly vHost: pulumi.OutputInstance<VHost>;
     /**
-     * Durable queues survive a restart of the broker.
+     * durable queues survive a restart of the broker.
      */
     declare public readonly durable: pulumi.Output<boolean>;
     /**
-     * MaxLength is how many messages the queue holds at most.
+     * maxLength is how many messages the queue holds at most.
      */
     declare public readonly maxLength: pulumi.Output<number | undefined>;
 
@@ -113,17 +113,17 @@ export interface QueueArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * VHost is the virtual host the queue is in.
+     * vHost is the virtual host the queue is in.
      */
     vHost: pulumi.Input<VHost>;
     /**
-     * Durable queues survive a restart of the broker.
+     * durable queues survive a restart of the broker.
      *
      * @defaultValue true
      */
     durable?: pulumi.Input<boolean>;
     /**
-     * MaxLength is how many messages the queue holds at most.
+     * maxLength is how many messages the queue holds at most.
      */
     maxLength?: pulumi.Input<number>;
 }
@@ -140,15 +140,15 @@ export interface QueueState {
      */
     name?: pulumi.Input<string>;
     /**
-     * VHost is the virtual host the queue is in.
+     * vHost is the virtual host the queue is in.
      */
     vHost?: pulumi.Input<VHost>;
     /**
-     * Durable queues survive a restart of the broker.
+     * durable queues survive a restart of the broker.
      */
     durable?: pulumi.Input<boolean>;
     /**
-     * MaxLength is how many messages the queue holds at most.
+     * maxLength is how many messages the queue holds at most.
      */
     maxLength?: pulumi.Input<number>;
 }
@@ -197,7 +197,7 @@ export class VHost extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Description says what the virtual host is for.
+     * description says what the virtual host is for.
      */
     declare public readonly description: pulumi.Output<string | undefined>;
 
@@ -240,7 +240,7 @@ export interface VHostArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Description says what the virtual host is for.
+     * description says what the virtual host is for.
      */
     description?: pulumi.Input<string>;
 }
@@ -255,7 +255,7 @@ export interface VHostState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Description says what the virtual host is for.
+     * description says what the virtual host is for.
      */
     description?: pulumi.Input<string>;
 }
@@ -301,14 +301,14 @@ export class User extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Password is what the user signs in with.
+     * password is what the user signs in with.
      *
      * Write-only: the provider never returns it, since the service does not; a resource read with
      * get, or imported, does not have it.
      */
     declare public readonly password: pulumi.Output<string | undefined>;
     /**
-     * Tags give the user its permissions in the management interface.
+     * tags give the user its permissions in the management interface.
      */
     declare public readonly tags: pulumi.Output<string[] | undefined>;
 
@@ -357,14 +357,14 @@ export interface UserArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Password is what the user signs in with.
+     * password is what the user signs in with.
      *
      * Write-only: the provider never returns it, since the service does not; a resource read with
      * get, or imported, does not have it.
      */
     password: pulumi.Input<string>;
     /**
-     * Tags give the user its permissions in the management interface.
+     * tags give the user its permissions in the management interface.
      */
     tags?: pulumi.Input<pulumi.Input<string>[]>;
 }
@@ -379,11 +379,11 @@ export interface UserState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Password is what the user signs in with.
+     * password is what the user signs in with.
      */
     password?: pulumi.Input<string>;
     /**
-     * Tags give the user its permissions in the management interface.
+     * tags give the user its permissions in the management interface.
      */
     tags?: pulumi.Input<pulumi.Input<string>[]>;
 }
@@ -425,11 +425,11 @@ export class Binding extends pulumi.CustomResource {
     }
 
     /**
-     * Queue receives the messages.
+     * queue receives the messages.
      */
     declare public readonly queue: pulumi.OutputInstance<Queue>;
     /**
-     * RoutingKey selects the messages.
+     * routingKey selects the messages.
      */
     declare public readonly routingKey: pulumi.Output<string>;
 
@@ -468,11 +468,11 @@ export class Binding extends pulumi.CustomResource {
  */
 export interface BindingArgs {
     /**
-     * Queue receives the messages.
+     * queue receives the messages.
      */
     queue: pulumi.Input<Queue>;
     /**
-     * RoutingKey selects the messages.
+     * routingKey selects the messages.
      *
      * @defaultValue "#"
      */
@@ -485,11 +485,11 @@ export interface BindingArgs {
  */
 export interface BindingState {
     /**
-     * Queue receives the messages.
+     * queue receives the messages.
      */
     queue?: pulumi.Input<Queue>;
     /**
-     * RoutingKey selects the messages.
+     * routingKey selects the messages.
      */
     routingKey?: pulumi.Input<string>;
 }

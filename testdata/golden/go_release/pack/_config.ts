@@ -8,7 +8,7 @@ import * as _configuration from "./_configuration";
 declare var exports: any;
 
 /**
- * Endpoint is the API's address.
+ * endpoint is the API's address.
  *
  * When the stack's configuration does not set it, the environment variable $WIDGETS_ENDPOINT gives
  * it.

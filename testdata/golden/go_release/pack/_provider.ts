@@ -48,7 +48,7 @@ export class Provider extends pulumi.ProviderResource {
  */
 export interface ProviderArgs {
     /**
-     * Endpoint is the API's address.
+     * endpoint is the API's address.
      *
      * When left out, the environment variable $WIDGETS_ENDPOINT gives it.
      */

@@ -41,11 +41,11 @@ export class Widget extends pulumi.CustomResource {
     }
 
     /**
-     * Size is how big the widget is.
+     * size is how big the widget is.
      */
     declare public readonly size: pulumi.Output<number>;
     /**
-     * Label is printed on the widget.
+     * label is printed on the widget.
      */
     declare public readonly label: pulumi.Output<string | undefined>;
 
@@ -82,11 +82,11 @@ export class Widget extends pulumi.CustomResource {
  */
 export interface WidgetArgs {
     /**
-     * Size is how big the widget is.
+     * size is how big the widget is.
      */
     size: pulumi.Input<number>;
     /**
-     * Label is printed on the widget.
+     * label is printed on the widget.
      */
     label?: pulumi.Input<string>;
 }
@@ -97,11 +97,11 @@ export interface WidgetArgs {
  */
 export interface WidgetState {
     /**
-     * Size is how big the widget is.
+     * size is how big the widget is.
      */
     size?: pulumi.Input<number>;
     /**
-     * Label is printed on the widget.
+     * label is printed on the widget.
      */
     label?: pulumi.Input<string>;
 }

@@ -43,7 +43,7 @@ export class Instance extends pulumi.CustomResource {
     }
 
     /**
-     * Image is the operating system it boots.
+     * image is the operating system it boots.
      */
     declare public readonly image: pulumi.Output<string>;
 
@@ -77,7 +77,7 @@ export class Instance extends pulumi.CustomResource {
  */
 export interface InstanceArgs {
     /**
-     * Image is the operating system it boots.
+     * image is the operating system it boots.
      */
     image: pulumi.Input<string>;
 }
@@ -88,7 +88,7 @@ export interface InstanceArgs {
  */
 export interface InstanceState {
     /**
-     * Image is the operating system it boots.
+     * image is the operating system it boots.
      */
     image?: pulumi.Input<string>;
 }
@@ -140,7 +140,7 @@ export class Cluster extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Nodes is how many machines it has.
+     * nodes is how many machines it has.
      */
     declare public readonly nodes: pulumi.Output<number>;
 
@@ -184,7 +184,7 @@ export interface ClusterArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Nodes is how many machines it has.
+     * nodes is how many machines it has.
      */
     nodes: pulumi.Input<number>;
 }
@@ -200,7 +200,7 @@ export interface ClusterState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Nodes is how many machines it has.
+     * nodes is how many machines it has.
      */
     nodes?: pulumi.Input<number>;
 }
@@ -242,7 +242,7 @@ export class Tag extends pulumi.CustomResource {
     }
 
     /**
-     * Value is the label.
+     * value is the label.
      */
     declare public readonly value: pulumi.Output<string>;
 
@@ -276,7 +276,7 @@ export class Tag extends pulumi.CustomResource {
  */
 export interface TagArgs {
     /**
-     * Value is the label.
+     * value is the label.
      */
     value: pulumi.Input<string>;
 }
@@ -287,7 +287,7 @@ export interface TagArgs {
  */
 export interface TagState {
     /**
-     * Value is the label.
+     * value is the label.
      */
     value?: pulumi.Input<string>;
 }

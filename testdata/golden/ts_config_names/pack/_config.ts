@@ -9,7 +9,7 @@ import type { Provider } from "./settings";
 declare var exports: any;
 
 /**
- * Default is a key that is a reserved word.
+ * default is a key that is a reserved word.
  *
  * Its key is default, which cannot name a constant.
  */
@@ -17,7 +17,7 @@ export declare const default_: string | undefined;
 Object.defineProperty(exports, "default_", { get: () => _configuration.value("default"), enumerable: true });
 
 /**
- * Exports is a key that a CommonJS module has in scope.
+ * exports is a key that a CommonJS module has in scope.
  *
  * Its key is exports, which cannot name a constant.
  */
@@ -25,7 +25,7 @@ export declare const exports_: string | undefined;
 Object.defineProperty(exports, "exports_", { get: () => _configuration.value("exports"), enumerable: true });
 
 /**
- * Pulumi is a key that the module imports.
+ * pulumi is a key that the module imports.
  *
  * Its key is pulumi, which cannot name a constant.
  */

@@ -2,6 +2,7 @@
 // Source: settings.go
 
 import * as pulumi from "@pulumi/pulumi";
+import * as _contracts from "./_contracts";
 
 /**
  * How a property of the provider's configuration is read: from the stack's configuration (the config
@@ -22,6 +23,8 @@ export interface Setting {
     secret?: boolean;
     /** A value is needed: the property is neither optional nor has a default. */
     required?: boolean;
+    /** What the value must be beyond its type: its enum's values, its contract. */
+    contract?: _contracts.Contract;
 }
 
 // The properties of the names provider's configuration, by key.
@@ -45,11 +48,14 @@ export function value(key: string): unknown {
     let v: unknown;
     if (s.secret) {
         v = s.text === "string" ? stack.getSecret(key) : stack.getSecretObject(key);
+        check(key, s, v === undefined ? undefined : plain(key, s));
     } else {
         v = s.text === "string" ? stack.get(key) : stack.getObject(key);
+        check(key, s, v);
     }
     if (v === undefined) {
         v = fromEnv(s) ?? s.default;
+        check(key, s, v);
         if (v !== undefined && s.secret) {
             v = pulumi.secret(v);
         }
@@ -61,6 +67,28 @@ export function value(key: string): unknown {
         throw new Error(`Missing required configuration variable '${name}': set it with \`${command}\`${env}`);
     }
     return v;
+}
+
+/**
+ * Throws an Error that names key and every rule of its setting's contract that v breaks, as the
+ * provider's CheckConfig fails them, never showing a secret; nothing when v keeps it, or is undefined.
+ */
+function check(key: string, s: Setting, v: unknown): void {
+    if (s.contract === undefined || v === undefined) {
+        return;
+    }
+    const found = _contracts.violations({ [key]: v }, { [key]: s.contract });
+    if (found.length > 0) {
+        const lines = found.map((f) => `\n    ${stack.name}:${f.path}: ${f.message}`);
+        throw new Error(`Invalid configuration:${lines.join("")}`);
+    }
+}
+
+/** The stack's value of the secret key in plain text, to check it before it is wrapped in an Output. */
+function plain(key: string, s: Setting): unknown {
+    const text = pulumi.runtime.getConfig(`${stack.name}:${key}`);
+    // getSecretObject has parsed it already: it is JSON.
+    return text === undefined || s.text === "string" ? text : JSON.parse(text);
 }
 
 /**

@@ -47,15 +47,15 @@ export class ProviderResource extends pulumi.ProviderResource {
  */
 export interface ProviderResourceArgs {
     /**
-     * Default is a key that is a reserved word.
+     * default is a key that is a reserved word.
      */
     default?: pulumi.Input<string>;
     /**
-     * Exports is a key that a CommonJS module has in scope.
+     * exports is a key that a CommonJS module has in scope.
      */
     exports?: pulumi.Input<string>;
     /**
-     * Pulumi is a key that the module imports.
+     * pulumi is a key that the module imports.
      */
     pulumi?: pulumi.Input<ProviderTypeArgs>;
 }

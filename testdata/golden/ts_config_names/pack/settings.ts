@@ -8,7 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
  */
 export interface Provider {
     /**
-     * Kind of provider.
+     * kind of provider.
      */
     readonly kind: string;
 }
@@ -18,7 +18,7 @@ export interface Provider {
  */
 export interface ProviderTypeArgs {
     /**
-     * Kind of provider.
+     * kind of provider.
      */
     kind: pulumi.Input<string>;
 }

@@ -108,43 +108,43 @@ export type NestedArgs = pulumi.Input<LabelsArgs>[];
  */
 export interface Shape {
     /**
-     * Kind is required.
+     * kind is required.
      */
     readonly kind: string;
     /**
-     * Sides is optional.
+     * sides is optional.
      */
     readonly sides?: number;
     /**
-     * Filled is a bool.
+     * filled is a bool.
      */
     readonly filled: boolean;
     /**
-     * Color is an enum.
+     * color is an enum.
      */
     readonly color: Color;
     /**
-     * Name is an alias.
+     * name is an alias.
      */
     readonly name?: Name;
     /**
-     * Labels is an alias with an input shape.
+     * labels is an alias with an input shape.
      */
     readonly labels?: Labels;
     /**
-     * Points is an array of arrays.
+     * points is an array of arrays.
      */
     readonly points?: number[][];
     /**
-     * Inner is a nested struct.
+     * inner is a nested struct.
      */
     readonly inner?: Rule;
     /**
-     * Extra is any JSON value.
+     * extra is any JSON value.
      */
     readonly extra?: any;
     /**
-     * Owner is a reference to any resource.
+     * owner is a reference to any resource.
      */
     readonly owner?: pulumi.CustomResource;
 }
@@ -154,43 +154,43 @@ export interface Shape {
  */
 export interface ShapeArgs {
     /**
-     * Kind is required.
+     * kind is required.
      */
     kind: pulumi.Input<string>;
     /**
-     * Sides is optional.
+     * sides is optional.
      */
     sides?: pulumi.Input<number>;
     /**
-     * Filled is a bool.
+     * filled is a bool.
      */
     filled: pulumi.Input<boolean>;
     /**
-     * Color is an enum.
+     * color is an enum.
      */
     color: pulumi.Input<Color>;
     /**
-     * Name is an alias.
+     * name is an alias.
      */
     name?: pulumi.Input<Name>;
     /**
-     * Labels is an alias with an input shape.
+     * labels is an alias with an input shape.
      */
     labels?: pulumi.Input<LabelsArgs>;
     /**
-     * Points is an array of arrays.
+     * points is an array of arrays.
      */
     points?: pulumi.Input<pulumi.Input<pulumi.Input<number>[]>[]>;
     /**
-     * Inner is a nested struct.
+     * inner is a nested struct.
      */
     inner?: pulumi.Input<RuleArgs>;
     /**
-     * Extra is any JSON value.
+     * extra is any JSON value.
      */
     extra?: pulumi.Input<any>;
     /**
-     * Owner is a reference to any resource.
+     * owner is a reference to any resource.
      */
     owner?: pulumi.Input<pulumi.CustomResource>;
 }

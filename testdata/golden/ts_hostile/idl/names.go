@@ -24,6 +24,9 @@ type Promise struct {
 	Constructor string `lumi:"constructor"`
 	// ToString is named like a method of every object.
 	ToString *string `lumi:"toString,optional"`
+	// ValueOf is an integer named like a method of every object, which takes away the contextual type
+	// of its contract in an object literal.
+	ValueOf *int `lumi:"valueOf,optional,min=1"`
 }
 
 // Symbol is an enum named like JavaScript's Symbol.

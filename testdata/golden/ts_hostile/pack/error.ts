@@ -46,23 +46,23 @@ export class Error extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Default is a property named with a JavaScript keyword.
+     * default is a property named with a JavaScript keyword.
      */
     declare public readonly default: pulumi.Output<string>;
     /**
-     * Delete is too.
+     * delete is too.
      */
     declare public readonly delete: pulumi.Output<boolean | undefined>;
     /**
-     * New is too, and replaces.
+     * new is too, and replaces.
      */
     declare public readonly new: pulumi.Output<string | undefined>;
     /**
-     * Class is too.
+     * class is too.
      */
     declare public readonly class: pulumi.Output<string | undefined>;
     /**
-     * Function is too.
+     * function is too.
      */
     declare public readonly function: pulumi.Output<string | undefined>;
 
@@ -115,23 +115,23 @@ export interface ErrorArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Default is a property named with a JavaScript keyword.
+     * default is a property named with a JavaScript keyword.
      */
     default: pulumi.Input<string>;
     /**
-     * Delete is too.
+     * delete is too.
      */
     delete?: pulumi.Input<boolean>;
     /**
-     * New is too, and replaces.
+     * new is too, and replaces.
      */
     new?: pulumi.Input<string>;
     /**
-     * Class is too.
+     * class is too.
      */
     class?: pulumi.Input<string>;
     /**
-     * Function is too.
+     * function is too.
      */
     function?: pulumi.Input<string>;
 }
@@ -148,23 +148,23 @@ export interface ErrorState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Default is a property named with a JavaScript keyword.
+     * default is a property named with a JavaScript keyword.
      */
     default?: pulumi.Input<string>;
     /**
-     * Delete is too.
+     * delete is too.
      */
     delete?: pulumi.Input<boolean>;
     /**
-     * New is too, and replaces.
+     * new is too, and replaces.
      */
     new?: pulumi.Input<string>;
     /**
-     * Class is too.
+     * class is too.
      */
     class?: pulumi.Input<string>;
     /**
-     * Function is too.
+     * function is too.
      */
     function?: pulumi.Input<string>;
 }

@@ -2,6 +2,7 @@
 // Source: names.go
 
 import * as pulumi from "@pulumi/pulumi";
+import * as _contracts from "./_contracts";
 import type { Error as Error_error } from "./error";
 
 /**
@@ -47,24 +48,24 @@ export class Function extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Err refers to the Error resource, which this file imports under another name since it throws
+     * err refers to the Error resource, which this file imports under another name since it throws
      * Errors of its own.
      */
     declare public readonly err: pulumi.OutputInstance<Error_error>;
     /**
-     * Größe has a non-ASCII name.
+     * größe has a non-ASCII name.
      */
     declare public readonly größe: pulumi.Output<number>;
     /**
-     * Name has a Japanese wire name.
+     * 名前 has a Japanese wire name.
      */
     declare public readonly 名前: pulumi.Output<string | undefined>;
     /**
-     * Tilde has a wire name with U+2E2F, a letter for Go but not for JavaScript: it is quoted.
+     * aⸯb has a wire name with U+2E2F, a letter for Go but not for JavaScript: it is quoted.
      */
     declare public readonly ["aⸯb"]: pulumi.Output<string | undefined>;
     /**
-     * Promise is a struct named like a global.
+     * promise is a struct named like a global.
      */
     declare public readonly promise: pulumi.Output<Promise | undefined>;
 
@@ -95,6 +96,9 @@ export class Function extends pulumi.CustomResource {
             if (args?.größe === undefined && !opts.urn) {
                 throw new Error("Missing required property 'größe'");
             }
+            _contracts.check(Function.__pulumiType, name, args, {
+                promise: { fields: _Promise },
+            });
             resourceInputs["name"] = args?.name;
             resourceInputs["err"] = args?.err;
             resourceInputs["größe"] = args?.größe;
@@ -120,24 +124,24 @@ export interface FunctionArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Err refers to the Error resource, which this file imports under another name since it throws
+     * err refers to the Error resource, which this file imports under another name since it throws
      * Errors of its own.
      */
     err: pulumi.Input<Error_error>;
     /**
-     * Größe has a non-ASCII name.
+     * größe has a non-ASCII name.
      */
     größe: pulumi.Input<number>;
     /**
-     * Name has a Japanese wire name.
+     * 名前 has a Japanese wire name.
      */
     名前?: pulumi.Input<string>;
     /**
-     * Tilde has a wire name with U+2E2F, a letter for Go but not for JavaScript: it is quoted.
+     * aⸯb has a wire name with U+2E2F, a letter for Go but not for JavaScript: it is quoted.
      */
     ["aⸯb"]?: pulumi.Input<string>;
     /**
-     * Promise is a struct named like a global.
+     * promise is a struct named like a global.
      */
     promise?: pulumi.Input<PromiseArgs>;
 }
@@ -154,24 +158,24 @@ export interface FunctionState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Err refers to the Error resource, which this file imports under another name since it throws
+     * err refers to the Error resource, which this file imports under another name since it throws
      * Errors of its own.
      */
     err?: pulumi.Input<Error_error>;
     /**
-     * Größe has a non-ASCII name.
+     * größe has a non-ASCII name.
      */
     größe?: pulumi.Input<number>;
     /**
-     * Name has a Japanese wire name.
+     * 名前 has a Japanese wire name.
      */
     名前?: pulumi.Input<string>;
     /**
-     * Tilde has a wire name with U+2E2F, a letter for Go but not for JavaScript: it is quoted.
+     * aⸯb has a wire name with U+2E2F, a letter for Go but not for JavaScript: it is quoted.
      */
     ["aⸯb"]?: pulumi.Input<string>;
     /**
-     * Promise is a struct named like a global.
+     * promise is a struct named like a global.
      */
     promise?: pulumi.Input<PromiseArgs>;
 }
@@ -181,13 +185,18 @@ export interface FunctionState {
  */
 export interface Promise {
     /**
-     * Constructor is a struct member named constructor, which an interface may have.
+     * constructor is a struct member named constructor, which an interface may have.
      */
     readonly constructor: string;
     /**
-     * ToString is named like a method of every object.
+     * toString is named like a method of every object.
      */
     readonly toString?: string;
+    /**
+     * valueOf is an integer named like a method of every object, which takes away the contextual type
+     * of its contract in an object literal.
+     */
+    readonly valueOf?: number;
 }
 
 /**
@@ -195,13 +204,18 @@ export interface Promise {
  */
 export interface PromiseArgs {
     /**
-     * Constructor is a struct member named constructor, which an interface may have.
+     * constructor is a struct member named constructor, which an interface may have.
      */
     constructor: pulumi.Input<string>;
     /**
-     * ToString is named like a method of every object.
+     * toString is named like a method of every object.
      */
     toString?: pulumi.Input<string>;
+    /**
+     * valueOf is an integer named like a method of every object, which takes away the contextual type
+     * of its contract in an object literal.
+     */
+    valueOf?: pulumi.Input<number>;
 }
 
 /**
@@ -254,7 +268,7 @@ export class AVeryLongResourceNameThatMakesTheConstructorWrapItsSignature extend
     }
 
     /**
-     * APropertyWithANameLongEnoughToWrapTheConstructorStatementsThatUseIt is required.
+     * aPropertyWithANameLongEnoughToWrapTheConstructorStatementsThatUseIt is required.
      */
     declare public readonly aPropertyWithANameLongEnoughToWrapTheConstructorStatementsThatUseIt: pulumi.Output<string>;
 
@@ -307,7 +321,7 @@ export class AVeryLongResourceNameThatMakesTheConstructorWrapItsSignature extend
  */
 export interface AVeryLongResourceNameThatMakesTheConstructorWrapItsSignatureArgs {
     /**
-     * APropertyWithANameLongEnoughToWrapTheConstructorStatementsThatUseIt is required.
+     * aPropertyWithANameLongEnoughToWrapTheConstructorStatementsThatUseIt is required.
      */
     aPropertyWithANameLongEnoughToWrapTheConstructorStatementsThatUseIt: pulumi.Input<string>;
 }
@@ -319,7 +333,14 @@ export interface AVeryLongResourceNameThatMakesTheConstructorWrapItsSignatureArg
  */
 export interface AVeryLongResourceNameThatMakesTheConstructorWrapItsSignatureState {
     /**
-     * APropertyWithANameLongEnoughToWrapTheConstructorStatementsThatUseIt is required.
+     * aPropertyWithANameLongEnoughToWrapTheConstructorStatementsThatUseIt is required.
      */
     aPropertyWithANameLongEnoughToWrapTheConstructorStatementsThatUseIt?: pulumi.Input<string>;
+}
+
+// The contracts of the fields of Promise (names.go), for the checks of this file's resources.
+function _Promise(): _contracts.Contracts {
+    return {
+        valueOf: { integer: "int", min: 1 },
+    };
 }

@@ -42,15 +42,15 @@ class Object_ extends pulumi.CustomResource {
     }
 
     /**
-     * Parent is a capability to another Object: a resource that refers to itself.
+     * parent is a capability to another Object: a resource that refers to itself.
      */
     declare public readonly parent: pulumi.OutputInstance<Object_ | undefined>;
     /**
-     * Owner is a capability to an Error.
+     * owner is a capability to an Error.
      */
     declare public readonly owner: pulumi.OutputInstance<Error_error | undefined>;
     /**
-     * Object_ is a property whose name is the class's local name.
+     * object_ is a property whose name is the class's local name.
      */
     declare public readonly object_: pulumi.Output<string | undefined>;
 
@@ -87,15 +87,15 @@ export { Object_ as Object };
  */
 export interface ObjectArgs {
     /**
-     * Parent is a capability to another Object: a resource that refers to itself.
+     * parent is a capability to another Object: a resource that refers to itself.
      */
     parent?: pulumi.Input<Object_>;
     /**
-     * Owner is a capability to an Error.
+     * owner is a capability to an Error.
      */
     owner?: pulumi.Input<Error_error>;
     /**
-     * Object_ is a property whose name is the class's local name.
+     * object_ is a property whose name is the class's local name.
      */
     object_?: pulumi.Input<string>;
 }
@@ -106,15 +106,15 @@ export interface ObjectArgs {
  */
 export interface ObjectState {
     /**
-     * Parent is a capability to another Object: a resource that refers to itself.
+     * parent is a capability to another Object: a resource that refers to itself.
      */
     parent?: pulumi.Input<Object_>;
     /**
-     * Owner is a capability to an Error.
+     * owner is a capability to an Error.
      */
     owner?: pulumi.Input<Error_error>;
     /**
-     * Object_ is a property whose name is the class's local name.
+     * object_ is a property whose name is the class's local name.
      */
     object_?: pulumi.Input<string>;
 }

@@ -10,6 +10,15 @@ import * as pulumi from "@pulumi/pulumi";
  * and promises) are left to the provider.
  */
 export interface Contract {
+    /**
+     * The value is an integer of the IDL's type, "int" or "int32": a whole number within int32's range, or
+     * within ±Number.MAX_SAFE_INTEGER for int (the integers a number holds exactly). A string, not a union
+     * of the two: a property named like a member of Object.prototype (valueOf) loses its contextual type
+     * in an object literal, and with it the literal type of its value.
+     */
+    integer?: string;
+    /** The value is one of the values of the enum name (a configuration's, whose values are text). */
+    enum?: { name: string; values: string[] };
     min?: number;
     max?: number;
     exclusiveMin?: number;
@@ -31,6 +40,8 @@ export interface Contract {
     items?: Contract;
     /** The contracts of the fields of a struct: a function, so that a struct may contain itself. */
     fields?: () => Contracts;
+    /** The rules across the fields of a struct (see Rule). */
+    rules?: Rule[];
     /** Messages never show the value. */
     secret?: boolean;
     /** The warning logged, once, when a program sets the value. */
@@ -40,6 +51,16 @@ export interface Contract {
 /** The contracts of the properties of a resource, function or struct, by wire name. */
 export type Contracts = { [property: string]: Contract };
 
+/**
+ * A rule across the properties of one object (the IDL's conflictsWith=, requiredWith=, exactlyOneOf=,
+ * atLeastOneOf=), written as words: its kind, then, for conflictsWith and requiredWith, the property that
+ * declares it, then the properties it relates. "exactlyOneOf certificate certificateARN": exactly one of
+ * them is set; "conflictsWith redirectTo targets healthCheck": when redirectTo is set, neither of the
+ * others may be; "requiredWith path port": when path is set, port must be too; "atLeastOneOf a b": at
+ * least one of them is set. A property is set when it holds a value other than undefined or null.
+ */
+export type Rule = string;
+
 /** A value that breaks its contract: where, as Pulumi writes property paths, and how. */
 export interface Violation {
     path: string;
@@ -47,34 +68,88 @@ export interface Violation {
 }
 
 /**
- * Throws one Error that lists every value of args that breaks its contract, and warns about the
- * deprecated properties args sets: the check of a resource's constructor.
+ * Throws one Error that lists every value of args that breaks its contract, and every rule across
+ * properties that args break, and warns about the deprecated properties args sets: the check of a
+ * resource's constructor.
  */
-export function check(type: string, name: string, args: object | undefined, contracts: Contracts): void {
-    fail(`${type} resource ${JSON.stringify(name)}`, violations(args, contracts));
+export function check(
+    type: string,
+    name: string,
+    args: object | undefined,
+    contracts: Contracts,
+    rules?: Rule[],
+): void {
+    fail(`${type} resource ${JSON.stringify(name)}`, violations(args, contracts, rules));
 }
 
 /** The check of a call of the function whose token is fn, as check is a constructor's. */
-export function checkCall(fn: string, args: object | undefined, contracts: Contracts): void {
-    fail(`a call of ${fn}`, violations(args, contracts));
+export function checkCall(fn: string, args: object | undefined, contracts: Contracts, rules?: Rule[]): void {
+    fail(`a call of ${fn}`, violations(args, contracts, rules));
 }
 
 function fail(what: string, found: Violation[]): void {
     if (found.length > 0) {
-        const lines = found.map((v) => `\n    ${v.path}: ${v.message}`);
+        const lines = found.map((v) => (v.path === "" ? `\n    ${v.message}` : `\n    ${v.path}: ${v.message}`));
         throw new Error(`Invalid arguments for ${what}:${lines.join("")}`);
     }
 }
 
-/** Returns the values of args that break their contracts, in the order of contracts. */
-export function violations(args: object | undefined, contracts: Contracts): Violation[] {
+/**
+ * Returns the values of args that break their contracts, in the order of contracts, then the rules
+ * across properties that args break.
+ */
+export function violations(args: object | undefined, contracts: Contracts, rules?: Rule[]): Violation[] {
     const found: Violation[] = [];
     if (args !== undefined && args !== null) {
         for (const key of Object.keys(contracts)) {
             visit((args as Record<string, unknown>)[key], contracts[key], keyPath("", key), false, found);
         }
+        if (rules !== undefined) {
+            ruleViolations(args as Record<string, unknown>, rules, "", found);
+        }
     }
     return found;
+}
+
+/**
+ * Adds the rules that the object value, at path, breaks to found, as the provider's Check says them: at
+ * the path of the property that declares a conflictsWith or requiredWith, at the object's for a group. A
+ * rule whose verdict waits on a value not known yet (an Output, a promise) is left to the provider.
+ */
+function ruleViolations(value: Record<string, unknown>, rules: Rule[], path: string, found: Violation[]): void {
+    const presence = (key: string) => {
+        const v = value[key];
+        return v === undefined || v === null ? "unset" : isKnown(v) ? "set" : "unknown";
+    };
+    for (const rule of rules) {
+        const [kind, ...words] = rule.split(" ");
+        const [subject, names] =
+            kind === "conflictsWith" || kind === "requiredWith" ? [words[0], words.slice(1)] : ["", words];
+        const set = names.filter((n) => presence(n) === "set");
+        const unknown = names.filter((n) => presence(n) === "unknown");
+        let message = "";
+        if (kind === "conflictsWith" && presence(subject) === "set" && set.length > 0) {
+            message = `${subject} cannot be set together with ${joinWords(set)}`;
+        } else if (kind === "requiredWith" && presence(subject) === "set") {
+            const missing = names.filter((n) => presence(n) === "unset");
+            if (missing.length > 0) {
+                message = `${subject} requires ${joinWords(missing)}, which ${missing.length === 1 ? "is" : "are"} not set`;
+            }
+        } else if (kind === "exactlyOneOf" && set.length > 1) {
+            message = `exactly one of ${joinWords(names)} may be set, but ${joinWords(set)} are`;
+        } else if ((kind === "exactlyOneOf" || kind === "atLeastOneOf") && set.length === 0 && unknown.length === 0) {
+            const which = kind === "exactlyOneOf" ? "exactly one" : "at least one";
+            message = `${which} of ${joinWords(names)} must be set, but none is`;
+        }
+        if (message !== "") {
+            found.push({ path: subject === "" ? path : keyPath(path, subject), message });
+        }
+    }
+}
+
+/** Writes names as a list in words: a; a and b; a, b and c. */
+function joinWords(names: string[]): string {
+    return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
 /** Returns value as a secret Output, or undefined when it is. */
@@ -97,7 +172,14 @@ function visit(value: unknown, c: Contract, path: string, secret: boolean, found
     if (typeof value === "number") {
         numberRules(value, c, secret, messages);
     } else if (typeof value === "string") {
-        stringRules(value, c, secret, messages);
+        if (c.enum !== undefined && !c.enum.values.includes(value)) {
+            // A value that is not of the property's type breaks no further rule, as in the provider.
+            const shown = secret ? "the secret value" : JSON.stringify(value);
+            const values = c.enum.values.map((v) => JSON.stringify(v)).join(", ");
+            messages.push(`${shown} is not a valid ${c.enum.name}; want one of ${values}`);
+        } else {
+            stringRules(value, c, secret, messages);
+        }
     } else if (Array.isArray(value)) {
         counts(value.length, c.minItems, c.maxItems, "item", "items", messages);
         if (c.uniqueItems && value.every(isPlain)) {
@@ -106,7 +188,7 @@ function visit(value: unknown, c: Contract, path: string, secret: boolean, found
                 messages.push(`items ${i} and ${j} are equal`);
             }
         }
-    } else if (isPlainObject(value) && c.fields === undefined) {
+    } else if (isPlainObject(value) && c.fields === undefined && c.rules === undefined) {
         counts(Object.keys(value).length, c.minProperties, c.maxProperties, "entry", "entries", messages);
     }
     if (messages.length > 0) {
@@ -115,10 +197,13 @@ function visit(value: unknown, c: Contract, path: string, secret: boolean, found
     if (Array.isArray(value) && c.items !== undefined) {
         const items = c.items;
         value.forEach((e, i) => visit(e, items, `${path}[${i}]`, secret, found));
-    } else if (isPlainObject(value) && c.fields !== undefined) {
-        const fields = c.fields();
+    } else if (isPlainObject(value) && (c.fields !== undefined || c.rules !== undefined)) {
+        const fields = c.fields?.() ?? {};
         for (const key of Object.keys(fields)) {
             visit(value[key], fields[key], keyPath(path, key), secret, found);
+        }
+        if (c.rules !== undefined) {
+            ruleViolations(value, c.rules, path, found);
         }
     } else if (isPlainObject(value) && c.items !== undefined) {
         for (const key of Object.keys(value)) {
@@ -129,6 +214,14 @@ function visit(value: unknown, c: Contract, path: string, secret: boolean, found
 
 function numberRules(v: number, c: Contract, secret: boolean, messages: string[]): void {
     const shown = secret ? "the secret value" : String(v);
+    if (c.integer !== undefined) {
+        const problem = integerProblem(v, c.integer, shown);
+        if (problem !== undefined) {
+            // A value that is not of the property's type breaks no further rule, as in the provider.
+            messages.push(problem);
+            return;
+        }
+    }
     if (c.min !== undefined && v < c.min) {
         messages.push(`${shown} is less than the minimum ${c.min}`);
     }
@@ -144,6 +237,19 @@ function numberRules(v: number, c: Contract, secret: boolean, messages: string[]
     if (c.multipleOf !== undefined && !isMultiple(v, c.multipleOf)) {
         messages.push(`${shown} is not a multiple of ${c.multipleOf}`);
     }
+}
+
+/** What is wrong with v as an integer of the IDL's type, as the provider says it; undefined if nothing. */
+function integerProblem(v: number, type: string, shown: string): string | undefined {
+    if (!Number.isInteger(v)) {
+        return `${shown} is not an integer`;
+    }
+    const [lo, hi] = type === "int32" ? [-2147483648, 2147483647] : [-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER];
+    if (v < lo || v > hi) {
+        const exact = type === "int" ? " (the integers a number holds exactly)" : "";
+        return `${shown} is out of the range of ${type}, ${lo} to ${hi}${exact}`;
+    }
+    return undefined;
 }
 
 function stringRules(s: string, c: Contract, secret: boolean, messages: string[]): void {

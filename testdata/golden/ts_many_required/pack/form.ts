@@ -41,143 +41,143 @@ export class Form extends pulumi.CustomResource {
     }
 
     /**
-     * Field0 is required.
+     * field0 is required.
      */
     declare public readonly field0: pulumi.Output<string>;
     /**
-     * Field1 is required.
+     * field1 is required.
      */
     declare public readonly field1: pulumi.Output<string>;
     /**
-     * Field2 is required.
+     * field2 is required.
      */
     declare public readonly field2: pulumi.Output<string>;
     /**
-     * Field3 is required.
+     * field3 is required.
      */
     declare public readonly field3: pulumi.Output<string>;
     /**
-     * Field4 is required.
+     * field4 is required.
      */
     declare public readonly field4: pulumi.Output<string>;
     /**
-     * Field5 is required.
+     * field5 is required.
      */
     declare public readonly field5: pulumi.Output<string>;
     /**
-     * Field6 is required.
+     * field6 is required.
      */
     declare public readonly field6: pulumi.Output<string>;
     /**
-     * Field7 is required.
+     * field7 is required.
      */
     declare public readonly field7: pulumi.Output<string>;
     /**
-     * Field8 is required.
+     * field8 is required.
      */
     declare public readonly field8: pulumi.Output<string>;
     /**
-     * Field9 is required.
+     * field9 is required.
      */
     declare public readonly field9: pulumi.Output<string>;
     /**
-     * Field10 is required.
+     * field10 is required.
      */
     declare public readonly field10: pulumi.Output<string>;
     /**
-     * Field11 is required.
+     * field11 is required.
      */
     declare public readonly field11: pulumi.Output<string>;
     /**
-     * Field12 is required.
+     * field12 is required.
      */
     declare public readonly field12: pulumi.Output<string>;
     /**
-     * Field13 is required.
+     * field13 is required.
      */
     declare public readonly field13: pulumi.Output<string>;
     /**
-     * Field14 is required.
+     * field14 is required.
      */
     declare public readonly field14: pulumi.Output<string>;
     /**
-     * Field15 is required.
+     * field15 is required.
      */
     declare public readonly field15: pulumi.Output<string>;
     /**
-     * Field16 is required.
+     * field16 is required.
      */
     declare public readonly field16: pulumi.Output<string>;
     /**
-     * Field17 is required.
+     * field17 is required.
      */
     declare public readonly field17: pulumi.Output<string>;
     /**
-     * Field18 is required.
+     * field18 is required.
      */
     declare public readonly field18: pulumi.Output<string>;
     /**
-     * Field19 is required.
+     * field19 is required.
      */
     declare public readonly field19: pulumi.Output<string>;
     /**
-     * Field20 is required.
+     * field20 is required.
      */
     declare public readonly field20: pulumi.Output<string>;
     /**
-     * Field21 is required.
+     * field21 is required.
      */
     declare public readonly field21: pulumi.Output<string>;
     /**
-     * Field22 is required.
+     * field22 is required.
      */
     declare public readonly field22: pulumi.Output<string>;
     /**
-     * Field23 is required.
+     * field23 is required.
      */
     declare public readonly field23: pulumi.Output<string>;
     /**
-     * Field24 is required.
+     * field24 is required.
      */
     declare public readonly field24: pulumi.Output<string>;
     /**
-     * Field25 is required.
+     * field25 is required.
      */
     declare public readonly field25: pulumi.Output<string>;
     /**
-     * Field26 is required.
+     * field26 is required.
      */
     declare public readonly field26: pulumi.Output<string>;
     /**
-     * Field27 is required.
+     * field27 is required.
      */
     declare public readonly field27: pulumi.Output<string>;
     /**
-     * Field28 is required.
+     * field28 is required.
      */
     declare public readonly field28: pulumi.Output<string>;
     /**
-     * Field29 is required.
+     * field29 is required.
      */
     declare public readonly field29: pulumi.Output<string>;
     /**
-     * Field30 is required.
+     * field30 is required.
      */
     declare public readonly field30: pulumi.Output<string>;
     /**
-     * Field31 is required.
+     * field31 is required.
      */
     declare public readonly field31: pulumi.Output<string>;
     /**
-     * Field32 is required.
+     * field32 is required.
      */
     declare public readonly field32: pulumi.Output<string>;
     /**
-     * Odd has a name that is not an identifier in JavaScript.
+     * aⸯb has a name that is not an identifier in JavaScript.
      */
     declare public readonly ["aⸯb"]: pulumi.Output<string>;
     /**
-     * Note is optional.
+     * note is optional.
      */
     declare public readonly note: pulumi.Output<string | undefined>;
 
@@ -316,143 +316,143 @@ export class Form extends pulumi.CustomResource {
  */
 export interface FormArgs {
     /**
-     * Field0 is required.
+     * field0 is required.
      */
     field0: pulumi.Input<string>;
     /**
-     * Field1 is required.
+     * field1 is required.
      */
     field1: pulumi.Input<string>;
     /**
-     * Field2 is required.
+     * field2 is required.
      */
     field2: pulumi.Input<string>;
     /**
-     * Field3 is required.
+     * field3 is required.
      */
     field3: pulumi.Input<string>;
     /**
-     * Field4 is required.
+     * field4 is required.
      */
     field4: pulumi.Input<string>;
     /**
-     * Field5 is required.
+     * field5 is required.
      */
     field5: pulumi.Input<string>;
     /**
-     * Field6 is required.
+     * field6 is required.
      */
     field6: pulumi.Input<string>;
     /**
-     * Field7 is required.
+     * field7 is required.
      */
     field7: pulumi.Input<string>;
     /**
-     * Field8 is required.
+     * field8 is required.
      */
     field8: pulumi.Input<string>;
     /**
-     * Field9 is required.
+     * field9 is required.
      */
     field9: pulumi.Input<string>;
     /**
-     * Field10 is required.
+     * field10 is required.
      */
     field10: pulumi.Input<string>;
     /**
-     * Field11 is required.
+     * field11 is required.
      */
     field11: pulumi.Input<string>;
     /**
-     * Field12 is required.
+     * field12 is required.
      */
     field12: pulumi.Input<string>;
     /**
-     * Field13 is required.
+     * field13 is required.
      */
     field13: pulumi.Input<string>;
     /**
-     * Field14 is required.
+     * field14 is required.
      */
     field14: pulumi.Input<string>;
     /**
-     * Field15 is required.
+     * field15 is required.
      */
     field15: pulumi.Input<string>;
     /**
-     * Field16 is required.
+     * field16 is required.
      */
     field16: pulumi.Input<string>;
     /**
-     * Field17 is required.
+     * field17 is required.
      */
     field17: pulumi.Input<string>;
     /**
-     * Field18 is required.
+     * field18 is required.
      */
     field18: pulumi.Input<string>;
     /**
-     * Field19 is required.
+     * field19 is required.
      */
     field19: pulumi.Input<string>;
     /**
-     * Field20 is required.
+     * field20 is required.
      */
     field20: pulumi.Input<string>;
     /**
-     * Field21 is required.
+     * field21 is required.
      */
     field21: pulumi.Input<string>;
     /**
-     * Field22 is required.
+     * field22 is required.
      */
     field22: pulumi.Input<string>;
     /**
-     * Field23 is required.
+     * field23 is required.
      */
     field23: pulumi.Input<string>;
     /**
-     * Field24 is required.
+     * field24 is required.
      */
     field24: pulumi.Input<string>;
     /**
-     * Field25 is required.
+     * field25 is required.
      */
     field25: pulumi.Input<string>;
     /**
-     * Field26 is required.
+     * field26 is required.
      */
     field26: pulumi.Input<string>;
     /**
-     * Field27 is required.
+     * field27 is required.
      */
     field27: pulumi.Input<string>;
     /**
-     * Field28 is required.
+     * field28 is required.
      */
     field28: pulumi.Input<string>;
     /**
-     * Field29 is required.
+     * field29 is required.
      */
     field29: pulumi.Input<string>;
     /**
-     * Field30 is required.
+     * field30 is required.
      */
     field30: pulumi.Input<string>;
     /**
-     * Field31 is required.
+     * field31 is required.
      */
     field31: pulumi.Input<string>;
     /**
-     * Field32 is required.
+     * field32 is required.
      */
     field32: pulumi.Input<string>;
     /**
-     * Odd has a name that is not an identifier in JavaScript.
+     * aⸯb has a name that is not an identifier in JavaScript.
      */
     ["aⸯb"]: pulumi.Input<string>;
     /**
-     * Note is optional.
+     * note is optional.
      */
     note?: pulumi.Input<string>;
 }
@@ -463,143 +463,143 @@ export interface FormArgs {
  */
 export interface FormState {
     /**
-     * Field0 is required.
+     * field0 is required.
      */
     field0?: pulumi.Input<string>;
     /**
-     * Field1 is required.
+     * field1 is required.
      */
     field1?: pulumi.Input<string>;
     /**
-     * Field2 is required.
+     * field2 is required.
      */
     field2?: pulumi.Input<string>;
     /**
-     * Field3 is required.
+     * field3 is required.
      */
     field3?: pulumi.Input<string>;
     /**
-     * Field4 is required.
+     * field4 is required.
      */
     field4?: pulumi.Input<string>;
     /**
-     * Field5 is required.
+     * field5 is required.
      */
     field5?: pulumi.Input<string>;
     /**
-     * Field6 is required.
+     * field6 is required.
      */
     field6?: pulumi.Input<string>;
     /**
-     * Field7 is required.
+     * field7 is required.
      */
     field7?: pulumi.Input<string>;
     /**
-     * Field8 is required.
+     * field8 is required.
      */
     field8?: pulumi.Input<string>;
     /**
-     * Field9 is required.
+     * field9 is required.
      */
     field9?: pulumi.Input<string>;
     /**
-     * Field10 is required.
+     * field10 is required.
      */
     field10?: pulumi.Input<string>;
     /**
-     * Field11 is required.
+     * field11 is required.
      */
     field11?: pulumi.Input<string>;
     /**
-     * Field12 is required.
+     * field12 is required.
      */
     field12?: pulumi.Input<string>;
     /**
-     * Field13 is required.
+     * field13 is required.
      */
     field13?: pulumi.Input<string>;
     /**
-     * Field14 is required.
+     * field14 is required.
      */
     field14?: pulumi.Input<string>;
     /**
-     * Field15 is required.
+     * field15 is required.
      */
     field15?: pulumi.Input<string>;
     /**
-     * Field16 is required.
+     * field16 is required.
      */
     field16?: pulumi.Input<string>;
     /**
-     * Field17 is required.
+     * field17 is required.
      */
     field17?: pulumi.Input<string>;
     /**
-     * Field18 is required.
+     * field18 is required.
      */
     field18?: pulumi.Input<string>;
     /**
-     * Field19 is required.
+     * field19 is required.
      */
     field19?: pulumi.Input<string>;
     /**
-     * Field20 is required.
+     * field20 is required.
      */
     field20?: pulumi.Input<string>;
     /**
-     * Field21 is required.
+     * field21 is required.
      */
     field21?: pulumi.Input<string>;
     /**
-     * Field22 is required.
+     * field22 is required.
      */
     field22?: pulumi.Input<string>;
     /**
-     * Field23 is required.
+     * field23 is required.
      */
     field23?: pulumi.Input<string>;
     /**
-     * Field24 is required.
+     * field24 is required.
      */
     field24?: pulumi.Input<string>;
     /**
-     * Field25 is required.
+     * field25 is required.
      */
     field25?: pulumi.Input<string>;
     /**
-     * Field26 is required.
+     * field26 is required.
      */
     field26?: pulumi.Input<string>;
     /**
-     * Field27 is required.
+     * field27 is required.
      */
     field27?: pulumi.Input<string>;
     /**
-     * Field28 is required.
+     * field28 is required.
      */
     field28?: pulumi.Input<string>;
     /**
-     * Field29 is required.
+     * field29 is required.
      */
     field29?: pulumi.Input<string>;
     /**
-     * Field30 is required.
+     * field30 is required.
      */
     field30?: pulumi.Input<string>;
     /**
-     * Field31 is required.
+     * field31 is required.
      */
     field31?: pulumi.Input<string>;
     /**
-     * Field32 is required.
+     * field32 is required.
      */
     field32?: pulumi.Input<string>;
     /**
-     * Odd has a name that is not an identifier in JavaScript.
+     * aⸯb has a name that is not an identifier in JavaScript.
      */
     ["aⸯb"]?: pulumi.Input<string>;
     /**
-     * Note is optional.
+     * note is optional.
      */
     note?: pulumi.Input<string>;
 }

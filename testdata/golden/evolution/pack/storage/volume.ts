@@ -40,7 +40,7 @@ export class Volume extends pulumi.CustomResource {
     }
 
     /**
-     * Size is the capacity, in GiB since state version 1 (it was a string with a unit before).
+     * size is the capacity, in GiB since state version 1 (it was a string with a unit before).
      */
     declare public readonly size: pulumi.Output<number>;
 
@@ -77,7 +77,7 @@ export class Volume extends pulumi.CustomResource {
  */
 export interface VolumeArgs {
     /**
-     * Size is the capacity, in GiB since state version 1 (it was a string with a unit before).
+     * size is the capacity, in GiB since state version 1 (it was a string with a unit before).
      */
     size: pulumi.Input<number>;
 }
@@ -88,7 +88,7 @@ export interface VolumeArgs {
  */
 export interface VolumeState {
     /**
-     * Size is the capacity, in GiB since state version 1 (it was a string with a unit before).
+     * size is the capacity, in GiB since state version 1 (it was a string with a unit before).
      */
     size?: pulumi.Input<number>;
 }
@@ -139,15 +139,15 @@ export class Bucket extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Placement is where the bucket is.
+     * placement is where the bucket is.
      */
     declare public readonly placement: pulumi.Output<Placement>;
     /**
-     * Class is how the bucket stores objects.
+     * class is how the bucket stores objects.
      */
     declare public readonly class: pulumi.Output<StorageClass | undefined>;
     /**
-     * ARN names the bucket.
+     * arn names the bucket.
      */
     declare public readonly arn: pulumi.Output<string>;
 
@@ -195,11 +195,11 @@ export interface BucketArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Placement is where the bucket is.
+     * placement is where the bucket is.
      */
     placement: pulumi.Input<PlacementArgs>;
     /**
-     * Class is how the bucket stores objects.
+     * class is how the bucket stores objects.
      */
     class?: pulumi.Input<StorageClass>;
 }
@@ -215,15 +215,15 @@ export interface BucketState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Placement is where the bucket is.
+     * placement is where the bucket is.
      */
     placement?: pulumi.Input<PlacementArgs>;
     /**
-     * Class is how the bucket stores objects.
+     * class is how the bucket stores objects.
      */
     class?: pulumi.Input<StorageClass>;
     /**
-     * ARN names the bucket.
+     * arn names the bucket.
      */
     arn?: pulumi.Input<string>;
 }
@@ -233,11 +233,11 @@ export interface BucketState {
  */
 export interface Placement {
     /**
-     * Region is the region.
+     * region is the region.
      */
     readonly region: string;
     /**
-     * Zone is the zone, when the bucket is in one.
+     * zone is the zone, when the bucket is in one.
      */
     readonly zone?: string;
 }
@@ -247,11 +247,11 @@ export interface Placement {
  */
 export interface PlacementArgs {
     /**
-     * Region is the region.
+     * region is the region.
      */
     region: pulumi.Input<string>;
     /**
-     * Zone is the zone, when the bucket is in one.
+     * zone is the zone, when the bucket is in one.
      */
     zone?: pulumi.Input<string>;
 }
@@ -271,7 +271,7 @@ export const StorageClassHot: StorageClass = "hot";
 export const StorageClassCold: StorageClass = "cold";
 
 /**
- * GetVolume finds a volume by its name. It was called findVolume.
+ * getVolume finds a volume by its name. It was called findVolume.
  *
  * @param args The function's inputs.
  * @param opts Options that control the call.
@@ -290,7 +290,7 @@ export function getVolume(args: GetVolumeArgs, opts?: pulumi.InvokeOptions): Pro
  */
 export interface GetVolumeArgs {
     /**
-     * Name is the volume's name.
+     * name is the volume's name.
      */
     name: string;
 }
@@ -300,13 +300,13 @@ export interface GetVolumeArgs {
  */
 export interface GetVolumeResult {
     /**
-     * Size is its capacity in GiB.
+     * size is its capacity in GiB.
      */
     readonly size: number;
 }
 
 /**
- * GetVolume finds a volume by its name. It was called findVolume.
+ * getVolume finds a volume by its name. It was called findVolume.
  *
  * The Output form of getVolume: its inputs may be outputs of other resources, and its results are
  * an output, secret when an input is.
@@ -332,7 +332,7 @@ export function getVolumeOutput(
  */
 export interface GetVolumeOutputArgs {
     /**
-     * Name is the volume's name.
+     * name is the volume's name.
      */
     name: pulumi.Input<string>;
 }

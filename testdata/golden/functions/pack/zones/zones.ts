@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Image, Region } from "../lookup";
 
 /**
- * ListZones lists every availability zone. It takes no inputs.
+ * listZones lists every availability zone. It takes no inputs.
  *
  * @param opts Options that control the call.
  */
@@ -18,21 +18,21 @@ export function listZones(opts?: pulumi.InvokeOptions): Promise<ListZonesResult>
  */
 export interface ListZonesResult {
     /**
-     * Zones are the zones' names.
+     * zones are the zones' names.
      */
     readonly zones: string[];
     /**
-     * Default is the zone resources go to when a program names none.
+     * default is the zone resources go to when a program names none.
      */
     readonly default: Region;
     /**
-     * Images are the images each zone holds.
+     * images are the images each zone holds.
      */
     readonly images: { [key: string]: Image[] };
 }
 
 /**
- * ListZones lists every availability zone. It takes no inputs.
+ * listZones lists every availability zone. It takes no inputs.
  *
  * The Output form of listZones: its inputs may be outputs of other resources, and its results are
  * an output, secret when an input is.
@@ -58,7 +58,7 @@ export interface ZoneInfoArgs {
 }
 
 /**
- * GetZone describes one zone.
+ * getZone describes one zone.
  *
  * @param args The function's inputs.
  * @param opts Options that control the call.
@@ -84,13 +84,13 @@ export interface GetZoneFunctionArgs {
  */
 export interface GetZoneFunctionResult {
     /**
-     * Info describes it.
+     * info describes it.
      */
     readonly info: ZoneInfo;
 }
 
 /**
- * GetZone describes one zone.
+ * getZone describes one zone.
  *
  * The Output form of getZone: its inputs may be outputs of other resources, and its results are an
  * output, secret when an input is.
@@ -155,7 +155,7 @@ export interface GetZoneProviderOpsArgs {
 }
 
 /**
- * GetZoneOutput takes the name of the Output form of GetZone, which gives way.
+ * getZoneOutput takes the name of the Output form of GetZone, which gives way.
  *
  * @param opts Options that control the call.
  */
@@ -171,7 +171,7 @@ export interface GetZoneOutputResult {
 }
 
 /**
- * GetZoneOutput takes the name of the Output form of GetZone, which gives way.
+ * getZoneOutput takes the name of the Output form of GetZone, which gives way.
  *
  * The Output form of getZoneOutput: its inputs may be outputs of other resources, and its results
  * are an output, secret when an input is.

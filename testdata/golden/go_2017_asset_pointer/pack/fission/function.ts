@@ -46,19 +46,19 @@ export class Function extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Environment is the name of the environment the function runs in.
+     * environment is the name of the environment the function runs in.
      */
     declare public readonly environment: pulumi.Output<string>;
     /**
-     * Code is the function's source: a required asset behind a pointer, as kubefission wrote it.
+     * code is the function's source: a required asset behind a pointer, as kubefission wrote it.
      */
     declare public readonly code: pulumi.Output<pulumi.asset.Asset>;
     /**
-     * Config is an optional asset with the function's configuration.
+     * config is an optional asset with the function's configuration.
      */
     declare public readonly config: pulumi.Output<pulumi.asset.Asset | undefined>;
     /**
-     * Secrets are files given to the function once and never read back.
+     * secrets are files given to the function once and never read back.
      *
      * Write-only: the provider never returns it, since the service does not; a resource read with
      * get, or imported, does not have it.
@@ -118,19 +118,19 @@ export interface FunctionArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Environment is the name of the environment the function runs in.
+     * environment is the name of the environment the function runs in.
      */
     environment: pulumi.Input<string>;
     /**
-     * Code is the function's source: a required asset behind a pointer, as kubefission wrote it.
+     * code is the function's source: a required asset behind a pointer, as kubefission wrote it.
      */
     code: pulumi.Input<pulumi.asset.Asset>;
     /**
-     * Config is an optional asset with the function's configuration.
+     * config is an optional asset with the function's configuration.
      */
     config?: pulumi.Input<pulumi.asset.Asset>;
     /**
-     * Secrets are files given to the function once and never read back.
+     * secrets are files given to the function once and never read back.
      *
      * Write-only: the provider never returns it, since the service does not; a resource read with
      * get, or imported, does not have it.
@@ -150,19 +150,19 @@ export interface FunctionState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Environment is the name of the environment the function runs in.
+     * environment is the name of the environment the function runs in.
      */
     environment?: pulumi.Input<string>;
     /**
-     * Code is the function's source: a required asset behind a pointer, as kubefission wrote it.
+     * code is the function's source: a required asset behind a pointer, as kubefission wrote it.
      */
     code?: pulumi.Input<pulumi.asset.Asset>;
     /**
-     * Config is an optional asset with the function's configuration.
+     * config is an optional asset with the function's configuration.
      */
     config?: pulumi.Input<pulumi.asset.Asset>;
     /**
-     * Secrets are files given to the function once and never read back.
+     * secrets are files given to the function once and never read back.
      */
     secrets?: pulumi.Input<pulumi.asset.Asset>;
 }

@@ -46,27 +46,27 @@ export class Function extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Code is the function's code: a required archive behind a pointer, as the aws IDL wrote it.
+     * code is the function's code: a required archive behind a pointer, as the aws IDL wrote it.
      */
     declare public readonly code: pulumi.Output<pulumi.asset.Archive>;
     /**
-     * Handler is the entry point in the code.
+     * handler is the entry point in the code.
      */
     declare public readonly handler: pulumi.Output<string>;
     /**
-     * Layers are extra archives, each behind a pointer.
+     * layers are extra archives, each behind a pointer.
      */
     declare public readonly layers: pulumi.Output<pulumi.asset.Archive[]>;
     /**
-     * Files are named assets, each behind a pointer.
+     * files are named assets, each behind a pointer.
      */
     declare public readonly files: pulumi.Output<{ [key: string]: pulumi.asset.Asset }>;
     /**
-     * Extras are optional archives, each behind a pointer.
+     * extras are optional archives, each behind a pointer.
      */
     declare public readonly extras: pulumi.Output<pulumi.asset.Archive[] | undefined>;
     /**
-     * Plain is a required asset by value: the spelling cidlc has always taken, with the same meaning.
+     * plain is a required asset by value: the spelling cidlc has always taken, with the same meaning.
      */
     declare public readonly plain: pulumi.Output<pulumi.asset.Asset>;
 
@@ -133,27 +133,27 @@ export interface FunctionArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Code is the function's code: a required archive behind a pointer, as the aws IDL wrote it.
+     * code is the function's code: a required archive behind a pointer, as the aws IDL wrote it.
      */
     code: pulumi.Input<pulumi.asset.Archive>;
     /**
-     * Handler is the entry point in the code.
+     * handler is the entry point in the code.
      */
     handler: pulumi.Input<string>;
     /**
-     * Layers are extra archives, each behind a pointer.
+     * layers are extra archives, each behind a pointer.
      */
     layers: pulumi.Input<pulumi.Input<pulumi.asset.Archive>[]>;
     /**
-     * Files are named assets, each behind a pointer.
+     * files are named assets, each behind a pointer.
      */
     files: pulumi.Input<{ [key: string]: pulumi.Input<pulumi.asset.Asset> }>;
     /**
-     * Extras are optional archives, each behind a pointer.
+     * extras are optional archives, each behind a pointer.
      */
     extras?: pulumi.Input<pulumi.Input<pulumi.asset.Archive>[]>;
     /**
-     * Plain is a required asset by value: the spelling cidlc has always taken, with the same meaning.
+     * plain is a required asset by value: the spelling cidlc has always taken, with the same meaning.
      */
     plain: pulumi.Input<pulumi.asset.Asset>;
 }
@@ -170,27 +170,27 @@ export interface FunctionState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Code is the function's code: a required archive behind a pointer, as the aws IDL wrote it.
+     * code is the function's code: a required archive behind a pointer, as the aws IDL wrote it.
      */
     code?: pulumi.Input<pulumi.asset.Archive>;
     /**
-     * Handler is the entry point in the code.
+     * handler is the entry point in the code.
      */
     handler?: pulumi.Input<string>;
     /**
-     * Layers are extra archives, each behind a pointer.
+     * layers are extra archives, each behind a pointer.
      */
     layers?: pulumi.Input<pulumi.Input<pulumi.asset.Archive>[]>;
     /**
-     * Files are named assets, each behind a pointer.
+     * files are named assets, each behind a pointer.
      */
     files?: pulumi.Input<{ [key: string]: pulumi.Input<pulumi.asset.Asset> }>;
     /**
-     * Extras are optional archives, each behind a pointer.
+     * extras are optional archives, each behind a pointer.
      */
     extras?: pulumi.Input<pulumi.Input<pulumi.asset.Archive>[]>;
     /**
-     * Plain is a required asset by value: the spelling cidlc has always taken, with the same meaning.
+     * plain is a required asset by value: the spelling cidlc has always taken, with the same meaning.
      */
     plain?: pulumi.Input<pulumi.asset.Asset>;
 }
@@ -200,11 +200,11 @@ export interface FunctionState {
  */
 export interface Bundle {
     /**
-     * Main is the bundle's main archive.
+     * main is the bundle's main archive.
      */
     readonly main: pulumi.asset.Archive;
     /**
-     * Extra is an optional asset.
+     * extra is an optional asset.
      */
     readonly extra?: pulumi.asset.Asset;
 }
@@ -214,11 +214,11 @@ export interface Bundle {
  */
 export interface BundleArgs {
     /**
-     * Main is the bundle's main archive.
+     * main is the bundle's main archive.
      */
     main: pulumi.Input<pulumi.asset.Archive>;
     /**
-     * Extra is an optional asset.
+     * extra is an optional asset.
      */
     extra?: pulumi.Input<pulumi.asset.Asset>;
 }
@@ -260,7 +260,7 @@ export class Deployment extends pulumi.CustomResource {
     }
 
     /**
-     * Bundles are deployed in order.
+     * bundles are deployed in order.
      */
     declare public readonly bundles: pulumi.Output<Bundle[]>;
 
@@ -294,7 +294,7 @@ export class Deployment extends pulumi.CustomResource {
  */
 export interface DeploymentArgs {
     /**
-     * Bundles are deployed in order.
+     * bundles are deployed in order.
      */
     bundles: pulumi.Input<pulumi.Input<BundleArgs>[]>;
 }
@@ -305,7 +305,7 @@ export interface DeploymentArgs {
  */
 export interface DeploymentState {
     /**
-     * Bundles are deployed in order.
+     * bundles are deployed in order.
      */
     bundles?: pulumi.Input<pulumi.Input<BundleArgs>[]>;
 }

@@ -47,35 +47,35 @@ export class Alarm extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * ComparisonOperator compares the statistic with the threshold.
+     * comparisonOperator compares the statistic with the threshold.
      */
     declare public readonly comparisonOperator: pulumi.Output<AlarmComparisonOperator>;
     /**
-     * EvaluationPeriods is how many periods are compared.
+     * evaluationPeriods is how many periods are compared.
      */
     declare public readonly evaluationPeriods: pulumi.Output<number>;
     /**
-     * MetricName is the metric watched.
+     * metricName is the metric watched.
      */
     declare public readonly metricName: pulumi.Output<string>;
     /**
-     * Period is the length of a period, in seconds.
+     * period is the length of a period, in seconds.
      */
     declare public readonly period: pulumi.Output<number>;
     /**
-     * Threshold is compared with the statistic.
+     * threshold is compared with the statistic.
      */
     declare public readonly threshold: pulumi.Output<number>;
     /**
-     * AlarmActions are notified when the alarm goes off.
+     * alarmActions are notified when the alarm goes off.
      */
     declare public readonly alarmActions: pulumi.OutputInstance<ActionTarget[] | undefined>;
     /**
-     * OKActions are notified when the alarm recovers.
+     * okActions are notified when the alarm recovers.
      */
     declare public readonly okActions: pulumi.OutputInstance<ActionTarget[] | undefined>;
     /**
-     * Dimensions select the metric's data.
+     * dimensions select the metric's data.
      */
     declare public readonly dimensions: pulumi.Output<AlarmDimension[] | undefined>;
 
@@ -146,35 +146,35 @@ export interface AlarmArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * ComparisonOperator compares the statistic with the threshold.
+     * comparisonOperator compares the statistic with the threshold.
      */
     comparisonOperator: pulumi.Input<AlarmComparisonOperator>;
     /**
-     * EvaluationPeriods is how many periods are compared.
+     * evaluationPeriods is how many periods are compared.
      */
     evaluationPeriods: pulumi.Input<number>;
     /**
-     * MetricName is the metric watched.
+     * metricName is the metric watched.
      */
     metricName: pulumi.Input<string>;
     /**
-     * Period is the length of a period, in seconds.
+     * period is the length of a period, in seconds.
      */
     period: pulumi.Input<number>;
     /**
-     * Threshold is compared with the statistic.
+     * threshold is compared with the statistic.
      */
     threshold: pulumi.Input<number>;
     /**
-     * AlarmActions are notified when the alarm goes off.
+     * alarmActions are notified when the alarm goes off.
      */
     alarmActions?: pulumi.Input<pulumi.Input<ActionTarget>[]>;
     /**
-     * OKActions are notified when the alarm recovers.
+     * okActions are notified when the alarm recovers.
      */
     okActions?: pulumi.Input<pulumi.Input<ActionTarget>[]>;
     /**
-     * Dimensions select the metric's data.
+     * dimensions select the metric's data.
      */
     dimensions?: pulumi.Input<pulumi.Input<AlarmDimensionArgs>[]>;
 }
@@ -191,35 +191,35 @@ export interface AlarmState {
      */
     name?: pulumi.Input<string>;
     /**
-     * ComparisonOperator compares the statistic with the threshold.
+     * comparisonOperator compares the statistic with the threshold.
      */
     comparisonOperator?: pulumi.Input<AlarmComparisonOperator>;
     /**
-     * EvaluationPeriods is how many periods are compared.
+     * evaluationPeriods is how many periods are compared.
      */
     evaluationPeriods?: pulumi.Input<number>;
     /**
-     * MetricName is the metric watched.
+     * metricName is the metric watched.
      */
     metricName?: pulumi.Input<string>;
     /**
-     * Period is the length of a period, in seconds.
+     * period is the length of a period, in seconds.
      */
     period?: pulumi.Input<number>;
     /**
-     * Threshold is compared with the statistic.
+     * threshold is compared with the statistic.
      */
     threshold?: pulumi.Input<number>;
     /**
-     * AlarmActions are notified when the alarm goes off.
+     * alarmActions are notified when the alarm goes off.
      */
     alarmActions?: pulumi.Input<pulumi.Input<ActionTarget>[]>;
     /**
-     * OKActions are notified when the alarm recovers.
+     * okActions are notified when the alarm recovers.
      */
     okActions?: pulumi.Input<pulumi.Input<ActionTarget>[]>;
     /**
-     * Dimensions select the metric's data.
+     * dimensions select the metric's data.
      */
     dimensions?: pulumi.Input<pulumi.Input<AlarmDimensionArgs>[]>;
 }
@@ -242,11 +242,11 @@ export const LessThanThreshold: AlarmComparisonOperator = "LessThanThreshold";
  */
 export interface AlarmDimension {
     /**
-     * Name of the dimension.
+     * name of the dimension.
      */
     readonly name: string;
     /**
-     * Value of the dimension.
+     * value of the dimension.
      */
     readonly value: string;
 }
@@ -256,11 +256,11 @@ export interface AlarmDimension {
  */
 export interface AlarmDimensionArgs {
     /**
-     * Name of the dimension.
+     * name of the dimension.
      */
     name: pulumi.Input<string>;
     /**
-     * Value of the dimension.
+     * value of the dimension.
      */
     value: pulumi.Input<string>;
 }

@@ -47,30 +47,30 @@ export class Instance extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * ImageID is the machine image.
+     * imageId is the machine image.
      */
     declare public readonly imageId: pulumi.Output<string>;
     /**
-     * InstanceType is the size of the machine.
+     * instanceType is the size of the machine.
      */
     declare public readonly instanceType: pulumi.Output<InstanceType | undefined>;
     /**
-     * SecurityGroups filter the instance's traffic.
+     * securityGroups filter the instance's traffic.
      */
     declare public readonly securityGroups: pulumi.OutputInstance<SecurityGroup[] | undefined>;
     /**
-     * UserData runs at the first boot; it is never read back.
+     * userData runs at the first boot; it is never read back.
      *
      * Write-only: the provider never returns it, since the service does not; a resource read with
      * get, or imported, does not have it.
      */
     declare public readonly userData: pulumi.Output<string | undefined>;
     /**
-     * PrivateIP is the instance's private address, when it has one.
+     * privateIP is the instance's private address, when it has one.
      */
     declare public readonly privateIP: pulumi.Output<string | undefined>;
     /**
-     * PublicDNSName is the instance's public name.
+     * publicDNSName is the instance's public name.
      */
     declare public readonly publicDNSName: pulumi.Output<string>;
 
@@ -128,19 +128,19 @@ export interface InstanceArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * ImageID is the machine image.
+     * imageId is the machine image.
      */
     imageId: pulumi.Input<string>;
     /**
-     * InstanceType is the size of the machine.
+     * instanceType is the size of the machine.
      */
     instanceType?: pulumi.Input<InstanceType>;
     /**
-     * SecurityGroups filter the instance's traffic.
+     * securityGroups filter the instance's traffic.
      */
     securityGroups?: pulumi.Input<pulumi.Input<SecurityGroup>[]>;
     /**
-     * UserData runs at the first boot; it is never read back.
+     * userData runs at the first boot; it is never read back.
      *
      * Write-only: the provider never returns it, since the service does not; a resource read with
      * get, or imported, does not have it.
@@ -160,27 +160,27 @@ export interface InstanceState {
      */
     name?: pulumi.Input<string>;
     /**
-     * ImageID is the machine image.
+     * imageId is the machine image.
      */
     imageId?: pulumi.Input<string>;
     /**
-     * InstanceType is the size of the machine.
+     * instanceType is the size of the machine.
      */
     instanceType?: pulumi.Input<InstanceType>;
     /**
-     * SecurityGroups filter the instance's traffic.
+     * securityGroups filter the instance's traffic.
      */
     securityGroups?: pulumi.Input<pulumi.Input<SecurityGroup>[]>;
     /**
-     * UserData runs at the first boot; it is never read back.
+     * userData runs at the first boot; it is never read back.
      */
     userData?: pulumi.Input<string>;
     /**
-     * PrivateIP is the instance's private address, when it has one.
+     * privateIP is the instance's private address, when it has one.
      */
     privateIP?: pulumi.Input<string>;
     /**
-     * PublicDNSName is the instance's public name.
+     * publicDNSName is the instance's public name.
      */
     publicDNSName?: pulumi.Input<string>;
 }

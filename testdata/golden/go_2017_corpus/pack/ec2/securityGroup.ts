@@ -46,15 +46,15 @@ export class SecurityGroup extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * GroupDescription says what the group is for.
+     * groupDescription says what the group is for.
      */
     declare public readonly groupDescription: pulumi.Output<string>;
     /**
-     * SecurityGroupIngress are the inbound rules.
+     * securityGroupIngress are the inbound rules.
      */
     declare public readonly securityGroupIngress: pulumi.Output<SecurityGroupRule[] | undefined>;
     /**
-     * GroupID is the group's ID, such as sg-94b3a1f6.
+     * groupID is the group's ID, such as sg-94b3a1f6.
      */
     declare public readonly groupID: pulumi.Output<string>;
 
@@ -107,11 +107,11 @@ export interface SecurityGroupArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * GroupDescription says what the group is for.
+     * groupDescription says what the group is for.
      */
     groupDescription: pulumi.Input<string>;
     /**
-     * SecurityGroupIngress are the inbound rules.
+     * securityGroupIngress are the inbound rules.
      */
     securityGroupIngress?: pulumi.Input<pulumi.Input<SecurityGroupRuleArgs>[]>;
 }
@@ -128,15 +128,15 @@ export interface SecurityGroupState {
      */
     name?: pulumi.Input<string>;
     /**
-     * GroupDescription says what the group is for.
+     * groupDescription says what the group is for.
      */
     groupDescription?: pulumi.Input<string>;
     /**
-     * SecurityGroupIngress are the inbound rules.
+     * securityGroupIngress are the inbound rules.
      */
     securityGroupIngress?: pulumi.Input<pulumi.Input<SecurityGroupRuleArgs>[]>;
     /**
-     * GroupID is the group's ID, such as sg-94b3a1f6.
+     * groupID is the group's ID, such as sg-94b3a1f6.
      */
     groupID?: pulumi.Input<string>;
 }
@@ -146,19 +146,19 @@ export interface SecurityGroupState {
  */
 export interface SecurityGroupRule {
     /**
-     * IPProtocol is the IP protocol name or number.
+     * ipProtocol is the IP protocol name or number.
      */
     readonly ipProtocol: string;
     /**
-     * CIDRIP is the range the rule applies to.
+     * cidrIp is the range the rule applies to.
      */
     readonly cidrIp?: string;
     /**
-     * FromPort starts the port range.
+     * fromPort starts the port range.
      */
     readonly fromPort?: number;
     /**
-     * ToPort ends the port range.
+     * toPort ends the port range.
      */
     readonly toPort?: number;
 }
@@ -168,19 +168,19 @@ export interface SecurityGroupRule {
  */
 export interface SecurityGroupRuleArgs {
     /**
-     * IPProtocol is the IP protocol name or number.
+     * ipProtocol is the IP protocol name or number.
      */
     ipProtocol: pulumi.Input<string>;
     /**
-     * CIDRIP is the range the rule applies to.
+     * cidrIp is the range the rule applies to.
      */
     cidrIp?: pulumi.Input<string>;
     /**
-     * FromPort starts the port range.
+     * fromPort starts the port range.
      */
     fromPort?: pulumi.Input<number>;
     /**
-     * ToPort ends the port range.
+     * toPort ends the port range.
      */
     toPort?: pulumi.Input<number>;
 }

@@ -47,23 +47,23 @@ export class Role extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * AssumeRolePolicyDocument says who may assume the role.
+     * assumeRolePolicyDocument says who may assume the role.
      */
     declare public readonly assumeRolePolicyDocument: pulumi.Output<any>;
     /**
-     * Path groups roles.
+     * path groups roles.
      */
     declare public readonly path: pulumi.Output<string | undefined>;
     /**
-     * RoleName is the role's name.
+     * roleName is the role's name.
      */
     declare public readonly roleName: pulumi.Output<string | undefined>;
     /**
-     * Policies are the role's inline policies.
+     * policies are the role's inline policies.
      */
     declare public readonly policies: pulumi.Output<InlinePolicy[] | undefined>;
     /**
-     * ARN is the role's Amazon Resource Name.
+     * arn is the role's Amazon Resource Name.
      */
     declare public readonly arn: pulumi.Output<ARN>;
 
@@ -116,19 +116,19 @@ export interface RoleArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * AssumeRolePolicyDocument says who may assume the role.
+     * assumeRolePolicyDocument says who may assume the role.
      */
     assumeRolePolicyDocument: pulumi.Input<any>;
     /**
-     * Path groups roles.
+     * path groups roles.
      */
     path?: pulumi.Input<string>;
     /**
-     * RoleName is the role's name.
+     * roleName is the role's name.
      */
     roleName?: pulumi.Input<string>;
     /**
-     * Policies are the role's inline policies.
+     * policies are the role's inline policies.
      */
     policies?: pulumi.Input<pulumi.Input<InlinePolicyArgs>[]>;
 }
@@ -145,23 +145,23 @@ export interface RoleState {
      */
     name?: pulumi.Input<string>;
     /**
-     * AssumeRolePolicyDocument says who may assume the role.
+     * assumeRolePolicyDocument says who may assume the role.
      */
     assumeRolePolicyDocument?: pulumi.Input<any>;
     /**
-     * Path groups roles.
+     * path groups roles.
      */
     path?: pulumi.Input<string>;
     /**
-     * RoleName is the role's name.
+     * roleName is the role's name.
      */
     roleName?: pulumi.Input<string>;
     /**
-     * Policies are the role's inline policies.
+     * policies are the role's inline policies.
      */
     policies?: pulumi.Input<pulumi.Input<InlinePolicyArgs>[]>;
     /**
-     * ARN is the role's Amazon Resource Name.
+     * arn is the role's Amazon Resource Name.
      */
     arn?: pulumi.Input<ARN>;
 }
@@ -171,11 +171,11 @@ export interface RoleState {
  */
 export interface InlinePolicy {
     /**
-     * PolicyDocument is the policy.
+     * policyDocument is the policy.
      */
     readonly policyDocument: any;
     /**
-     * PolicyName names it.
+     * policyName names it.
      */
     readonly policyName: string;
 }
@@ -185,11 +185,11 @@ export interface InlinePolicy {
  */
 export interface InlinePolicyArgs {
     /**
-     * PolicyDocument is the policy.
+     * policyDocument is the policy.
      */
     policyDocument: pulumi.Input<any>;
     /**
-     * PolicyName names it.
+     * policyName names it.
      */
     policyName: pulumi.Input<string>;
 }

@@ -40,23 +40,23 @@ export class Milestone extends pulumi.CustomResource {
     }
 
     /**
-     * Title is unique within a repository.
+     * title is unique within a repository.
      */
     declare public readonly title: pulumi.Output<string>;
     /**
-     * DueOn is the due date, an ISO 8601 timestamp.
+     * dueOn is the due date, an ISO 8601 timestamp.
      */
     declare public readonly dueOn: pulumi.Output<string>;
     /**
-     * Description says what the milestone is for.
+     * description says what the milestone is for.
      */
     declare public readonly description: pulumi.Output<string | undefined>;
     /**
-     * State is open or closed.
+     * state is open or closed.
      */
     declare public readonly state: pulumi.Output<MilestoneState | undefined>;
     /**
-     * Repo holds the milestone.
+     * repo holds the milestone.
      */
     declare public readonly repo: pulumi.Output<string | undefined>;
 
@@ -108,23 +108,23 @@ export class Milestone extends pulumi.CustomResource {
  */
 export interface MilestoneArgs {
     /**
-     * Title is unique within a repository.
+     * title is unique within a repository.
      */
     title: pulumi.Input<string>;
     /**
-     * DueOn is the due date, an ISO 8601 timestamp.
+     * dueOn is the due date, an ISO 8601 timestamp.
      */
     dueOn: pulumi.Input<string>;
     /**
-     * Description says what the milestone is for.
+     * description says what the milestone is for.
      */
     description?: pulumi.Input<string>;
     /**
-     * State is open or closed.
+     * state is open or closed.
      */
     state?: pulumi.Input<MilestoneState>;
     /**
-     * Repo holds the milestone.
+     * repo holds the milestone.
      */
     repo?: pulumi.Input<string>;
 }
@@ -135,23 +135,23 @@ export interface MilestoneArgs {
  */
 export interface MilestoneResourceState {
     /**
-     * Title is unique within a repository.
+     * title is unique within a repository.
      */
     title?: pulumi.Input<string>;
     /**
-     * DueOn is the due date, an ISO 8601 timestamp.
+     * dueOn is the due date, an ISO 8601 timestamp.
      */
     dueOn?: pulumi.Input<string>;
     /**
-     * Description says what the milestone is for.
+     * description says what the milestone is for.
      */
     description?: pulumi.Input<string>;
     /**
-     * State is open or closed.
+     * state is open or closed.
      */
     state?: pulumi.Input<MilestoneState>;
     /**
-     * Repo holds the milestone.
+     * repo holds the milestone.
      */
     repo?: pulumi.Input<string>;
 }
@@ -201,11 +201,11 @@ export class Label extends pulumi.CustomResource {
     }
 
     /**
-     * Name is the label's text.
+     * name is the label's text.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Color is a hex color code, without the #.
+     * color is a hex color code, without the #.
      */
     declare public readonly color: pulumi.Output<string>;
 
@@ -244,11 +244,11 @@ export class Label extends pulumi.CustomResource {
  */
 export interface LabelArgs {
     /**
-     * Name is the label's text.
+     * name is the label's text.
      */
     name: pulumi.Input<string>;
     /**
-     * Color is a hex color code, without the #.
+     * color is a hex color code, without the #.
      */
     color: pulumi.Input<string>;
 }
@@ -259,11 +259,11 @@ export interface LabelArgs {
  */
 export interface LabelState {
     /**
-     * Name is the label's text.
+     * name is the label's text.
      */
     name?: pulumi.Input<string>;
     /**
-     * Color is a hex color code, without the #.
+     * color is a hex color code, without the #.
      */
     color?: pulumi.Input<string>;
 }

@@ -49,39 +49,39 @@ export class Function extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Code is the function's code, a required archive.
+     * code is the function's code, a required archive.
      */
     declare public readonly code: pulumi.Output<pulumi.asset.Archive>;
     /**
-     * Handler is the entry point in the code.
+     * handler is the entry point in the code.
      */
     declare public readonly handler: pulumi.Output<string>;
     /**
-     * Role is the identity the function runs as.
+     * role is the identity the function runs as.
      */
     declare public readonly role: pulumi.OutputInstance<Role>;
     /**
-     * Runtime is the language runtime.
+     * runtime is the language runtime.
      */
     declare public readonly runtime: pulumi.Output<Runtime>;
     /**
-     * DeadLetterConfig says where failed events go.
+     * deadLetterConfig says where failed events go.
      */
     declare public readonly deadLetterConfig: pulumi.Output<DeadLetterConfig | undefined>;
     /**
-     * Environment is the function's environment variables.
+     * environment is the function's environment variables.
      */
     declare public readonly environment: pulumi.Output<Environment | undefined>;
     /**
-     * VPCConfig places the function in a VPC.
+     * vpcConfig places the function in a VPC.
      */
     declare public readonly vpcConfig: pulumi.OutputInstance<VPCConfig | undefined>;
     /**
-     * Region is where the function runs.
+     * region is where the function runs.
      */
     declare public readonly region: pulumi.Output<Region | undefined>;
     /**
-     * ARN is the function's Amazon Resource Name.
+     * arn is the function's Amazon Resource Name.
      */
     declare public readonly arn: pulumi.Output<ARN>;
 
@@ -151,35 +151,35 @@ export interface FunctionArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Code is the function's code, a required archive.
+     * code is the function's code, a required archive.
      */
     code: pulumi.Input<pulumi.asset.Archive>;
     /**
-     * Handler is the entry point in the code.
+     * handler is the entry point in the code.
      */
     handler: pulumi.Input<string>;
     /**
-     * Role is the identity the function runs as.
+     * role is the identity the function runs as.
      */
     role: pulumi.Input<Role>;
     /**
-     * Runtime is the language runtime.
+     * runtime is the language runtime.
      */
     runtime: pulumi.Input<Runtime>;
     /**
-     * DeadLetterConfig says where failed events go.
+     * deadLetterConfig says where failed events go.
      */
     deadLetterConfig?: pulumi.Input<DeadLetterConfigArgs>;
     /**
-     * Environment is the function's environment variables.
+     * environment is the function's environment variables.
      */
     environment?: pulumi.Input<EnvironmentArgs>;
     /**
-     * VPCConfig places the function in a VPC.
+     * vpcConfig places the function in a VPC.
      */
     vpcConfig?: pulumi.Input<VPCConfigArgs>;
     /**
-     * Region is where the function runs.
+     * region is where the function runs.
      */
     region?: pulumi.Input<Region>;
 }
@@ -196,39 +196,39 @@ export interface FunctionState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Code is the function's code, a required archive.
+     * code is the function's code, a required archive.
      */
     code?: pulumi.Input<pulumi.asset.Archive>;
     /**
-     * Handler is the entry point in the code.
+     * handler is the entry point in the code.
      */
     handler?: pulumi.Input<string>;
     /**
-     * Role is the identity the function runs as.
+     * role is the identity the function runs as.
      */
     role?: pulumi.Input<Role>;
     /**
-     * Runtime is the language runtime.
+     * runtime is the language runtime.
      */
     runtime?: pulumi.Input<Runtime>;
     /**
-     * DeadLetterConfig says where failed events go.
+     * deadLetterConfig says where failed events go.
      */
     deadLetterConfig?: pulumi.Input<DeadLetterConfigArgs>;
     /**
-     * Environment is the function's environment variables.
+     * environment is the function's environment variables.
      */
     environment?: pulumi.Input<EnvironmentArgs>;
     /**
-     * VPCConfig places the function in a VPC.
+     * vpcConfig places the function in a VPC.
      */
     vpcConfig?: pulumi.Input<VPCConfigArgs>;
     /**
-     * Region is where the function runs.
+     * region is where the function runs.
      */
     region?: pulumi.Input<Region>;
     /**
-     * ARN is the function's Amazon Resource Name.
+     * arn is the function's Amazon Resource Name.
      */
     arn?: pulumi.Input<ARN>;
 }
@@ -246,7 +246,7 @@ export const Python2d7Runtime: Runtime = "python2.7";
  */
 export interface DeadLetterConfig {
     /**
-     * Target receives the events: any resource, a topic or a queue.
+     * target receives the events: any resource, a topic or a queue.
      */
     readonly target: pulumi.CustomResource;
 }
@@ -256,7 +256,7 @@ export interface DeadLetterConfig {
  */
 export interface DeadLetterConfigArgs {
     /**
-     * Target receives the events: any resource, a topic or a queue.
+     * target receives the events: any resource, a topic or a queue.
      */
     target: pulumi.Input<pulumi.CustomResource>;
 }
@@ -276,7 +276,7 @@ export type EnvironmentArgs = { [key: string]: pulumi.Input<string> };
  */
 export interface VPCConfig {
     /**
-     * SecurityGroups filter the function's traffic.
+     * securityGroups filter the function's traffic.
      */
     readonly securityGroups: SecurityGroup[];
 }
@@ -286,7 +286,7 @@ export interface VPCConfig {
  */
 export interface VPCConfigArgs {
     /**
-     * SecurityGroups filter the function's traffic.
+     * securityGroups filter the function's traffic.
      */
     securityGroups: pulumi.Input<pulumi.Input<SecurityGroup>[]>;
 }

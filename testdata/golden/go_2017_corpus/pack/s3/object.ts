@@ -46,7 +46,7 @@ export class Bucket extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * BucketName is the bucket's global name.
+     * bucketName is the bucket's global name.
      */
     declare public readonly bucketName: pulumi.Output<string | undefined>;
 
@@ -88,7 +88,7 @@ export interface BucketArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * BucketName is the bucket's global name.
+     * bucketName is the bucket's global name.
      */
     bucketName?: pulumi.Input<string>;
 }
@@ -105,7 +105,7 @@ export interface BucketState {
      */
     name?: pulumi.Input<string>;
     /**
-     * BucketName is the bucket's global name.
+     * bucketName is the bucket's global name.
      */
     bucketName?: pulumi.Input<string>;
 }
@@ -147,22 +147,22 @@ class Object_ extends pulumi.CustomResource {
     }
 
     /**
-     * Key is the object's name in its bucket.
+     * key is the object's name in its bucket.
      */
     declare public readonly key: pulumi.Output<string>;
     /**
-     * Bucket holds the object.
+     * bucket holds the object.
      */
     declare public readonly bucket: pulumi.OutputInstance<Bucket>;
     /**
-     * Source is the object's content, given once and never read back.
+     * source is the object's content, given once and never read back.
      *
      * Write-only: the provider never returns it, since the service does not; a resource read with
      * get, or imported, does not have it.
      */
     declare public readonly source: pulumi.Output<pulumi.asset.Asset | undefined>;
     /**
-     * ContentType is the object's media type.
+     * contentType is the object's media type.
      */
     declare public readonly contentType: pulumi.Output<string | undefined>;
 
@@ -213,22 +213,22 @@ export { Object_ as Object };
  */
 export interface ObjectArgs {
     /**
-     * Key is the object's name in its bucket.
+     * key is the object's name in its bucket.
      */
     key: pulumi.Input<string>;
     /**
-     * Bucket holds the object.
+     * bucket holds the object.
      */
     bucket: pulumi.Input<Bucket>;
     /**
-     * Source is the object's content, given once and never read back.
+     * source is the object's content, given once and never read back.
      *
      * Write-only: the provider never returns it, since the service does not; a resource read with
      * get, or imported, does not have it.
      */
     source: pulumi.Input<pulumi.asset.Asset>;
     /**
-     * ContentType is the object's media type.
+     * contentType is the object's media type.
      */
     contentType?: pulumi.Input<string>;
 }
@@ -239,19 +239,19 @@ export interface ObjectArgs {
  */
 export interface ObjectState {
     /**
-     * Key is the object's name in its bucket.
+     * key is the object's name in its bucket.
      */
     key?: pulumi.Input<string>;
     /**
-     * Bucket holds the object.
+     * bucket holds the object.
      */
     bucket?: pulumi.Input<Bucket>;
     /**
-     * Source is the object's content, given once and never read back.
+     * source is the object's content, given once and never read back.
      */
     source?: pulumi.Input<pulumi.asset.Asset>;
     /**
-     * ContentType is the object's media type.
+     * contentType is the object's media type.
      */
     contentType?: pulumi.Input<string>;
 }

@@ -47,19 +47,19 @@ export class Topic extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * TopicName is the topic's name; a unique one is generated when it is not given.
+     * topicName is the topic's name; a unique one is generated when it is not given.
      */
     declare public readonly topicName: pulumi.Output<string | undefined>;
     /**
-     * DisplayName is shown in SMS messages.
+     * displayName is shown in SMS messages.
      */
     declare public readonly displayName: pulumi.Output<string | undefined>;
     /**
-     * Subscription lists the endpoints subscribed to the topic.
+     * subscription lists the endpoints subscribed to the topic.
      */
     declare public readonly subscription: pulumi.Output<TopicSubscription[] | undefined>;
     /**
-     * ARN is the topic's Amazon Resource Name.
+     * arn is the topic's Amazon Resource Name.
      */
     declare public readonly arn: pulumi.Output<ARN>;
 
@@ -107,15 +107,15 @@ export interface TopicArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * TopicName is the topic's name; a unique one is generated when it is not given.
+     * topicName is the topic's name; a unique one is generated when it is not given.
      */
     topicName?: pulumi.Input<string>;
     /**
-     * DisplayName is shown in SMS messages.
+     * displayName is shown in SMS messages.
      */
     displayName?: pulumi.Input<string>;
     /**
-     * Subscription lists the endpoints subscribed to the topic.
+     * subscription lists the endpoints subscribed to the topic.
      */
     subscription?: pulumi.Input<pulumi.Input<TopicSubscriptionArgs>[]>;
 }
@@ -132,19 +132,19 @@ export interface TopicState {
      */
     name?: pulumi.Input<string>;
     /**
-     * TopicName is the topic's name; a unique one is generated when it is not given.
+     * topicName is the topic's name; a unique one is generated when it is not given.
      */
     topicName?: pulumi.Input<string>;
     /**
-     * DisplayName is shown in SMS messages.
+     * displayName is shown in SMS messages.
      */
     displayName?: pulumi.Input<string>;
     /**
-     * Subscription lists the endpoints subscribed to the topic.
+     * subscription lists the endpoints subscribed to the topic.
      */
     subscription?: pulumi.Input<pulumi.Input<TopicSubscriptionArgs>[]>;
     /**
-     * ARN is the topic's Amazon Resource Name.
+     * arn is the topic's Amazon Resource Name.
      */
     arn?: pulumi.Input<ARN>;
 }
@@ -154,11 +154,11 @@ export interface TopicState {
  */
 export interface TopicSubscription {
     /**
-     * Protocol is how messages are delivered.
+     * protocol is how messages are delivered.
      */
     readonly protocol: TopicProtocol;
     /**
-     * Endpoint receives the messages.
+     * endpoint receives the messages.
      */
     readonly endpoint: string;
 }
@@ -168,11 +168,11 @@ export interface TopicSubscription {
  */
 export interface TopicSubscriptionArgs {
     /**
-     * Protocol is how messages are delivered.
+     * protocol is how messages are delivered.
      */
     protocol: pulumi.Input<TopicProtocol>;
     /**
-     * Endpoint receives the messages.
+     * endpoint receives the messages.
      */
     endpoint: pulumi.Input<string>;
 }

@@ -46,19 +46,19 @@ export class Subscription extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Service is the name of the service; web for a webhook.
+     * service is the name of the service; web for a webhook.
      */
     declare public readonly service: pulumi.Output<string>;
     /**
-     * Config configures the webhook.
+     * config configures the webhook.
      */
     declare public readonly config: pulumi.Output<Config>;
     /**
-     * Events trigger the hook.
+     * events trigger the hook.
      */
     declare public readonly events: pulumi.Output<string[] | undefined>;
     /**
-     * Active says whether the hook is triggered.
+     * active says whether the hook is triggered.
      */
     declare public readonly active: pulumi.Output<boolean | undefined>;
 
@@ -112,19 +112,19 @@ export interface SubscriptionArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Service is the name of the service; web for a webhook.
+     * service is the name of the service; web for a webhook.
      */
     service: pulumi.Input<string>;
     /**
-     * Config configures the webhook.
+     * config configures the webhook.
      */
     config: pulumi.Input<ConfigArgs>;
     /**
-     * Events trigger the hook.
+     * events trigger the hook.
      */
     events?: pulumi.Input<pulumi.Input<string>[]>;
     /**
-     * Active says whether the hook is triggered.
+     * active says whether the hook is triggered.
      */
     active?: pulumi.Input<boolean>;
 }
@@ -141,19 +141,19 @@ export interface SubscriptionState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Service is the name of the service; web for a webhook.
+     * service is the name of the service; web for a webhook.
      */
     service?: pulumi.Input<string>;
     /**
-     * Config configures the webhook.
+     * config configures the webhook.
      */
     config?: pulumi.Input<ConfigArgs>;
     /**
-     * Events trigger the hook.
+     * events trigger the hook.
      */
     events?: pulumi.Input<pulumi.Input<string>[]>;
     /**
-     * Active says whether the hook is triggered.
+     * active says whether the hook is triggered.
      */
     active?: pulumi.Input<boolean>;
 }
@@ -163,19 +163,19 @@ export interface SubscriptionState {
  */
 export interface Config {
     /**
-     * URL receives the payloads.
+     * url receives the payloads.
      */
     readonly url: string;
     /**
-     * ContentType is the media type of the payloads.
+     * contentType is the media type of the payloads.
      */
     readonly contentType?: ContentType;
     /**
-     * Secret signs the payloads.
+     * secret signs the payloads.
      */
     readonly secret?: string;
     /**
-     * InsecureSSL turns off certificate checks.
+     * insecureSSL turns off certificate checks.
      */
     readonly insecureSSL?: boolean;
 }
@@ -185,19 +185,19 @@ export interface Config {
  */
 export interface ConfigArgs {
     /**
-     * URL receives the payloads.
+     * url receives the payloads.
      */
     url: pulumi.Input<string>;
     /**
-     * ContentType is the media type of the payloads.
+     * contentType is the media type of the payloads.
      */
     contentType?: pulumi.Input<ContentType>;
     /**
-     * Secret signs the payloads.
+     * secret signs the payloads.
      */
     secret?: pulumi.Input<string>;
     /**
-     * InsecureSSL turns off certificate checks.
+     * insecureSSL turns off certificate checks.
      */
     insecureSSL?: pulumi.Input<boolean>;
 }

@@ -46,19 +46,19 @@ export class Function extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Code is the function's code.
+     * code is the function's code.
      */
     declare public readonly code: pulumi.Output<pulumi.asset.Asset>;
     /**
-     * Handler is the entry point.
+     * handler is the entry point.
      */
     declare public readonly handler: pulumi.Output<string>;
     /**
-     * Description says what the function does.
+     * description says what the function does.
      */
     declare public readonly description: pulumi.Output<string | undefined>;
     /**
-     * ARN names the function.
+     * arn names the function.
      */
     declare public readonly arn: pulumi.Output<string>;
 
@@ -112,15 +112,15 @@ export interface FunctionArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Code is the function's code.
+     * code is the function's code.
      */
     code: pulumi.Input<pulumi.asset.Asset>;
     /**
-     * Handler is the entry point.
+     * handler is the entry point.
      */
     handler: pulumi.Input<string>;
     /**
-     * Description says what the function does.
+     * description says what the function does.
      */
     description?: pulumi.Input<string>;
 }
@@ -137,19 +137,19 @@ export interface FunctionState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Code is the function's code.
+     * code is the function's code.
      */
     code?: pulumi.Input<pulumi.asset.Asset>;
     /**
-     * Handler is the entry point.
+     * handler is the entry point.
      */
     handler?: pulumi.Input<string>;
     /**
-     * Description says what the function does.
+     * description says what the function does.
      */
     description?: pulumi.Input<string>;
     /**
-     * ARN names the function.
+     * arn names the function.
      */
     arn?: pulumi.Input<string>;
 }

@@ -47,11 +47,11 @@ export class Subscription extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Name is the name of the service.
+     * service is the name of the service.
      */
     declare public readonly service: pulumi.Output<string>;
     /**
-     * Active says whether the hook is triggered.
+     * active says whether the hook is triggered.
      */
     declare public readonly active: pulumi.Output<boolean | undefined>;
 
@@ -98,11 +98,11 @@ export interface SubscriptionArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Name is the name of the service.
+     * service is the name of the service.
      */
     service: pulumi.Input<string>;
     /**
-     * Active says whether the hook is triggered.
+     * active says whether the hook is triggered.
      */
     active?: pulumi.Input<boolean>;
 }
@@ -119,11 +119,11 @@ export interface SubscriptionState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Name is the name of the service.
+     * service is the name of the service.
      */
     service?: pulumi.Input<string>;
     /**
-     * Active says whether the hook is triggered.
+     * active says whether the hook is triggered.
      */
     active?: pulumi.Input<boolean>;
 }

@@ -8,11 +8,11 @@ import * as pulumi from "@pulumi/pulumi";
  */
 export interface Common {
     /**
-     * Region is where the queue lives.
+     * region is where the queue lives.
      */
     readonly region: string;
     /**
-     * Tags label the queue.
+     * tags label the queue.
      */
     readonly tags?: { [key: string]: string };
 }
@@ -22,11 +22,11 @@ export interface Common {
  */
 export interface CommonArgs {
     /**
-     * Region is where the queue lives.
+     * region is where the queue lives.
      */
     region: pulumi.Input<string>;
     /**
-     * Tags label the queue.
+     * tags label the queue.
      */
     tags?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
 }
@@ -74,27 +74,27 @@ export class Queue extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Region is where the queue lives.
+     * region is where the queue lives.
      */
     declare public readonly region: pulumi.Output<string>;
     /**
-     * Tags label the queue.
+     * tags label the queue.
      */
     declare public readonly tags: pulumi.Output<{ [key: string]: string } | undefined>;
     /**
-     * DelaySeconds delays every message.
+     * delaySeconds delays every message.
      */
     declare public readonly delaySeconds: pulumi.Output<number | undefined>;
     /**
-     * RedrivePolicy sends failed messages elsewhere.
+     * redrivePolicy sends failed messages elsewhere.
      */
     declare public readonly redrivePolicy: pulumi.OutputInstance<RedrivePolicy | undefined>;
     /**
-     * DeadLetter is the dead-letter setting.
+     * deadLetter is the dead-letter setting.
      */
     declare public readonly deadLetter: pulumi.OutputInstance<DeadLetterPolicy | undefined>;
     /**
-     * URL is the queue's address.
+     * url is the queue's address.
      */
     declare public readonly url: pulumi.Output<string>;
 
@@ -149,23 +149,23 @@ export interface QueueArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Region is where the queue lives.
+     * region is where the queue lives.
      */
     region: pulumi.Input<string>;
     /**
-     * Tags label the queue.
+     * tags label the queue.
      */
     tags?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
     /**
-     * DelaySeconds delays every message.
+     * delaySeconds delays every message.
      */
     delaySeconds?: pulumi.Input<number>;
     /**
-     * RedrivePolicy sends failed messages elsewhere.
+     * redrivePolicy sends failed messages elsewhere.
      */
     redrivePolicy?: pulumi.Input<RedrivePolicyArgs>;
     /**
-     * DeadLetter is the dead-letter setting.
+     * deadLetter is the dead-letter setting.
      */
     deadLetter?: pulumi.Input<DeadLetterPolicyArgs>;
 }
@@ -182,27 +182,27 @@ export interface QueueState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Region is where the queue lives.
+     * region is where the queue lives.
      */
     region?: pulumi.Input<string>;
     /**
-     * Tags label the queue.
+     * tags label the queue.
      */
     tags?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
     /**
-     * DelaySeconds delays every message.
+     * delaySeconds delays every message.
      */
     delaySeconds?: pulumi.Input<number>;
     /**
-     * RedrivePolicy sends failed messages elsewhere.
+     * redrivePolicy sends failed messages elsewhere.
      */
     redrivePolicy?: pulumi.Input<RedrivePolicyArgs>;
     /**
-     * DeadLetter is the dead-letter setting.
+     * deadLetter is the dead-letter setting.
      */
     deadLetter?: pulumi.Input<DeadLetterPolicyArgs>;
     /**
-     * URL is the queue's address.
+     * url is the queue's address.
      */
     url?: pulumi.Input<string>;
 }
@@ -212,7 +212,7 @@ export interface QueueState {
  */
 export interface Limits {
     /**
-     * MaxReceiveCount is how often a message is received before it is moved.
+     * maxReceiveCount is how often a message is received before it is moved.
      */
     readonly maxReceiveCount: number;
 }
@@ -222,7 +222,7 @@ export interface Limits {
  */
 export interface LimitsArgs {
     /**
-     * MaxReceiveCount is how often a message is received before it is moved.
+     * maxReceiveCount is how often a message is received before it is moved.
      */
     maxReceiveCount: pulumi.Input<number>;
 }
@@ -232,11 +232,11 @@ export interface LimitsArgs {
  */
 export interface RedrivePolicy {
     /**
-     * MaxReceiveCount is how often a message is received before it is moved.
+     * maxReceiveCount is how often a message is received before it is moved.
      */
     readonly maxReceiveCount: number;
     /**
-     * Target receives the messages.
+     * target receives the messages.
      */
     readonly target: Queue;
 }
@@ -246,11 +246,11 @@ export interface RedrivePolicy {
  */
 export interface RedrivePolicyArgs {
     /**
-     * MaxReceiveCount is how often a message is received before it is moved.
+     * maxReceiveCount is how often a message is received before it is moved.
      */
     maxReceiveCount: pulumi.Input<number>;
     /**
-     * Target receives the messages.
+     * target receives the messages.
      */
     target: pulumi.Input<Queue>;
 }
@@ -260,11 +260,11 @@ export interface RedrivePolicyArgs {
  */
 export interface DeadLetterPolicy {
     /**
-     * MaxReceiveCount is how often a message is received before it is moved.
+     * maxReceiveCount is how often a message is received before it is moved.
      */
     readonly maxReceiveCount: number;
     /**
-     * Target receives the messages.
+     * target receives the messages.
      */
     readonly target: Queue;
 }
@@ -274,11 +274,11 @@ export interface DeadLetterPolicy {
  */
 export interface DeadLetterPolicyArgs {
     /**
-     * MaxReceiveCount is how often a message is received before it is moved.
+     * maxReceiveCount is how often a message is received before it is moved.
      */
     maxReceiveCount: pulumi.Input<number>;
     /**
-     * Target receives the messages.
+     * target receives the messages.
      */
     target: pulumi.Input<Queue>;
 }

@@ -40,11 +40,11 @@ export class Milestone extends pulumi.CustomResource {
     }
 
     /**
-     * Title is unique within a repository.
+     * title is unique within a repository.
      */
     declare public readonly title: pulumi.Output<string>;
     /**
-     * State is open or closed: an enum named like the TypeScript state of the resource.
+     * state is open or closed: an enum named like the TypeScript state of the resource.
      */
     declare public readonly state: pulumi.Output<MilestoneState | undefined>;
 
@@ -87,11 +87,11 @@ export class Milestone extends pulumi.CustomResource {
  */
 export interface MilestoneArgs {
     /**
-     * Title is unique within a repository.
+     * title is unique within a repository.
      */
     title: pulumi.Input<string>;
     /**
-     * State is open or closed: an enum named like the TypeScript state of the resource.
+     * state is open or closed: an enum named like the TypeScript state of the resource.
      */
     state?: pulumi.Input<MilestoneState>;
 }
@@ -102,11 +102,11 @@ export interface MilestoneArgs {
  */
 export interface MilestoneResourceState {
     /**
-     * Title is unique within a repository.
+     * title is unique within a repository.
      */
     title?: pulumi.Input<string>;
     /**
-     * State is open or closed: an enum named like the TypeScript state of the resource.
+     * state is open or closed: an enum named like the TypeScript state of the resource.
      */
     state?: pulumi.Input<MilestoneState>;
 }

@@ -46,15 +46,15 @@ export class Bucket extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Args are the bucket's settings: a struct named like the TypeScript arguments of the resource.
+     * args are the bucket's settings: a struct named like the TypeScript arguments of the resource.
      */
     declare public readonly args: pulumi.Output<BucketArgs>;
     /**
-     * Provider says where the bucket lives: a struct named like the Go provider of the resource.
+     * provider says where the bucket lives: a struct named like the Go provider of the resource.
      */
     declare public readonly provider: pulumi.Output<BucketProvider | undefined>;
     /**
-     * Rules apply to the bucket's objects.
+     * rules apply to the bucket's objects.
      */
     declare public readonly rules: pulumi.Output<Rule[] | undefined>;
 
@@ -103,15 +103,15 @@ export interface BucketResourceArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Args are the bucket's settings: a struct named like the TypeScript arguments of the resource.
+     * args are the bucket's settings: a struct named like the TypeScript arguments of the resource.
      */
     args: pulumi.Input<BucketArgsArgs>;
     /**
-     * Provider says where the bucket lives: a struct named like the Go provider of the resource.
+     * provider says where the bucket lives: a struct named like the Go provider of the resource.
      */
     provider?: pulumi.Input<BucketProviderArgs>;
     /**
-     * Rules apply to the bucket's objects.
+     * rules apply to the bucket's objects.
      */
     rules?: pulumi.Input<pulumi.Input<RuleTypeArgs>[]>;
 }
@@ -128,15 +128,15 @@ export interface BucketState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Args are the bucket's settings: a struct named like the TypeScript arguments of the resource.
+     * args are the bucket's settings: a struct named like the TypeScript arguments of the resource.
      */
     args?: pulumi.Input<BucketArgsArgs>;
     /**
-     * Provider says where the bucket lives: a struct named like the Go provider of the resource.
+     * provider says where the bucket lives: a struct named like the Go provider of the resource.
      */
     provider?: pulumi.Input<BucketProviderArgs>;
     /**
-     * Rules apply to the bucket's objects.
+     * rules apply to the bucket's objects.
      */
     rules?: pulumi.Input<pulumi.Input<RuleTypeArgs>[]>;
 }
@@ -146,7 +146,7 @@ export interface BucketState {
  */
 export interface BucketArgs {
     /**
-     * Versioning keeps old versions of objects.
+     * versioning keeps old versions of objects.
      */
     readonly versioning: boolean;
 }
@@ -156,7 +156,7 @@ export interface BucketArgs {
  */
 export interface BucketArgsArgs {
     /**
-     * Versioning keeps old versions of objects.
+     * versioning keeps old versions of objects.
      */
     versioning: pulumi.Input<boolean>;
 }
@@ -166,7 +166,7 @@ export interface BucketArgsArgs {
  */
 export interface BucketProvider {
     /**
-     * Region is the bucket's region.
+     * region is the bucket's region.
      */
     readonly region: string;
 }
@@ -176,7 +176,7 @@ export interface BucketProvider {
  */
 export interface BucketProviderArgs {
     /**
-     * Region is the bucket's region.
+     * region is the bucket's region.
      */
     region: pulumi.Input<string>;
 }
@@ -186,11 +186,11 @@ export interface BucketProviderArgs {
  */
 export interface Rule {
     /**
-     * Prefix selects the objects.
+     * prefix selects the objects.
      */
     readonly prefix: string;
     /**
-     * Args are the rule's arguments: a struct named like the input shape of struct Rule.
+     * args are the rule's arguments: a struct named like the input shape of struct Rule.
      */
     readonly args?: RuleArgs;
 }
@@ -200,11 +200,11 @@ export interface Rule {
  */
 export interface RuleTypeArgs {
     /**
-     * Prefix selects the objects.
+     * prefix selects the objects.
      */
     prefix: pulumi.Input<string>;
     /**
-     * Args are the rule's arguments: a struct named like the input shape of struct Rule.
+     * args are the rule's arguments: a struct named like the input shape of struct Rule.
      */
     args?: pulumi.Input<RuleArgsArgs>;
 }
@@ -214,7 +214,7 @@ export interface RuleTypeArgs {
  */
 export interface RuleArgs {
     /**
-     * Days after which the rule applies.
+     * days after which the rule applies.
      */
     readonly days: number;
 }
@@ -224,7 +224,7 @@ export interface RuleArgs {
  */
 export interface RuleArgsArgs {
     /**
-     * Days after which the rule applies.
+     * days after which the rule applies.
      */
     days: pulumi.Input<number>;
 }

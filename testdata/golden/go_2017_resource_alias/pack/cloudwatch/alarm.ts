@@ -47,36 +47,36 @@ export class Alarm extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * MetricName is the metric watched.
+     * metricName is the metric watched.
      */
     declare public readonly metricName: pulumi.Output<string>;
     /**
-     * AlarmActions are notified when the alarm goes off: the 2017 spelling, the type by value in an
+     * alarmActions are notified when the alarm goes off: the 2017 spelling, the type by value in an
      * optional slice.
      */
     declare public readonly alarmActions: pulumi.OutputInstance<ActionTarget[] | undefined>;
     /**
-     * OKActions are notified when the alarm recovers.
+     * okActions are notified when the alarm recovers.
      */
     declare public readonly okActions: pulumi.OutputInstance<ActionTarget[] | undefined>;
     /**
-     * Primary is the target notified first: the type by value, a required reference.
+     * primary is the target notified first: the type by value, a required reference.
      */
     declare public readonly primary: pulumi.OutputInstance<ActionTarget>;
     /**
-     * Fallback is notified when Primary fails: behind a pointer, an optional reference.
+     * fallback is notified when Primary fails: behind a pointer, an optional reference.
      */
     declare public readonly fallback: pulumi.OutputInstance<ActionTarget | undefined>;
     /**
-     * ByRegion are targets by region: the type by value as map values.
+     * byRegion are targets by region: the type by value as map values.
      */
     declare public readonly byRegion: pulumi.OutputInstance<{ [key: string]: ActionTarget } | undefined>;
     /**
-     * Escalation is a list of pointers to the type, which means the same as the values.
+     * escalation is a list of pointers to the type, which means the same as the values.
      */
     declare public readonly escalation: pulumi.OutputInstance<ActionTarget[]>;
     /**
-     * Topic refers to the resource by its own name.
+     * topic refers to the resource by its own name.
      */
     declare public readonly topic: pulumi.OutputInstance<Topic | undefined>;
 
@@ -141,36 +141,36 @@ export interface AlarmArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * MetricName is the metric watched.
+     * metricName is the metric watched.
      */
     metricName: pulumi.Input<string>;
     /**
-     * AlarmActions are notified when the alarm goes off: the 2017 spelling, the type by value in an
+     * alarmActions are notified when the alarm goes off: the 2017 spelling, the type by value in an
      * optional slice.
      */
     alarmActions?: pulumi.Input<pulumi.Input<ActionTarget>[]>;
     /**
-     * OKActions are notified when the alarm recovers.
+     * okActions are notified when the alarm recovers.
      */
     okActions?: pulumi.Input<pulumi.Input<ActionTarget>[]>;
     /**
-     * Primary is the target notified first: the type by value, a required reference.
+     * primary is the target notified first: the type by value, a required reference.
      */
     primary: pulumi.Input<ActionTarget>;
     /**
-     * Fallback is notified when Primary fails: behind a pointer, an optional reference.
+     * fallback is notified when Primary fails: behind a pointer, an optional reference.
      */
     fallback?: pulumi.Input<ActionTarget>;
     /**
-     * ByRegion are targets by region: the type by value as map values.
+     * byRegion are targets by region: the type by value as map values.
      */
     byRegion?: pulumi.Input<{ [key: string]: pulumi.Input<ActionTarget> }>;
     /**
-     * Escalation is a list of pointers to the type, which means the same as the values.
+     * escalation is a list of pointers to the type, which means the same as the values.
      */
     escalation: pulumi.Input<pulumi.Input<ActionTarget>[]>;
     /**
-     * Topic refers to the resource by its own name.
+     * topic refers to the resource by its own name.
      */
     topic?: pulumi.Input<Topic>;
 }
@@ -187,36 +187,36 @@ export interface AlarmState {
      */
     name?: pulumi.Input<string>;
     /**
-     * MetricName is the metric watched.
+     * metricName is the metric watched.
      */
     metricName?: pulumi.Input<string>;
     /**
-     * AlarmActions are notified when the alarm goes off: the 2017 spelling, the type by value in an
+     * alarmActions are notified when the alarm goes off: the 2017 spelling, the type by value in an
      * optional slice.
      */
     alarmActions?: pulumi.Input<pulumi.Input<ActionTarget>[]>;
     /**
-     * OKActions are notified when the alarm recovers.
+     * okActions are notified when the alarm recovers.
      */
     okActions?: pulumi.Input<pulumi.Input<ActionTarget>[]>;
     /**
-     * Primary is the target notified first: the type by value, a required reference.
+     * primary is the target notified first: the type by value, a required reference.
      */
     primary?: pulumi.Input<ActionTarget>;
     /**
-     * Fallback is notified when Primary fails: behind a pointer, an optional reference.
+     * fallback is notified when Primary fails: behind a pointer, an optional reference.
      */
     fallback?: pulumi.Input<ActionTarget>;
     /**
-     * ByRegion are targets by region: the type by value as map values.
+     * byRegion are targets by region: the type by value as map values.
      */
     byRegion?: pulumi.Input<{ [key: string]: pulumi.Input<ActionTarget> }>;
     /**
-     * Escalation is a list of pointers to the type, which means the same as the values.
+     * escalation is a list of pointers to the type, which means the same as the values.
      */
     escalation?: pulumi.Input<pulumi.Input<ActionTarget>[]>;
     /**
-     * Topic refers to the resource by its own name.
+     * topic refers to the resource by its own name.
      */
     topic?: pulumi.Input<Topic>;
 }

@@ -47,11 +47,11 @@ export class Rule extends pulumi.CustomResource {
     }
 
     /**
-     * Targets receive the events.
+     * targets receive the events.
      */
     declare public readonly targets: pulumi.OutputInstance<Target[]>;
     /**
-     * Settings hold more targets, inside a plain struct.
+     * settings hold more targets, inside a plain struct.
      */
     declare public readonly settings: pulumi.OutputInstance<RuleSettings | undefined>;
 
@@ -87,11 +87,11 @@ export class Rule extends pulumi.CustomResource {
  */
 export interface RuleArgs {
     /**
-     * Targets receive the events.
+     * targets receive the events.
      */
     targets: pulumi.Input<pulumi.Input<Target>[]>;
     /**
-     * Settings hold more targets, inside a plain struct.
+     * settings hold more targets, inside a plain struct.
      */
     settings?: pulumi.Input<RuleSettingsArgs>;
 }
@@ -102,11 +102,11 @@ export interface RuleArgs {
  */
 export interface RuleState {
     /**
-     * Targets receive the events.
+     * targets receive the events.
      */
     targets?: pulumi.Input<pulumi.Input<Target>[]>;
     /**
-     * Settings hold more targets, inside a plain struct.
+     * settings hold more targets, inside a plain struct.
      */
     settings?: pulumi.Input<RuleSettingsArgs>;
 }
@@ -116,7 +116,7 @@ export interface RuleState {
  */
 export interface RuleSettings {
     /**
-     * DeadLetter receives the events that could not be delivered.
+     * deadLetter receives the events that could not be delivered.
      */
     readonly deadLetter?: ActionTarget;
 }
@@ -126,7 +126,7 @@ export interface RuleSettings {
  */
 export interface RuleSettingsArgs {
     /**
-     * DeadLetter receives the events that could not be delivered.
+     * deadLetter receives the events that could not be delivered.
      */
     deadLetter?: pulumi.Input<ActionTarget>;
 }

@@ -46,7 +46,7 @@ export class Topic extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * DisplayName is shown in notifications.
+     * displayName is shown in notifications.
      */
     declare public readonly displayName: pulumi.Output<string | undefined>;
 
@@ -88,7 +88,7 @@ export interface TopicArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * DisplayName is shown in notifications.
+     * displayName is shown in notifications.
      */
     displayName?: pulumi.Input<string>;
 }
@@ -105,7 +105,7 @@ export interface TopicState {
      */
     name?: pulumi.Input<string>;
     /**
-     * DisplayName is shown in notifications.
+     * displayName is shown in notifications.
      */
     displayName?: pulumi.Input<string>;
 }

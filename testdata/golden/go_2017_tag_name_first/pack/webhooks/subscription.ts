@@ -47,45 +47,45 @@ export class Subscription extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Service is the name of the service; web for a webhook.
+     * service is the name of the service; web for a webhook.
      */
     declare public readonly service: pulumi.Output<string>;
     /**
-     * Config configures the webhook.
+     * config configures the webhook.
      */
     declare public readonly config: pulumi.Output<Config>;
     /**
-     * Secret is the shared secret: the 2017 form names the property secret, which reads two ways in a
+     * secret is the shared secret: the 2017 form names the property secret, which reads two ways in a
      * resource (the secret option would apply), so cidlc reads the name and warns.
      */
     declare public readonly secret: pulumi.Output<string | undefined>;
     /**
-     * Token is a secret property named token: the option after a leading comma is unambiguous.
+     * token is a secret property named token: the option after a leading comma is unambiguous.
      */
     declare public readonly token: pulumi.Output<string | undefined>;
     /**
-     * Signing is named signingSecret on the wire and is a secret.
+     * signingSecret is named signingSecret on the wire and is a secret.
      */
     declare public readonly signingSecret: pulumi.Output<string | undefined>;
     /**
-     * In is a property named in, spelled unambiguously with name=.
+     * in is a property named in, spelled unambiguously with name=.
      */
     declare public readonly in: pulumi.Output<boolean | undefined>;
     /**
-     * Out is an output: the design note's option word, written after a leading comma.
+     * out is an output: the design note's option word, written after a leading comma.
      */
     declare public readonly out: pulumi.Output<string>;
     /**
-     * Replace is a property named replace; a change to it replaces the subscription.
+     * replace is a property named replace; a change to it replaces the subscription.
      */
     declare public readonly replace: pulumi.Output<boolean | undefined>;
     /**
-     * Immutable is named immutable by the 2017 form, which reads two ways in a resource (the immutable
+     * immutable is named immutable by the 2017 form, which reads two ways in a resource (the immutable
      * option would apply), so cidlc reads the name and warns.
      */
     declare public readonly immutable: pulumi.Output<string | undefined>;
     /**
-     * Events are the events sent, immutable: the option after a leading comma is unambiguous.
+     * events are the events sent, immutable: the option after a leading comma is unambiguous.
      *
      * Immutable: set when the resource is created; a later change fails instead of replacing the
      * resource.
@@ -155,41 +155,41 @@ export interface SubscriptionArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Service is the name of the service; web for a webhook.
+     * service is the name of the service; web for a webhook.
      */
     service: pulumi.Input<string>;
     /**
-     * Config configures the webhook.
+     * config configures the webhook.
      */
     config: pulumi.Input<ConfigArgs>;
     /**
-     * Secret is the shared secret: the 2017 form names the property secret, which reads two ways in a
+     * secret is the shared secret: the 2017 form names the property secret, which reads two ways in a
      * resource (the secret option would apply), so cidlc reads the name and warns.
      */
     secret?: pulumi.Input<string>;
     /**
-     * Token is a secret property named token: the option after a leading comma is unambiguous.
+     * token is a secret property named token: the option after a leading comma is unambiguous.
      */
     token?: pulumi.Input<string>;
     /**
-     * Signing is named signingSecret on the wire and is a secret.
+     * signingSecret is named signingSecret on the wire and is a secret.
      */
     signingSecret?: pulumi.Input<string>;
     /**
-     * In is a property named in, spelled unambiguously with name=.
+     * in is a property named in, spelled unambiguously with name=.
      */
     in?: pulumi.Input<boolean>;
     /**
-     * Replace is a property named replace; a change to it replaces the subscription.
+     * replace is a property named replace; a change to it replaces the subscription.
      */
     replace?: pulumi.Input<boolean>;
     /**
-     * Immutable is named immutable by the 2017 form, which reads two ways in a resource (the immutable
+     * immutable is named immutable by the 2017 form, which reads two ways in a resource (the immutable
      * option would apply), so cidlc reads the name and warns.
      */
     immutable?: pulumi.Input<string>;
     /**
-     * Events are the events sent, immutable: the option after a leading comma is unambiguous.
+     * events are the events sent, immutable: the option after a leading comma is unambiguous.
      *
      * Immutable: set when the resource is created; a later change fails instead of replacing the
      * resource.
@@ -209,45 +209,45 @@ export interface SubscriptionState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Service is the name of the service; web for a webhook.
+     * service is the name of the service; web for a webhook.
      */
     service?: pulumi.Input<string>;
     /**
-     * Config configures the webhook.
+     * config configures the webhook.
      */
     config?: pulumi.Input<ConfigArgs>;
     /**
-     * Secret is the shared secret: the 2017 form names the property secret, which reads two ways in a
+     * secret is the shared secret: the 2017 form names the property secret, which reads two ways in a
      * resource (the secret option would apply), so cidlc reads the name and warns.
      */
     secret?: pulumi.Input<string>;
     /**
-     * Token is a secret property named token: the option after a leading comma is unambiguous.
+     * token is a secret property named token: the option after a leading comma is unambiguous.
      */
     token?: pulumi.Input<string>;
     /**
-     * Signing is named signingSecret on the wire and is a secret.
+     * signingSecret is named signingSecret on the wire and is a secret.
      */
     signingSecret?: pulumi.Input<string>;
     /**
-     * In is a property named in, spelled unambiguously with name=.
+     * in is a property named in, spelled unambiguously with name=.
      */
     in?: pulumi.Input<boolean>;
     /**
-     * Out is an output: the design note's option word, written after a leading comma.
+     * out is an output: the design note's option word, written after a leading comma.
      */
     out?: pulumi.Input<string>;
     /**
-     * Replace is a property named replace; a change to it replaces the subscription.
+     * replace is a property named replace; a change to it replaces the subscription.
      */
     replace?: pulumi.Input<boolean>;
     /**
-     * Immutable is named immutable by the 2017 form, which reads two ways in a resource (the immutable
+     * immutable is named immutable by the 2017 form, which reads two ways in a resource (the immutable
      * option would apply), so cidlc reads the name and warns.
      */
     immutable?: pulumi.Input<string>;
     /**
-     * Events are the events sent, immutable: the option after a leading comma is unambiguous.
+     * events are the events sent, immutable: the option after a leading comma is unambiguous.
      */
     events?: pulumi.Input<pulumi.Input<string>[]>;
 }
@@ -257,25 +257,25 @@ export interface SubscriptionState {
  */
 export interface Config {
     /**
-     * URL receives the payloads.
+     * url receives the payloads.
      */
     readonly url: string;
     /**
-     * ContentType is the media type of the payloads.
+     * contentType is the media type of the payloads.
      */
     readonly contentType?: ContentType;
     /**
-     * Secret signs the payloads: in a plain struct, where the secret option does not apply, the tag
+     * secret signs the payloads: in a plain struct, where the secret option does not apply, the tag
      * reads one way only: the property secret.
      */
     readonly secret?: string;
     /**
-     * Immutable, in a plain struct where the immutable option does not apply, reads one way only: the
+     * immutable, in a plain struct where the immutable option does not apply, reads one way only: the
      * property immutable.
      */
     readonly immutable?: boolean;
     /**
-     * InsecureSSL turns off certificate checks.
+     * insecureSSL turns off certificate checks.
      */
     readonly insecureSSL?: boolean;
 }
@@ -285,25 +285,25 @@ export interface Config {
  */
 export interface ConfigArgs {
     /**
-     * URL receives the payloads.
+     * url receives the payloads.
      */
     url: pulumi.Input<string>;
     /**
-     * ContentType is the media type of the payloads.
+     * contentType is the media type of the payloads.
      */
     contentType?: pulumi.Input<ContentType>;
     /**
-     * Secret signs the payloads: in a plain struct, where the secret option does not apply, the tag
+     * secret signs the payloads: in a plain struct, where the secret option does not apply, the tag
      * reads one way only: the property secret.
      */
     secret?: pulumi.Input<string>;
     /**
-     * Immutable, in a plain struct where the immutable option does not apply, reads one way only: the
+     * immutable, in a plain struct where the immutable option does not apply, reads one way only: the
      * property immutable.
      */
     immutable?: pulumi.Input<boolean>;
     /**
-     * InsecureSSL turns off certificate checks.
+     * insecureSSL turns off certificate checks.
      */
     insecureSSL?: pulumi.Input<boolean>;
 }

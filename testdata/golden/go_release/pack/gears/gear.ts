@@ -42,11 +42,11 @@ export class Gear extends pulumi.CustomResource {
     }
 
     /**
-     * Widget is what the gear turns.
+     * widget is what the gear turns.
      */
     declare public readonly widget: pulumi.OutputInstance<Widget>;
     /**
-     * Teeth is how many teeth the gear has.
+     * teeth is how many teeth the gear has.
      */
     declare public readonly teeth: pulumi.Output<number>;
 
@@ -89,11 +89,11 @@ export class Gear extends pulumi.CustomResource {
  */
 export interface GearArgs {
     /**
-     * Widget is what the gear turns.
+     * widget is what the gear turns.
      */
     widget: pulumi.Input<Widget>;
     /**
-     * Teeth is how many teeth the gear has.
+     * teeth is how many teeth the gear has.
      */
     teeth: pulumi.Input<number>;
 }
@@ -104,17 +104,17 @@ export interface GearArgs {
  */
 export interface GearState {
     /**
-     * Widget is what the gear turns.
+     * widget is what the gear turns.
      */
     widget?: pulumi.Input<Widget>;
     /**
-     * Teeth is how many teeth the gear has.
+     * teeth is how many teeth the gear has.
      */
     teeth?: pulumi.Input<number>;
 }
 
 /**
- * GetGear finds a gear by its teeth: both forms of the function ask for the plugin of the release.
+ * getGear finds a gear by its teeth: both forms of the function ask for the plugin of the release.
  *
  * @param args The function's inputs.
  * @param opts Options that control the call.
@@ -134,7 +134,7 @@ export function getGear(args: GetGearArgs, opts?: pulumi.InvokeOptions): Promise
  */
 export interface GetGearArgs {
     /**
-     * Teeth is how many teeth the gear has.
+     * teeth is how many teeth the gear has.
      */
     teeth: number;
 }
@@ -144,13 +144,13 @@ export interface GetGearArgs {
  */
 export interface GetGearResult {
     /**
-     * ID is the gear's ID.
+     * id is the gear's ID.
      */
     readonly id: string;
 }
 
 /**
- * GetGear finds a gear by its teeth: both forms of the function ask for the plugin of the release.
+ * getGear finds a gear by its teeth: both forms of the function ask for the plugin of the release.
  *
  * The Output form of getGear: its inputs may be outputs of other resources, and its results are an
  * output, secret when an input is.
@@ -177,7 +177,7 @@ export function getGearOutput(
  */
 export interface GetGearOutputArgs {
     /**
-     * Teeth is how many teeth the gear has.
+     * teeth is how many teeth the gear has.
      */
     teeth: pulumi.Input<number>;
 }

@@ -8,7 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
  */
 export interface Thing {
     /**
-     * Name of the thing.
+     * name of the thing.
      */
     readonly name: string;
 }
@@ -18,7 +18,7 @@ export interface Thing {
  */
 export interface ThingArgs {
     /**
-     * Name of the thing.
+     * name of the thing.
      */
     name: pulumi.Input<string>;
 }

@@ -40,11 +40,11 @@ export class Disk extends pulumi.CustomResource {
     }
 
     /**
-     * Size is optional.
+     * size is optional.
      */
     declare public readonly size: pulumi.Output<number | undefined>;
     /**
-     * Attached is an out bool.
+     * attached is an out bool.
      */
     declare public readonly attached: pulumi.Output<boolean>;
 
@@ -77,7 +77,7 @@ export class Disk extends pulumi.CustomResource {
  */
 export interface DiskArgs {
     /**
-     * Size is optional.
+     * size is optional.
      */
     size?: pulumi.Input<number>;
 }
@@ -88,11 +88,11 @@ export interface DiskArgs {
  */
 export interface DiskState {
     /**
-     * Size is optional.
+     * size is optional.
      */
     size?: pulumi.Input<number>;
     /**
-     * Attached is an out bool.
+     * attached is an out bool.
      */
     attached?: pulumi.Input<boolean>;
 }

@@ -8,7 +8,7 @@ import * as pulumi from "@pulumi/pulumi";
  */
 export interface Rule {
     /**
-     * Port is a number.
+     * port is a number.
      */
     readonly port: number;
 }
@@ -18,7 +18,7 @@ export interface Rule {
  */
 export interface RuleArgs {
     /**
-     * Port is a number.
+     * port is a number.
      */
     port: pulumi.Input<number>;
 }

@@ -51,101 +51,101 @@ export class Server extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Image is a required asset that replaces the server.
+     * image is a required asset that replaces the server.
      */
     declare public readonly image: pulumi.Output<pulumi.asset.Asset>;
     /**
-     * Bundle is an optional archive.
+     * bundle is an optional archive.
      */
     declare public readonly bundle: pulumi.Output<pulumi.asset.Archive | undefined>;
     /**
-     * Count is a required number.
+     * count is a required number.
      */
     declare public readonly count: pulumi.Output<number>;
     /**
-     * Enabled is a required bool.
+     * enabled is a required bool.
      */
     declare public readonly enabled: pulumi.Output<boolean>;
     /**
-     * Color is a required enum of another module.
+     * color is a required enum of another module.
      */
     declare public readonly color: pulumi.Output<Color>;
     /**
-     * Shape is a required struct of another module.
+     * shape is a required struct of another module.
      */
     declare public readonly shape: pulumi.Output<Shape>;
     /**
-     * Rules are structs of another module, with the same name as Rule of this module.
+     * rules are structs of another module, with the same name as Rule of this module.
      */
     declare public readonly rules: pulumi.Output<Rule[] | undefined>;
     /**
-     * LocalRules are structs of this module.
+     * localRules are structs of this module.
      */
     declare public readonly localRules: pulumi.Output<Rule_compute_rule[] | undefined>;
     /**
-     * Labels is an alias with an input shape.
+     * labels is an alias with an input shape.
      */
     declare public readonly labels: pulumi.Output<Labels | undefined>;
     /**
-     * ByColor is a map keyed by an enum.
+     * byColor is a map keyed by an enum.
      */
     declare public readonly byColor: pulumi.Output<{ [key in Color]?: Rule_compute_rule } | undefined>;
     /**
-     * Scores is an alias without one.
+     * scores is an alias without one.
      */
     declare public readonly scores: pulumi.Output<Scores | undefined>;
     /**
-     * Network is a capability to a resource of another module.
+     * network is a capability to a resource of another module.
      */
     declare public readonly network: pulumi.OutputInstance<Network>;
     /**
-     * Gateway is a capability to a resource declared in an index.go.
+     * gateway is a capability to a resource declared in an index.go.
      */
     declare public readonly gateway: pulumi.OutputInstance<Gateway | undefined>;
     /**
-     * Disk is a capability to a resource of this module.
+     * disk is a capability to a resource of this module.
      */
     declare public readonly disk: pulumi.OutputInstance<Disk | undefined>;
     /**
-     * Disks is an array of capabilities.
+     * disks is an array of capabilities.
      */
     declare public readonly disks: pulumi.OutputInstance<Disk[] | undefined>;
     /**
-     * DisksByName is a map of capabilities.
+     * disksByName is a map of capabilities.
      */
     declare public readonly disksByName: pulumi.OutputInstance<{ [key: string]: Disk } | undefined>;
     /**
-     * Target is a reference to any resource.
+     * target is a reference to any resource.
      */
     declare public readonly target: pulumi.Output<pulumi.CustomResource | undefined>;
     /**
-     * Targets are references to any resources.
+     * targets are references to any resources.
      */
     declare public readonly targets: pulumi.Output<pulumi.CustomResource[] | undefined>;
     /**
-     * Metadata is any JSON value.
+     * metadata is any JSON value.
      */
     declare public readonly metadata: pulumi.Output<any>;
     /**
-     * Password is an input that is never returned.
+     * password is an input that is never returned.
      *
      * Write-only: the provider never returns it, since the service does not; a resource read with
      * get, or imported, does not have it.
      */
     declare public readonly password: pulumi.Output<string | undefined>;
     /**
-     * Token is an optional input that is never returned.
+     * token is an optional input that is never returned.
      *
      * Write-only: the provider never returns it, since the service does not; a resource read with
      * get, or imported, does not have it.
      */
     declare public readonly token: pulumi.Output<string | undefined>;
     /**
-     * Address is set by the provider.
+     * address is set by the provider.
      */
     declare public readonly address: pulumi.Output<string>;
     /**
-     * Tags is an out alias.
+     * tags is an out alias.
      */
     declare public readonly tags: pulumi.Output<Labels>;
 
@@ -255,90 +255,90 @@ export interface ServerArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Image is a required asset that replaces the server.
+     * image is a required asset that replaces the server.
      */
     image: pulumi.Input<pulumi.asset.Asset>;
     /**
-     * Bundle is an optional archive.
+     * bundle is an optional archive.
      */
     bundle?: pulumi.Input<pulumi.asset.Archive>;
     /**
-     * Count is a required number.
+     * count is a required number.
      */
     count: pulumi.Input<number>;
     /**
-     * Enabled is a required bool.
+     * enabled is a required bool.
      */
     enabled: pulumi.Input<boolean>;
     /**
-     * Color is a required enum of another module.
+     * color is a required enum of another module.
      */
     color: pulumi.Input<Color>;
     /**
-     * Shape is a required struct of another module.
+     * shape is a required struct of another module.
      */
     shape: pulumi.Input<ShapeArgs>;
     /**
-     * Rules are structs of another module, with the same name as Rule of this module.
+     * rules are structs of another module, with the same name as Rule of this module.
      */
     rules?: pulumi.Input<pulumi.Input<RuleArgs>[]>;
     /**
-     * LocalRules are structs of this module.
+     * localRules are structs of this module.
      */
     localRules?: pulumi.Input<pulumi.Input<RuleArgs_compute_rule>[]>;
     /**
-     * Labels is an alias with an input shape.
+     * labels is an alias with an input shape.
      */
     labels?: pulumi.Input<LabelsArgs>;
     /**
-     * ByColor is a map keyed by an enum.
+     * byColor is a map keyed by an enum.
      */
     byColor?: pulumi.Input<{ [key in Color]?: pulumi.Input<RuleArgs_compute_rule> }>;
     /**
-     * Scores is an alias without one.
+     * scores is an alias without one.
      */
     scores?: pulumi.Input<ScoresArgs>;
     /**
-     * Network is a capability to a resource of another module.
+     * network is a capability to a resource of another module.
      */
     network: pulumi.Input<Network>;
     /**
-     * Gateway is a capability to a resource declared in an index.go.
+     * gateway is a capability to a resource declared in an index.go.
      */
     gateway?: pulumi.Input<Gateway>;
     /**
-     * Disk is a capability to a resource of this module.
+     * disk is a capability to a resource of this module.
      */
     disk?: pulumi.Input<Disk>;
     /**
-     * Disks is an array of capabilities.
+     * disks is an array of capabilities.
      */
     disks?: pulumi.Input<pulumi.Input<Disk>[]>;
     /**
-     * DisksByName is a map of capabilities.
+     * disksByName is a map of capabilities.
      */
     disksByName?: pulumi.Input<{ [key: string]: pulumi.Input<Disk> }>;
     /**
-     * Target is a reference to any resource.
+     * target is a reference to any resource.
      */
     target?: pulumi.Input<pulumi.CustomResource>;
     /**
-     * Targets are references to any resources.
+     * targets are references to any resources.
      */
     targets?: pulumi.Input<pulumi.Input<pulumi.CustomResource>[]>;
     /**
-     * Metadata is any JSON value.
+     * metadata is any JSON value.
      */
     metadata: pulumi.Input<any>;
     /**
-     * Password is an input that is never returned.
+     * password is an input that is never returned.
      *
      * Write-only: the provider never returns it, since the service does not; a resource read with
      * get, or imported, does not have it.
      */
     password: pulumi.Input<string>;
     /**
-     * Token is an optional input that is never returned.
+     * token is an optional input that is never returned.
      *
      * Write-only: the provider never returns it, since the service does not; a resource read with
      * get, or imported, does not have it.
@@ -358,95 +358,95 @@ export interface ServerState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Image is a required asset that replaces the server.
+     * image is a required asset that replaces the server.
      */
     image?: pulumi.Input<pulumi.asset.Asset>;
     /**
-     * Bundle is an optional archive.
+     * bundle is an optional archive.
      */
     bundle?: pulumi.Input<pulumi.asset.Archive>;
     /**
-     * Count is a required number.
+     * count is a required number.
      */
     count?: pulumi.Input<number>;
     /**
-     * Enabled is a required bool.
+     * enabled is a required bool.
      */
     enabled?: pulumi.Input<boolean>;
     /**
-     * Color is a required enum of another module.
+     * color is a required enum of another module.
      */
     color?: pulumi.Input<Color>;
     /**
-     * Shape is a required struct of another module.
+     * shape is a required struct of another module.
      */
     shape?: pulumi.Input<ShapeArgs>;
     /**
-     * Rules are structs of another module, with the same name as Rule of this module.
+     * rules are structs of another module, with the same name as Rule of this module.
      */
     rules?: pulumi.Input<pulumi.Input<RuleArgs>[]>;
     /**
-     * LocalRules are structs of this module.
+     * localRules are structs of this module.
      */
     localRules?: pulumi.Input<pulumi.Input<RuleArgs_compute_rule>[]>;
     /**
-     * Labels is an alias with an input shape.
+     * labels is an alias with an input shape.
      */
     labels?: pulumi.Input<LabelsArgs>;
     /**
-     * ByColor is a map keyed by an enum.
+     * byColor is a map keyed by an enum.
      */
     byColor?: pulumi.Input<{ [key in Color]?: pulumi.Input<RuleArgs_compute_rule> }>;
     /**
-     * Scores is an alias without one.
+     * scores is an alias without one.
      */
     scores?: pulumi.Input<ScoresArgs>;
     /**
-     * Network is a capability to a resource of another module.
+     * network is a capability to a resource of another module.
      */
     network?: pulumi.Input<Network>;
     /**
-     * Gateway is a capability to a resource declared in an index.go.
+     * gateway is a capability to a resource declared in an index.go.
      */
     gateway?: pulumi.Input<Gateway>;
     /**
-     * Disk is a capability to a resource of this module.
+     * disk is a capability to a resource of this module.
      */
     disk?: pulumi.Input<Disk>;
     /**
-     * Disks is an array of capabilities.
+     * disks is an array of capabilities.
      */
     disks?: pulumi.Input<pulumi.Input<Disk>[]>;
     /**
-     * DisksByName is a map of capabilities.
+     * disksByName is a map of capabilities.
      */
     disksByName?: pulumi.Input<{ [key: string]: pulumi.Input<Disk> }>;
     /**
-     * Target is a reference to any resource.
+     * target is a reference to any resource.
      */
     target?: pulumi.Input<pulumi.CustomResource>;
     /**
-     * Targets are references to any resources.
+     * targets are references to any resources.
      */
     targets?: pulumi.Input<pulumi.Input<pulumi.CustomResource>[]>;
     /**
-     * Metadata is any JSON value.
+     * metadata is any JSON value.
      */
     metadata?: pulumi.Input<any>;
     /**
-     * Password is an input that is never returned.
+     * password is an input that is never returned.
      */
     password?: pulumi.Input<string>;
     /**
-     * Token is an optional input that is never returned.
+     * token is an optional input that is never returned.
      */
     token?: pulumi.Input<string>;
     /**
-     * Address is set by the provider.
+     * address is set by the provider.
      */
     address?: pulumi.Input<string>;
     /**
-     * Tags is an out alias.
+     * tags is an out alias.
      */
     tags?: pulumi.Input<LabelsArgs>;
 }

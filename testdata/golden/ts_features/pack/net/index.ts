@@ -54,11 +54,11 @@ export class Gateway extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Network is a capability to a resource of another file of the same module.
+     * network is a capability to a resource of another file of the same module.
      */
     declare public readonly network: pulumi.OutputInstance<Network>;
     /**
-     * Public is a required bool.
+     * public is a required bool.
      */
     declare public readonly public: pulumi.Output<boolean>;
 
@@ -108,11 +108,11 @@ export interface GatewayArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Network is a capability to a resource of another file of the same module.
+     * network is a capability to a resource of another file of the same module.
      */
     network: pulumi.Input<Network>;
     /**
-     * Public is a required bool.
+     * public is a required bool.
      */
     public: pulumi.Input<boolean>;
 }
@@ -129,11 +129,11 @@ export interface GatewayState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Network is a capability to a resource of another file of the same module.
+     * network is a capability to a resource of another file of the same module.
      */
     network?: pulumi.Input<Network>;
     /**
-     * Public is a required bool.
+     * public is a required bool.
      */
     public?: pulumi.Input<boolean>;
 }

@@ -50,19 +50,19 @@ export class Network extends pulumi.CustomResource {
     }
 
     /**
-     * CIDR is required and replaces.
+     * cidr is required and replaces.
      */
     declare public readonly cidr: pulumi.Output<string>;
     /**
-     * Mode comes from the root module, declared in net.go.
+     * mode comes from the root module, declared in net.go.
      */
     declare public readonly mode: pulumi.Output<NetMode | undefined>;
     /**
-     * Routes are structs of this module.
+     * routes are structs of this module.
      */
     declare public readonly routes: pulumi.Output<Route[] | undefined>;
     /**
-     * Gateway is declared in index.go.
+     * gateway is declared in index.go.
      */
     declare public readonly gateway: pulumi.OutputInstance<Gateway | undefined>;
 
@@ -105,19 +105,19 @@ export class Network extends pulumi.CustomResource {
  */
 export interface NetworkArgs {
     /**
-     * CIDR is required and replaces.
+     * cidr is required and replaces.
      */
     cidr: pulumi.Input<string>;
     /**
-     * Mode comes from the root module, declared in net.go.
+     * mode comes from the root module, declared in net.go.
      */
     mode?: pulumi.Input<NetMode>;
     /**
-     * Routes are structs of this module.
+     * routes are structs of this module.
      */
     routes?: pulumi.Input<pulumi.Input<RouteArgs>[]>;
     /**
-     * Gateway is declared in index.go.
+     * gateway is declared in index.go.
      */
     gateway?: pulumi.Input<Gateway>;
 }
@@ -128,19 +128,19 @@ export interface NetworkArgs {
  */
 export interface NetworkState {
     /**
-     * CIDR is required and replaces.
+     * cidr is required and replaces.
      */
     cidr?: pulumi.Input<string>;
     /**
-     * Mode comes from the root module, declared in net.go.
+     * mode comes from the root module, declared in net.go.
      */
     mode?: pulumi.Input<NetMode>;
     /**
-     * Routes are structs of this module.
+     * routes are structs of this module.
      */
     routes?: pulumi.Input<pulumi.Input<RouteArgs>[]>;
     /**
-     * Gateway is declared in index.go.
+     * gateway is declared in index.go.
      */
     gateway?: pulumi.Input<Gateway>;
 }

@@ -9,7 +9,7 @@ import type { Quote } from "../enums";
  */
 export interface Uses {
     /**
-     * Quote is an enum of the root module.
+     * quote is an enum of the root module.
      */
     readonly quote: Quote;
 }
@@ -19,7 +19,7 @@ export interface Uses {
  */
 export interface UsesArgs {
     /**
-     * Quote is an enum of the root module.
+     * quote is an enum of the root module.
      */
     quote: pulumi.Input<Quote>;
 }

@@ -46,7 +46,7 @@ class Object__ extends pulumi.CustomResource {
     }
 
     /**
-     * Other is the resource whose name its class would take.
+     * other is the resource whose name its class would take.
      */
     declare public readonly other: pulumi.OutputInstance<Object_ | undefined>;
 
@@ -79,7 +79,7 @@ export { Object__ as Object };
  */
 export interface ObjectArgs {
     /**
-     * Other is the resource whose name its class would take.
+     * other is the resource whose name its class would take.
      */
     other?: pulumi.Input<Object_>;
 }
@@ -90,7 +90,7 @@ export interface ObjectArgs {
  */
 export interface ObjectState {
     /**
-     * Other is the resource whose name its class would take.
+     * other is the resource whose name its class would take.
      */
     other?: pulumi.Input<Object_>;
 }

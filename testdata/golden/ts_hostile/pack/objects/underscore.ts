@@ -40,7 +40,7 @@ export class Object_ extends pulumi.CustomResource {
     }
 
     /**
-     * Size is its size.
+     * size is its size.
      */
     declare public readonly size: pulumi.Output<number>;
 
@@ -74,7 +74,7 @@ export class Object_ extends pulumi.CustomResource {
  */
 export interface Object_Args {
     /**
-     * Size is its size.
+     * size is its size.
      */
     size: pulumi.Input<number>;
 }
@@ -85,7 +85,7 @@ export interface Object_Args {
  */
 export interface Object_State {
     /**
-     * Size is its size.
+     * size is its size.
      */
     size?: pulumi.Input<number>;
 }

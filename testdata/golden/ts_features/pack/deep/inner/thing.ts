@@ -48,15 +48,15 @@ export class Thing extends pulumi.CustomResource {
      */
     declare public readonly name: pulumi.Output<string>;
     /**
-     * Disk is a capability two directories up and one down.
+     * disk is a capability two directories up and one down.
      */
     declare public readonly disk: pulumi.OutputInstance<Disk>;
     /**
-     * Colors are enum values of the root module.
+     * colors are enum values of the root module.
      */
     declare public readonly colors: pulumi.Output<Color[]>;
     /**
-     * Grid is an alias of the root module.
+     * grid is an alias of the root module.
      */
     declare public readonly grid: pulumi.Output<Grid | undefined>;
 
@@ -108,15 +108,15 @@ export interface ThingArgs {
      */
     name?: pulumi.Input<string>;
     /**
-     * Disk is a capability two directories up and one down.
+     * disk is a capability two directories up and one down.
      */
     disk: pulumi.Input<Disk>;
     /**
-     * Colors are enum values of the root module.
+     * colors are enum values of the root module.
      */
     colors: pulumi.Input<pulumi.Input<Color>[]>;
     /**
-     * Grid is an alias of the root module.
+     * grid is an alias of the root module.
      */
     grid?: pulumi.Input<GridArgs>;
 }
@@ -133,15 +133,15 @@ export interface ThingState {
      */
     name?: pulumi.Input<string>;
     /**
-     * Disk is a capability two directories up and one down.
+     * disk is a capability two directories up and one down.
      */
     disk?: pulumi.Input<Disk>;
     /**
-     * Colors are enum values of the root module.
+     * colors are enum values of the root module.
      */
     colors?: pulumi.Input<pulumi.Input<Color>[]>;
     /**
-     * Grid is an alias of the root module.
+     * grid is an alias of the root module.
      */
     grid?: pulumi.Input<GridArgs>;
 }

@@ -1,4 +1,0 @@
-package bad
-
-// Max is the most.
-const Max int = 3

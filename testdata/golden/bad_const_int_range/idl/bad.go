@@ -1,0 +1,4 @@
+package bad
+
+// Max is the most.
+const Max int = 1 << 60

@@ -1,4 +1,0 @@
-package bad
-
-// Count is a count.
-type Count int

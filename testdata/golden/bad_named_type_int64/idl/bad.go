@@ -1,0 +1,4 @@
+package bad
+
+// Count is a count.
+type Count int64
