@@ -69,7 +69,7 @@ type Subnet struct {
 	// Tags are labels attached to the subnet.
 	Tags *acme.Tags ` + "`lumi:\"optional\"`" + `
 	// AvailableIPCount is how many addresses of the range are still free.
-	AvailableIPCount *float64 ` + "`lumi:\"out\"`" + `
+	AvailableIPCount *int ` + "`lumi:\"out\"`" + `
 }
 `
 

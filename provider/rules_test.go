@@ -34,29 +34,41 @@ var (
 	scalerRules = []Rule{{Kind: ConflictsWith, Subject: "zone", Names: []resource.PropertyKey{"zones"}}}
 )
 
-// unmarshal reads the properties, and, as generated code does for an IDL with them, enforces the checks
-// and the rules when checks is set.
-func (s *scaler) unmarshal(o Object, checks bool) {
+// enforced says what of the IDL's rules a scaler's unmarshal enforces: the check in CEL, the rule across
+// properties.
+type enforced struct{ check, rule bool }
+
+// enforcements are the variants the benchmarks compare: nothing, either, both.
+var enforcements = []struct {
+	name string
+	enforced
+}{{"plain", enforced{}}, {"rule", enforced{rule: true}}, {"check", enforced{check: true}}, {"both", enforced{true, true}}}
+
+// unmarshal reads the properties, and, as generated code does for an IDL with them, enforces the check
+// and the rule that e says.
+func (s *scaler) unmarshal(o Object, e enforced) {
 	s.Name = Required(o, "name", String[string])
 	s.MinReplicas = Required(o, "minReplicas", Integer[int])
 	s.MaxReplicas = Required(o, "maxReplicas", Integer[int])
 	s.Zone = Optional(o, "zone", String[string])
 	s.Zones = Optional(o, "zones", ArrayOf[[]string](String[string]))
 	s.Ratio = Optional(o, "ratio", Number[float64])
-	if checks {
+	if e.check {
 		o.Checks(scalerChecks)
+	}
+	if e.rule {
 		o.Rules(scalerRules)
 	}
 }
 
-func scalerSpec(checks bool) Spec[scaler] {
+func scalerSpec(e enforced) Spec[scaler] {
 	return Spec[scaler]{
 		Type:  "test:index:Scaler",
 		Named: true,
 		Properties: []Property{
 			{Key: "name", Replaces: true}, {Key: "minReplicas"}, {Key: "maxReplicas"}, {Key: "zone"}, {Key: "zones"}, {Key: "ratio"},
 		},
-		Unmarshal: func(s *scaler, o Object) { s.unmarshal(o, checks) },
+		Unmarshal: func(s *scaler, o Object) { s.unmarshal(o, e) },
 		Marshal:   func(*scaler) resource.PropertyMap { return resource.PropertyMap{} },
 	}
 }
@@ -67,7 +79,7 @@ const scalerURN = "urn:pulumi:dev::p::test:index:Scaler::s1"
 // their messages at the object's path and at the rule's subject's; a value not known yet leaves both to
 // the update; a value that fails its type runs no check.
 func TestChecksAndRules(t *testing.T) {
-	r := NewResource(scalerSpec(true), &nopOps[scaler]{}, Hooks[scaler]{})
+	r := NewResource(scalerSpec(enforced{true, true}), &nopOps[scaler]{}, Hooks[scaler]{})
 	unknown := resource.MakeComputed(resource.NewProperty(""))
 	for _, c := range []struct {
 		name string
@@ -109,8 +121,9 @@ func (nopOps[T]) Update(context.Context, resource.ID, *T, *T) error             
 func (nopOps[T]) Delete(context.Context, resource.ID, *T) error                 { return nil }
 
 // BenchmarkCheck measures what a check in CEL and a rule across properties cost Check: the same
-// resource's Check, over gRPC's message types, without them and with them (one check of two integers,
-// one rule of two properties). BENCHMARKS.md and the IDL manual give the difference.
+// resource's Check, over gRPC's message types, without them, with either and with both (one check of two
+// integers, one rule of two properties). The IDL manual (idl/doc.go, Checks in CEL) gives the
+// differences.
 func BenchmarkCheck(b *testing.B) {
 	news, err := marshalProperties(resource.PropertyMap{
 		"minReplicas": resource.NewProperty(1.0), "maxReplicas": resource.NewProperty(3.0),
@@ -119,11 +132,8 @@ func BenchmarkCheck(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, c := range []struct {
-		name   string
-		checks bool
-	}{{"plain", false}, {"checked", true}} {
-		r := NewResource(scalerSpec(c.checks), &nopOps[scaler]{}, Hooks[scaler]{})
+	for _, c := range enforcements {
+		r := NewResource(scalerSpec(c.enforced), &nopOps[scaler]{}, Hooks[scaler]{})
 		req := &pulumirpc.CheckRequest{Urn: scalerURN, News: news}
 		// The first Check compiles the checks: once per plugin start, not per call.
 		if _, err := r.Check(context.Background(), req); err != nil {
@@ -161,11 +171,8 @@ func BenchmarkDecodeChecked(b *testing.B) {
 		"name": resource.NewProperty("s1"), "minReplicas": resource.NewProperty(1.0), "maxReplicas": resource.NewProperty(3.0),
 		"zone": resource.NewProperty("us-west-1a"), "ratio": resource.NewProperty(0.5),
 	}
-	for _, c := range []struct {
-		name   string
-		checks bool
-	}{{"plain", false}, {"checked", true}} {
-		r := NewResource(scalerSpec(c.checks), &nopOps[scaler]{}, Hooks[scaler]{})
+	for _, c := range enforcements {
+		r := NewResource(scalerSpec(c.enforced), &nopOps[scaler]{}, Hooks[scaler]{})
 		if _, err := r.Unmarshal(m, Inputs); err != nil {
 			b.Fatal(err)
 		}

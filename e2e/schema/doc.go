@@ -16,7 +16,9 @@
 //  3. deploys and destroys a VPC, and a subnet that refers to it (a capability) in a zone the function
 //     listZones returns, and looks an image up with getImage, with a Go program
 //     written against the generated Go SDK (an Automation API inline program, testdata/goprogram),
-//     through the provider plugin, and checks the provider's store after each.
+//     through the provider plugin, and checks the provider's store after each. The program reads the
+//     IDL's integers (the image's size, the subnet's free addresses) as the SDK's pulumi.Int outputs,
+//     so that an integer typed as a float in the schema would not compile.
 //
 // To run it with tools of your own:
 //

@@ -351,7 +351,7 @@ func deployFromGo(ctx context.Context, t *testing.T, scratch, sdkRoot, pluginDir
 		"name": vpcName, "cidrBlock": vpcCIDR, "region": "eu-west-1", "urn": vpcURN,
 		"availableIPCount": float64(256 - 5),
 		"zones":            []any{"eu-west-1a", "eu-west-1b", "eu-west-1c"}, "subnetZone": "eu-west-1b",
-		"imageId": "img-12deb1a2c3", "imageFormat": "raw",
+		"imageId": "img-12deb1a2c3", "imageFormat": "raw", "imageSizeGiB": float64(8),
 	})
 	vpcID, _ := up.Outputs["id"].(string)
 	check("after up, the cloud's VPC", stored(vpcs, vpcID), map[string]any{

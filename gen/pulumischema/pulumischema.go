@@ -688,9 +688,9 @@ func describeConstraints(cs *model.Constraints) string {
 	if cs == nil {
 		return ""
 	}
-	parts := constraintWords(cs)
+	parts := constraintWords(cs, "")
 	if cs.Items != nil {
-		for _, w := range constraintWords(cs.Items) {
+		for _, w := range constraintWords(cs.Items, "with ") {
 			parts = append(parts, "each element "+w)
 		}
 	}
@@ -700,14 +700,17 @@ func describeConstraints(cs *model.Constraints) string {
 	return "Constraints: " + strings.Join(parts, ", ") + "."
 }
 
-func constraintWords(cs *model.Constraints) []string {
+// constraintWords says each constraint of cs in words. with comes before the words that count what a value
+// holds, which an element's constraints need: "each element with at least 1 item", as against "each
+// element at least 0".
+func constraintWords(cs *model.Constraints, with string) []string {
 	num := func(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 	// "at least 1 character", "at most 5 entries"
 	count := func(bound string, n int, one, many string) string {
 		if n == 1 {
-			return bound + " 1 " + one
+			return with + bound + " 1 " + one
 		}
-		return fmt.Sprintf("%s %d %s", bound, n, many)
+		return fmt.Sprintf("%s%s %d %s", with, bound, n, many)
 	}
 	var w []string
 	if cs.Min != nil {
@@ -744,7 +747,7 @@ func constraintWords(cs *model.Constraints) []string {
 		w = append(w, count("at most", *cs.MaxItems, "item", "items"))
 	}
 	if cs.UniqueItems {
-		w = append(w, "no two items equal")
+		w = append(w, with+"no two items equal")
 	}
 	if cs.MinProperties != nil {
 		w = append(w, count("at least", *cs.MinProperties, "entry", "entries"))

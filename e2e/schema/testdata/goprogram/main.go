@@ -65,6 +65,10 @@ func program(ctx *pulumi.Context) error {
 	image := compute.LookupImageOutput(ctx, compute.LookupImageOutputArgs{Name: pulumi.String(imageName)})
 	ctx.Export("imageId", image.Id())
 	ctx.Export("imageFormat", image.Format())
+	// An int of the IDL is an integer in the Go SDK (pulumi.Int…), not a float: these lines compile only
+	// so.
+	var imageSize pulumi.IntOutput = image.SizeGiB()
+	ctx.Export("imageSizeGiB", imageSize)
 	vpc, err := network.NewVPC(ctx, "vpc", &network.VPCArgs{
 		Name:      pulumi.String(vpcName),
 		CidrBlock: pulumi.String(cidrBlock),
@@ -89,7 +93,8 @@ func program(ctx *pulumi.Context) error {
 		return err
 	}
 	ctx.Export("subnetId", subnet.ID())
-	ctx.Export("availableIPCount", subnet.AvailableIPCount)
+	var available pulumi.IntPtrOutput = subnet.AvailableIPCount
+	ctx.Export("availableIPCount", available)
 	ctx.Export("subnetZone", subnet.AvailabilityZone)
 	return nil
 }
