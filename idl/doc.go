@@ -425,11 +425,13 @@
 //
 // The provider never returns a write-only input as an output (programs read it as undefined, from a
 // resource of theirs or one read with get). A refresh keeps the value the program gave, as the stack's
-// inputs hold it, secret, whatever the service's own read gives back for it: no drift. An import (pulumi
-// import, the import resource option, get), which cannot read it, leaves it unset, and the provider
-// does not ask such a resource for it, even where it is required, until the program gives a value;
-// then an update applies it. The TypeScript package's documentation and the Pulumi schema's description
-// of the property say that it cannot be read back (the schema has no field for it).
+// inputs hold it, secret, whatever the service's own read gives back for it: no drift. (A Read that can
+// tell that the service's value is no longer the program's, a password checked against the hash the
+// service keeps, says so with provider.Forget: the refresh drops the value, and the next update sets it
+// again.) An import (pulumi import, the import resource option, get), which cannot read it, leaves it
+// unset, and the provider does not ask such a resource for it, even where it is required, until the
+// program gives a value; then an update applies it. The TypeScript package's documentation and the Pulumi
+// schema's description of the property say that it cannot be read back (the schema has no field for it).
 //
 // # Rules across properties
 //

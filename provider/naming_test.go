@@ -234,8 +234,12 @@ var loginSpec = Spec[login]{
 	},
 }
 
-// loginOps keeps a hash of the password, as services do, and reads back everything else.
-type loginOps struct{ stored login }
+// loginOps keeps a hash of the password, as services do, and reads back everything else; changed says
+// that the password was changed outside Pulumi, which Read tells (Forget), as the hash would.
+type loginOps struct {
+	stored  login
+	changed bool
+}
 
 func (o *loginOps) Create(_ context.Context, _ resource.URN, l *login) (resource.ID, error) {
 	o.stored = *l
@@ -243,7 +247,11 @@ func (o *loginOps) Create(_ context.Context, _ resource.URN, l *login) (resource
 	return resource.ID(l.Name), nil
 }
 
-func (o *loginOps) Read(_ context.Context, _ resource.ID, l *login) error {
+func (o *loginOps) Read(ctx context.Context, _ resource.ID, l *login) error {
+	if o.changed && l.Password != "" {
+		Forget(ctx, "password")
+		Forget(ctx, "role") // not write-only: nothing to forget
+	}
 	*l = o.stored
 	l.Password = "" // the service never returns it
 	return nil
@@ -272,6 +280,17 @@ func TestWriteOnly(t *testing.T) {
 	if got := fromWire(t, resp.Properties); got.HasValue("password") {
 		t.Errorf("refresh: the state holds the password: %v", got)
 	}
+	// Refresh of a password changed outside Pulumi, which Read forgets: the inputs lose it (the next
+	// update sets it again), and nothing else.
+	ops.changed = true
+	resp, err = r.Read(ctx, &pulumirpc.ReadRequest{Id: "app", Urn: urn, Properties: toWire(t, state), Inputs: toWire(t, given)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fromWire(t, resp.Inputs); !got.DeepEquals(state) {
+		t.Errorf("refresh of a password changed outside Pulumi: inputs %v, want %v", got, state)
+	}
+	ops.changed = false
 	// Import: the ID alone. The password is left out, not read back empty.
 	resp, err = r.Read(ctx, &pulumirpc.ReadRequest{Id: "app", Urn: urn})
 	if err != nil {

@@ -186,6 +186,7 @@ func (r *Resource[T]) Read(ctx context.Context, req *pulumirpc.ReadRequest) (*pu
 	}
 	ctx, c, cancel := begin(ctx, "read", string(r.spec.Type), resource.URN(req.GetUrn()), 0, 0, state, inputs)
 	defer cancel()
+	ctx, forgot := withForgotten(ctx)
 	if err := r.ops.Read(ctx, id, obj); errors.Is(err, ErrNotFound) {
 		return &pulumirpc.ReadResponse{}, nil
 	} else if err != nil {
@@ -193,7 +194,7 @@ func (r *Resource[T]) Read(ctx context.Context, req *pulumirpc.ReadRequest) (*pu
 	}
 	secrets := secretKeys(state, inputs)
 	read := r.spec.Marshal(obj)
-	newInputs, err := marshalProperties(withDeclaredSecrets(r.spec.Properties, withSecrets(r.readInputs(read, inputs), secrets)))
+	newInputs, err := marshalProperties(withDeclaredSecrets(r.spec.Properties, withSecrets(r.readInputs(read, inputs, forgot), secrets)))
 	if err != nil {
 		return nil, err
 	}

@@ -48,7 +48,7 @@ var immutableNote = prose("Immutable: set when the resource is created. An updat
 // writeOnlyNote is what the doc of a write-only (in) property's field adds: what Read and an import do
 // with it.
 var writeOnlyNote = prose("Write-only: the service never returns it. Read need not set it: the provider keeps " +
-	"the value the program gave; an import leaves it unset.")
+	"the value the program gave, unless Read calls provider.Forget (the service's differs); an import leaves it unset.")
 
 // fieldDoc appends the doc of p's field, p one of siblings: as written, and what Check makes sure of
 // it beyond its type (immutable, the rules across properties, in Go names).

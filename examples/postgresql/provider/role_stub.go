@@ -35,10 +35,14 @@ type role struct {
 	Name string
 	// Login lets the role log in: a user rather than a group.
 	Login bool
-	// Password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256); the
-	// state keeps it as a secret. A refresh run as a superuser finds out when the password was changed
-	// outside Pulumi, by checking it against the server's hash, and forgets it; the next update then
-	// sets it again. (Not an in property: what Read leaves of those is the program's, whatever it finds.)
+	// Password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256), and
+	// never gives it back: the stack keeps the program's, as a secret, and a role imported has none until
+	// the program gives one. A refresh run as a superuser finds out when the password was changed outside
+	// Pulumi, by checking it against the server's hash, and forgets it; the next update then sets it again.
+	//
+	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	Password *string
 	// Superuser makes the role a superuser, which bypasses every permission check.
 	Superuser bool
@@ -124,7 +128,7 @@ func NewRoleProvider(ops RoleProviderOps) *RoleProvider {
 		Properties: []provider.Property{
 			{Key: "name", Replaces: true},
 			{Key: "login", Default: resource.NewBoolProperty(false)},
-			{Key: "password", Secret: true},
+			{Key: "password", In: true, Secret: true},
 			{Key: "superuser", Default: resource.NewBoolProperty(false)},
 			{Key: "createDatabase", Default: resource.NewBoolProperty(false)},
 			{Key: "createRole", Default: resource.NewBoolProperty(false)},

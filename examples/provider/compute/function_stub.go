@@ -85,7 +85,8 @@ type function struct {
 	// Secrets are environment variables with secret values. They are stored encrypted and never read back.
 	//
 	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
-	// program gave; an import leaves it unset.
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	Secrets *map[string]string
 	// Subnets attach the function to a VPC, so that it can reach private addresses.
 	Subnets *[]provider.Ref

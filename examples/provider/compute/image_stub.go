@@ -58,7 +58,8 @@ type image struct {
 	// back; changing it builds a new image.
 	//
 	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
-	// program gave; an import leaves it unset.
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	Source *asset.Asset
 	// Format is the file format of Source.
 	Format ImageFormat

@@ -111,7 +111,8 @@ type instance struct {
 	// secrets, so it is never read back; changing it replaces the instance.
 	//
 	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
-	// program gave; an import leaves it unset.
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	UserData *string
 	// RootDisk configures the disk the instance boots from. Defaults to a 20 GiB SSD.
 	RootDisk *DiskSpec

@@ -61,7 +61,8 @@ type accessKey struct {
 	// only the holder of the private key can read it. It is never read back.
 	//
 	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
-	// program gave; an import leaves it unset.
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	PGPKey *string
 	// Secret is the secret access key. It is only available when the key is created; when PGPKey is set,
 	// it is empty and EncryptedSecret holds it instead.

@@ -39,7 +39,8 @@ type user struct {
 	// without it the user cannot sign in to the console.
 	//
 	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
-	// program gave; an import leaves it unset.
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	Password *string
 	// PasswordResetRequired makes the user choose a new password at the first sign-in.
 	PasswordResetRequired *bool

@@ -77,7 +77,8 @@ type database struct {
 	// The admin password.
 	//
 	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
-	// program gave; an import leaves it unset.
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	Password string
 	// A label.
 	Label *string
@@ -108,7 +109,8 @@ type database struct {
 	// A secret input with a long name, for the layout of its assignment.
 	//
 	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
-	// program gave; an import leaves it unset.
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	ReplicationPasswordForTheStandbyDatabaseServers *string
 	// The character set of the database's text.
 	//
@@ -128,7 +130,8 @@ type database struct {
 	// is called, so olds and news always hold the same value.
 	//
 	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
-	// program gave; an import leaves it unset.
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	EncryptionKey *string
 	// An old knob with a long deprecation message.
 	//

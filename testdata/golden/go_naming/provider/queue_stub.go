@@ -246,7 +246,8 @@ type user struct {
 	// Password is what the user signs in with.
 	//
 	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
-	// program gave; an import leaves it unset.
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	Password string
 	// Tags give the user its permissions in the management interface.
 	Tags *[]string

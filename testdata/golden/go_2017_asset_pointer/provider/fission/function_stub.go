@@ -36,7 +36,8 @@ type function struct {
 	// Secrets are files given to the function once and never read back.
 	//
 	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
-	// program gave; an import leaves it unset.
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	Secrets *asset.Asset
 }
 

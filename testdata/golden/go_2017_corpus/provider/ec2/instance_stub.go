@@ -35,7 +35,8 @@ type instance struct {
 	// UserData runs at the first boot; it is never read back.
 	//
 	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
-	// program gave; an import leaves it unset.
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	UserData string
 	// PrivateIP is the instance's private address, when it has one.
 	PrivateIP *string

@@ -122,7 +122,8 @@ type object struct {
 	// Source is the object's content, given once and never read back.
 	//
 	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
-	// program gave; an import leaves it unset.
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	Source *asset.Asset
 	// ContentType is the object's media type.
 	ContentType *string

@@ -77,12 +77,14 @@ type kitchen struct {
 	// Secret is an input that is never returned.
 	//
 	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
-	// program gave; an import leaves it unset.
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	Secret *string
 	// Source is a required input, never returned, that replaces.
 	//
 	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
-	// program gave; an import leaves it unset.
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	Source *asset.Asset
 	// Renamed has a wire name of its own.
 	Renamed string
