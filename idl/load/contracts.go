@@ -90,7 +90,11 @@ func (c *builder) contracts(subject subjectName, prop *model.Property, opts tagO
 				ok = false
 			}
 		} else if name == "multipleOf" && *into.MultipleOf == 1 {
-			c.warnf(pos.at(v.offset), "%s: multipleOf=1 makes %s a whole number in all but its type; declare it int (or int32), and the schema, the SDKs and the Go stubs get an integer", subject, prop.Name)
+			what, it := prop.Name, "it"
+			if into != &cs {
+				what, it = "each element of "+prop.Name, "the elements"
+			}
+			c.warnf(pos.at(v.offset), "%s: %s=1 makes %s a whole number in all but its type; declare %s int (or int32), and the schema, the SDKs and the Go stubs get an integer", subject, key, what, it)
 		}
 	}
 	if opts.unique {

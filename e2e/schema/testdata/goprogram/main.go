@@ -93,7 +93,7 @@ func program(ctx *pulumi.Context) error {
 		return err
 	}
 	ctx.Export("subnetId", subnet.ID())
-	var available pulumi.IntPtrOutput = subnet.AvailableIPCount
+	var available pulumi.IntOutput = subnet.AvailableIPCount
 	ctx.Export("availableIPCount", available)
 	ctx.Export("subnetZone", subnet.AvailabilityZone)
 	return nil
