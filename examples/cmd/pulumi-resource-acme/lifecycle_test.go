@@ -245,7 +245,7 @@ func TestLifeCycle(t *testing.T) {
 // diff checks the new inputs and diffs them against the live resource.
 func (d *driver) diff(l *live, inputs map[string]any) *pulumirpc.DiffResponse {
 	d.t.Helper()
-	checked, failures := d.check(l.urn, props(d.t, inputs))
+	checked, failures := d.checkOf(l.urn, l.inputs, props(d.t, inputs))
 	if len(failures) > 0 {
 		d.t.Fatalf("Check: %v", failures)
 	}
@@ -259,7 +259,7 @@ func (d *driver) diff(l *live, inputs map[string]any) *pulumirpc.DiffResponse {
 // update checks the new inputs and updates the live resource with them.
 func (d *driver) update(l *live, inputs map[string]any) {
 	d.t.Helper()
-	checked, failures := d.check(l.urn, props(d.t, inputs))
+	checked, failures := d.checkOf(l.urn, l.inputs, props(d.t, inputs))
 	if len(failures) > 0 {
 		d.t.Fatalf("Check: %v", failures)
 	}

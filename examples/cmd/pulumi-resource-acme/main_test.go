@@ -129,7 +129,16 @@ func (d *driver) ref(name string) resource.PropertyValue {
 // check runs Check and returns the checked inputs and the failures as "property: reason".
 func (d *driver) check(u resource.URN, news *structpb.Struct) (*structpb.Struct, []string) {
 	d.t.Helper()
-	resp, err := d.client.Check(context.Background(), &pulumirpc.CheckRequest{Urn: string(u), News: news, Name: u.Name(), Type: string(u.Type())})
+	return d.checkOf(u, nil, news)
+}
+
+// checkOf is check of a resource whose recorded inputs are olds, as the engine checks a resource that
+// exists, with a seed of its own.
+func (d *driver) checkOf(u resource.URN, olds, news *structpb.Struct) (*structpb.Struct, []string) {
+	d.t.Helper()
+	seed := []byte(cloud.RandomHex(16))
+	resp, err := d.client.Check(context.Background(), &pulumirpc.CheckRequest{Urn: string(u), Olds: olds, News: news, Name: u.Name(),
+		Type: string(u.Type()), RandomSeed: seed})
 	if err != nil {
 		d.t.Fatalf("Check %s: %v", u, err)
 	}

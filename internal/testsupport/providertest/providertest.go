@@ -7,6 +7,7 @@ package providertest
 
 import (
 	"context"
+	"crypto/rand"
 	"maps"
 	"net"
 	"sync"
@@ -138,20 +139,33 @@ func (d *Driver) URN(typ tokens.Type, name string) resource.URN {
 	return resource.NewURN(tokens.QName(d.Stack), tokens.PackageName(d.Project), "", typ, name)
 }
 
-// Check runs Check and returns the checked inputs and the failures as "property: reason".
+// Check runs Check of a new resource and returns the checked inputs and the failures as "property:
+// reason".
 func (d *Driver) Check(urn resource.URN, inputs map[string]any) (*structpb.Struct, []string) {
 	d.T.Helper()
-	resp, err := d.Client.Check(context.Background(), &pulumirpc.CheckRequest{Urn: string(urn), News: Props(d.T, inputs), Name: urn.Name(), Type: string(urn.Type())})
+	return d.CheckOf(urn, nil, inputs)
+}
+
+// CheckOf runs Check as the engine does for a resource whose recorded inputs are olds (nil for a new
+// one), with a random seed of its own, and returns the checked inputs and the failures as "property:
+// reason".
+func (d *Driver) CheckOf(urn resource.URN, olds *structpb.Struct, inputs map[string]any) (*structpb.Struct, []string) {
+	d.T.Helper()
+	seed := make([]byte, 32)
+	_, _ = rand.Read(seed) // never fails, says crypto/rand
+	resp, err := d.Client.Check(context.Background(), &pulumirpc.CheckRequest{Urn: string(urn), Olds: olds, News: Props(d.T, inputs),
+		Name: urn.Name(), Type: string(urn.Type()), RandomSeed: seed})
 	if err != nil {
 		d.T.Fatalf("Check %s: %v", urn, err)
 	}
 	return resp.GetInputs(), failures(resp.GetFailures())
 }
 
-// checked is Check of inputs that must pass.
-func (d *Driver) checked(urn resource.URN, inputs map[string]any) *structpb.Struct {
+// checked is Check of inputs that must pass, of a resource whose recorded inputs are olds (nil for a new
+// one).
+func (d *Driver) checked(urn resource.URN, olds *structpb.Struct, inputs map[string]any) *structpb.Struct {
 	d.T.Helper()
-	checked, failures := d.Check(urn, inputs)
+	checked, failures := d.CheckOf(urn, olds, inputs)
 	if len(failures) > 0 {
 		d.T.Fatalf("Check %s: %v", urn, failures)
 	}
@@ -162,7 +176,7 @@ func (d *Driver) checked(urn resource.URN, inputs map[string]any) *structpb.Stru
 func (d *Driver) Create(typ tokens.Type, name string, inputs map[string]any) (*Live, error) {
 	d.T.Helper()
 	u := d.URN(typ, name)
-	checked := d.checked(u, inputs)
+	checked := d.checked(u, nil, inputs)
 	resp, err := d.Client.Create(context.Background(), &pulumirpc.CreateRequest{Urn: string(u), Properties: checked})
 	if err != nil {
 		return nil, err
@@ -187,7 +201,7 @@ func (d *Driver) MustCreate(typ tokens.Type, name string, inputs map[string]any)
 func (d *Driver) Diff(l *Live, inputs map[string]any) *pulumirpc.DiffResponse {
 	d.T.Helper()
 	resp, err := d.Client.Diff(context.Background(), &pulumirpc.DiffRequest{Id: l.ID, Urn: string(l.URN), Olds: l.Outputs,
-		News: d.checked(l.URN, inputs), OldInputs: l.Inputs})
+		News: d.checked(l.URN, l.Inputs, inputs), OldInputs: l.Inputs})
 	if err != nil {
 		d.T.Fatalf("Diff %s: %v", l.URN, err)
 	}
@@ -197,7 +211,7 @@ func (d *Driver) Diff(l *Live, inputs map[string]any) *pulumirpc.DiffResponse {
 // Update checks the new inputs and updates the live resource with them; the error is the provider's.
 func (d *Driver) Update(l *Live, inputs map[string]any) error {
 	d.T.Helper()
-	checked := d.checked(l.URN, inputs)
+	checked := d.checked(l.URN, l.Inputs, inputs)
 	resp, err := d.Client.Update(context.Background(), &pulumirpc.UpdateRequest{Id: l.ID, Urn: string(l.URN), Olds: l.Outputs, News: checked, OldInputs: l.Inputs})
 	if err != nil {
 		return err
