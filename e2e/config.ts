@@ -12,12 +12,18 @@
 //   1. up: every VPC is where its provider says, the configuration is recorded as typed values, its
 //      secrets secret; no secret is in the state or in the engine's output, where the provider's
 //      tracing shows
+//   1b. up of a second stack of the program, beside the first: the names the provider makes up (the
+//      VPCs' own and a random suffix) differ, and Acme Cloud, which refuses a second VPC of a name in a
+//      region, takes them all
+//   1c. previews of a third stack under each autonaming configuration the engine sends the provider
+//      (pulumi:autonaming): a pattern names each VPC as it says, verbatim by its own name, and disabled
+//      fails, asking the program for a name
 //   2. preview without the stack's token fails, naming the key acme:apiToken and how to set it
 //   3. up with new tokens (the stack's and an explicit provider's): the providers are updated in place,
 //      and no resource is replaced
 //   4. up with another region in the stack: the default provider is replaced, and its VPC with it; the
 //      other providers' VPCs stay
-//   5. destroy leaves nothing behind
+//   5. destroy of both stacks leaves nothing behind
 //
 // e2e/e2e_test.go builds everything and runs this after program.ts; it exits non-zero at the first failed
 // check. Its environment is program.ts's, but for the project's directory: E2E_CONFIG_WORK_DIR.
@@ -149,21 +155,31 @@ async function main(): Promise<void> {
         delete process.env[v];
     }
 
-    let stack!: Stack;
-    await step("0", "create the stack and set its configuration", async () => {
+    // A stack of the program, in eu-west-1 with the stack's token, the engine's environment envVars (which
+    // the provider inherits), and its autonaming configuration (pulumi:autonaming's keys: mode, pattern).
+    const newStack = async (name: string, envVars: Record<string, string> = {}, autonaming: Record<string, string> = {}): Promise<Stack> => {
         const pulumiCommand = await PulumiCommand.get({ root: env("E2E_PULUMI_ROOT") });
         const projectSettings = {
             name: "acme-config",
             runtime: "nodejs",
             plugins: { providers: [{ name: "acme", path: env("E2E_PLUGIN_DIR") }] },
         } as ProjectSettings;
-        stack = await LocalWorkspace.createOrSelectStack(
-            { stackName: "config", projectName: "acme-config", program },
-            // The engine's environment, which the provider inherits: tracing, which the stack does not set.
-            { workDir: env("E2E_CONFIG_WORK_DIR"), pulumiCommand, projectSettings, envVars: { ACME_TRACING: "true" } },
+        const s = await LocalWorkspace.createOrSelectStack(
+            { stackName: name, projectName: "acme-config", program },
+            { workDir: env("E2E_CONFIG_WORK_DIR"), pulumiCommand, projectSettings, envVars },
         );
-        await stack.setConfig("acme:region", { value: "eu-west-1" });
-        await stack.setConfig("acme:apiToken", { value: stackToken, secret: true });
+        await s.setConfig("acme:region", { value: "eu-west-1" });
+        await s.setConfig("acme:apiToken", { value: stackToken, secret: true });
+        for (const [k, v] of Object.entries(autonaming)) {
+            await s.setConfig(`pulumi:autonaming.${k}`, { value: v }, true);
+        }
+        return s;
+    };
+
+    let stack!: Stack;
+    await step("0", "create the stack and set its configuration", async () => {
+        // Tracing, which the stack does not set, from the engine's environment.
+        stack = await newStack("config", { ACME_TRACING: "true" });
     });
 
     let created!: Map<string, StateResource>;
@@ -198,6 +214,58 @@ async function main(): Promise<void> {
         assert.equal(near.region, "ap-south-1"); // from the program's environment
         assert.ok(isSecret(near.apiToken), "a token from the environment is not secret in the state");
         await assertNoSecretsShown(stack);
+    });
+
+    // The names of the VPCs of a stack, by key, as its provider made them.
+    const vpcNames = (state: Map<string, StateResource>): Record<string, string> =>
+        Object.fromEntries([...state].filter(([k]) => k.startsWith("VPC::")).map(([k, r]) => [k, r.outputs!.name]));
+
+    let second!: Stack;
+    await step("1b", "up of a second stack beside the first: the made-up names differ", async () => {
+        second = await newStack("config-b");
+        const res = await second.up(shown);
+        assert.deepEqual(counts(res.summary.resourceChanges), { create: 6 });
+        const names = vpcNames(await state(second));
+        const firsts = vpcNames(created);
+        for (const [k, name] of Object.entries(names)) {
+            const logical = k.replace(/^VPC::/, "");
+            assert.match(name, new RegExp(`^${logical}-[0-9a-f]{7}$`), `${k}'s name`);
+            assert.match(firsts[k], new RegExp(`^${logical}-[0-9a-f]{7}$`), `${k}'s name in the first stack`);
+            assert.notEqual(name, firsts[k], `${k} has one name in both stacks`);
+        }
+        // Every VPC of both stacks, side by side in the cloud.
+        assert.equal([...cloud().keys()].filter((f) => f.startsWith("network/VPC/")).length, 6);
+    });
+
+    await step("1c", "the stack's autonaming configuration: a pattern, verbatim, disabled", async () => {
+        // The names the preview's events show for the VPCs that a preview of stack would create.
+        const previewed = async (stack: Stack): Promise<Record<string, string>> => {
+            const names: Record<string, string> = {};
+            const res = await stack.preview({
+                ...shown,
+                onEvent: (e) => {
+                    const md = e.resourcePreEvent?.metadata;
+                    if (md?.type === "acme:network/vpc:VPC") {
+                        names[md.urn.replace(/^.*::/, "")] = md.new?.inputs?.name;
+                    }
+                },
+            });
+            assert.doesNotMatch(res.stdout, /does not support autonaming configuration/);
+            return names;
+        };
+        const third = await newStack("config-c", {}, { pattern: "${stack}-${name}-${hex(4)}" });
+        for (const [k, name] of Object.entries(await previewed(third))) {
+            assert.match(name, new RegExp(`^config-c-${k}-[0-9a-f]{4}$`), `${k}'s name under a pattern`);
+        }
+        await third.removeConfig("pulumi:autonaming");
+        await third.setConfig("pulumi:autonaming.mode", { value: "verbatim" }, true);
+        assert.deepEqual(await previewed(third), { home: "home", "far-net": "far-net", "near-net": "near-net" });
+        await third.setConfig("pulumi:autonaming.mode", { value: "disabled" }, true);
+        const msg = await failure(() => third.preview(shown));
+        // The engine stops at the first failing Check, of whichever VPC it checks first.
+        assert.match(msg, /VPC resource '(home|far-net|near-net)': property name value \{<nil>\} has a problem: the stack's pulumi:autonaming configuration turns automatic names off \(mode: disabled\), and the program gives none: give the resource a name/);
+        console.log("  the user sees: " + msg.split("\n").find((l) => l.includes("turns automatic names off"))!.trim());
+        await third.workspace.removeStack("config-c");
     });
 
     await step("2", "preview without the stack's token fails, naming the key", async () => {
@@ -249,7 +317,9 @@ async function main(): Promise<void> {
         await assertNoSecretsShown(stack);
     });
 
-    await step("5", "destroy leaves nothing behind", async () => {
+    await step("5", "destroy of both stacks leaves nothing behind", async () => {
+        await second.destroy(shown);
+        await second.workspace.removeStack("config-b");
         await stack.destroy(shown);
         assert.deepEqual([...cloud().keys()], []);
         await stack.workspace.removeStack("config");

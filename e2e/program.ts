@@ -13,12 +13,16 @@
 //      forms: the plain form's results become inputs, the Output form's wait for a resource to exist
 //      and keep a secret result secret
 //   2. preview: a change of the program that changes no input is no change
-//   3. up: a plain property is updated in place, a `replaces` property replaces its resource
+//   3. up: a plain property is updated in place, a `replaces` property replaces its resource: one the
+//      program names is deleted first, one named by the provider (an autoname) gets a new name and is
+//      created first, with no Differ of the provider's asking for either; a user (whose password is
+//      write-only) is imported by its ID
 //   4. up: an input the provider's Check rejects, or a function's input the provider rejects, fails
 //      with its message, and changes nothing; preview: a rule across properties or a check in CEL
 //      broken fails it, naming the properties
-//   5. refresh: changes made behind Pulumi's back are read back through the generated Read; then up
-//      undoes them, and get reads resources by ID (Read again)
+//   5. refresh: changes made behind Pulumi's back are read back through the generated Read, and the
+//      write-only password neither drifts nor leaves the state, secret; then up undoes the changes, and
+//      get reads resources by ID (Read again), a user without its password
 //   6. preview and up: a change of an `immutable` property fails them, and changes nothing, unless
 //      ignoreChanges ignores it or replaceOnChanges replaces for it; up --replace, the deliberate way,
 //      replaces the resource
@@ -102,13 +106,20 @@ const volumeOptions: Partial<Record<Phase, pulumi.CustomResourceOptions>> = {
 // The content of the bucket object, and the public key of the key pair: the tests recompute what the
 // provider derives from them.
 const indexHTML = "<h1>Hello from Acme</h1>\n";
-const keyBlob = Buffer.concat([
-    Buffer.from([0, 0, 0, 11]),
-    Buffer.from("ssh-ed25519"),
-    Buffer.from([0, 0, 0, 32]),
-    crypto.createHash("sha256").update("cidlc e2e").digest(),
-]);
+function sshKeyBlob(seed: string): Buffer {
+    return Buffer.concat([
+        Buffer.from([0, 0, 0, 11]),
+        Buffer.from("ssh-ed25519"),
+        Buffer.from([0, 0, 0, 32]),
+        crypto.createHash("sha256").update(seed).digest(),
+    ]);
+}
+const keyBlob = sshKeyBlob("cidlc e2e");
 const publicKey = `ssh-ed25519 ${keyBlob.toString("base64")} alice@laptop`;
+// The spare key pair's keys, before and after step 3.
+const spareKeys = ["spare 1", "spare 2"].map((seed) => `ssh-ed25519 ${sshKeyBlob(seed).toString("base64")} ops@laptop`);
+// The ID of alice, which step 3 imports as another resource.
+let importAlice = "";
 // The provider's API token, a secret of the stack's configuration.
 const apiToken = newToken();
 // The secrets of the program and of the stack: they must never appear in plain text in the state. The
@@ -180,8 +191,11 @@ async function program(): Promise<Record<string, unknown>> {
         egress: [{ ipProtocol: "all", fromPort: 0, toPort: 65535 }],
     });
 
-    // storage: two buckets; the replica's region is a replaces property, changed in step 3.
+    // storage: two buckets; the replica's region is a replaces property, changed in step 3. The program
+    // names the replica (bucket names are global): its replacement keeps the name, so the old bucket
+    // must go first. The site's name is the provider's, its logical name and a random suffix.
     const replica = new acme.storage.Bucket("replica-e2e", {
+        name: "replica-e2e",
         region: changed ? "eu-central-1" : "eu-west-1",
         versioning: true,
     });
@@ -232,11 +246,24 @@ async function program(): Promise<Record<string, unknown>> {
         passwordResetRequired: true,
     });
     const aliceKey = new acme.iam.AccessKey("alice", { user: alice, status: acme.iam.AccessKeyActive });
+    if (changed) {
+        // alice, imported by her ID as a resource of its own: the program gives no password, which Acme
+        // Cloud keeps only as a hash and which Read therefore never returns. The stack keeps the user
+        // in the cloud when it deletes this resource: alice is deleted as herself.
+        new acme.iam.User(
+            "alice-imported",
+            { path: "/engineering/", groups: [devs], passwordResetRequired: true },
+            { import: importAlice, retainOnDelete: true },
+        );
+    }
     // A reference to any resource (*idl.Resource).
     new acme.iam.PolicyAttachment("read-site-alice", { policy: readSite, target: alice });
 
     // compute.
     const deployer = new acme.compute.KeyPair("deployer", { publicKey });
+    // A key pair that nothing uses, whose key (a replaces property) changes in step 3: it has a name
+    // the provider made up, so its replacement gets another, and is created first.
+    new acme.compute.KeyPair("spare", { publicKey: spareKeys[changed ? 1 : 0] });
     const image = new acme.compute.Image("base", {
         source: new pulumi.asset.StringAsset("a pretend qcow2 disk image"),
         format: acme.compute.ImageFormatQCOW2,
@@ -356,7 +383,11 @@ async function program(): Promise<Record<string, unknown>> {
     if (phase === "read" || immutableChanged) {
         const seenVPC = acme.network.VPC.get("main-seen", vpc.id);
         const seenVM = acme.compute.Instance.get("web-seen", vm.id);
+        // A user read by ID has no password: it is write-only.
+        const seenAlice = acme.iam.User.get("alice-seen", alice.id);
         seen = {
+            seenAlicePath: seenAlice.path,
+            seenAlicePassword: seenAlice.password.apply((p) => typeof p),
             seenVPCTags: seenVPC.tags,
             seenVPCCidr: seenVPC.cidrBlock,
             seenVMStatus: seenVM.status,
@@ -467,9 +498,9 @@ function comparable(state: Map<string, StateResource>): Record<string, unknown> 
 
 // --- The steps -----------------------------------------------------------------------------------------
 
-// The acme resources of the program: one of each type, but two subnets and two buckets. The engine's
-// summaries count one more, the stack (not the default provider).
-const RESOURCES = 19;
+// The acme resources of the program: one of each type, but two subnets, two buckets and two key pairs.
+// The engine's summaries count one more, the stack (not the default provider).
+const RESOURCES = 20;
 
 async function main(): Promise<void> {
     const start = process.hrtime.bigint();
@@ -565,6 +596,11 @@ async function main(): Promise<void> {
         ]);
         const replicaArn = created.get("Bucket::replica-e2e")!.outputs!.arn;
         assert.equal(replicaArn, "arn:acme:storage::123456789012:replica-e2e");
+        // The named resources the program did not name got names from their own and a random suffix.
+        const autoname = (logical: string) => new RegExp(`^${logical}-[0-9a-f]{7}$`);
+        assert.match(site.Name, autoname("site-e2e"));
+        assert.match(record(created, "User::alice").Name, autoname("alice"));
+        assert.match(record(created, "KeyPair::spare").Name, autoname("spare"));
         assert.deepEqual(site.Replication, { "eu-west-1": { BucketARN: replicaArn, StorageClass: "ARCHIVE" } });
         assert.deepEqual(record(created, "Policy::read-site").Document, {
             Version: "2024-01-01",
@@ -572,7 +608,7 @@ async function main(): Promise<void> {
                 {
                     Effect: "Allow",
                     Action: ["storage:GetObject"],
-                    Resource: "arn:acme:storage::123456789012:site-e2e",
+                    Resource: `arn:acme:storage::123456789012:${site.Name}`,
                 },
             ],
         });
@@ -585,9 +621,6 @@ async function main(): Promise<void> {
         assert.deepEqual(lb.Listeners, [{ Port: 80, Protocol: "HTTP", TargetPort: 8080, CertificateARN: null }]);
         assert.deepEqual(lb.HealthCheck.Headers, { Host: "www.acme.example" });
         assert.deepEqual(record(created, "VPC::main").Tags, { env: "e2e", team: "infra" });
-        // The named resources got their names from the resource names.
-        assert.equal(record(created, "User::alice").Name, "alice");
-        assert.equal(site.Name, "site-e2e");
 
         // The out properties, back in the program.
         const out = (k: string) => outs[k]?.value;
@@ -598,11 +631,11 @@ async function main(): Promise<void> {
         assert.equal(out("subnetZone"), "us-west-1c"); // the third zone listZones returned
         assert.equal(out("subnetFree"), 251);
         assert.equal(out("groupID"), created.get("SecurityGroup::web")!.id);
-        assert.equal(out("roleArn"), "arn:acme:iam::123456789012:role/services/app");
+        assert.match(out("roleArn"), /^arn:acme:iam::123456789012:role\/services\/app-[0-9a-f]{7}$/);
         assert.match(out("roleUniqueId"), /^AROA[0-9A-F]{16}$/);
         assert.equal(out("policyVersion"), "v1");
-        assert.equal(out("groupArn"), "arn:acme:iam::123456789012:group/engineering/devs");
-        assert.equal(out("userArn"), "arn:acme:iam::123456789012:user/engineering/alice");
+        assert.match(out("groupArn"), /^arn:acme:iam::123456789012:group\/engineering\/devs-[0-9a-f]{7}$/);
+        assert.match(out("userArn"), /^arn:acme:iam::123456789012:user\/engineering\/alice-[0-9a-f]{7}$/);
         assert.match(out("accessKeyId"), /^AKIA[0-9A-F]{16}$/);
         assert.equal(out("accessKeyId"), created.get("AccessKey::alice")!.id);
         assert.ok(!Number.isNaN(Date.parse(out("accessKeyCreated"))));
@@ -616,8 +649,8 @@ async function main(): Promise<void> {
         assert.equal(out("volumeDevice"), "/dev/vdb");
         assert.match(out("fnUrl"), /^https:\/\/fn-[0-9a-f]{16}\.fn\.us-west-1\.acme\.example\/$/);
         assert.match(out("fnCodeSha"), /^[A-Za-z0-9+/]{43}=$/);
-        assert.match(out("lbDNS"), /^front-lb-[0-9a-f]{16}\.lb\.acme\.example$/);
-        assert.equal(out("siteDomain"), "site-e2e.storage.us-west-1.acme.example");
+        assert.match(out("lbDNS"), /^front-[0-9a-f]{7}-lb-[0-9a-f]{16}\.lb\.acme\.example$/);
+        assert.equal(out("siteDomain"), `${site.Name}.storage.us-west-1.acme.example`);
         assert.equal(out("objectETag"), crypto.createHash("md5").update(indexHTML).digest("hex"));
         assert.equal(out("objectSize"), Buffer.byteLength(indexHTML));
         assert.match(out("objectVersion"), /^[0-9a-f]{32}$/); // the bucket is versioned
@@ -646,7 +679,7 @@ async function main(): Promise<void> {
         const url = called.update.objectURL!;
         assert.match(
             url,
-            /^https:\/\/site-e2e\.storage\.us-west-1\.acme\.example\/index\.html\?expires=\d+&signature=[0-9a-f]{64}$/,
+            new RegExp(`^https://${site.Name}\\.storage\\.us-west-1\\.acme\\.example/index\\.html\\?expires=\\d+&signature=[0-9a-f]{64}$`),
         );
         assert.equal(outs.objectURL.value, url);
         assert.equal(outs.objectURL.secret, true);
@@ -675,21 +708,27 @@ async function main(): Promise<void> {
     });
 
     // 3. A plain property is updated in place; a replaces property replaces the resource: the new one
-    // is created before the old one is deleted, unless the provider asks for the reverse, as it does
-    // for a bucket that keeps its name (bucket names are global).
+    // is created before the old one is deleted, unless the replacement keeps its name, which the cloud
+    // would refuse to a second object: the runtime then asks the engine to delete first, as for the
+    // bucket the program names (bucket names are global). An autonamed key pair's replacement gets a
+    // new name, and is created first. No Differ of the provider's decides either. And a user is imported
+    // by its ID, without its write-only password.
     let changed!: Map<string, StateResource>;
-    await step("3", "up updates in place and replaces", async () => {
+    await step("3", "up updates in place, replaces, and imports", async () => {
         phase = "change";
+        importAlice = created.get("User::alice")!.id!;
         const ops = new Ops(false);
         const res = await stack.up({ onEvent: ops.onEvent });
         assertQuiet(res);
-        assert.deepEqual(counts(res.summary.resourceChanges), { same: RESOURCES + 1 - 4, update: 2, replace: 2 });
+        assert.deepEqual(counts(res.summary.resourceChanges), { same: RESOURCES + 1 - 5, update: 2, replace: 3, import: 1 });
         assert.deepEqual(ops.with("update"), ["Function::api", "VPC::main"]);
-        assert.deepEqual(ops.with("replace"), ["Bucket::replica-e2e", "BucketObject::index"]);
+        assert.deepEqual(ops.with("replace"), ["Bucket::replica-e2e", "BucketObject::index", "KeyPair::spare"]);
+        assert.deepEqual(ops.with("import"), ["User::alice-imported"]);
         assert.deepEqual(ops.byKey.get("BucketObject::index"), ["create-replacement", "replace", "delete-replaced"]);
         assert.deepEqual(ops.byKey.get("Bucket::replica-e2e"), ["delete-replaced", "replace", "create-replacement"]);
+        assert.deepEqual(ops.byKey.get("KeyPair::spare"), ["create-replacement", "replace", "delete-replaced"]);
         changed = await resources(stack);
-        assert.equal(changed.size, RESOURCES);
+        assert.equal(changed.size, RESOURCES + 1);
         assertCloudMatches(changed);
 
         // Updated: the same ID, the new tags, in the state and in the cloud.
@@ -720,9 +759,19 @@ async function main(): Promise<void> {
         assert.equal(replica.id, created.get("Bucket::replica-e2e")!.id);
         assert.equal(record(changed, "Bucket::replica-e2e").Region, "eu-central-1");
         assert.equal(replica.outputs!.domainName, "replica-e2e.storage.eu-central-1.acme.example");
+        // Replaced, created first: the key pair has another name the provider made up.
+        const spare = (m: Map<string, StateResource>) => m.get("KeyPair::spare")!;
+        assert.notEqual(spare(changed).id, spare(created).id);
+        assert.notEqual(spare(changed).outputs!.name, spare(created).outputs!.name);
+        assert.match(spare(changed).outputs!.name, /^spare-[0-9a-f]{7}$/);
+        // Imported: alice, without a password, which neither the state nor the inputs hold.
+        const imported = changed.get("User::alice-imported")!;
+        assert.equal(imported.id, importAlice);
+        assert.equal(imported.outputs!.name, created.get("User::alice")!.outputs!.name);
+        assert.ok(!("password" in imported.inputs!) && !("password" in imported.outputs!), "the imported user has a password");
 
         // Everything else is as it was.
-        const touched = ["VPC::main", "Function::api", "BucketObject::index", "Bucket::replica-e2e"];
+        const touched = ["VPC::main", "Function::api", "BucketObject::index", "Bucket::replica-e2e", "KeyPair::spare", "User::alice-imported"];
         const same = (m: Map<string, StateResource>) =>
             comparable(new Map([...m].filter(([k]) => !touched.includes(k))));
         assert.deepEqual(same(changed), same(created));
@@ -783,7 +832,9 @@ async function main(): Promise<void> {
 
     let refreshedState!: Map<string, StateResource>;
     // 5. Refresh reads the resources back through the generated Read: changes made behind Pulumi's back
-    // show in the state, a resource deleted behind its back leaves it.
+    // show in the state, a resource deleted behind its back leaves it. A write-only password, which the
+    // cloud returns as a hash, is no change: alice keeps the program's, secret, and the imported alice
+    // none.
     await step("5", "refresh reads back changes made outside Pulumi", async () => {
         phase = "change";
         writeRecord(changed, "Instance::web", (rec) => (rec.Status = "stopped"));
@@ -797,10 +848,13 @@ async function main(): Promise<void> {
         assertQuiet(res);
         // The engine reports a refreshed resource as updated when the provider's Diff of its old and new
         // inputs finds a change: the VPC's tags; not the instance's status, an output.
-        assert.deepEqual(counts(res.summary.resourceChanges), { same: RESOURCES + 1 - 2, update: 1, delete: 1 });
+        assert.deepEqual(counts(res.summary.resourceChanges), { same: RESOURCES + 2 - 2, update: 1, delete: 1 });
         assert.deepEqual(ops.with("update"), ["VPC::main"]);
         assert.deepEqual(ops.with("delete"), ["AccessKey::alice"]);
         const refreshed = await resources(stack);
+        const password = refreshed.get("User::alice")!.inputs!.password;
+        assert.ok(isSecret(password) && JSON.parse(password.plaintext) === secrets[0], "alice's password is not her program's, secret");
+        assert.ok(!("password" in refreshed.get("User::alice-imported")!.inputs!), "the imported alice has a password");
         assert.equal(refreshed.get("Instance::web")!.outputs!.status, "stopped");
         assert.deepEqual(refreshed.get("VPC::main")!.outputs!.tags, {
             env: "e2e",
@@ -823,18 +877,18 @@ async function main(): Promise<void> {
     });
 
     // The program now differs from the cloud where the cloud changed inputs: up undoes the tag and
-    // creates the access key again, and nothing else (the status is an output). It also reads two
-    // resources by ID, with get, through the provider's Read.
+    // creates the access key again, and nothing else (the status is an output). It also reads three
+    // resources by ID, with get, through the provider's Read: a user without its write-only password.
     await step("5b", "up undoes the drift, get reads resources by ID", async () => {
         phase = "read";
         const ops = new Ops(false);
         const res = await stack.up({ onEvent: ops.onEvent });
         assertQuiet(res);
         // (The summary does not count reads.)
-        assert.deepEqual(counts(res.summary.resourceChanges), { same: RESOURCES + 1 - 2, update: 1, create: 1 });
+        assert.deepEqual(counts(res.summary.resourceChanges), { same: RESOURCES + 2 - 2, update: 1, create: 1 });
         assert.deepEqual(ops.with("update"), ["VPC::main"]);
         assert.deepEqual(ops.with("create"), ["AccessKey::alice"]);
-        assert.deepEqual(ops.with("read"), ["Instance::web-seen", "VPC::main-seen"]);
+        assert.deepEqual(ops.with("read"), ["Instance::web-seen", "User::alice-seen", "VPC::main-seen"]);
         const state = await resources(stack);
         assert.deepEqual(state.get("VPC::main")!.outputs!.tags, { env: "e2e", team: "infra", stage: "two" });
         assert.equal(state.get("VPC::main-seen")!.id, state.get("VPC::main")!.id);
@@ -845,7 +899,9 @@ async function main(): Promise<void> {
         assert.equal(out("seenVMStatus"), "stopped");
         assert.equal(out("seenVMSubnet"), state.get("Subnet::a")!.id);
         assert.deepEqual(out("seenVMGroups"), [state.get("SecurityGroup::web")!.id]);
-        assert.equal(refreshedState.size + 1 + 2, state.size);
+        assert.equal(out("seenAlicePath"), "/engineering/");
+        assert.equal(out("seenAlicePassword"), "undefined");
+        assert.equal(refreshedState.size + 1 + 3, state.size);
     });
 
     // 6. A change of an immutable property (the volume's encryption) fails the preview, and the update,
@@ -988,9 +1044,9 @@ async function main(): Promise<void> {
         assert.match(out, new RegExp(`acme:compute:KeyPair \\(deployer\\):\\s+warning: ${gone.replace(/[()?]/g, "\\$&")}`));
         assertQuiet({ stdout: out.replaceAll(`warning: ${gone}`, ""), stderr: res.stderr });
         const managed = [...before.keys()].filter((k) => !k.endsWith("-seen")).sort();
-        assert.deepEqual(counts(res.summary.resourceChanges), { delete: managed.length + 1, discard: 2 });
+        assert.deepEqual(counts(res.summary.resourceChanges), { delete: managed.length + 1, discard: 3 });
         assert.deepEqual(ops.with("delete"), managed);
-        assert.deepEqual(ops.with("discard"), ["Instance::web-seen", "VPC::main-seen"]);
+        assert.deepEqual(ops.with("discard"), ["Instance::web-seen", "User::alice-seen", "VPC::main-seen"]);
         assert.deepEqual([...cloud().keys()], []);
         const deployment = await stack.exportStack();
         assert.deepEqual(deployment.deployment.resources ?? [], []);

@@ -72,8 +72,9 @@
 //		Versioning *bool `lumi:"optional"`
 //	}
 //
-// NamedResource adds a property `name`: a string that the program may set, that defaults to the
-// resource's own (Pulumi) name, and whose change replaces the resource. In the Go stubs it is the field
+// NamedResource adds a property `name`: the resource's name in the cloud, a string that the program may
+// set, that the provider makes up when the program does not (see Names), and whose change replaces the
+// resource. In the Go stubs it is the field
 // Name of the resource's marshaling struct; if the resource has a Go field called Name of its own (with
 // another wire name: Name string `lumi:"service"`), the author's field keeps its name and the resource's
 // name is the field ResourceName. A struct embeds at most one marker.
@@ -83,12 +84,60 @@
 // then fails the preview, and only a replacement the user asks for (pulumi up --replace) renames it.
 // (A rename in place, such as ALTER DATABASE … RENAME TO, is no way out where the name is the
 // resource's ID: an update cannot change an ID.) The embedded marker says so, with an option of its
-// tag (the marker's other options are the resource's default timeouts, in Timeouts, and formerly= and
-// stateVersion=, in Evolution):
+// tag (the marker's other options are how the name is made, in Names, the resource's default timeouts,
+// in Timeouts, and formerly= and stateVersion=, in Evolution):
 //
 //	type Database struct {
-//		idl.NamedResource `lumi:"immutable"`
+//		idl.NamedResource `lumi:"verbatim,immutable"`
 //	}
+//
+// # Names
+//
+// A named resource's name is its physical name: clouds keep names unique in a scope (an account, a
+// region, a network), and refuse a second object of a name. So, as Pulumi's own providers do, the
+// provider autonames: when the program gives no name, it makes one up of the resource's own (logical)
+// name, a hyphen and 7 random hexadecimal digits (web-3f9a1c2), drawn from the random seed the engine
+// gives it for the resource. Two stacks of one program then do not claim the same names, and a
+// resource replaced (a changed replaces property, pulumi up --replace) gets a new name, so that the new
+// one is created before the old one is deleted, as Pulumi replaces by default. A resource keeps the name
+// it was made with: previews and updates find it in its recorded inputs, and only a replacement makes
+// another.
+//
+// Where the name is the resource's identity, which people and programs use (a database that
+// applications connect to by name, an extension that the server knows by name), verbatim on the marker
+// makes the name the resource's own name itself:
+//
+//	type Extension struct {
+//		idl.NamedResource `lumi:"verbatim"`
+//	}
+//
+// The name may have a contract, as a string property has (see Contracts), with the options
+// name.minLength=, name.maxLength= and name.pattern= on the marker; the provider checks every name
+// against it, given or made up, and cuts the logical part of a made-up name to fit name.maxLength=,
+// keeping its random digits (a name the resource has is not checked again, should a newer contract be
+// narrower):
+//
+//	// Bucket names are global: 3 to 63 lower-case letters, digits, dots and hyphens.
+//	type Bucket struct {
+//		idl.NamedResource `lumi:"name.minLength=3,name.maxLength=63,name.pattern=^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$"`
+//	}
+//
+// A made-up name that breaks the contract otherwise (a pattern without hyphens, a minimum longer than the
+// name) fails the preview, saying where the name comes from and asking the program to give one that
+// fits.
+//
+// A stack configures how the provider names what its program does not (pulumi:autonaming, in the
+// stack's configuration; the engine sends it to providers that say they honour it, as every provider
+// cidlc generates does): mode: disabled fails the preview of a named resource without a name, naming
+// the property and asking for one; mode: verbatim names each resource by its own name; a pattern
+// (${stack}-${name}-${hex(4)}) names it as the pattern says, with enforce: true as it is, and otherwise
+// only where the IDL autonames (a verbatim resource keeps its own name, as a proposal allows). The
+// configuration names new resources only: one that exists keeps its name.
+//
+// When a replacement keeps the name (the program gave it, or it is verbatim), the cloud would refuse the
+// new resource while the old one holds the name: the provider then asks the engine to delete the old
+// resource first, by itself. A Differ (see the Go stubs' documentation) may change that, for a name that
+// is unique only in a scope that the replacement leaves.
 //
 // # Timeouts
 //
@@ -286,9 +335,11 @@
 //     its value is unknown until the resource exists; the provider still always sets it. Write
 //     optional,out for an output the provider may leave unset (programs then see T | undefined). Of a
 //     function, out marks a result (see Functions).
-//   - in: an input that the provider never returns (a password, user data).
+//   - in: a write-only input, which the provider never returns (see Write-only inputs).
 //   - replaces (also spelled replace): a change to the property replaces the resource instead of
-//     updating it in place.
+//     updating it in place. A resource whose every input replaces it (or is immutable) cannot be
+//     updated in place at all: the Go stubs ask its ops for no Update, and the provider never calls
+//     one.
 //   - immutable: the property is set when the resource is created and never changes afterwards; a change
 //     fails the preview instead of replacing the resource (see Immutable properties).
 //
@@ -362,6 +413,25 @@
 // default that breaks the property's own constraints or is not in its enum, default= on an out or
 // optional property, secret on a reference, an option given twice, an unknown option (with the nearest
 // known one as a hint).
+//
+// # Write-only inputs
+//
+// Some inputs a service accepts and never gives back: a password it keeps only as a hash, an API key, a
+// script a machine runs once. Declare them in (and secret, for a secret), so that the provider neither
+// expects them back nor makes up a value for them:
+//
+//	// Password is what the user signs in with.
+//	Password string `lumi:"secret,in,minLength=8"`
+//
+// The provider never returns a write-only input as an output (programs read it as undefined, from a
+// resource of theirs or one read with get). A refresh keeps the value the program gave, as the stack's
+// inputs hold it, secret, whatever the service's own read gives back for it: no drift. (A Read that can
+// tell that the service's value is no longer the program's, a password checked against the hash the
+// service keeps, says so with provider.Forget: the refresh drops the value, and the next update sets it
+// again.) An import (pulumi import, the import resource option, get), which cannot read it, leaves it
+// unset, and the provider does not ask such a resource for it, even where it is required, until the
+// program gives a value; then an update applies it. The TypeScript package's documentation and the Pulumi
+// schema's description of the property say that it cannot be read back (the schema has no field for it).
 //
 // # Rules across properties
 //
@@ -785,7 +855,8 @@
 //
 //   - An out property named id is the resource's ID (the Pulumi ID), not a property beside it.
 //   - Enum values keep their declaration order (the 2017 tool sorted them by constant name).
-//   - The name of a named resource defaults to the resource's Pulumi name and is returned as an output
+//   - The name of a named resource is made up by the provider when the program gives none (see Names;
+//     verbatim keeps the 2017 tool's default, the resource's Pulumi name), and is returned as an output
 //     (in 2017 it was an input only).
 //   - Capabilities carry the URN and the ID of the resource (in 2017, the ID only).
 //   - What was a defect there is an error here, whose message says what to write instead: a named

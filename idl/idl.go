@@ -13,9 +13,12 @@ package idl
 type Resource struct{}
 
 // NamedResource marks a struct as a named resource: like Resource, plus a `name` property. The name is a
-// string, forces replacement when it changes, and defaults to the resource's Pulumi name when the program
-// does not give one. Embedded with the tag lumi:"immutable", a change of the name fails instead of
-// replacing the resource; its tag may give the resource default timeouts too, as Resource's may.
+// string, forces replacement when it changes, and is made up by the provider when the program does not
+// give one: the resource's Pulumi name and a random suffix, or, embedded with the tag lumi:"verbatim",
+// the resource's Pulumi name itself (see Names in the package documentation, which also says how the
+// tag gives the name a contract: name.maxLength=, …). Embedded with the tag lumi:"immutable", a change
+// of the name fails instead of replacing the resource; its tag may give the resource default timeouts
+// too, as Resource's may.
 type NamedResource struct {
 	Resource
 }

@@ -251,6 +251,9 @@ func (o Object) Close() {
 	d.seen = d.seen[:o.start]
 }
 
+// missingRequired is the reason of a required property's absence.
+const missingRequired = "missing required property"
+
 // Required reads the field key of o with dec. With Inputs a missing field is a failure.
 func Required[T any](o Object, key resource.PropertyKey, dec func(*Decoder, resource.PropertyValue) T) T {
 	var t T
@@ -260,7 +263,7 @@ func Required[T any](o Object, key resource.PropertyKey, dec func(*Decoder, reso
 		t = dec(d, v)
 	} else if d.mode == Inputs && o.m != nil {
 		d.unreadable++
-		d.fail("missing required property")
+		d.fail(missingRequired)
 	}
 	d.pop()
 	return t

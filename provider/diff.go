@@ -9,7 +9,8 @@ import (
 )
 
 // Diff compares the new inputs with the old ones, property by property. A changed `replaces` property
-// replaces the resource; then the author's diff hook, if any, has its say.
+// replaces the resource; then the author's diff hook, if any, has its say. A replacement of a named
+// resource that keeps its name deletes the old resource first (naming.go).
 func (r *Resource[T]) Diff(ctx context.Context, req *pulumirpc.DiffRequest) (*pulumirpc.DiffResponse, error) {
 	// Whether a value is secret is no difference to report: the engine tracks secrecy itself.
 	in, err := readRequest(true, req.GetOlds(), req.GetNews(), req.GetOldInputs())
@@ -23,6 +24,9 @@ func (r *Resource[T]) Diff(ctx context.Context, req *pulumirpc.DiffRequest) (*pu
 		before = in.oldInputs
 	}
 	diff := r.compare(before, in.news, req.GetIgnoreChanges())
+	// A replacement that keeps the name deletes first: the cloud holds one object of a name. The hook,
+	// which knows the cloud, has the last word.
+	diff.DeleteBeforeReplace = r.spec.Named && keepsName(before, in.news)
 	if len(diff.Changed) > 0 && r.hooks.Diff != nil {
 		id := resource.ID(req.GetId())
 		oldObj, newObj, err := r.decodeChange(in, id)

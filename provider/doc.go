@@ -58,19 +58,26 @@
 // Object.Checks, which the stubs make with package idl/celcheck). Values that are not known
 // yet (during a preview) are never a problem, and a secret is never shown in a message (and a failure
 // about a secret property is given for the whole resource: the engine prints a failing property's value
-// beside it). A named
-// resource's name defaults to the resource's own name, and every input with a default= takes it when the
-// program leaves it out; the checked inputs hold those defaults, and the secret properties made secret.
+// beside it). A named resource's name, when the program leaves it out, is the one the resource has, or
+// one made up as the stack's autonaming configuration (which Handshake and Configure say the provider
+// honours) or the IDL says: the resource's own name and a random suffix drawn from the engine's seed,
+// or its own name itself (verbatim). Every input with a default= takes it when the program leaves it
+// out; the checked inputs hold the name and those defaults, and the secret properties made secret. A
+// write-only (in) input that a resource which exists without it (an import) still lacks is not asked
+// for (naming.go).
 //
 // Diff compares the new inputs with the old ones property by property; a changed `replaces` property
-// replaces the resource. Update refuses to change an `immutable` property, in the preview already: its
-// error names the resource, the property, the old and new values (never a secret's) and the command that
-// replaces the resource deliberately; a replacement, however caused, is not an update and goes ahead
-// (immutable.go says why Update is the place). Create, Read, Update and Delete decode property maps
-// into the generated marshaling struct, call the author's ops, and encode the struct back. Outputs
-// never include `in` properties, an `out` property named id is the resource ID, and a property that was
-// secret in the inputs stays secret in the outputs, as do the properties the IDL declares secret,
-// everywhere.
+// replaces the resource, deleting the old one first when a named resource's replacement keeps its name
+// (the program's, or a verbatim one), which the cloud would refuse twice. Update refuses to change an
+// `immutable` property, in the preview already: its error names the resource, the property, the old and
+// new values (never a secret's) and the command that replaces the resource deliberately; a replacement,
+// however caused, is not an update and goes ahead (immutable.go says why Update is the place). A
+// resource whose every input replaces it has no Update, and the runtime never calls its ops for one.
+// Create, Read, Update and Delete decode property maps into the generated marshaling struct, call the
+// author's ops, and encode the struct back. Outputs never include `in` properties (Read keeps the
+// program's value of them in the inputs, and an import leaves them out), an `out` property named id is
+// the resource ID, and a property that was secret in the inputs stays secret in the outputs, as do the
+// properties the IDL declares secret, everywhere.
 //
 // # Failing, waiting and speaking
 //

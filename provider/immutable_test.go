@@ -13,13 +13,17 @@ import (
 )
 
 // immutableWidgetSpec is widgetSpec with size and password immutable: a plain number, and an `in`
-// string whose values the program may make secret.
+// string whose values the program may make secret; its zone is updated in place, so that it has an
+// Update.
 func immutableWidgetSpec() Spec[widget] {
 	spec := widgetSpec
 	spec.Properties = slices.Clone(widgetSpec.Properties)
 	for i, p := range spec.Properties {
-		if p.Key == "size" || p.Key == "password" {
+		switch p.Key {
+		case "size", "password":
 			spec.Properties[i].Immutable = true
+		case "zone":
+			spec.Properties[i].Replaces = false
 		}
 	}
 	return spec
@@ -116,13 +120,13 @@ func TestImmutableDiff(t *testing.T) {
 	oldInputs := resource.PropertyMap{"name": pv("w1"), "size": pv(3.0), "zone": pv("a"), "password": pv("pw")}
 	r := NewResource(immutableWidgetSpec(), &widgetOps{}, Hooks[widget]{})
 	for _, c := range []struct {
-		zone, want string
+		name, want string
 		replaces   []string
 	}{
-		{"a", "DIFF_SOME size=UPDATE", nil},
-		{"b", "DIFF_SOME size=UPDATE zone=UPDATE_REPLACE", []string{"zone"}},
+		{"w1", "DIFF_SOME size=UPDATE", nil},
+		{"w2", "DIFF_SOME name=UPDATE_REPLACE size=UPDATE", []string{"name"}},
 	} {
-		news := resource.PropertyMap{"name": pv("w1"), "size": pv(4.0), "zone": pv(c.zone), "password": pv("pw")}
+		news := resource.PropertyMap{"name": pv(c.name), "size": pv(4.0), "zone": pv("a"), "password": pv("pw")}
 		resp, err := r.Diff(context.Background(), &pulumirpc.DiffRequest{Id: "w-1", Urn: widgetURN,
 			Olds: toWire(t, olds), News: toWire(t, news), OldInputs: toWire(t, oldInputs)})
 		if err != nil {
@@ -133,7 +137,7 @@ func TestImmutableDiff(t *testing.T) {
 			got = append(got, k+"="+resp.DetailedDiff[k].Kind.String())
 		}
 		if strings.Join(got, " ") != c.want || !slices.Equal(resp.Replaces, c.replaces) {
-			t.Errorf("Diff with zone %s = %v, replaces %v; want %s, replaces %v", c.zone, got, resp.Replaces, c.want, c.replaces)
+			t.Errorf("Diff with name %s = %v, replaces %v; want %s, replaces %v", c.name, got, resp.Replaces, c.want, c.replaces)
 		}
 	}
 }

@@ -147,9 +147,13 @@ func (r *Resource[T]) decodeChange(in request, id resource.ID) (olds, news *T, e
 // readInputs derives the inputs of a resource that Read returned. On import (no old inputs) every input
 // property read is an input. On refresh only the properties the program had set are, so that a default
 // the cloud filled in does not show up as a change the program has to make; `in` properties are never
-// read back, so they keep the program's values.
-func (r *Resource[T]) readInputs(read, old resource.PropertyMap) resource.PropertyMap {
+// read back, so they keep the program's values (an import leaves them out) unless Read forgot them
+// (Forget), and a name the provider made up stays marked so.
+func (r *Resource[T]) readInputs(read, old resource.PropertyMap, forgot *forgotten) resource.PropertyMap {
 	in := resource.PropertyMap{}
+	if autonamed(old) {
+		in[autonamedKey] = old[autonamedKey]
+	}
 	for _, p := range r.spec.Properties {
 		if p.Out {
 			continue
@@ -157,7 +161,7 @@ func (r *Resource[T]) readInputs(read, old resource.PropertyMap) resource.Proper
 		_, wasSet := old[p.Key]
 		switch v, ok := read[p.Key]; {
 		case p.In:
-			if wasSet {
+			if wasSet && !forgot.has(p.Key) {
 				in[p.Key] = old[p.Key]
 			}
 		case ok && (wasSet || len(old) == 0):

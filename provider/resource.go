@@ -8,6 +8,8 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/emptypb"
 )
 
@@ -29,16 +31,27 @@ type Resource[T any] struct {
 	spec  Spec[T]
 	ops   Ops[T]
 	hooks Hooks[T]
+	// update is the ops' Update; nil for a resource whose every input replaces it.
+	update func(ctx context.Context, id resource.ID, olds, news *T) error
 }
 
 var _ ResourceProvider = (*Resource[struct{}])(nil)
 
-// NewResource binds a resource's spec to the author's ops.
+// NewResource binds a resource's spec to the author's ops, which implement Updater unless every input
+// of the resource replaces it: the runtime never calls the Update of such a resource's ops.
 func NewResource[T any](spec Spec[T], ops Ops[T], hooks Hooks[T]) *Resource[T] {
 	if ops == nil {
 		panic(fmt.Sprintf("provider for %s: nil ops", spec.Type))
 	}
-	return &Resource[T]{spec: spec, ops: ops, hooks: hooks}
+	r := &Resource[T]{spec: spec, ops: ops, hooks: hooks}
+	if spec.updatesInPlace() {
+		u, ok := ops.(Updater[T])
+		if !ok {
+			panic(fmt.Sprintf("provider for %s: the ops have no Update, and a change of an input updates the resource in place", spec.Type))
+		}
+		r.update = u.Update
+	}
+	return r
 }
 
 // Type returns the resource's type token.
@@ -82,24 +95,21 @@ func (r *Resource[T]) decodeState(m resource.PropertyMap, id resource.ID) (*T, e
 
 // Check validates a program's inputs: see the package documentation.
 func (r *Resource[T]) Check(ctx context.Context, req *pulumirpc.CheckRequest) (*pulumirpc.CheckResponse, error) {
-	in, err := readRequest(false, nil, req.GetNews(), nil)
+	in, err := readRequest(false, nil, req.GetNews(), req.GetOlds())
 	if err != nil {
 		return nil, err
 	}
-	news := in.news
+	news, olds := in.news, in.oldInputs
 	urn := resource.URN(req.GetUrn())
+	var made *madeName
 	if r.spec.Named && !news.HasValue("name") {
-		name := req.GetName()
-		if name == "" {
-			name = urn.Name()
-		}
-		news["name"] = resource.NewProperty(name)
+		made = r.name(req, olds, news)
 	}
 	// The checked inputs are what the engine records: with the defaults, and the secrets made secret.
 	news = withDeclaredSecrets(r.spec.Properties, withDefaults(r.spec.Properties, news))
 	d := NewDecoder(Inputs)
 	obj := r.decode(d, news)
-	failures := d.Failures()
+	failures := made.explain(r.notAsked(d.Failures(), olds, news))
 	if r.hooks.Check != nil && len(failures) == 0 && !d.Unknown() {
 		ctx, c, cancel := begin(ctx, "check", string(r.spec.Type), urn, 0, 0, news)
 		defer cancel()
@@ -176,6 +186,7 @@ func (r *Resource[T]) Read(ctx context.Context, req *pulumirpc.ReadRequest) (*pu
 	}
 	ctx, c, cancel := begin(ctx, "read", string(r.spec.Type), resource.URN(req.GetUrn()), 0, 0, state, inputs)
 	defer cancel()
+	ctx, forgot := withForgotten(ctx)
 	if err := r.ops.Read(ctx, id, obj); errors.Is(err, ErrNotFound) {
 		return &pulumirpc.ReadResponse{}, nil
 	} else if err != nil {
@@ -183,7 +194,7 @@ func (r *Resource[T]) Read(ctx context.Context, req *pulumirpc.ReadRequest) (*pu
 	}
 	secrets := secretKeys(state, inputs)
 	read := r.spec.Marshal(obj)
-	newInputs, err := marshalProperties(withDeclaredSecrets(r.spec.Properties, withSecrets(r.readInputs(read, inputs), secrets)))
+	newInputs, err := marshalProperties(withDeclaredSecrets(r.spec.Properties, withSecrets(r.readInputs(read, inputs, forgot), secrets)))
 	if err != nil {
 		return nil, err
 	}
@@ -196,7 +207,8 @@ func (r *Resource[T]) Read(ctx context.Context, req *pulumirpc.ReadRequest) (*pu
 
 // Update changes the resource with the author's ops. The new struct starts with the old out values, so
 // ops need to set only those that change; during a preview they are all assumed to stay. A change of an
-// immutable property fails it, preview or not (see immutable.go).
+// immutable property fails it, preview or not (see immutable.go), and so does any update of a resource
+// that has none (see cannotUpdate).
 func (r *Resource[T]) Update(ctx context.Context, req *pulumirpc.UpdateRequest) (*pulumirpc.UpdateResponse, error) {
 	in, err := readRequest(false, req.GetOlds(), req.GetNews(), req.GetOldInputs())
 	if err != nil {
@@ -204,6 +216,9 @@ func (r *Resource[T]) Update(ctx context.Context, req *pulumirpc.UpdateRequest) 
 	}
 	if err := r.refuseImmutableChanges(req); err != nil {
 		return nil, err
+	}
+	if r.update == nil {
+		return nil, r.cannotUpdate(resource.URN(req.GetUrn()))
 	}
 	olds, news := in.state, in.news
 	// Inputs are secret as the program now says; outputs stay as secret as they were.
@@ -228,7 +243,7 @@ func (r *Resource[T]) Update(ctx context.Context, req *pulumirpc.UpdateRequest) 
 	ctx, c, cancel := begin(ctx, "update", string(r.spec.Type), resource.URN(req.GetUrn()), req.GetTimeout(), r.spec.Timeouts.Update,
 		olds, news, in.oldInputs)
 	defer cancel()
-	opErr := r.ops.Update(ctx, id, oldObj, newObj)
+	opErr := r.update(ctx, id, oldObj, newObj)
 	partial := errors.As(opErr, new(*PartialError))
 	if opErr != nil && !partial {
 		return nil, c.fail(ctx, opErr)
@@ -265,4 +280,13 @@ func (r *Resource[T]) Delete(ctx context.Context, req *pulumirpc.DeleteRequest) 
 		return nil, c.fail(ctx, err)
 	}
 	return &emptypb.Empty{}, nil
+}
+
+// cannotUpdate is the error of an Update of a resource whose every input replaces it, whose ops have no
+// Update. Its Diff never asks for one; the engine does, with the same inputs, to finish a resource that
+// a Create made only in part (provider.Partial): it can only be replaced.
+func (r *Resource[T]) cannotUpdate(urn resource.URN) error {
+	return status.Errorf(codes.FailedPrecondition, "%s cannot be updated: every input of a %s replaces it, and nothing updates one in place "+
+		"(was it created only in part? its Create failed after making it); replace it: pulumi up --replace %s",
+		subject(string(r.spec.Type), urn), r.spec.Type.Name(), shellQuote(string(urn)))
 }

@@ -368,18 +368,19 @@ func (s *Server) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.Plug
 }
 
 // Handshake tells the engine that the provider takes secrets and resource references as such, and
-// connects an attached plugin to the engine, for the operations' messages.
+// names resources as the stack's autonaming configuration says (naming.go); it connects an attached
+// plugin to the engine, for the operations' messages.
 func (s *Server) Handshake(_ context.Context, req *pulumirpc.ProviderHandshakeRequest) (*pulumirpc.ProviderHandshakeResponse, error) {
 	s.attachEngine(req.GetEngineAddress())
-	return &pulumirpc.ProviderHandshakeResponse{AcceptSecrets: true, AcceptResources: true}, nil
+	return &pulumirpc.ProviderHandshakeResponse{AcceptSecrets: true, AcceptResources: true, SupportsAutonamingConfiguration: true}, nil
 }
 
 // Configure configures the instance: its Configurer decodes the configuration and builds what the
 // instance serves (for an IDL with a configuration, the author's configure function does). It tells
-// the engine that the provider takes secrets and resource references as such, and that Create and
-// Update support previews. An instance is configured once.
+// the engine what Handshake does (which an engine that does not handshake learns only here), and that
+// Create and Update support previews. An instance is configured once.
 func (s *Server) Configure(ctx context.Context, req *pulumirpc.ConfigureRequest) (*pulumirpc.ConfigureResponse, error) {
-	resp := &pulumirpc.ConfigureResponse{AcceptSecrets: true, AcceptResources: true, SupportsPreview: true}
+	resp := &pulumirpc.ConfigureResponse{AcceptSecrets: true, AcceptResources: true, SupportsPreview: true, SupportsAutonamingConfiguration: true}
 	if s.configurer.unconfigured() != nil {
 		return resp, nil
 	}

@@ -14,8 +14,10 @@ import (
 type Spec[T any] struct {
 	// Type is the resource's type token.
 	Type tokens.Type
-	// Named resources have a `name` property that defaults to the resource's own name.
-	Named bool
+	// Named resources have a `name` property that the program may leave out: Check then makes one, as
+	// Naming says (naming.go).
+	Named  bool
+	Naming Naming
 	// Properties are the resource's properties in declaration order, except an out property named id:
 	// that one is the resource ID, set with SetID, never a property on the wire.
 	Properties []Property
@@ -44,7 +46,9 @@ type Property struct {
 	Key resource.PropertyKey
 	// Out properties are set by the provider; programs may not set them.
 	Out bool
-	// In properties are inputs that the provider never returns.
+	// In properties are write-only inputs: the provider never returns them, since the service never does
+	// (a password it keeps as a hash). Read keeps the value the program gave, and Check does not ask an
+	// imported resource for one (naming.go says more).
 	In bool
 	// Replaces properties replace the resource when they change.
 	Replaces bool
@@ -61,13 +65,26 @@ type Property struct {
 	Default resource.PropertyValue
 }
 
-// Ops is what a provider author implements for a resource whose marshaling struct is T. Generated code
-// declares the same methods, with their documentation, as TProviderOps.
+// Ops is what a provider author implements for a resource whose marshaling struct is T, with Updater
+// unless every input of the resource replaces it (or is immutable): then every change replaces it, and
+// it has no Update. Generated code declares the same methods, with their documentation, as
+// TProviderOps.
 type Ops[T any] interface {
 	Create(ctx context.Context, urn resource.URN, obj *T) (resource.ID, error)
 	Read(ctx context.Context, id resource.ID, obj *T) error
-	Update(ctx context.Context, id resource.ID, olds, news *T) error
 	Delete(ctx context.Context, id resource.ID, obj *T) error
+}
+
+// Updater is the Update of the ops of a resource that a change can update in place.
+type Updater[T any] interface {
+	Update(ctx context.Context, id resource.ID, olds, news *T) error
+}
+
+// updatesInPlace reports whether a change of the resource's inputs can update it in place: whether an
+// input neither replaces it nor is immutable (the rule of the model's Resource.UpdatesInPlace, which
+// decides whether the stubs ask the ops for an Update).
+func (s *Spec[T]) updatesInPlace() bool {
+	return slices.ContainsFunc(s.Properties, func(p Property) bool { return !p.Out && !p.Replaces && !p.Immutable })
 }
 
 // Hooks are the optional parts of an author's ops: generated constructors fill them in when the ops
@@ -95,7 +112,9 @@ type Diff struct {
 	// `replaces`, and whatever a hook adds with Replace.
 	Replaces []resource.PropertyKey
 	// DeleteBeforeReplace deletes the old resource before its replacement is created, for resources
-	// whose identity (a unique name) the two would otherwise both claim.
+	// whose identity (a unique name) the two would otherwise both claim. The runtime sets it for a named
+	// resource whose replacement keeps the name (the program's, or a verbatim one); a hook that knows
+	// better (a name unique only in a scope that the replacement leaves) may clear it.
 	DeleteBeforeReplace bool
 }
 

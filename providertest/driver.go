@@ -2,7 +2,7 @@ package providertest
 
 import (
 	"context"
-	"crypto/sha256"
+	"crypto/rand"
 	"encoding/json"
 	"io"
 	"net"
@@ -156,19 +156,24 @@ func (d *Driver) URN(typ tokens.Type, name string) resource.URN {
 // registers, and returns the checked inputs and the failures as "property: reason".
 func (d *Driver) Check(urn resource.URN, inputs map[string]any) (*structpb.Struct, []string) {
 	d.T.Helper()
-	return d.check(urn, nil, inputs)
+	return d.CheckOf(urn, nil, inputs)
 }
 
-// check runs Check with the old inputs of the resource (nil for a new one), as the engine does.
-func (d *Driver) check(urn resource.URN, olds *structpb.Struct, inputs map[string]any) (*structpb.Struct, []string) {
+// CheckOf runs Check as the engine does for a resource whose recorded inputs are olds (nil for a new
+// one), and returns the checked inputs and the failures as "property: reason". Each call has a random
+// seed of its own, as each deployment has in the engine: a provider that names a resource from the seed
+// alone, not keeping the name its olds hold, gives it a new name at every update, and a test sees it.
+func (d *Driver) CheckOf(urn resource.URN, olds *structpb.Struct, inputs map[string]any) (*structpb.Struct, []string) {
 	d.T.Helper()
 	if olds == nil {
 		// The engine sends a new resource's old inputs empty, never absent.
 		olds = &structpb.Struct{Fields: map[string]*structpb.Value{}}
 	}
+	seed := make([]byte, 32)
+	_, _ = rand.Read(seed) // never fails, says crypto/rand
 	resp, err := d.Client.Check(context.Background(), &pulumirpc.CheckRequest{
 		Urn: string(urn), Name: urn.Name(), Type: string(urn.Type()),
-		Olds: olds, News: d.wire(resource.NewPropertyMapFromMap(inputs)), RandomSeed: seed(urn),
+		Olds: olds, News: d.wire(resource.NewPropertyMapFromMap(inputs)), RandomSeed: seed,
 	})
 	if err != nil {
 		d.T.Fatalf("Check %s: %v", urn, err)
@@ -176,17 +181,10 @@ func (d *Driver) check(urn resource.URN, olds *structpb.Struct, inputs map[strin
 	return d.wire(d.unwire(resp.GetInputs())), failures(resp.GetFailures())
 }
 
-// seed is the random seed of a resource's Check: the engine's is random per deployment; this one is
-// the same for the same URN, so that a test's runs agree.
-func seed(urn resource.URN) []byte {
-	sum := sha256.Sum256([]byte(urn))
-	return sum[:]
-}
-
 // checked is Check of inputs that must pass.
 func (d *Driver) checked(urn resource.URN, olds *structpb.Struct, inputs map[string]any) *structpb.Struct {
 	d.T.Helper()
-	checked, failures := d.check(urn, olds, inputs)
+	checked, failures := d.CheckOf(urn, olds, inputs)
 	if len(failures) > 0 {
 		d.T.Fatalf("Check %s: %v", urn, failures)
 	}

@@ -45,12 +45,20 @@ func (g *packageGen) fieldType(c *code, p *model.Property, pointer bool) *code {
 var immutableNote = prose("Immutable: set when the resource is created. An update that would change it " +
 	"fails before Update is called, so olds and news always hold the same value.")
 
+// writeOnlyNote is what the doc of a write-only (in) property's field adds: what Read and an import do
+// with it.
+var writeOnlyNote = prose("Write-only: the service never returns it. Read need not set it: the provider keeps " +
+	"the value the program gave, unless Read calls provider.Forget (the service's differs); an import leaves it unset.")
+
 // fieldDoc appends the doc of p's field, p one of siblings: as written, and what Check makes sure of
 // it beyond its type (immutable, the rules across properties, in Go names).
 func (g *packageGen) fieldDoc(c *code, p *model.Property, siblings model.Siblings) *code {
 	text := p.Doc
 	if p.Immutable {
 		text = paragraphs(text, immutableNote)
+	}
+	if p.In {
+		text = paragraphs(text, writeOnlyNote)
 	}
 	if notes := siblings.RuleNotes(p, true); notes != "" {
 		text = paragraphs(text, notes+" Check makes sure of it.")

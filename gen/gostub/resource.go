@@ -1,6 +1,8 @@
 package gostub
 
 import (
+	"fmt"
+	"slices"
 	"time"
 
 	"github.com/dave/jennifer/jen"
@@ -48,31 +50,42 @@ func (c *code) ctxParam() *code { return c.id("ctx ").qual(contextPath, "Context
 func (c *code) urnParam() *code { return c.id("urn ").qual(resourcePath, "URN") }
 func (c *code) idParam() *code  { return c.id("id ").qual(resourcePath, "ID") }
 
-// generateOps declares TProviderOps, the interface the author implements.
+// generateOps declares TProviderOps, the interface the author implements: without Update for a
+// resource whose every input replaces it.
 func (g *packageGen) generateOps(r *model.Resource) jen.Code {
 	n, t := r.Name, g.marshalName(r)
 	deadline := "the program's customTimeouts"
 	if r.Timeouts != (model.Timeouts{}) {
 		deadline += ", or else the IDL's: " + r.Timeouts.String()
 	}
+	noUpdate := ""
+	switch {
+	case r.UpdatesInPlace():
+	case slices.ContainsFunc(r.Properties, func(p *model.Property) bool { return !p.Out }):
+		noUpdate = fmt.Sprintf(" There is no Update: every input of a %s replaces it, so every change replaces it.", n)
+	default:
+		noUpdate = fmt.Sprintf(" There is no Update: a %s has no input to change.", n)
+	}
+	methods := g.prose("Create creates the %s that the inputs in obj describe, sets obj's out properties, and returns "+
+		"the new resource's ID. If it fails after making the object, it returns the ID and "+
+		"provider.Partial(err), with obj as the object is, so that the engine keeps it.", n).
+		id("Create(").ctxParam().id(", ").urnParam().id(", obj *", t, ") (").qual(resourcePath, "ID").id(", error)\n").
+		prose("Read sets obj to the current state of the %s id. obj holds the last known state, or, on import, "+
+			"only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.", n).
+		id("Read(").ctxParam().id(", ").idParam().id(", obj *", t, ") error\n")
+	if r.UpdatesInPlace() {
+		methods.prose("Update changes the %s id from olds to news, and sets the out properties of news that change; "+
+			"they start with their old values. If it fails after changing part of the object, it returns "+
+			"provider.Partial(err), with news as the object is.", n).
+			id("Update(").ctxParam().id(", ").idParam().id(", olds, news *", t, ") error\n")
+	}
 	return g.prose("%s is what a provider author implements for %s resources; %s turns it into a provider. "+
 		"It may also implement %s and %s. Each method's ctx ends when the engine cancels the operation, or "+
-		"when its timeout passes: %s. provider.Log(ctx) tells the user about the resource.",
-		g.opsName(r), n, g.newProviderName(r), g.checkerName(r), g.differName(r), deadline).
+		"when its timeout passes: %s. provider.Log(ctx) tells the user about the resource.%s",
+		g.opsName(r), n, g.newProviderName(r), g.checkerName(r), g.differName(r), deadline, noUpdate).
 		id("type ", g.opsName(r)).done().Interface(
-		g.prose("Create creates the %s that the inputs in obj describe, sets obj's out properties, and returns "+
-			"the new resource's ID. If it fails after making the object, it returns the ID and "+
-			"provider.Partial(err), with obj as the object is, so that the engine keeps it.", n).
-			id("Create(").ctxParam().id(", ").urnParam().id(", obj *", t, ") (").qual(resourcePath, "ID").id(", error)\n").
-			prose("Read sets obj to the current state of the %s id. obj holds the last known state, or, on import, "+
-				"only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.", n).
-			id("Read(").ctxParam().id(", ").idParam().id(", obj *", t, ") error\n").
-			prose("Update changes the %s id from olds to news, and sets the out properties of news that change; "+
-				"they start with their old values. If it fails after changing part of the object, it returns "+
-				"provider.Partial(err), with news as the object is.", n).
-			id("Update(").ctxParam().id(", ").idParam().id(", olds, news *", t, ") error\n").
-			prose("Delete deletes the %s id. A resource that is already gone may return provider.ErrNotFound: "+
-				"the user is warned, and the stack forgets it.", n).
+		methods.prose("Delete deletes the %s id. A resource that is already gone may return provider.ErrNotFound: "+
+			"the user is warned, and the stack forgets it.", n).
 			id("Delete(").ctxParam().id(", ").idParam().id(", obj *", t, ") error").add(g.migrationMethods(r)).done(),
 	)
 }
@@ -80,8 +93,8 @@ func (g *packageGen) generateOps(r *model.Resource) jen.Code {
 // The docs of the hooks' methods, the same for every resource.
 var (
 	checkDoc = prose("Check returns the problems of the inputs in obj, which passed the IDL's rules and are all known.")
-	diffDoc  = prose("Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new properties. " +
-		"It is called only when some input changed.")
+	diffDoc  = prose("Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource whose " +
+		"replacement keeps its name), seeing the old and new properties. It is called only when some input changed.")
 )
 
 // generateChecker declares the optional validation hook.
@@ -136,6 +149,7 @@ func (g *packageGen) spec(r *model.Resource) jen.Code {
 	head := g.code("Type: ", r.Name, ",\n")
 	if r.Named {
 		head.id("Named: true,\n")
+		g.namingSpec(head, r)
 	}
 	head.id("Properties: []").rt("Property")
 	tail := g.code("Unmarshal: (*", t, ").unmarshal,\nMarshal: (*", t, ").marshal")
@@ -163,6 +177,33 @@ func (g *packageGen) spec(r *model.Resource) jen.Code {
 		head.done().Custom(multiline, g.propertySpecs(wireProperties(r))...),
 		tail.done(),
 	)
+}
+
+// namingSpec appends the Naming item of a named resource's spec, when its name is verbatim or has a
+// maximum length:
+//
+//	Naming: provider.Naming{Verbatim: true, MaxLength: 63},
+func (g *packageGen) namingSpec(c *code, r *model.Resource) {
+	maxLength := 0
+	for _, p := range r.Properties {
+		if cs := p.Constraints; p.Synthetic && cs != nil && cs.MaxLength != nil {
+			maxLength = *cs.MaxLength
+		}
+	}
+	if !r.Verbatim && maxLength == 0 {
+		return
+	}
+	c.id("Naming: ").rt("Naming").id("{")
+	if r.Verbatim {
+		c.id("Verbatim: true")
+	}
+	if maxLength > 0 {
+		if r.Verbatim {
+			c.id(", ")
+		}
+		c.id("MaxLength: ").int(maxLength)
+	}
+	c.id("},\n")
 }
 
 // propertySpecs are the provider.Property literals of props, in a resource's or function's spec

@@ -606,6 +606,11 @@ func timeoutsNote(t model.Timeouts) string {
 // immutableNote says in a property's description what the schema has no field for: the IDL's immutable.
 const immutableNote = "Immutable: set when the resource is created; a later change fails instead of replacing the resource."
 
+// writeOnlyNote says in an input's description what the schema has no field for: the IDL's in, a
+// write-only input (Pulumi 3.256's schema has no notion of one), which is why the resource's outputs
+// leave it out.
+const writeOnlyNote = "Write-only: the provider never returns it, since the service does not; a resource read with get, or imported, does not have it."
+
 // propertySpecs returns the schema of each of props, made in a; siblings are the properties of their
 // declaration, which their docs may name.
 func propertySpecs(a *arena, props, siblings []*model.Property) []*propertyJSON {
@@ -621,10 +626,13 @@ func propertySpecs(a *arena, props, siblings []*model.Property) []*propertyJSON 
 // propertySpec is the schema of p, one of siblings.
 func propertySpec(p *model.Property, siblings model.Siblings) propertyJSON {
 	desc := siblings.Doc(p) // most properties: nothing to add
-	if p.Immutable || p.Constraints != nil {
+	if p.Immutable || p.In || p.Constraints != nil {
 		paragraphs := []string{desc}
 		if p.Immutable {
 			paragraphs = append(paragraphs, immutableNote)
+		}
+		if p.In {
+			paragraphs = append(paragraphs, writeOnlyNote)
 		}
 		paragraphs = append(paragraphs, describeConstraints(p.Constraints))
 		desc = strings.Join(slices.DeleteFunc(paragraphs, func(s string) bool { return s == "" }), "\n\n")

@@ -88,6 +88,7 @@ type docNotes struct {
 	Deprecated string
 	Default    string // the default, as a literal, for @defaultValue; "" for none
 	Immutable  bool   // an input of a resource that never changes once the resource exists: its doc says so
+	WriteOnly  bool   // an input the provider never returns (in): its doc says so
 }
 
 // notesOf returns n for the doc comment of doc, or nil when n says nothing.
@@ -192,7 +193,7 @@ func (g *fileGen) resourceProperty(v *resourceView, prop *model.Property, siblin
 		StateRead: propertyAccess("state", prop.Name),
 		ArgsRead:  propertyAccess("args", prop.Name),
 		Doc:       doc,
-		Notes:     notesOf(doc, docNotes{Deprecated: prop.Deprecated, Immutable: prop.Immutable}),
+		Notes:     notesOf(doc, docNotes{Deprecated: prop.Deprecated, Immutable: prop.Immutable, WriteOnly: prop.In}),
 		Output:    propertyOutput(g.scope.Pulumi(), prop, output),
 		Out:       prop.Out,
 		Secret:    prop.Secret,
@@ -206,15 +207,15 @@ func (g *fileGen) resourceProperty(v *resourceView, prop *model.Property, siblin
 	if prop.Default != nil {
 		def, _ = jsValue(prop.Default) // a bool, number or string, as the loader made sure
 	}
-	if prop.Synthetic {
-		p.Input += " ?? name"
-	} else if def != "" {
+	// The name of a named resource has no default here: the provider makes one when the program gives
+	// none, as the IDL and the stack's autonaming configuration say.
+	if def != "" {
 		p.Input += " ?? " + def
 	}
 	// A property with a default may be left out, like an optional one.
 	optional := prop.Optional || prop.Default != nil
 	p.Required = !optional
-	notes := docNotes{Deprecated: prop.Deprecated, Default: def, Immutable: prop.Immutable}
+	notes := docNotes{Deprecated: prop.Deprecated, Default: def, Immutable: prop.Immutable, WriteOnly: prop.In}
 	v.Args.add(memberView{Doc: doc, Notes: notesOf(doc, notes), Key: key, Optional: optional, Type: input})
 	return p
 }
@@ -223,7 +224,7 @@ func (g *fileGen) resourceProperty(v *resourceView, prop *model.Property, siblin
 // pulumi the name of @pulumi/pulumi.
 func propertyOutput(pulumi string, prop *model.Property, output string) string {
 	// An in property is never read back: a resource read with get does not have it. The name of a named
-	// resource is optional as an input only: it defaults to the resource's own name.
+	// resource is optional as an input only: the provider makes one when the program gives none.
 	if (prop.Optional && !prop.Synthetic) || prop.In {
 		output += " | undefined"
 	}

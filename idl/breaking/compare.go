@@ -264,6 +264,18 @@ func (c *comparer) compareResource(o, n *decl) {
 		c.report(NamedResourceRemoved, n.subject(), o.Pos, n.Pos,
 			"no longer embeds idl.NamedResource: programs that set name no longer compile, and the provider's Check rejects it",
 			"keep idl.NamedResource")
+	case or.Named && or.Verbatim && !nr.Verbatim:
+		c.report(NameAutonamed, n.subject(), o.Pos, n.Pos,
+			fmt.Sprintf("no longer verbatim: a %s that a program does not name gets its own name and a random suffix, where it got its own name, "+
+				"when it is created from now on or replaced (those that exist keep theirs), so programs that count on its own name "+
+				"(a connection string that spells it) break", n.Name),
+			"keep verbatim, or have programs give the name")
+	case or.Named && !or.Verbatim && nr.Verbatim:
+		c.report(NameVerbatim, n.subject(), o.Pos, n.Pos,
+			fmt.Sprintf("now verbatim: a %s that a program does not name gets its own name, where it got a random suffix, when it is "+
+				"created from now on or replaced (those that exist keep theirs), so two stacks of one program claim the same name, "+
+				"and a replacement deletes the old resource before it creates the new one", n.Name),
+			"keep autonaming, or have programs give the name")
 	}
 	oldProps, newProps := or.Properties, nr.Properties
 	if or.Named != nr.Named {

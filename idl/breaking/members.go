@@ -361,7 +361,9 @@ func (c *comparer) compareMember(w owner, o, n member) {
 		at(DeprecatedAdded, fmt.Sprintf("deprecated: %q", n.Deprecated), "")
 	case o.Deprecated != "" && n.Deprecated == "":
 		at(DeprecatedRemoved, "no longer deprecated", "")
-	case o.Doc != n.Doc || o.Deprecated != n.Deprecated:
+	case (o.Doc != n.Doc && !n.Synthetic) || o.Deprecated != n.Deprecated:
+		// The doc of a named resource's name is cidlc's, which says how the name is made: a change of that
+		// is its own finding (name-autonamed, name-verbatim).
 		at(DocChanged, "doc comment changed", "")
 	}
 }

@@ -56,6 +56,8 @@ var (
 	KindChanged              = &Rule{"kind-changed", Source, Breaking, "a declaration kept its token but changed kind (struct, resource, enum, alias)"}
 	NamedResourceAdded       = &Rule{"named-resource-added", State, Breaking, "a resource now embeds idl.NamedResource instead of idl.Resource"}
 	NamedResourceRemoved     = &Rule{"named-resource-removed", Source, Breaking, "a resource no longer embeds idl.NamedResource"}
+	NameAutonamed            = &Rule{"name-autonamed", Source, Breaking, "a named resource's name is no longer its own name verbatim: new resources, and replacements, get a random suffix"}
+	NameVerbatim             = &Rule{"name-verbatim", Source, Warning, "a named resource's name is now its own name verbatim: two stacks of a program claim the same names, and a replacement deletes first"}
 	TypeRemoved              = &Rule{"type-removed", Source, Breaking, "a struct, enum or alias was removed"}
 	TypeAdded                = &Rule{"type-added", Safe, Info, "a struct, enum or alias was added"}
 	TypeMoved                = &Rule{"type-moved", Safe, Info, "a struct, enum or alias moved to another file of its directory"}
@@ -154,7 +156,7 @@ var (
 // configuration); matching, acceptance and output stay as they are.
 var Rules = []*Rule{
 	PackageRenamed, ResourceRemoved, ResourceAdded, TokenChanged, ResourceRenamed, KindChanged, NamedResourceAdded,
-	NamedResourceRemoved, TypeRemoved, TypeAdded, TypeMoved, TypeNamespaceChanged, ConstantRemoved,
+	NamedResourceRemoved, NameAutonamed, NameVerbatim, TypeRemoved, TypeAdded, TypeMoved, TypeNamespaceChanged, ConstantRemoved,
 	ConstantChanged, ConstantAdded, FunctionRemoved, FunctionAdded, FunctionMoved, FunctionNamespaceChanged,
 	FunctionRenamed, FunctionArgsAdded,
 	PropertyRemoved, WireNameChanged, PropertyRenamed, GoFieldRenamed, RequiredInputAdded, OptionalInputAdded, OutputAdded,

@@ -25,6 +25,8 @@ import (
 //     the ops for a migration from each earlier version (MigrateFrom0 … MigrateFrom<N-1>), which the
 //     provider applies to a state or old inputs written by a version before.
 //   - immutable, for idl.NamedResource: a change of the name fails instead of replacing the resource.
+//   - verbatim, name.minLength=, name.maxLength=, name.pattern=, for idl.NamedResource: how the name
+//     is made when the program gives none, and its contract (naming.go).
 //   - timeout=, createTimeout=, updateTimeout=, deleteTimeout= (resources): the resource's default
 //     timeouts, as Terraform's Timeouts block gives them, named after the keys of Pulumi's
 //     customTimeouts resource option (create, update, delete), which overrides them; timeout= gives the
@@ -44,17 +46,17 @@ const maxStateVersion = 1000
 // ASCII name).
 var formerToken = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*:[A-Za-z0-9_./-]+:[A-Za-z_][A-Za-z0-9_]*$`)
 
-// markerTag reads the tag of the embedded marker m of d, records its options in d's model, and reports
-// whether it makes a named resource's name immutable.
-func (c *builder) markerTag(d *decl, m string, lit *ast.BasicLit) (immutable bool) {
+// markerTag reads the tag of the embedded marker m of d, records its options in d's model, and returns
+// what it says about a named resource's name.
+func (c *builder) markerTag(d *decl, m string, lit *ast.BasicLit) (name naming) {
 	owner := d.obj.Name()
 	if m == "Config" {
 		c.errorf(lit.Pos(), "%s: the embedded idl.Config takes no tag", owner)
-		return false
+		return name
 	}
 	tag, err := strconv.Unquote(lit.Value)
 	if err != nil {
-		return false
+		return name
 	}
 	inTag := tagPos{tag: lit.Pos(), exact: strings.HasPrefix(lit.Value, "`") && !strings.Contains(lit.Value, "\n")}
 	value, offset, found, problems := lookupLumiTag(tag)
@@ -62,7 +64,7 @@ func (c *builder) markerTag(d *decl, m string, lit *ast.BasicLit) (immutable boo
 		c.errorf(inTag.at(pr.offset), "%s: %s", owner, pr.msg)
 	}
 	if !found {
-		return false
+		return name
 	}
 	at := inTag
 	at.from = offset
@@ -85,27 +87,37 @@ func (c *builder) markerTag(d *decl, m string, lit *ast.BasicLit) (immutable boo
 		case key == "" && !e.hasValue:
 			c.errorf(pos, "%s: empty option in lumi tag (a stray comma?)", owner)
 			continue
-		case key == "immutable" && m == "Resource":
-			c.errorf(pos, "%s: immutable is for the name of idl.NamedResource, and idl.Resource has no name; the embedded idl.Resource takes %s", owner, optionList(takes))
+		case m == "Resource" && (flagOptions[key] || strings.HasPrefix(key, "name.")):
+			c.errorf(pos, "%s: %s is for the name of idl.NamedResource, and idl.Resource has no name; the embedded idl.Resource takes %s", owner, shown, optionList(takes))
+			continue
+		case m == "NamedResource" && strings.HasPrefix(key, "name."):
+			if seen[key] {
+				c.errorf(pos, "%s: %s is given twice", owner, key)
+				continue
+			}
+			seen[key] = true
+			c.nameContract(owner, e, pos, &name)
 			continue
 		case !slices.Contains(takes, key):
 			msg := fmt.Sprintf("%s: the embedded idl.%s takes %s, not %s", owner, m, optionList(takes), shown)
 			if near := nearest(key, takes...); near != "" {
-				if near != "immutable" {
+				if !flagOptions[near] {
 					near += "="
 				}
 				msg += fmt.Sprintf("; did you mean %s?", near)
 			} else if m == "Function" {
 				msg += " (the manual's Evolution says what it does)"
-			} else {
+			} else if m == "Resource" {
 				msg += " (the manual's Timeouts and Evolution say what they do)"
+			} else {
+				msg += " (the manual's Names, Timeouts and Evolution say what they do)"
 			}
 			c.errorf(pos, "%s", msg)
 			continue
-		case key == "immutable" && e.hasValue:
-			c.errorf(pos, "%s: immutable takes no value", owner)
+		case flagOptions[key] && e.hasValue:
+			c.errorf(pos, "%s: %s takes no value", owner, key)
 			continue
-		case key != "immutable" && !e.hasValue:
+		case !flagOptions[key] && !e.hasValue:
 			example := map[string]string{"formerly": "formerly=TOKEN[|TOKEN…]", "stateVersion": "stateVersion=N"}[key]
 			if isTimeout {
 				example = key + "=10m"
@@ -119,7 +131,9 @@ func (c *builder) markerTag(d *decl, m string, lit *ast.BasicLit) (immutable boo
 		seen[key] = true
 		switch {
 		case key == "immutable":
-			immutable = true
+			name.immutable = true
+		case key == "verbatim":
+			name.verbatim = true
 		case key == "formerly":
 			d.formerlyAt = pos
 			c.formerly(d, owner, e.value, pos)
@@ -162,24 +176,31 @@ func (c *builder) markerTag(d *decl, m string, lit *ast.BasicLit) (immutable boo
 			}
 		}
 	}
+	c.nameBounds(owner, &name)
 	if d.resource != nil {
 		d.resource.Timeouts = timeouts
+		d.resource.Verbatim = name.verbatim
 	}
-	return immutable
+	return name
 }
 
-// markerOptions are the options each marker's tag takes.
+// markerOptions are the options each marker's tag takes (and, for idl.NamedResource, the contract of
+// the name: name.minLength=, name.maxLength= and name.pattern=).
 var markerOptions = map[string][]string{
-	"Resource":      {"formerly", "stateVersion", "timeout", "createTimeout", "updateTimeout", "deleteTimeout"},
-	"NamedResource": {"immutable", "formerly", "stateVersion", "timeout", "createTimeout", "updateTimeout", "deleteTimeout"},
-	"Function":      {"formerly"},
+	"Resource": {"formerly", "stateVersion", "timeout", "createTimeout", "updateTimeout", "deleteTimeout"},
+	"NamedResource": {"immutable", "verbatim", "name.minLength", "name.maxLength", "name.pattern",
+		"formerly", "stateVersion", "timeout", "createTimeout", "updateTimeout", "deleteTimeout"},
+	"Function": {"formerly"},
 }
+
+// flagOptions are the marker's options that take no value.
+var flagOptions = map[string]bool{"immutable": true, "verbatim": true}
 
 // optionList writes options for a message: "immutable, formerly= and stateVersion=".
 func optionList(opts []string) string {
 	var words []string
 	for _, o := range opts {
-		if o != "immutable" {
+		if !flagOptions[o] {
 			o += "="
 		}
 		words = append(words, o)

@@ -14,26 +14,6 @@ import (
 	"github.com/cidlc/cidlc/idl/model"
 )
 
-// nameProperty is the property idl.NamedResource adds to a resource: one whose change replaces the
-// resource, or, embedded with lumi:"immutable", fails instead.
-func (c *builder) nameProperty(pos token.Position, immutable bool) *model.Property {
-	p := &model.Property{
-		GoName:    "Name",
-		Name:      "name",
-		Doc:       "The name of the resource. It defaults to the resource's own name; changing it replaces the resource.",
-		Pos:       pos,
-		Type:      c.types.of(model.String),
-		Optional:  true,
-		Replaces:  !immutable,
-		Immutable: immutable,
-		Synthetic: true,
-	}
-	if immutable {
-		p.Doc = "The name of the resource. It defaults to the resource's own name."
-	}
-	return p
-}
-
 // structProperties returns the properties of a struct, resource or function declaration, resolving and
 // validating them on first use. A struct that embeds another takes that one's properties, and a struct defined from
 // another (type X Y) all of them, so those are resolved first, whatever the order of the source.
@@ -281,9 +261,9 @@ func (c *builder) embedded(d *decl, field *ast.Field, seen map[string]bool) []*m
 	if m != "Resource" && m != "NamedResource" && m != "Config" && m != "Function" {
 		return c.embeddedStruct(owner, field, t, p)
 	}
-	immutable := false
+	var name naming
 	if field.Tag != nil && !seen[m] {
-		immutable = c.markerTag(d, m, field.Tag)
+		name = c.markerTag(d, m, field.Tag)
 	}
 	if len(seen) > 0 {
 		switch {
@@ -302,7 +282,7 @@ func (c *builder) embedded(d *decl, field *ast.Field, seen map[string]bool) []*m
 	}
 	seen[m] = true
 	if m == "NamedResource" {
-		return []*model.Property{c.nameProperty(c.fset.Position(field.Type.Pos()), immutable)}
+		return []*model.Property{c.nameProperty(c.fset.Position(field.Type.Pos()), name)}
 	}
 	return nil
 }

@@ -134,6 +134,24 @@ type Resource struct {
 	StateVersion int `json:"stateVersion,omitempty"`
 	// Timeouts are the resource's default timeouts: what its embedded marker's tag says.
 	Timeouts Timeouts `json:"timeouts,omitzero"`
+	// Verbatim is true for a named resource whose name, when the program gives none, is the resource's
+	// own (Pulumi) name itself (the marker's verbatim): a name that is the resource's identity, such as a
+	// database's. A named resource without it is autonamed: the provider makes up a name of the
+	// resource's own, a hyphen and random hexadecimal digits, so that a replacement can be created before
+	// the old resource is deleted, and two stacks do not claim one name.
+	Verbatim bool `json:"verbatim,omitempty"`
+}
+
+// UpdatesInPlace reports whether a change of the resource's inputs can update it in place: whether one
+// of its inputs neither replaces it nor is immutable. A resource whose every input replaces it has no
+// Update: every change replaces it, or fails.
+func (r *Resource) UpdatesInPlace() bool {
+	for _, p := range r.Properties {
+		if !p.Out && !p.Replaces && !p.Immutable {
+			return true
+		}
+	}
+	return false
 }
 
 // Timeouts are how long a resource's operations may take when a program does not say (with Pulumi's
@@ -290,7 +308,8 @@ type Property struct {
 	// Out: the provider sets the property after create; callers may not set it. Of a function: a result.
 	// Resources and functions only.
 	Out bool `json:"out,omitempty"`
-	// In: an input that the provider never returns. Resources only.
+	// In: a write-only input, which the provider never returns (the service does not): Read keeps the
+	// program's value, an import leaves it unset. Resources only.
 	In bool `json:"in,omitempty"`
 	// Replaces: a change to the property replaces the resource. Resources, and the configuration, where a
 	// change replaces the provider.

@@ -1,11 +1,12 @@
 package main
 
 import (
+	"regexp"
 	"slices"
 	"testing"
 
-	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
+	"google.golang.org/protobuf/types/known/structpb"
 
 	"github.com/cidlc/cidlc/examples/provider/compute"
 	"github.com/cidlc/cidlc/examples/provider/iam"
@@ -83,28 +84,34 @@ func TestCheckFailures(t *testing.T) {
 	}
 }
 
-// TestCheckDefaultsName fills in the name of a named resource from the resource's own name, and keeps
-// a name the program gave.
-func TestCheckDefaultsName(t *testing.T) {
+// TestCheckNames makes up the name of a named resource whose program gives none: the resource's own
+// and a random suffix, another for each new resource (another stack's); it keeps a name the program
+// gave, and the name a resource has.
+func TestCheckNames(t *testing.T) {
 	d := start(t)
-	for _, c := range []struct {
-		inputs map[string]any
-		want   string
-	}{
-		{map[string]any{"cidrBlock": "10.0.0.0/16", "region": "us-west-1"}, "prod"},
-		{map[string]any{"cidrBlock": "10.0.0.0/16", "region": "us-west-1", "name": "main"}, "main"},
-	} {
-		inputs, failures := d.Check(urn(network.VPC, "prod"), c.inputs)
+	inputs := map[string]any{"cidrBlock": "10.0.0.0/16", "region": "us-west-1"}
+	name := func(olds *structpb.Struct, inputs map[string]any) string {
+		t.Helper()
+		checked, failures := d.CheckOf(urn(network.VPC, "prod"), olds, inputs)
 		if len(failures) > 0 {
 			t.Fatal(failures)
 		}
-		if got := unprops(t, inputs)["name"]; !got.DeepEquals(resource.NewProperty(c.want)) {
-			t.Errorf("name = %v, want %q", got, c.want)
-		}
+		return unprops(t, checked)["name"].StringValue()
+	}
+	first, second := name(nil, inputs), name(nil, inputs)
+	if autoname := regexp.MustCompile(`^prod-[0-9a-f]{7}$`); !autoname.MatchString(first) || !autoname.MatchString(second) || first == second {
+		t.Errorf("the names of two new VPCs prod: %q and %q; want two autonames of prod", first, second)
+	}
+	if got := name(nil, map[string]any{"cidrBlock": "10.0.0.0/16", "region": "us-west-1", "name": "main"}); got != "main" {
+		t.Errorf("name = %q, want the program's, main", got)
+	}
+	existing, _ := d.Check(urn(network.VPC, "prod"), inputs)
+	if got, want := name(existing, inputs), unprops(t, existing)["name"].StringValue(); got != want {
+		t.Errorf("name of an existing VPC = %q, want the one it has, %q", got, want)
 	}
 	// Unnamed resources get no name.
-	inputs, _ := d.Check(urn(network.Subnet, "a"), map[string]any{"vpc": "vpc-1", "cidrBlock": "10.0.1.0/24"})
-	if _, ok := unprops(t, inputs)["name"]; ok {
-		t.Errorf("an unnamed resource got a name: %v", unprops(t, inputs))
+	subnet, _ := d.Check(urn(network.Subnet, "a"), map[string]any{"vpc": "vpc-1", "cidrBlock": "10.0.1.0/24"})
+	if _, ok := unprops(t, subnet)["name"]; ok {
+		t.Errorf("an unnamed resource got a name: %v", unprops(t, subnet))
 	}
 }

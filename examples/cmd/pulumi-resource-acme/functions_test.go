@@ -49,7 +49,7 @@ func TestInvoke(t *testing.T) {
 	if !ubuntu.DeepEquals(want) {
 		t.Errorf("getImage(ubuntu-24.04) = %v, want %v", ubuntu, want)
 	}
-	base := d.create(compute.Image, "base", map[string]any{"source": text(t, "disk"), "format": "qcow2"})
+	base := d.create(compute.Image, "base", map[string]any{"name": "base", "source": text(t, "disk"), "format": "qcow2"})
 	own := d.answer(compute.GetImage, map[string]any{"name": "base"})
 	if own["id"].StringValue() != base.ID || own["format"].StringValue() != "qcow2" || own["public"].BoolValue() || own.HasValue("description") {
 		t.Errorf("getImage(base) = %v, want the Image resource %s, private, without a description", own, base.ID)
@@ -72,7 +72,7 @@ func TestInvoke(t *testing.T) {
 	}
 
 	// getObjectURL: a secret result, the default expiry filled in, the bucket a capability.
-	d.create(storage.Bucket, "site", map[string]any{"region": "eu-west-1"})
+	d.create(storage.Bucket, "site", map[string]any{"name": "site", "region": "eu-west-1"})
 	signed := d.answer(storage.GetObjectURL, map[string]any{"bucket": d.ref("site"), "key": "docs/index.html"})
 	url := signed["url"]
 	if !url.IsSecret() || !regexp.MustCompile(`^https://site\.storage\.eu-west-1\.acme\.example/docs/index\.html\?expires=\d+&signature=[0-9a-f]{64}$`).MatchString(url.SecretValue().Element.StringValue()) {
@@ -155,7 +155,7 @@ func TestInvokeSeesConfiguration(t *testing.T) {
 			t.Errorf("listZones of the %s provider = %v, want %v", region, zones, want)
 		}
 		if i == 0 {
-			d.create(storage.Bucket, "shared", map[string]any{"region": "eu-west-1"})
+			d.create(storage.Bucket, "shared", map[string]any{"name": "shared", "region": "eu-west-1"})
 		}
 		signed := d.answer(storage.GetObjectURL, map[string]any{"bucket": "shared", "key": "k"})["url"].SecretValue().Element.StringValue()
 		unsigned, signature, _ := strings.Cut(signed, "&signature=")

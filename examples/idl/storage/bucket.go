@@ -31,11 +31,12 @@ const (
 )
 
 // Bucket is a container for objects in one region. Its name is global across all Acme Cloud accounts and
-// becomes part of the bucket's address.
+// becomes part of the bucket's address: 3 to 63 lower-case letters, digits, dots and hyphens, starting
+// and ending with a letter or a digit.
 //
 //cidlc:check "replication needs versioning turned on" !has(self.replication) || has(self.versioning) && self.versioning
 type Bucket struct {
-	idl.NamedResource
+	idl.NamedResource `lumi:"name.minLength=3,name.maxLength=63,name.pattern=^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$"`
 	// Region is the region the bucket's data is stored in.
 	Region acme.Region `lumi:"replaces"`
 	// ACL is the access granted on the bucket. Defaults to private.

@@ -80,7 +80,9 @@ export class Function extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -118,6 +120,9 @@ export class Function extends pulumi.CustomResource {
     declare public readonly environment: pulumi.Output<{ [key: string]: string } | undefined>;
     /**
      * secrets are environment variables with secret values. They are stored encrypted and never read back.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     declare public readonly secrets: pulumi.Output<{ [key: string]: string } | undefined>;
     /**
@@ -198,7 +203,7 @@ export class Function extends pulumi.CustomResource {
                 memoryMB: { integer: "int", min: 128, max: 10240, multipleOf: 64 },
                 timeout: { integer: "int", min: 1, max: 900 },
             });
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["code"] = args?.code;
             resourceInputs["layer"] = args?.layer;
             resourceInputs["runtime"] = args?.runtime;
@@ -230,7 +235,9 @@ export class Function extends pulumi.CustomResource {
  */
 export interface FunctionArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -272,6 +279,9 @@ export interface FunctionArgs {
     environment?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
     /**
      * secrets are environment variables with secret values. They are stored encrypted and never read back.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     secrets?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
     /**
@@ -298,7 +308,9 @@ export interface FunctionArgs {
  */
 export interface FunctionState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**

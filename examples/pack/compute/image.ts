@@ -61,12 +61,17 @@ export class Image extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
      * source is the disk image file, such as a local file or a URL. It is uploaded once and never read
      * back; changing it builds a new image.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     declare public readonly source: pulumi.Output<pulumi.asset.Asset | undefined>;
     /**
@@ -123,7 +128,7 @@ export class Image extends pulumi.CustomResource {
             if (args?.format === undefined && !opts.urn) {
                 throw new Error("Missing required property 'format'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["source"] = args?.source;
             resourceInputs["format"] = args?.format;
             resourceInputs["description"] = args?.description;
@@ -145,12 +150,17 @@ export class Image extends pulumi.CustomResource {
  */
 export interface ImageArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
      * source is the disk image file, such as a local file or a URL. It is uploaded once and never read
      * back; changing it builds a new image.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     source: pulumi.Input<pulumi.asset.Asset>;
     /**
@@ -177,7 +187,9 @@ export interface ImageArgs {
  */
 export interface ImageState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**

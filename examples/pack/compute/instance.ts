@@ -105,7 +105,9 @@ export class Instance extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -136,6 +138,9 @@ export class Instance extends pulumi.CustomResource {
     /**
      * userData is a script run as root on the first boot (DefaultUserData when not given). It may contain
      * secrets, so it is never read back; changing it replaces the instance.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     declare public readonly userData: pulumi.Output<string | undefined>;
     /**
@@ -221,7 +226,7 @@ export class Instance extends pulumi.CustomResource {
                 },
                 maintenanceWindow: { fields: _MaintenanceWindow },
             });
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["machineType"] = args?.machineType;
             resourceInputs["image"] = args?.image;
             resourceInputs["subnet"] = args?.subnet;
@@ -251,7 +256,9 @@ export class Instance extends pulumi.CustomResource {
  */
 export interface InstanceArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -282,6 +289,9 @@ export interface InstanceArgs {
     /**
      * userData is a script run as root on the first boot (DefaultUserData when not given). It may contain
      * secrets, so it is never read back; changing it replaces the instance.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     userData?: pulumi.Input<string>;
     /**
@@ -310,7 +320,9 @@ export interface InstanceArgs {
  */
 export interface InstanceState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**

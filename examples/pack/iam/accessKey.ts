@@ -68,6 +68,9 @@ export class AccessKey extends pulumi.CustomResource {
     /**
      * pgpKey is a public PGP key, base64-encoded, used to encrypt the secret before it is returned, so that
      * only the holder of the private key can read it. It is never read back.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     declare public readonly pgpKey: pulumi.Output<string | undefined>;
     /**
@@ -139,6 +142,9 @@ export interface AccessKeyArgs {
     /**
      * pgpKey is a public PGP key, base64-encoded, used to encrypt the secret before it is returned, so that
      * only the holder of the private key can read it. It is never read back.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     pgpKey?: pulumi.Input<string>;
 }

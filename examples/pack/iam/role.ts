@@ -50,7 +50,9 @@ export class Role extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -124,7 +126,7 @@ export class Role extends pulumi.CustomResource {
                 },
                 maxSessionDuration: { integer: "int", min: 3600, max: 43200 },
             });
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["assumeRolePolicy"] = args?.assumeRolePolicy;
             resourceInputs["path"] = args?.path;
             resourceInputs["description"] = args?.description;
@@ -147,7 +149,9 @@ export class Role extends pulumi.CustomResource {
  */
 export interface RoleArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -185,7 +189,9 @@ export interface RoleArgs {
  */
 export interface RoleState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**

@@ -45,7 +45,9 @@ export class User extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -63,6 +65,9 @@ export class User extends pulumi.CustomResource {
     /**
      * password is the initial console password. It is sent to Acme Cloud once and never read back;
      * without it the user cannot sign in to the console.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     declare public readonly password: pulumi.Output<string | undefined>;
     /**
@@ -114,7 +119,7 @@ export class User extends pulumi.CustomResource {
                 },
                 password: { minLength: 8, maxLength: 128, secret: true },
             });
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["path"] = args?.path;
             resourceInputs["groups"] = args?.groups;
             resourceInputs["policies"] = args?.policies;
@@ -138,7 +143,9 @@ export class User extends pulumi.CustomResource {
  */
 export interface UserArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -156,6 +163,9 @@ export interface UserArgs {
     /**
      * password is the initial console password. It is sent to Acme Cloud once and never read back;
      * without it the user cannot sign in to the console.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     password?: pulumi.Input<string>;
     /**
@@ -174,7 +184,9 @@ export interface UserArgs {
  */
 export interface UserState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -249,7 +261,9 @@ export class Group extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -291,7 +305,7 @@ export class Group extends pulumi.CustomResource {
                     regexp: "^\\u{2f}(?:(?:(?:[\\u{2b}-\\u{2e}\\u{30}-\\u{39}\\u{3d}\\u{40}-\\u{5a}\\u{5f}\\u{61}-\\u{7a}])+\\u{2f}))*$",
                 },
             });
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["path"] = args?.path;
             resourceInputs["policies"] = args?.policies;
             resourceInputs["arn"] = undefined;
@@ -309,7 +323,9 @@ export class Group extends pulumi.CustomResource {
  */
 export interface GroupArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -328,7 +344,9 @@ export interface GroupArgs {
  */
 export interface GroupState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**

@@ -72,7 +72,9 @@ export class SecurityGroup extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -133,7 +135,7 @@ export class SecurityGroup extends pulumi.CustomResource {
                 ingress: { items: { fields: _SecurityGroupRule } },
                 egress: { items: { fields: _SecurityGroupRule } },
             });
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["description"] = args?.description;
             resourceInputs["vpc"] = args?.vpc;
             resourceInputs["ingress"] = args?.ingress;
@@ -154,7 +156,9 @@ export class SecurityGroup extends pulumi.CustomResource {
  */
 export interface SecurityGroupArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -185,7 +189,9 @@ export interface SecurityGroupArgs {
  */
 export interface SecurityGroupState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**

@@ -44,7 +44,8 @@ export const CannedACLAuthenticatedRead: CannedACL = "authenticated-read";
 
 /**
  * Bucket is a container for objects in one region. Its name is global across all Acme Cloud accounts and
- * becomes part of the bucket's address.
+ * becomes part of the bucket's address: 3 to 63 lower-case letters, digits, dots and hyphens, starting
+ * and ending with a letter or a digit.
  *
  * The provider refuses a value for which this check (in CEL) is false: `!has(self.replication) || has(self.versioning) && self.versioning` (replication needs versioning turned on).
  */
@@ -82,7 +83,9 @@ export class Bucket extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -153,13 +156,19 @@ export class Bucket extends pulumi.CustomResource {
                 throw new Error("Missing required property 'region'");
             }
             _contracts.check(Bucket.__pulumiType, name, args, {
+                name: {
+                    minLength: 3,
+                    maxLength: 63,
+                    pattern: "^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$",
+                    regexp: "^[\\u{30}-\\u{39}\\u{61}-\\u{7a}](?:(?:(?:[\\u{2d}-\\u{2e}\\u{30}-\\u{39}\\u{61}-\\u{7a}])*[\\u{30}-\\u{39}\\u{61}-\\u{7a}]))?$",
+                },
                 lifecycleRules: {
                     maxItems: 100,
                     items: { fields: _LifecycleRule, rules: ["atLeastOneOf transitions expiration"] },
                 },
                 tags: { maxProperties: 50 },
             });
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["region"] = args?.region;
             resourceInputs["acl"] = args?.acl;
             resourceInputs["versioning"] = args?.versioning;
@@ -183,7 +192,9 @@ export class Bucket extends pulumi.CustomResource {
  */
 export interface BucketArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -224,7 +235,9 @@ export interface BucketArgs {
  */
 export interface BucketState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**

@@ -13,7 +13,7 @@ import "github.com/cidlc/cidlc/idl"
 // Deleting a database drops it with everything in it, even while sessions are connected to it (they
 // are ended).
 type Database struct {
-	idl.NamedResource `lumi:"immutable,timeout=10m"`
+	idl.NamedResource `lumi:"verbatim,immutable,timeout=10m"`
 	// Owner is the role that owns the database; by default the provider's user.
 	Owner *Role `lumi:"optional"`
 	// Template is the database this one starts as a copy of.

@@ -6,7 +6,7 @@ import "github.com/cidlc/cidlc/idl"
 // extension's, and one the server's machine has. Its ID is the database's name and the extension's,
 // joined by a slash (app/hstore).
 type Extension struct {
-	idl.NamedResource `lumi:"timeout=10m"`
+	idl.NamedResource `lumi:"verbatim,timeout=10m"`
 	// Database is the name of the database the extension is installed in.
 	Database string `lumi:"replaces"`
 	// Schema is the schema that holds the extension's objects; by default the first of the search

@@ -13,14 +13,14 @@ import "github.com/cidlc/cidlc/idl"
 // Deleting a role first gives what it owns, in every database, to the provider's user (REASSIGN OWNED)
 // and revokes what was granted to it (DROP OWNED): its tables and their data stay.
 type Role struct {
-	idl.NamedResource `lumi:"timeout=5m"`
+	idl.NamedResource `lumi:"verbatim,timeout=5m"`
 	// Login lets the role log in: a user rather than a group.
 	Login bool `lumi:"default=false"`
-	// Password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256); the
-	// state keeps it as a secret. A refresh run as a superuser finds out when the password was changed
-	// outside Pulumi, by checking it against the server's hash, and forgets it; the next update then
-	// sets it again. (Not an in property: what Read leaves of those is the program's, whatever it finds.)
-	Password *string `lumi:"optional,secret"`
+	// Password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256), and
+	// never gives it back: the stack keeps the program's, as a secret, and a role imported has none until
+	// the program gives one. A refresh run as a superuser finds out when the password was changed outside
+	// Pulumi, by checking it against the server's hash, and forgets it; the next update then sets it again.
+	Password *string `lumi:"optional,in,secret"`
 	// Superuser makes the role a superuser, which bypasses every permission check.
 	Superuser bool `lumi:"default=false"`
 	// CreateDatabase lets the role create databases.

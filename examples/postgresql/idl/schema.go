@@ -8,7 +8,7 @@ import "github.com/cidlc/cidlc/idl"
 //
 // Privileges on a schema are Grants of object type schema.
 type Schema struct {
-	idl.NamedResource `lumi:"timeout=5m"`
+	idl.NamedResource `lumi:"verbatim,timeout=5m"`
 	// Database is the name of the database that holds the schema.
 	Database string `lumi:"replaces"`
 	// Owner is the role that owns the schema; by default the provider's user.

@@ -135,7 +135,7 @@ export class Database extends pulumi.CustomResource {
             _contracts.check(Database.__pulumiType, name, args, {
                 connectionLimit: { integer: "int32", min: -1 },
             });
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["owner"] = args?.owner;
             resourceInputs["template"] = args?.template ?? "template0";
             resourceInputs["encoding"] = args?.encoding ?? "UTF8";

@@ -86,7 +86,7 @@ export class Extension extends pulumi.CustomResource {
             if (args?.database === undefined && !opts.urn) {
                 throw new Error("Missing required property 'database'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["database"] = args?.database;
             resourceInputs["schema"] = args?.schema;
             resourceInputs["version"] = args?.version;

@@ -62,10 +62,13 @@ export class Role extends pulumi.CustomResource {
      */
     declare public readonly login: pulumi.Output<boolean>;
     /**
-     * password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256); the
-     * state keeps it as a secret. A refresh run as a superuser finds out when the password was changed
-     * outside Pulumi, by checking it against the server's hash, and forgets it; the next update then
-     * sets it again. (Not an in property: what Read leaves of those is the program's, whatever it finds.)
+     * password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256), and
+     * never gives it back: the stack keeps the program's, as a secret, and a role imported has none until
+     * the program gives one. A refresh run as a superuser finds out when the password was changed outside
+     * Pulumi, by checking it against the server's hash, and forgets it; the next update then sets it again.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     declare public readonly password: pulumi.Output<string | undefined>;
     /**
@@ -140,7 +143,7 @@ export class Role extends pulumi.CustomResource {
                 connectionLimit: { integer: "int32", min: -1 },
                 roles: { uniqueItems: true },
             });
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["login"] = args?.login ?? false;
             resourceInputs["password"] = _contracts.secret(args?.password);
             resourceInputs["superuser"] = args?.superuser ?? false;
@@ -177,10 +180,13 @@ export interface RoleArgs {
      */
     login?: pulumi.Input<boolean>;
     /**
-     * password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256); the
-     * state keeps it as a secret. A refresh run as a superuser finds out when the password was changed
-     * outside Pulumi, by checking it against the server's hash, and forgets it; the next update then
-     * sets it again. (Not an in property: what Read leaves of those is the program's, whatever it finds.)
+     * password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256), and
+     * never gives it back: the stack keeps the program's, as a secret, and a role imported has none until
+     * the program gives one. A refresh run as a superuser finds out when the password was changed outside
+     * Pulumi, by checking it against the server's hash, and forgets it; the next update then sets it again.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     password?: pulumi.Input<string>;
     /**
@@ -253,10 +259,10 @@ export interface RoleState {
      */
     login?: pulumi.Input<boolean>;
     /**
-     * password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256); the
-     * state keeps it as a secret. A refresh run as a superuser finds out when the password was changed
-     * outside Pulumi, by checking it against the server's hash, and forgets it; the next update then
-     * sets it again. (Not an in property: what Read leaves of those is the program's, whatever it finds.)
+     * password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256), and
+     * never gives it back: the stack keeps the program's, as a secret, and a role imported has none until
+     * the program gives one. A refresh run as a superuser finds out when the password was changed outside
+     * Pulumi, by checking it against the server's hash, and forgets it; the next update then sets it again.
      */
     password?: pulumi.Input<string>;
     /**

@@ -89,7 +89,7 @@ export class Schema extends pulumi.CustomResource {
             if (args?.database === undefined && !opts.urn) {
                 throw new Error("Missing required property 'database'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["database"] = args?.database;
             resourceInputs["owner"] = args?.owner;
             resourceInputs["dropCascade"] = args?.dropCascade ?? false;

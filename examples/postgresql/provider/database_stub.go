@@ -100,8 +100,9 @@ type DatabaseChecker interface {
 // DatabaseDiffer is implemented by DatabaseProviderOps that decide replacements of Database
 // resources beyond the replaces properties.
 type DatabaseDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *database, diff *provider.Diff) error
 }
 
@@ -121,8 +122,9 @@ func NewDatabaseProvider(ops DatabaseProviderOps) *DatabaseProvider {
 		hooks.Diff = d.Diff
 	}
 	return &DatabaseProvider{provider.NewResource(provider.Spec[database]{
-		Type:  Database,
-		Named: true,
+		Type:   Database,
+		Named:  true,
+		Naming: provider.Naming{Verbatim: true},
 		Properties: []provider.Property{
 			{Key: "name", Immutable: true},
 			{Key: "owner"},

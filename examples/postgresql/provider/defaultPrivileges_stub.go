@@ -89,8 +89,9 @@ type DefaultPrivilegesChecker interface {
 // DefaultPrivilegesDiffer is implemented by DefaultPrivilegesProviderOps that decide replacements
 // of DefaultPrivileges resources beyond the replaces properties.
 type DefaultPrivilegesDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *defaultPrivileges, diff *provider.Diff) error
 }
 

@@ -68,8 +68,9 @@ type ExtensionChecker interface {
 // ExtensionDiffer is implemented by ExtensionProviderOps that decide replacements of Extension
 // resources beyond the replaces properties.
 type ExtensionDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *extension, diff *provider.Diff) error
 }
 
@@ -89,8 +90,9 @@ func NewExtensionProvider(ops ExtensionProviderOps) *ExtensionProvider {
 		hooks.Diff = d.Diff
 	}
 	return &ExtensionProvider{provider.NewResource(provider.Spec[extension]{
-		Type:  Extension,
-		Named: true,
+		Type:   Extension,
+		Named:  true,
+		Naming: provider.Naming{Verbatim: true},
 		Properties: []provider.Property{
 			{Key: "name", Replaces: true},
 			{Key: "database", Replaces: true},

@@ -83,8 +83,9 @@ type GrantChecker interface {
 // GrantDiffer is implemented by GrantProviderOps that decide replacements of Grant resources
 // beyond the replaces properties.
 type GrantDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *grant, diff *provider.Diff) error
 }
 

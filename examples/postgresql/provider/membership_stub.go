@@ -79,8 +79,9 @@ type MembershipChecker interface {
 // MembershipDiffer is implemented by MembershipProviderOps that decide replacements of Membership
 // resources beyond the replaces properties.
 type MembershipDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *membership, diff *provider.Diff) error
 }
 

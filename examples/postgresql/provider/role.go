@@ -113,9 +113,10 @@ func (o roleOps) Read(ctx context.Context, id resource.ID, r *role) error {
 	if readRoles {
 		r.Roles = sameSet(r.Roles, roles)
 	}
-	// A password changed or removed outside Pulumi is forgotten: the next update sets it again.
+	// A password changed or removed outside Pulumi is forgotten: the next update sets it again. (r
+	// holds the program's, which the provider keeps whatever Read leaves: the password is write-only.)
 	if checkPassword && (verifier == nil || !passwordMatches(*verifier, *r.Password, r.Name)) {
-		r.Password = nil
+		provider.Forget(ctx, "password")
 	}
 	return nil
 }

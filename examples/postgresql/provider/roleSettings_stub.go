@@ -72,8 +72,9 @@ type RoleSettingsChecker interface {
 // RoleSettingsDiffer is implemented by RoleSettingsProviderOps that decide replacements of
 // RoleSettings resources beyond the replaces properties.
 type RoleSettingsDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *roleSettings, diff *provider.Diff) error
 }
 

@@ -35,10 +35,14 @@ type role struct {
 	Name string
 	// Login lets the role log in: a user rather than a group.
 	Login bool
-	// Password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256); the
-	// state keeps it as a secret. A refresh run as a superuser finds out when the password was changed
-	// outside Pulumi, by checking it against the server's hash, and forgets it; the next update then
-	// sets it again. (Not an in property: what Read leaves of those is the program's, whatever it finds.)
+	// Password is the role's password. The server keeps only a salted hash of it (SCRAM-SHA-256), and
+	// never gives it back: the stack keeps the program's, as a secret, and a role imported has none until
+	// the program gives one. A refresh run as a superuser finds out when the password was changed outside
+	// Pulumi, by checking it against the server's hash, and forgets it; the next update then sets it again.
+	//
+	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	Password *string
 	// Superuser makes the role a superuser, which bypasses every permission check.
 	Superuser bool
@@ -96,8 +100,9 @@ type RoleChecker interface {
 // RoleDiffer is implemented by RoleProviderOps that decide replacements of Role resources beyond
 // the replaces properties.
 type RoleDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *role, diff *provider.Diff) error
 }
 
@@ -117,12 +122,13 @@ func NewRoleProvider(ops RoleProviderOps) *RoleProvider {
 		hooks.Diff = d.Diff
 	}
 	return &RoleProvider{provider.NewResource(provider.Spec[role]{
-		Type:  Role,
-		Named: true,
+		Type:   Role,
+		Named:  true,
+		Naming: provider.Naming{Verbatim: true},
 		Properties: []provider.Property{
 			{Key: "name", Replaces: true},
 			{Key: "login", Default: resource.NewBoolProperty(false)},
-			{Key: "password", Secret: true},
+			{Key: "password", In: true, Secret: true},
 			{Key: "superuser", Default: resource.NewBoolProperty(false)},
 			{Key: "createDatabase", Default: resource.NewBoolProperty(false)},
 			{Key: "createRole", Default: resource.NewBoolProperty(false)},

@@ -69,8 +69,9 @@ type SchemaChecker interface {
 // SchemaDiffer is implemented by SchemaProviderOps that decide replacements of Schema resources
 // beyond the replaces properties.
 type SchemaDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *schema, diff *provider.Diff) error
 }
 
@@ -90,8 +91,9 @@ func NewSchemaProvider(ops SchemaProviderOps) *SchemaProvider {
 		hooks.Diff = d.Diff
 	}
 	return &SchemaProvider{provider.NewResource(provider.Spec[schema]{
-		Type:  Schema,
-		Named: true,
+		Type:   Schema,
+		Named:  true,
+		Naming: provider.Naming{Verbatim: true},
 		Properties: []provider.Property{
 			{Key: "name", Replaces: true},
 			{Key: "database", Replaces: true},

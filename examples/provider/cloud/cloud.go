@@ -53,6 +53,8 @@ type Cloud struct {
 	key    []byte     // what signs URLs: derived from the API token
 	trace  io.Writer  // where calls are logged; nil when they are not
 	mu     sync.Mutex // one write at a time, so that a read never sees half a file
+	// names is held from the check of a name to the write of its object (names.go).
+	names sync.Mutex
 	// bootTime is how long an instance takes to boot ($ACME_BOOT_TIME).
 	bootTime time.Duration
 }
@@ -246,10 +248,13 @@ func Kind(t tokens.Type) string {
 
 // Table is the records of one type of resource whose record is its marshaling struct T. It implements
 // the Read, Update and Delete of TProviderOps, so that ops embedding it write Create and what else
-// they need.
+// they need. The records of a named resource have names unique in a scope (Named).
 type Table[T any] struct {
 	Cloud *Cloud
 	Kind  string
+	// scope and name say where an object's name is unique, and what it is; nil for objects without
+	// names (see Named).
+	scope, name func(*T) string
 }
 
 // NewTable returns the table of resources of type t.
@@ -269,7 +274,7 @@ func (t Table[T]) Read(_ context.Context, id resource.ID, obj *T) error {
 
 // Update stores news.
 func (t Table[T]) Update(_ context.Context, id resource.ID, _, news *T) error {
-	return t.Cloud.Put(t.Kind, id, news)
+	return t.Put(id, news)
 }
 
 // Delete removes the record.
@@ -283,7 +288,15 @@ func (t Table[T]) Get(id resource.ID) (*T, error) {
 	return obj, t.Cloud.Get(t.Kind, id, obj)
 }
 
-// Put stores obj as the record of id.
+// Put stores obj as the record of id; in a named table, not when another object has its name in its
+// scope.
 func (t Table[T]) Put(id resource.ID, obj *T) error {
+	if t.name != nil {
+		t.Cloud.names.Lock()
+		defer t.Cloud.names.Unlock()
+		if err := t.checkName(id, obj); err != nil {
+			return err
+		}
+	}
 	return t.Cloud.Put(t.Kind, id, obj)
 }

@@ -61,7 +61,9 @@ const Function tokens.Type = "acme:compute/function:Function"
 // Function is a serverless function: code that Acme Cloud runs on demand, in response to HTTP requests
 // from a load balancer or to events, billed per invocation.
 type function struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Code is the function's code: a directory, a zip file or a tarball.
 	Code *archive.Archive
@@ -81,6 +83,10 @@ type function struct {
 	// Environment are environment variables visible to the code.
 	Environment *map[string]string
 	// Secrets are environment variables with secret values. They are stored encrypted and never read back.
+	//
+	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	Secrets *map[string]string
 	// Subnets attach the function to a VPC, so that it can reach private addresses.
 	Subnets *[]provider.Ref
@@ -130,8 +136,9 @@ type FunctionChecker interface {
 // FunctionDiffer is implemented by FunctionProviderOps that decide replacements of Function
 // resources beyond the replaces properties.
 type FunctionDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *function, diff *provider.Diff) error
 }
 

@@ -50,10 +50,16 @@ const Image tokens.Type = "acme:compute/image:Image"
 //
 // Image is a private machine image built from an uploaded disk image file. Instances boot from images.
 type image struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Source is the disk image file, such as a local file or a URL. It is uploaded once and never read
 	// back; changing it builds a new image.
+	//
+	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	Source *asset.Asset
 	// Format is the file format of Source.
 	Format ImageFormat
@@ -100,8 +106,9 @@ type ImageChecker interface {
 // ImageDiffer is implemented by ImageProviderOps that decide replacements of Image resources
 // beyond the replaces properties.
 type ImageDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *image, diff *provider.Diff) error
 }
 

@@ -88,7 +88,9 @@ const Instance tokens.Type = "acme:compute/instance:Instance"
 // Creating an instance waits for it to boot. One that does not boot in time is kept, pending: the next
 // update waits for it again.
 type instance struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// ID is the instance's identifier, such as "i-0123456789abcdef0", assigned by Acme Cloud.
 	ID resource.ID
@@ -107,6 +109,10 @@ type instance struct {
 	KeyPair *provider.Ref
 	// UserData is a script run as root on the first boot (DefaultUserData when not given). It may contain
 	// secrets, so it is never read back; changing it replaces the instance.
+	//
+	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	UserData *string
 	// RootDisk configures the disk the instance boots from. Defaults to a 20 GiB SSD.
 	RootDisk *DiskSpec
@@ -160,8 +166,9 @@ type InstanceChecker interface {
 // InstanceDiffer is implemented by InstanceProviderOps that decide replacements of Instance
 // resources beyond the replaces properties.
 type InstanceDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *instance, diff *provider.Diff) error
 }
 

@@ -23,7 +23,9 @@ const KeyPair tokens.Type = "acme:compute/keyPair:KeyPair"
 //
 // KeyPair registers the public half of an SSH key so that instances can be started with it.
 type keyPair struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// PublicKey is the public key in OpenSSH format, such as "ssh-ed25519 AAAAC3Nz... alice@laptop".
 	PublicKey string
@@ -64,8 +66,9 @@ type KeyPairChecker interface {
 // KeyPairDiffer is implemented by KeyPairProviderOps that decide replacements of KeyPair resources
 // beyond the replaces properties.
 type KeyPairDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *keyPair, diff *provider.Diff) error
 }
 

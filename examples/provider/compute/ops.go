@@ -20,12 +20,13 @@ import (
 
 // Providers returns the providers of the compute resources, kept in c.
 func Providers(c *cloud.Cloud) []provider.ResourceProvider {
+	// The names of instances, images, key pairs and functions are unique in the account.
 	return []provider.ResourceProvider{
-		NewInstanceProvider(instanceOps{cloud.NewTable[instance](c, Instance)}),
+		NewInstanceProvider(instanceOps{cloud.NewTable[instance](c, Instance).Named(cloud.InAccount, func(i *instance) string { return i.Name })}),
 		NewVolumeProvider(volumeOps{cloud.NewTable[volume](c, Volume)}),
-		NewImageProvider(imageOps{cloud.NewTable[image](c, Image)}),
-		NewKeyPairProvider(keyPairOps{cloud.NewTable[keyPair](c, KeyPair)}),
-		NewFunctionProvider(functionOps{cloud.NewTable[function](c, Function)}),
+		NewImageProvider(imageOps{cloud.NewTable[image](c, Image).Named(cloud.InAccount, func(i *image) string { return i.Name })}),
+		NewKeyPairProvider(keyPairOps{cloud.NewTable[keyPair](c, KeyPair).Named(cloud.InAccount, func(k *keyPair) string { return k.Name })}),
+		NewFunctionProvider(functionOps{cloud.NewTable[function](c, Function).Named(cloud.InAccount, func(f *function) string { return f.Name })}),
 	}
 }
 

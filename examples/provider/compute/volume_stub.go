@@ -105,8 +105,9 @@ type VolumeChecker interface {
 // VolumeDiffer is implemented by VolumeProviderOps that decide replacements of Volume resources
 // beyond the replaces properties.
 type VolumeDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *volume, diff *provider.Diff) error
 }
 

@@ -59,6 +59,10 @@ type accessKey struct {
 	Status *AccessKeyStatus
 	// PGPKey is a public PGP key, base64-encoded, used to encrypt the secret before it is returned, so that
 	// only the holder of the private key can read it. It is never read back.
+	//
+	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	PGPKey *string
 	// Secret is the secret access key. It is only available when the key is created; when PGPKey is set,
 	// it is empty and EncryptedSecret holds it instead.
@@ -101,8 +105,9 @@ type AccessKeyChecker interface {
 // AccessKeyDiffer is implemented by AccessKeyProviderOps that decide replacements of AccessKey
 // resources beyond the replaces properties.
 type AccessKeyDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *accessKey, diff *provider.Diff) error
 }
 

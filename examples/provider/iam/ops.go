@@ -2,6 +2,8 @@ package iam
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"reflect"
@@ -18,12 +20,13 @@ import (
 
 // Providers returns the providers of the iam resources, kept in c.
 func Providers(c *cloud.Cloud) []provider.ResourceProvider {
+	// Identities and policies have names unique in the account.
 	return []provider.ResourceProvider{
-		NewRoleProvider(roleOps{cloud.NewTable[role](c, Role)}),
-		NewPolicyProvider(policyOps{cloud.NewTable[policy](c, Policy)}),
+		NewRoleProvider(roleOps{cloud.NewTable[role](c, Role).Named(cloud.InAccount, func(r *role) string { return r.Name })}),
+		NewPolicyProvider(policyOps{cloud.NewTable[policy](c, Policy).Named(cloud.InAccount, func(p *policy) string { return p.Name })}),
 		NewPolicyAttachmentProvider(policyAttachmentOps{cloud.NewTable[policyAttachment](c, PolicyAttachment)}),
-		NewUserProvider(userOps{cloud.NewTable[user](c, User)}),
-		NewGroupProvider(groupOps{cloud.NewTable[group](c, Group)}),
+		NewUserProvider(userOps{cloud.NewTable[user](c, User).Named(cloud.InAccount, func(u *user) string { return u.Name })}),
+		NewGroupProvider(groupOps{cloud.NewTable[group](c, Group).Named(cloud.InAccount, func(g *group) string { return g.Name })}),
 		NewAccessKeyProvider(accessKeyOps{cloud.NewTable[accessKey](c, AccessKey)}),
 	}
 }
@@ -106,12 +109,23 @@ func (policyAttachmentOps) Check(_ context.Context, _ resource.URN, a *policyAtt
 
 type userOps struct{ cloud.Table[user] }
 
-func (o userOps) Create(_ context.Context, _ resource.URN, u *user) (resource.ID, error) {
+func (o userOps) Create(ctx context.Context, _ resource.URN, u *user) (resource.ID, error) {
 	id := cloud.NewID("user")
 	u.ARN = arn("user", u.Path, u.Name)
 	u.UserID = new("AIDA" + strings.ToUpper(cloud.RandomHex(8)))
-	u.Password = nil // sent once, never kept
-	return id, o.Put(id, u)
+	return id, o.Update(ctx, id, nil, u)
+}
+
+// Update stores the user with a hash of its password, which Acme Cloud keeps instead of the password:
+// Read gives back the hash, which the provider, since the IDL declares the password write-only (in),
+// never takes for the password.
+func (o userOps) Update(_ context.Context, id resource.ID, _, news *user) error {
+	stored := *news
+	if news.Password != nil {
+		sum := sha256.Sum256([]byte(*news.Password))
+		stored.Password = new("sha256:" + hex.EncodeToString(sum[:]))
+	}
+	return o.Put(id, &stored)
 }
 
 type groupOps struct{ cloud.Table[group] }

@@ -24,7 +24,9 @@ const Policy tokens.Type = "acme:iam/policy:Policy"
 // Policy is a managed permissions policy: a named JSON document of statements that allow or deny actions
 // on resources. Attach it to roles, users and groups.
 type policy struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Document is the policy document, an arbitrary JSON value such as {"Version": "2024-01-01",
 	// "Statement": [{"Effect": "Allow", "Action": ["storage:GetObject"], "Resource": "*"}]}. Each change
@@ -73,8 +75,9 @@ type PolicyChecker interface {
 // PolicyDiffer is implemented by PolicyProviderOps that decide replacements of Policy resources
 // beyond the replaces properties.
 type PolicyDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *policy, diff *provider.Diff) error
 }
 
@@ -154,7 +157,8 @@ type policyAttachment struct {
 // NewPolicyAttachmentProvider turns it into a provider. It may also implement
 // PolicyAttachmentChecker and PolicyAttachmentDiffer. Each method's ctx ends when the engine
 // cancels the operation, or when its timeout passes: the program's customTimeouts.
-// provider.Log(ctx) tells the user about the resource.
+// provider.Log(ctx) tells the user about the resource. There is no Update: every input of a
+// PolicyAttachment replaces it, so every change replaces it.
 type PolicyAttachmentProviderOps interface {
 	// Create creates the PolicyAttachment that the inputs in obj describe, sets obj's out properties,
 	// and returns the new resource's ID. If it fails after making the object, it returns the ID and
@@ -163,10 +167,6 @@ type PolicyAttachmentProviderOps interface {
 	// Read sets obj to the current state of the PolicyAttachment id. obj holds the last known state,
 	// or, on import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *policyAttachment) error
-	// Update changes the PolicyAttachment id from olds to news, and sets the out properties of news
-	// that change; they start with their old values. If it fails after changing part of the object, it
-	// returns provider.Partial(err), with news as the object is.
-	Update(ctx context.Context, id resource.ID, olds, news *policyAttachment) error
 	// Delete deletes the PolicyAttachment id. A resource that is already gone may return
 	// provider.ErrNotFound: the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *policyAttachment) error
@@ -182,8 +182,9 @@ type PolicyAttachmentChecker interface {
 // PolicyAttachmentDiffer is implemented by PolicyAttachmentProviderOps that decide replacements of
 // PolicyAttachment resources beyond the replaces properties.
 type PolicyAttachmentDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *policyAttachment, diff *provider.Diff) error
 }
 

@@ -28,7 +28,9 @@ const Role tokens.Type = "acme:iam/role:Role"
 // Role is an identity with permissions that trusted principals, such as servers, functions or users of
 // another account, assume to get temporary credentials.
 type role struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// AssumeRolePolicy is the trust policy, a JSON policy document that says who may assume the role, such
 	// as {"Version": "2024-01-01", "Statement": [{"Effect": "Allow", "Principal": {"Service":
@@ -82,8 +84,9 @@ type RoleChecker interface {
 // RoleDiffer is implemented by RoleProviderOps that decide replacements of Role resources beyond
 // the replaces properties.
 type RoleDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *role, diff *provider.Diff) error
 }
 

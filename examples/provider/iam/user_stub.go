@@ -25,7 +25,9 @@ const User tokens.Type = "acme:iam/user:User"
 // User is a person (or a legacy program) with long-lived credentials: a console password, access keys,
 // or both.
 type user struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Path groups users into folders, such as "/engineering/". Defaults to "/".
 	Path *string
@@ -35,6 +37,10 @@ type user struct {
 	Policies *[]provider.Ref
 	// Password is the initial console password. It is sent to Acme Cloud once and never read back;
 	// without it the user cannot sign in to the console.
+	//
+	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	Password *string
 	// PasswordResetRequired makes the user choose a new password at the first sign-in.
 	PasswordResetRequired *bool
@@ -77,8 +83,9 @@ type UserChecker interface {
 // UserDiffer is implemented by UserProviderOps that decide replacements of User resources beyond
 // the replaces properties.
 type UserDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *user, diff *provider.Diff) error
 }
 
@@ -159,7 +166,9 @@ const Group tokens.Type = "acme:iam/user:Group"
 //
 // Group is a set of users that share the same permissions.
 type group struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Path groups the groups into folders, such as "/engineering/". Defaults to "/".
 	Path *string
@@ -200,8 +209,9 @@ type GroupChecker interface {
 // GroupDiffer is implemented by GroupProviderOps that decide replacements of Group resources
 // beyond the replaces properties.
 type GroupDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *group, diff *provider.Diff) error
 }
 

@@ -77,7 +77,9 @@ const LoadBalancer tokens.Type = "acme:network/loadBalancer:LoadBalancer"
 // LoadBalancer spreads incoming traffic across a set of targets, such as servers or functions, and stops
 // sending traffic to targets that fail their health check.
 type loadBalancer struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Scheme says whether the load balancer is reachable from the internet. Defaults to internet-facing.
 	Scheme *Scheme
@@ -136,8 +138,9 @@ type LoadBalancerChecker interface {
 // LoadBalancerDiffer is implemented by LoadBalancerProviderOps that decide replacements of
 // LoadBalancer resources beyond the replaces properties.
 type LoadBalancerDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *loadBalancer, diff *provider.Diff) error
 }
 

@@ -14,13 +14,27 @@ import (
 
 // Providers returns the providers of the network resources, kept in c.
 func Providers(c *cloud.Cloud) []provider.ResourceProvider {
-	vpcs := cloud.NewTable[vpc](c, VPC)
+	// A VPC's name is unique in its region, a security group's in its VPC, a load balancer's in the
+	// account.
+	vpcs := cloud.NewTable[vpc](c, VPC).Named(func(v *vpc) string {
+		if v.Region == nil {
+			return "region " + c.Region() // Create puts it there
+		}
+		return "region " + string(*v.Region)
+	}, func(v *vpc) string { return v.Name })
 	subnets := cloud.NewTable[subnet](c, Subnet)
+	groups := cloud.NewTable[securityGroup](c, SecurityGroup).Named(func(g *securityGroup) string {
+		if g.VPC == nil {
+			return "the default VPC"
+		}
+		return "VPC " + string(g.VPC.ID)
+	}, func(g *securityGroup) string { return g.Name })
+	balancers := cloud.NewTable[loadBalancer](c, LoadBalancer).Named(cloud.InAccount, func(lb *loadBalancer) string { return lb.Name })
 	return []provider.ResourceProvider{
 		NewVPCProvider(vpcOps{vpcs}),
 		NewSubnetProvider(subnetOps{subnets, vpcs}),
-		NewSecurityGroupProvider(securityGroupOps{cloud.NewTable[securityGroup](c, SecurityGroup)}),
-		NewLoadBalancerProvider(loadBalancerOps{cloud.NewTable[loadBalancer](c, LoadBalancer)}),
+		NewSecurityGroupProvider(securityGroupOps{groups}),
+		NewLoadBalancerProvider(loadBalancerOps{balancers}),
 	}
 }
 

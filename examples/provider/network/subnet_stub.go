@@ -75,8 +75,9 @@ type SubnetChecker interface {
 // SubnetDiffer is implemented by SubnetProviderOps that decide replacements of Subnet resources
 // beyond the replaces properties.
 type SubnetDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *subnet, diff *provider.Diff) error
 }
 

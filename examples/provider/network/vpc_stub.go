@@ -27,7 +27,9 @@ const VPC tokens.Type = "acme:network/vpc:VPC"
 // VPC is a virtual private cloud: an isolated private network in one region. Servers, functions and load
 // balancers are placed in the VPC's subnets and can reach each other over private addresses.
 type vpc struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// IPv4CIDR is the private IPv4 address range of the network in CIDR notation, such as "10.0.0.0/16".
 	// It must be between /16 and /28. Changing it replaces the VPC and everything in it.
@@ -77,8 +79,9 @@ type VPCChecker interface {
 // VPCDiffer is implemented by VPCProviderOps that decide replacements of VPC resources beyond the
 // replaces properties.
 type VPCDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *vpc, diff *provider.Diff) error
 }
 

@@ -85,8 +85,9 @@ type BucketObjectChecker interface {
 // BucketObjectDiffer is implemented by BucketObjectProviderOps that decide replacements of
 // BucketObject resources beyond the replaces properties.
 type BucketObjectDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *bucketObject, diff *provider.Diff) error
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/cidlc/cidlc/provider"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"
+	"regexp"
 )
 
 // The stubs need the runtime of the cidlc release that generated them.
@@ -76,9 +77,12 @@ const Bucket tokens.Type = "acme:storage/bucket:Bucket"
 // capabilities are references.
 //
 // Bucket is a container for objects in one region. Its name is global across all Acme Cloud accounts and
-// becomes part of the bucket's address.
+// becomes part of the bucket's address: 3 to 63 lower-case letters, digits, dots and hyphens, starting
+// and ending with a letter or a digit.
 type bucket struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Region is the region the bucket's data is stored in.
 	Region acme.Region
@@ -133,8 +137,9 @@ type BucketChecker interface {
 // BucketDiffer is implemented by BucketProviderOps that decide replacements of Bucket resources
 // beyond the replaces properties.
 type BucketDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *bucket, diff *provider.Diff) error
 }
 
@@ -154,8 +159,9 @@ func NewBucketProvider(ops BucketProviderOps) *BucketProvider {
 		hooks.Diff = d.Diff
 	}
 	return &BucketProvider{provider.NewResource(provider.Spec[bucket]{
-		Type:  Bucket,
-		Named: true,
+		Type:   Bucket,
+		Named:  true,
+		Naming: provider.Naming{MaxLength: 63},
 		Properties: []provider.Property{
 			{Key: "name", Replaces: true},
 			{Key: "region", Replaces: true},
@@ -175,6 +181,7 @@ func NewBucketProvider(ops BucketProviderOps) *BucketProvider {
 
 // The contracts of Bucket's properties, which Check enforces.
 var (
+	bucketName           = &provider.Constraints{MinLength: provider.Int(3), MaxLength: provider.Int(63), Pattern: regexp.MustCompile(`^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$`)}
 	bucketLifecycleRules = &provider.Constraints{MaxItems: provider.Int(100)}
 	bucketTags           = &provider.Constraints{MaxProperties: provider.Int(50)}
 )
@@ -196,7 +203,7 @@ var bucketChecks = celcheck.New(
 
 // unmarshal reads obj's properties from o.
 func (obj *bucket) unmarshal(o provider.Object) {
-	obj.Name = provider.Required(o, "name", provider.String[string])
+	obj.Name = provider.Required(o, "name", provider.Checked(provider.String[string], bucketName))
 	obj.Region = provider.Required(o, "region", provider.Enum[acme.Region])
 	obj.ACL = provider.Optional(o, "acl", provider.Enum[CannedACL])
 	obj.Versioning = provider.Optional(o, "versioning", provider.Bool[bool])

@@ -5,8 +5,6 @@ import (
 	"crypto/md5"
 	"encoding/hex"
 	"fmt"
-	"regexp"
-	"slices"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 
@@ -59,24 +57,6 @@ func (o bucketOps) Delete(ctx context.Context, id resource.ID, b *bucket) error 
 		}
 	}
 	return o.Table.Delete(ctx, id, b)
-}
-
-// Diff deletes a bucket before creating its replacement when the replacement keeps the name: bucket
-// names are global, so the new bucket could not be created while the old one holds the name.
-func (bucketOps) Diff(_ context.Context, _ resource.ID, olds, news *bucket, diff *provider.Diff) error {
-	if len(diff.Replaces) > 0 && (news.Name == olds.Name || slices.Contains(diff.Unknown, "name")) {
-		diff.DeleteBeforeReplace = true
-	}
-	return nil
-}
-
-var bucketName = regexp.MustCompile(`^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$`)
-
-func (bucketOps) Check(_ context.Context, _ resource.URN, b *bucket) ([]provider.CheckFailure, error) {
-	if !bucketName.MatchString(b.Name) {
-		return []provider.CheckFailure{provider.Failf("name", "%q is not a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens", b.Name)}, nil
-	}
-	return nil, nil
 }
 
 type bucketObjectOps struct {

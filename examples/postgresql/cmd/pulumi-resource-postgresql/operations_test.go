@@ -127,14 +127,30 @@ func TestTimeout(t *testing.T) {
 	}
 }
 
-// TestDeleteGone: deleting a role that a DBA dropped already succeeds, with a warning under the role;
-// deleting one that owned objects says what became of them.
+// TestDeleteGone: deleting a role that a DBA dropped already succeeds, with a warning under the role,
+// and so does deleting a membership a DBA revoked, and settings and default privileges of a role a DBA
+// dropped; deleting a role that owned objects says what became of them.
 func TestDeleteGone(t *testing.T) {
 	d, engine := startLogged(t)
 	gone := d.MustCreate(postgresql.Role, "gone", map[string]any{"name": "dg_gone"})
 	exec(t, "postgres", "DROP ROLE dg_gone")
 	if err := d.Delete(gone); err != nil {
 		t.Errorf("deleting a role dropped outside Pulumi: %v", err)
+	}
+	exec(t, "postgres", "CREATE ROLE dg_group", "CREATE ROLE dg_member", "CREATE DATABASE dg_dp")
+	t.Cleanup(func() { exec(t, "postgres", "DROP DATABASE dg_dp", "DROP ROLE dg_group") })
+	membership := d.MustCreate(postgresql.Membership, "membership", map[string]any{"role": "dg_group", "member": "dg_member"})
+	settings := d.MustCreate(postgresql.RoleSettings, "settings", map[string]any{"role": "dg_member",
+		"settings": map[string]any{"statement_timeout": "5s"}})
+	privileges := d.MustCreate(postgresql.DefaultPrivileges, "privileges", map[string]any{"role": "dg_member", "database": "dg_dp",
+		"owner": "dg_group", "objectType": "table", "privileges": []any{"SELECT"}})
+	exec(t, "postgres", "REVOKE dg_group FROM dg_member")
+	exec(t, "dg_dp", "DROP OWNED BY dg_member")
+	exec(t, "postgres", "DROP ROLE dg_member")
+	for _, l := range []*providertest.Live{membership, settings, privileges} {
+		if err := d.Delete(l); err != nil {
+			t.Errorf("deleting %s, gone outside Pulumi: %v", l.URN.Name(), err)
+		}
 	}
 	owner := d.MustCreate(postgresql.Role, "owner", map[string]any{"name": "dg_owner"})
 	exec(t, "postgres", "CREATE DATABASE dg_db")
@@ -145,6 +161,9 @@ func TestDeleteGone(t *testing.T) {
 	}
 	want := []string{
 		"WARNING " + string(gone.URN) + `: Role "gone" was already gone (deleted outside of Pulumi?); it is removed from the stack`,
+		"WARNING " + string(membership.URN) + `: Membership "membership" was already gone (deleted outside of Pulumi?); it is removed from the stack`,
+		"WARNING " + string(settings.URN) + `: RoleSettings "settings" was already gone (deleted outside of Pulumi?); it is removed from the stack`,
+		"WARNING " + string(privileges.URN) + `: DefaultPrivileges "privileges" was already gone (deleted outside of Pulumi?); it is removed from the stack`,
 		"INFO " + string(owner.URN) + `: role "dg_owner" owned objects or held privileges in dg_db: what it owned now belongs to "postgres", and its privileges are revoked`,
 	}
 	if got := engine.Messages(); !slices.Equal(got, want) {

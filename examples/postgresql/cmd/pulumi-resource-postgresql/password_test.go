@@ -11,6 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
 
 	postgresql "github.com/cidlc/cidlc/examples/postgresql/provider"
+	"github.com/cidlc/cidlc/providertest"
 )
 
 // TestPasswords sets passwords that SASLprep changes, or refuses, through the provider, which hashes
@@ -44,12 +45,77 @@ func TestPasswords(t *testing.T) {
 		}
 		exec(t, "postgres", fmt.Sprintf("ALTER ROLE %s PASSWORD %s", name, quoteLiteral(c.password)))
 		d.Refresh(role)
-		if got := d.Outputs(role)["password"]; !got.IsSecret() || got.SecretValue().Element.StringValue() != c.password {
+		if got := providertest.Unprops(t, role.Inputs)["password"]; !got.IsSecret() || got.SecretValue().Element.StringValue() != c.password {
 			t.Errorf("%s: after the server hashed the same password, a refresh reads it as %v: it does not recognize its hash", c.why, got)
 		}
 		if err := d.Delete(role); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestImportRoleWithPassword adopts, by its ID, a role that a DBA made with a password, which the
+// server keeps only as a hash: the import leaves the password out rather than reading it back empty,
+// pulumi import's Check of what it read finds nothing wrong, and a refresh finds no drift. A program
+// that then gives the password sets it once; from then on the stack keeps it, secret, never in the
+// state, and a refresh still finds no drift.
+func TestImportRoleWithPassword(t *testing.T) {
+	d, engine := startLogged(t)
+	const dbaPassword, password = "dba's-own-pässword", "the-program's-pässword"
+	exec(t, "postgres", "CREATE ROLE imp_pw LOGIN PASSWORD "+quoteLiteral(dbaPassword))
+	t.Cleanup(func() { exec(t, "postgres", "DROP ROLE IF EXISTS imp_pw") })
+
+	l, err := d.Import(postgresql.Role, "adopted", "imp_pw")
+	if err != nil || l == nil {
+		t.Fatalf("importing role imp_pw: %v %v", l, err)
+	}
+	read := providertest.Unprops(t, l.Inputs)
+	if read.HasValue("password") || d.Outputs(l).HasValue("password") {
+		t.Errorf("the import has a password: inputs %v, outputs %v", read, d.Outputs(l))
+	}
+	if _, failures := d.CheckOf(l.URN, l.Inputs, read.Mappable()); len(failures) > 0 {
+		t.Errorf("pulumi import's Check of the role it read: %v", failures)
+	}
+	if !d.Refresh(l) {
+		t.Fatal("the imported role is gone after a refresh")
+	}
+	if diff := d.Diff(l, read.Mappable()); len(diff.GetDiffs()) > 0 {
+		t.Errorf("a refresh of the imported role, then the program that imported it: diff %v", diff.GetDiffs())
+	}
+	if err := psqlLogIn("imp_pw", dbaPassword); err != nil {
+		t.Errorf("after the import and a refresh, the DBA's password no longer logs in: %v", err)
+	}
+
+	// The program gives a password: one update sets it, and the stack keeps it as a secret.
+	given := providertest.With(read.Mappable(), map[string]any{"password": resource.MakeSecret(resource.NewProperty(password))})
+	if diff := d.Diff(l, given); len(diff.GetDiffs()) != 1 || diff.GetDiffs()[0] != "password" {
+		t.Errorf("the program gives the imported role a password: diff %v, want password", diff.GetDiffs())
+	}
+	if err := d.Update(l, given); err != nil {
+		t.Fatal(err)
+	}
+	if err := psqlLogIn("imp_pw", password); err != nil {
+		t.Errorf("after the update, the program's password does not log in: %v", err)
+	}
+	if !d.Refresh(l) {
+		t.Fatal("the role is gone after a refresh")
+	}
+	if got := providertest.Unprops(t, l.Inputs)["password"]; !got.IsSecret() || got.SecretValue().Element.StringValue() != password {
+		t.Errorf("after a refresh, the inputs hold the password as %v, want the program's, secret", got)
+	}
+	if d.Outputs(l).HasValue("password") {
+		t.Errorf("after a refresh, the state holds the password: %v", d.Outputs(l))
+	}
+	if diff := d.Diff(l, given); len(diff.GetDiffs()) > 0 {
+		t.Errorf("a refresh of the role whose password the program gave: diff %v", diff.GetDiffs())
+	}
+	for _, m := range engine.Messages() {
+		if strings.Contains(m, password) || strings.Contains(m, dbaPassword) {
+			t.Errorf("a message to the engine holds a password: %s", m)
+		}
+	}
+	if log := server.Log(); strings.Contains(log, password) {
+		t.Error("the server's log holds the program's password")
 	}
 }
 

@@ -86,7 +86,9 @@ const Image tokens.Type = "lookup:lookup:Image"
 //
 // Image is a resource that functions refer to.
 type image struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Size is the image's size in GiB.
 	Size float64
@@ -125,8 +127,9 @@ type ImageChecker interface {
 // ImageDiffer is implemented by ImageProviderOps that decide replacements of Image resources
 // beyond the replaces properties.
 type ImageDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *image, diff *provider.Diff) error
 }
 

@@ -76,7 +76,9 @@ export class Autoscaler extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -133,7 +135,7 @@ export class Autoscaler extends pulumi.CustomResource {
                 disk: { fields: _Disk },
                 listeners: { items: { fields: _Listener } },
             });
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["minReplicas"] = args?.minReplicas;
             resourceInputs["maxReplicas"] = args?.maxReplicas;
             resourceInputs["disk"] = args?.disk;
@@ -153,7 +155,9 @@ export class Autoscaler extends pulumi.CustomResource {
  */
 export interface AutoscalerArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -180,7 +184,9 @@ export interface AutoscalerArgs {
  */
 export interface AutoscalerState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**

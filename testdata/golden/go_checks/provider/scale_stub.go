@@ -122,7 +122,9 @@ const Autoscaler tokens.Type = "scale:scale:Autoscaler"
 //
 // Autoscaler keeps a number of instances running.
 type autoscaler struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// MinReplicas is the fewest instances.
 	MinReplicas int
@@ -168,8 +170,9 @@ type AutoscalerChecker interface {
 // AutoscalerDiffer is implemented by AutoscalerProviderOps that decide replacements of Autoscaler
 // resources beyond the replaces properties.
 type AutoscalerDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *autoscaler, diff *provider.Diff) error
 }
 

@@ -170,7 +170,9 @@ const Disk tokens.Type = "cloud:config:Disk"
 //
 // Disk is a disk of the cloud.
 type disk struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Size in GiB.
 	Size float64
@@ -211,8 +213,9 @@ type DiskChecker interface {
 // DiskDiffer is implemented by DiskProviderOps that decide replacements of Disk resources beyond
 // the replaces properties.
 type DiskDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *disk, diff *provider.Diff) error
 }
 

@@ -62,7 +62,8 @@ export class Database extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says.
      *
      * Immutable: set when the resource is created; a later change fails instead of replacing the
      * resource.
@@ -82,6 +83,9 @@ export class Database extends pulumi.CustomResource {
     declare public readonly engine: pulumi.Output<Engine>;
     /**
      * The admin password.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     declare public readonly password: pulumi.Output<string | undefined>;
     /**
@@ -136,6 +140,9 @@ export class Database extends pulumi.CustomResource {
     declare public readonly weights: pulumi.Output<number[][] | undefined>;
     /**
      * A secret input with a long name, for the layout of its assignment.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     declare public readonly replicationPasswordForTheStandbyDatabaseServers: pulumi.Output<string | undefined>;
     /**
@@ -159,6 +166,9 @@ export class Database extends pulumi.CustomResource {
      *
      * Immutable: set when the resource is created; a later change fails instead of replacing the
      * resource.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     declare public readonly encryptionKey: pulumi.Output<string | undefined>;
     /**
@@ -241,7 +251,7 @@ export class Database extends pulumi.CustomResource {
                         "Database.legacyReplicationSlotConfiguration is deprecated: replication slots are managed by the service since version 2; remove this property from your program, or set replicas instead",
                 },
             });
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["size"] = args?.size ?? 20;
             resourceInputs["port"] = args?.port ?? 5432;
             resourceInputs["engine"] = args?.engine ?? "postgres";
@@ -286,7 +296,8 @@ export class Database extends pulumi.CustomResource {
  */
 export interface DatabaseArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says.
      *
      * Immutable: set when the resource is created; a later change fails instead of replacing the
      * resource.
@@ -312,6 +323,9 @@ export interface DatabaseArgs {
     engine?: pulumi.Input<Engine>;
     /**
      * The admin password.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     password: pulumi.Input<string>;
     /**
@@ -366,6 +380,9 @@ export interface DatabaseArgs {
     weights?: pulumi.Input<pulumi.Input<pulumi.Input<number>[]>[]>;
     /**
      * A secret input with a long name, for the layout of its assignment.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     replicationPasswordForTheStandbyDatabaseServers?: pulumi.Input<string>;
     /**
@@ -391,6 +408,9 @@ export interface DatabaseArgs {
      *
      * Immutable: set when the resource is created; a later change fails instead of replacing the
      * resource.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     encryptionKey?: pulumi.Input<string>;
     /**
@@ -407,7 +427,8 @@ export interface DatabaseArgs {
  */
 export interface DatabaseState {
     /**
-     * The name of the resource. It defaults to the resource's own name.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says.
      */
     name?: pulumi.Input<string>;
     /**

@@ -62,7 +62,8 @@ const Database tokens.Type = "store:db:Database"
 //
 // Database is a managed database.
 type database struct {
-	// The name of the resource. It defaults to the resource's own name.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says.
 	//
 	// Immutable: set when the resource is created. An update that would change it fails before Update
 	// is called, so olds and news always hold the same value.
@@ -74,6 +75,10 @@ type database struct {
 	// The engine.
 	Engine Engine
 	// The admin password.
+	//
+	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	Password string
 	// A label.
 	Label *string
@@ -102,6 +107,10 @@ type database struct {
 	// Grids of weights, each row not empty.
 	Weights *[][]float64
 	// A secret input with a long name, for the layout of its assignment.
+	//
+	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	ReplicationPasswordForTheStandbyDatabaseServers *string
 	// The character set of the database's text.
 	//
@@ -119,6 +128,10 @@ type database struct {
 	//
 	// Immutable: set when the resource is created. An update that would change it fails before Update
 	// is called, so olds and news always hold the same value.
+	//
+	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	EncryptionKey *string
 	// An old knob with a long deprecation message.
 	//
@@ -158,8 +171,9 @@ type DatabaseChecker interface {
 // DatabaseDiffer is implemented by DatabaseProviderOps that decide replacements of Database
 // resources beyond the replaces properties.
 type DatabaseDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *database, diff *provider.Diff) error
 }
 
@@ -356,8 +370,9 @@ type ParametersChecker interface {
 // ParametersDiffer is implemented by ParametersProviderOps that decide replacements of Parameters
 // resources beyond the replaces properties.
 type ParametersDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *parameters, diff *provider.Diff) error
 }
 
@@ -448,8 +463,9 @@ type SnapshotChecker interface {
 // SnapshotDiffer is implemented by SnapshotProviderOps that decide replacements of Snapshot
 // resources beyond the replaces properties.
 type SnapshotDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *snapshot, diff *provider.Diff) error
 }
 

@@ -70,8 +70,9 @@ type WidgetChecker interface {
 // WidgetDiffer is implemented by WidgetProviderOps that decide replacements of Widget resources
 // beyond the replaces properties.
 type WidgetDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *widget, diff *provider.Diff) error
 }
 

@@ -42,7 +42,9 @@ export class Listener extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -127,7 +129,7 @@ export class Listener extends pulumi.CustomResource {
                 },
                 ["exactlyOneOf certificate certificateARN", "conflictsWith redirectTo targets healthCheck"],
             );
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["port"] = args?.port;
             resourceInputs["certificate"] = _contracts.secret(args?.certificate);
             resourceInputs["certificateARN"] = args?.certificateARN;
@@ -150,7 +152,9 @@ export class Listener extends pulumi.CustomResource {
  */
 export interface ListenerArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -195,7 +199,9 @@ export interface ListenerArgs {
  */
 export interface ListenerState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**

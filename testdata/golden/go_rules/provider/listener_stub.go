@@ -22,7 +22,9 @@ const Listener tokens.Type = "lb:listener:Listener"
 //
 // Listener accepts connections on a port and sends them to `Targets`.
 type listener struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Port is the port it listens on.
 	Port int32
@@ -82,8 +84,9 @@ type ListenerChecker interface {
 // ListenerDiffer is implemented by ListenerProviderOps that decide replacements of Listener
 // resources beyond the replaces properties.
 type ListenerDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *listener, diff *provider.Diff) error
 }
 

@@ -132,7 +132,8 @@ export class Cluster extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says.
      *
      * Immutable: set when the resource is created; a later change fails instead of replacing the
      * resource.
@@ -163,7 +164,7 @@ export class Cluster extends pulumi.CustomResource {
             if (args?.nodes === undefined && !opts.urn) {
                 throw new Error("Missing required property 'nodes'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["nodes"] = args?.nodes;
         }
         super(Cluster.__pulumiType, name, resourceInputs, opts);
@@ -175,7 +176,8 @@ export class Cluster extends pulumi.CustomResource {
  */
 export interface ClusterArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says.
      *
      * Immutable: set when the resource is created; a later change fails instead of replacing the
      * resource.
@@ -193,7 +195,8 @@ export interface ClusterArgs {
  */
 export interface ClusterState {
     /**
-     * The name of the resource. It defaults to the resource's own name.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says.
      */
     name?: pulumi.Input<string>;
     /**

@@ -60,8 +60,9 @@ type InstanceChecker interface {
 // InstanceDiffer is implemented by InstanceProviderOps that decide replacements of Instance
 // resources beyond the replaces properties.
 type InstanceDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *instance, diff *provider.Diff) error
 }
 
@@ -112,7 +113,8 @@ const Cluster tokens.Type = "compute:compute:Cluster"
 //
 // Cluster keeps its name, and takes longest to replicate its data away before a delete.
 type cluster struct {
-	// The name of the resource. It defaults to the resource's own name.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says.
 	//
 	// Immutable: set when the resource is created. An update that would change it fails before Update
 	// is called, so olds and news always hold the same value.
@@ -153,8 +155,9 @@ type ClusterChecker interface {
 // ClusterDiffer is implemented by ClusterProviderOps that decide replacements of Cluster resources
 // beyond the replaces properties.
 type ClusterDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *cluster, diff *provider.Diff) error
 }
 
@@ -243,8 +246,9 @@ type TagChecker interface {
 // TagDiffer is implemented by TagProviderOps that decide replacements of Tag resources beyond the
 // replaces properties.
 type TagDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *tag, diff *provider.Diff) error
 }
 

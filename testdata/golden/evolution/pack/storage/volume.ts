@@ -131,7 +131,8 @@ export class Bucket extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says.
      *
      * Immutable: set when the resource is created; a later change fails instead of replacing the
      * resource.
@@ -172,7 +173,7 @@ export class Bucket extends pulumi.CustomResource {
             if (args?.placement === undefined && !opts.urn) {
                 throw new Error("Missing required property 'placement'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["placement"] = args?.placement;
             resourceInputs["class"] = args?.class;
             resourceInputs["arn"] = undefined;
@@ -186,7 +187,8 @@ export class Bucket extends pulumi.CustomResource {
  */
 export interface BucketArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says.
      *
      * Immutable: set when the resource is created; a later change fails instead of replacing the
      * resource.
@@ -208,7 +210,8 @@ export interface BucketArgs {
  */
 export interface BucketState {
     /**
-     * The name of the resource. It defaults to the resource's own name.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says.
      */
     name?: pulumi.Input<string>;
     /**

@@ -58,8 +58,9 @@ type VolumeChecker interface {
 // VolumeDiffer is implemented by VolumeProviderOps that decide replacements of Volume resources
 // beyond the replaces properties.
 type VolumeDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *volume, diff *provider.Diff) error
 }
 
@@ -111,7 +112,8 @@ const Bucket tokens.Type = "evolve:storage/volume:Bucket"
 // Bucket keeps objects. Its state is of version 2: its region moved into its placement, and its class
 // was a string.
 type bucket struct {
-	// The name of the resource. It defaults to the resource's own name.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says.
 	//
 	// Immutable: set when the resource is created. An update that would change it fails before Update
 	// is called, so olds and news always hold the same value.
@@ -165,8 +167,9 @@ type BucketChecker interface {
 // BucketDiffer is implemented by BucketProviderOps that decide replacements of Bucket resources
 // beyond the replaces properties.
 type BucketDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *bucket, diff *provider.Diff) error
 }
 

@@ -40,7 +40,9 @@ export class Function extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -57,6 +59,9 @@ export class Function extends pulumi.CustomResource {
     declare public readonly config: pulumi.Output<pulumi.asset.Asset | undefined>;
     /**
      * secrets are files given to the function once and never read back.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     declare public readonly secrets: pulumi.Output<pulumi.asset.Asset | undefined>;
 
@@ -89,7 +94,7 @@ export class Function extends pulumi.CustomResource {
             if (args?.secrets === undefined && !opts.urn) {
                 throw new Error("Missing required property 'secrets'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["environment"] = args?.environment;
             resourceInputs["code"] = args?.code;
             resourceInputs["config"] = args?.config;
@@ -107,7 +112,9 @@ export class Function extends pulumi.CustomResource {
  */
 export interface FunctionArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -124,6 +131,9 @@ export interface FunctionArgs {
     config?: pulumi.Input<pulumi.asset.Asset>;
     /**
      * secrets are files given to the function once and never read back.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     secrets: pulumi.Input<pulumi.asset.Asset>;
 }
@@ -134,7 +144,9 @@ export interface FunctionArgs {
  */
 export interface FunctionState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**

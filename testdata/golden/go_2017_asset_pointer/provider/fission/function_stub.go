@@ -23,7 +23,9 @@ const Function tokens.Type = "assets:fission/function:Function"
 //
 // A Function is a serverless function, its code given as one file.
 type function struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Environment is the name of the environment the function runs in.
 	Environment string
@@ -32,6 +34,10 @@ type function struct {
 	// Config is an optional asset with the function's configuration.
 	Config *asset.Asset
 	// Secrets are files given to the function once and never read back.
+	//
+	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	Secrets *asset.Asset
 }
 
@@ -67,8 +73,9 @@ type FunctionChecker interface {
 // FunctionDiffer is implemented by FunctionProviderOps that decide replacements of Function
 // resources beyond the replaces properties.
 type FunctionDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *function, diff *provider.Diff) error
 }
 

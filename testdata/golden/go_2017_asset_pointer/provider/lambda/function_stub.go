@@ -24,7 +24,9 @@ const Function tokens.Type = "assets:lambda/function:Function"
 //
 // A Function runs code in response to events.
 type function struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Code is the function's code: a required archive behind a pointer, as the aws IDL wrote it.
 	Code *archive.Archive
@@ -72,8 +74,9 @@ type FunctionChecker interface {
 // FunctionDiffer is implemented by FunctionProviderOps that decide replacements of Function
 // resources beyond the replaces properties.
 type FunctionDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *function, diff *provider.Diff) error
 }
 
@@ -204,8 +207,9 @@ type DeploymentChecker interface {
 // DeploymentDiffer is implemented by DeploymentProviderOps that decide replacements of Deployment
 // resources beyond the replaces properties.
 type DeploymentDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *deployment, diff *provider.Diff) error
 }
 

@@ -41,7 +41,9 @@ export class Instance extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -58,6 +60,9 @@ export class Instance extends pulumi.CustomResource {
     declare public readonly securityGroups: pulumi.OutputInstance<SecurityGroup[] | undefined>;
     /**
      * userData runs at the first boot; it is never read back.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     declare public readonly userData: pulumi.Output<string | undefined>;
     /**
@@ -97,7 +102,7 @@ export class Instance extends pulumi.CustomResource {
             if (args?.userData === undefined && !opts.urn) {
                 throw new Error("Missing required property 'userData'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["imageId"] = args?.imageId;
             resourceInputs["instanceType"] = args?.instanceType;
             resourceInputs["securityGroups"] = args?.securityGroups;
@@ -117,7 +122,9 @@ export class Instance extends pulumi.CustomResource {
  */
 export interface InstanceArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -134,6 +141,9 @@ export interface InstanceArgs {
     securityGroups?: pulumi.Input<pulumi.Input<SecurityGroup>[]>;
     /**
      * userData runs at the first boot; it is never read back.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     userData: pulumi.Input<string>;
 }
@@ -144,7 +154,9 @@ export interface InstanceArgs {
  */
 export interface InstanceState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**

@@ -40,7 +40,9 @@ export class Bucket extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -65,7 +67,7 @@ export class Bucket extends pulumi.CustomResource {
             resourceInputs["bucketName"] = state?.bucketName;
         } else {
             const args = argsOrState as BucketArgs | undefined;
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["bucketName"] = args?.bucketName;
         }
         opts = pulumi.mergeOptions(opts, {
@@ -80,7 +82,9 @@ export class Bucket extends pulumi.CustomResource {
  */
 export interface BucketArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -95,7 +99,9 @@ export interface BucketArgs {
  */
 export interface BucketState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -150,6 +156,9 @@ class Object_ extends pulumi.CustomResource {
     declare public readonly bucket: pulumi.OutputInstance<Bucket>;
     /**
      * source is the object's content, given once and never read back.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     declare public readonly source: pulumi.Output<pulumi.asset.Asset | undefined>;
     /**
@@ -213,6 +222,9 @@ export interface ObjectArgs {
     bucket: pulumi.Input<Bucket>;
     /**
      * source is the object's content, given once and never read back.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     source: pulumi.Input<pulumi.asset.Asset>;
     /**

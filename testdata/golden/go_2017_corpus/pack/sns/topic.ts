@@ -41,7 +41,9 @@ export class Topic extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -81,7 +83,7 @@ export class Topic extends pulumi.CustomResource {
             resourceInputs["arn"] = state?.arn;
         } else {
             const args = argsOrState as TopicArgs | undefined;
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["topicName"] = args?.topicName;
             resourceInputs["displayName"] = args?.displayName;
             resourceInputs["subscription"] = args?.subscription;
@@ -99,7 +101,9 @@ export class Topic extends pulumi.CustomResource {
  */
 export interface TopicArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -122,7 +126,9 @@ export interface TopicArgs {
  */
 export interface TopicState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**

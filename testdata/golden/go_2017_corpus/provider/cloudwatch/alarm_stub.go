@@ -23,7 +23,9 @@ const Alarm tokens.Type = "aws:cloudwatch/alarm:Alarm"
 //
 // Alarm watches a metric and notifies when it crosses a threshold.
 type alarm struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// ComparisonOperator compares the statistic with the threshold.
 	ComparisonOperator AlarmComparisonOperator
@@ -74,8 +76,9 @@ type AlarmChecker interface {
 // AlarmDiffer is implemented by AlarmProviderOps that decide replacements of Alarm resources
 // beyond the replaces properties.
 type AlarmDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *alarm, diff *provider.Diff) error
 }
 

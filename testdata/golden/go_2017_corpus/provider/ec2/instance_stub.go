@@ -22,7 +22,9 @@ const Instance tokens.Type = "aws:ec2/instance:Instance"
 //
 // Instance is a virtual machine.
 type instance struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// ImageID is the machine image.
 	ImageID string
@@ -31,6 +33,10 @@ type instance struct {
 	// SecurityGroups filter the instance's traffic.
 	SecurityGroups *[]provider.Ref
 	// UserData runs at the first boot; it is never read back.
+	//
+	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	UserData string
 	// PrivateIP is the instance's private address, when it has one.
 	PrivateIP *string
@@ -70,8 +76,9 @@ type InstanceChecker interface {
 // InstanceDiffer is implemented by InstanceProviderOps that decide replacements of Instance
 // resources beyond the replaces properties.
 type InstanceDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *instance, diff *provider.Diff) error
 }
 

@@ -23,7 +23,9 @@ const Role tokens.Type = "aws:iam/role:Role"
 //
 // Role is an identity that services assume.
 type role struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// AssumeRolePolicyDocument says who may assume the role.
 	AssumeRolePolicyDocument any
@@ -68,8 +70,9 @@ type RoleChecker interface {
 // RoleDiffer is implemented by RoleProviderOps that decide replacements of Role resources beyond
 // the replaces properties.
 type RoleDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *role, diff *provider.Diff) error
 }
 

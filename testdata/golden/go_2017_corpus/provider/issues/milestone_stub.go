@@ -66,8 +66,9 @@ type MilestoneChecker interface {
 // MilestoneDiffer is implemented by MilestoneProviderOps that decide replacements of Milestone
 // resources beyond the replaces properties.
 type MilestoneDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *milestone, diff *provider.Diff) error
 }
 
@@ -188,8 +189,9 @@ type LabelChecker interface {
 // LabelDiffer is implemented by LabelProviderOps that decide replacements of Label resources
 // beyond the replaces properties.
 type LabelDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *label, diff *provider.Diff) error
 }
 

@@ -23,7 +23,9 @@ const Bucket tokens.Type = "aws:s3/object:Bucket"
 //
 // Bucket holds objects.
 type bucket struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// BucketName is the bucket's global name.
 	BucketName *string
@@ -32,7 +34,8 @@ type bucket struct {
 // BucketProviderOps is what a provider author implements for Bucket resources; NewBucketProvider
 // turns it into a provider. It may also implement BucketChecker and BucketDiffer. Each method's
 // ctx ends when the engine cancels the operation, or when its timeout passes: the program's
-// customTimeouts. provider.Log(ctx) tells the user about the resource.
+// customTimeouts. provider.Log(ctx) tells the user about the resource. There is no Update: every
+// input of a Bucket replaces it, so every change replaces it.
 type BucketProviderOps interface {
 	// Create creates the Bucket that the inputs in obj describe, sets obj's out properties, and
 	// returns the new resource's ID. If it fails after making the object, it returns the ID and
@@ -41,10 +44,6 @@ type BucketProviderOps interface {
 	// Read sets obj to the current state of the Bucket id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *bucket) error
-	// Update changes the Bucket id from olds to news, and sets the out properties of news that change;
-	// they start with their old values. If it fails after changing part of the object, it returns
-	// provider.Partial(err), with news as the object is.
-	Update(ctx context.Context, id resource.ID, olds, news *bucket) error
 	// Delete deletes the Bucket id. A resource that is already gone may return provider.ErrNotFound:
 	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *bucket) error
@@ -60,8 +59,9 @@ type BucketChecker interface {
 // BucketDiffer is implemented by BucketProviderOps that decide replacements of Bucket resources
 // beyond the replaces properties.
 type BucketDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *bucket, diff *provider.Diff) error
 }
 
@@ -120,6 +120,10 @@ type object struct {
 	// Bucket holds the object.
 	Bucket provider.Ref
 	// Source is the object's content, given once and never read back.
+	//
+	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	Source *asset.Asset
 	// ContentType is the object's media type.
 	ContentType *string
@@ -156,8 +160,9 @@ type ObjectChecker interface {
 // ObjectDiffer is implemented by ObjectProviderOps that decide replacements of Object resources
 // beyond the replaces properties.
 type ObjectDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *object, diff *provider.Diff) error
 }
 

@@ -23,7 +23,9 @@ const Topic tokens.Type = "aws:sns/topic:Topic"
 //
 // Topic is a notification topic that subscribers receive messages from.
 type topic struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// TopicName is the topic's name; a unique one is generated when it is not given.
 	TopicName *string
@@ -66,8 +68,9 @@ type TopicChecker interface {
 // TopicDiffer is implemented by TopicProviderOps that decide replacements of Topic resources
 // beyond the replaces properties.
 type TopicDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *topic, diff *provider.Diff) error
 }
 

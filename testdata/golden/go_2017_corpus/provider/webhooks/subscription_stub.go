@@ -22,7 +22,9 @@ const Subscription tokens.Type = "aws:webhooks/subscription:Subscription"
 //
 // Subscription is an active webhook subscription of a repository.
 type subscription struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Service is the name of the service; web for a webhook.
 	Service string
@@ -66,8 +68,9 @@ type SubscriptionChecker interface {
 // SubscriptionDiffer is implemented by SubscriptionProviderOps that decide replacements of
 // Subscription resources beyond the replaces properties.
 type SubscriptionDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *subscription, diff *provider.Diff) error
 }
 

@@ -23,7 +23,9 @@ const Function tokens.Type = "aws:coconut/function:Function"
 //
 // Function is written as the coconut-era IDLs wrote it, with coco tags.
 type function struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Code is the function's code.
 	Code *asset.Asset
@@ -67,8 +69,9 @@ type FunctionChecker interface {
 // FunctionDiffer is implemented by FunctionProviderOps that decide replacements of Function
 // resources beyond the replaces properties.
 type FunctionDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *function, diff *provider.Diff) error
 }
 

@@ -23,7 +23,9 @@ const Subscription tokens.Type = "aws:github/subscription:Subscription"
 // Subscription is a named resource with a Go field called Name whose wire name is service: the stubs
 // keep the author's field Name, and the resource's name becomes ResourceName.
 type subscription struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	ResourceName string
 	// Name is the name of the service.
 	Name string
@@ -63,8 +65,9 @@ type SubscriptionChecker interface {
 // SubscriptionDiffer is implemented by SubscriptionProviderOps that decide replacements of
 // Subscription resources beyond the replaces properties.
 type SubscriptionDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *subscription, diff *provider.Diff) error
 }
 

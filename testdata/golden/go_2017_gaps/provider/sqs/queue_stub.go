@@ -48,7 +48,9 @@ const Queue tokens.Type = "aws:sqs/queue:Queue"
 //
 // Queue is a message queue: it embeds Common, whose properties become the queue's own.
 type queue struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Region is where the queue lives.
 	Region string
@@ -95,8 +97,9 @@ type QueueChecker interface {
 // QueueDiffer is implemented by QueueProviderOps that decide replacements of Queue resources
 // beyond the replaces properties.
 type QueueDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *queue, diff *provider.Diff) error
 }
 

@@ -40,7 +40,9 @@ export class Bucket extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -78,7 +80,7 @@ export class Bucket extends pulumi.CustomResource {
             if (args?.args === undefined && !opts.urn) {
                 throw new Error("Missing required property 'args'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["args"] = args?.args;
             resourceInputs["provider"] = args?.provider;
             resourceInputs["rules"] = args?.rules;
@@ -95,7 +97,9 @@ export class Bucket extends pulumi.CustomResource {
  */
 export interface BucketResourceArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -118,7 +122,9 @@ export interface BucketResourceArgs {
  */
 export interface BucketState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**

@@ -60,8 +60,9 @@ type MilestoneChecker interface {
 // MilestoneDiffer is implemented by MilestoneProviderOps that decide replacements of Milestone
 // resources beyond the replaces properties.
 type MilestoneDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *milestone, diff *provider.Diff) error
 }
 

@@ -22,7 +22,9 @@ const Bucket tokens.Type = "github:storage/bucket:Bucket"
 //
 // Bucket stores objects.
 type bucket struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Args are the bucket's settings: a struct named like the TypeScript arguments of the resource.
 	Args BucketArgs
@@ -63,8 +65,9 @@ type BucketChecker interface {
 // BucketDiffer is implemented by BucketProviderOps that decide replacements of Bucket resources
 // beyond the replaces properties.
 type BucketDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *bucket, diff *provider.Diff) error
 }
 

@@ -41,7 +41,9 @@ export class Alarm extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -111,7 +113,7 @@ export class Alarm extends pulumi.CustomResource {
             if (args?.escalation === undefined && !opts.urn) {
                 throw new Error("Missing required property 'escalation'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["metricName"] = args?.metricName;
             resourceInputs["alarmActions"] = args?.alarmActions;
             resourceInputs["okActions"] = args?.okActions;
@@ -133,7 +135,9 @@ export class Alarm extends pulumi.CustomResource {
  */
 export interface AlarmArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -177,7 +181,9 @@ export interface AlarmArgs {
  */
 export interface AlarmState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**

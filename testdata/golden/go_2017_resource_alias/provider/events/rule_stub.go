@@ -60,8 +60,9 @@ type RuleChecker interface {
 // RuleDiffer is implemented by RuleProviderOps that decide replacements of Rule resources beyond
 // the replaces properties.
 type RuleDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *rule, diff *provider.Diff) error
 }
 

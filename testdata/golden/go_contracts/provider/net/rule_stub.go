@@ -139,8 +139,9 @@ type FirewallChecker interface {
 // FirewallDiffer is implemented by FirewallProviderOps that decide replacements of Firewall
 // resources beyond the replaces properties.
 type FirewallDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *firewall, diff *provider.Diff) error
 }
 

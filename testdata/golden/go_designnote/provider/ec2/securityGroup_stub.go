@@ -22,7 +22,9 @@ const SecurityGroup tokens.Type = "aws:ec2/securityGroup:SecurityGroup"
 //
 // A SecurityGroup is an Amazon EC2 Security Group.
 type securityGroup struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// A required description about the security group.
 	GroupDescription string
@@ -68,8 +70,9 @@ type SecurityGroupChecker interface {
 // SecurityGroupDiffer is implemented by SecurityGroupProviderOps that decide replacements of
 // SecurityGroup resources beyond the replaces properties.
 type SecurityGroupDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *securityGroup, diff *provider.Diff) error
 }
 

@@ -29,7 +29,8 @@ type vpc struct {
 // VPCProviderOps is what a provider author implements for VPC resources; NewVPCProvider turns it
 // into a provider. It may also implement VPCChecker and VPCDiffer. Each method's ctx ends when the
 // engine cancels the operation, or when its timeout passes: the program's customTimeouts.
-// provider.Log(ctx) tells the user about the resource.
+// provider.Log(ctx) tells the user about the resource. There is no Update: every input of a VPC
+// replaces it, so every change replaces it.
 type VPCProviderOps interface {
 	// Create creates the VPC that the inputs in obj describe, sets obj's out properties, and returns
 	// the new resource's ID. If it fails after making the object, it returns the ID and
@@ -38,10 +39,6 @@ type VPCProviderOps interface {
 	// Read sets obj to the current state of the VPC id. obj holds the last known state, or, on import,
 	// only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *vpc) error
-	// Update changes the VPC id from olds to news, and sets the out properties of news that change;
-	// they start with their old values. If it fails after changing part of the object, it returns
-	// provider.Partial(err), with news as the object is.
-	Update(ctx context.Context, id resource.ID, olds, news *vpc) error
 	// Delete deletes the VPC id. A resource that is already gone may return provider.ErrNotFound: the
 	// user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *vpc) error
@@ -56,8 +53,9 @@ type VPCChecker interface {
 // VPCDiffer is implemented by VPCProviderOps that decide replacements of VPC resources beyond the
 // replaces properties.
 type VPCDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *vpc, diff *provider.Diff) error
 }
 

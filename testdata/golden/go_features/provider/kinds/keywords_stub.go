@@ -57,8 +57,9 @@ type TypeChecker interface {
 // TypeDiffer is implemented by TypeProviderOps that decide replacements of Type resources beyond
 // the replaces properties.
 type TypeDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *type_, diff *provider.Diff) error
 }
 
@@ -108,14 +109,17 @@ const Func tokens.Type = "features:kinds/keywords:Func"
 //
 // Func is another.
 type func_ struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 }
 
 // FuncProviderOps is what a provider author implements for Func resources; NewFuncProvider turns
 // it into a provider. It may also implement FuncChecker and FuncDiffer. Each method's ctx ends
 // when the engine cancels the operation, or when its timeout passes: the program's customTimeouts.
-// provider.Log(ctx) tells the user about the resource.
+// provider.Log(ctx) tells the user about the resource. There is no Update: every input of a Func
+// replaces it, so every change replaces it.
 type FuncProviderOps interface {
 	// Create creates the Func that the inputs in obj describe, sets obj's out properties, and returns
 	// the new resource's ID. If it fails after making the object, it returns the ID and
@@ -124,10 +128,6 @@ type FuncProviderOps interface {
 	// Read sets obj to the current state of the Func id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *func_) error
-	// Update changes the Func id from olds to news, and sets the out properties of news that change;
-	// they start with their old values. If it fails after changing part of the object, it returns
-	// provider.Partial(err), with news as the object is.
-	Update(ctx context.Context, id resource.ID, olds, news *func_) error
 	// Delete deletes the Func id. A resource that is already gone may return provider.ErrNotFound: the
 	// user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *func_) error
@@ -143,8 +143,9 @@ type FuncChecker interface {
 // FuncDiffer is implemented by FuncProviderOps that decide replacements of Func resources beyond
 // the replaces properties.
 type FuncDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *func_, diff *provider.Diff) error
 }
 
@@ -201,7 +202,8 @@ type package_ struct {
 // PackageProviderOps is what a provider author implements for Package resources;
 // NewPackageProvider turns it into a provider. It may also implement PackageChecker and
 // PackageDiffer. Each method's ctx ends when the engine cancels the operation, or when its timeout
-// passes: the program's customTimeouts. provider.Log(ctx) tells the user about the resource.
+// passes: the program's customTimeouts. provider.Log(ctx) tells the user about the resource. There
+// is no Update: a Package has no input to change.
 type PackageProviderOps interface {
 	// Create creates the Package that the inputs in obj describe, sets obj's out properties, and
 	// returns the new resource's ID. If it fails after making the object, it returns the ID and
@@ -210,10 +212,6 @@ type PackageProviderOps interface {
 	// Read sets obj to the current state of the Package id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *package_) error
-	// Update changes the Package id from olds to news, and sets the out properties of news that
-	// change; they start with their old values. If it fails after changing part of the object, it
-	// returns provider.Partial(err), with news as the object is.
-	Update(ctx context.Context, id resource.ID, olds, news *package_) error
 	// Delete deletes the Package id. A resource that is already gone may return provider.ErrNotFound:
 	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *package_) error
@@ -229,8 +227,9 @@ type PackageChecker interface {
 // PackageDiffer is implemented by PackageProviderOps that decide replacements of Package resources
 // beyond the replaces properties.
 type PackageDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *package_, diff *provider.Diff) error
 }
 
@@ -312,8 +311,9 @@ type StringChecker interface {
 // StringDiffer is implemented by StringProviderOps that decide replacements of String resources
 // beyond the replaces properties.
 type StringDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *string_, diff *provider.Diff) error
 }
 
@@ -368,7 +368,7 @@ type resource_ struct{}
 // NewResourceProvider turns it into a provider. It may also implement ResourceChecker and
 // ResourceDiffer. Each method's ctx ends when the engine cancels the operation, or when its
 // timeout passes: the program's customTimeouts. provider.Log(ctx) tells the user about the
-// resource.
+// resource. There is no Update: a Resource has no input to change.
 type ResourceProviderOps interface {
 	// Create creates the Resource that the inputs in obj describe, sets obj's out properties, and
 	// returns the new resource's ID. If it fails after making the object, it returns the ID and
@@ -377,10 +377,6 @@ type ResourceProviderOps interface {
 	// Read sets obj to the current state of the Resource id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *resource_) error
-	// Update changes the Resource id from olds to news, and sets the out properties of news that
-	// change; they start with their old values. If it fails after changing part of the object, it
-	// returns provider.Partial(err), with news as the object is.
-	Update(ctx context.Context, id resource.ID, olds, news *resource_) error
 	// Delete deletes the Resource id. A resource that is already gone may return provider.ErrNotFound:
 	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *resource_) error
@@ -396,8 +392,9 @@ type ResourceChecker interface {
 // ResourceDiffer is implemented by ResourceProviderOps that decide replacements of Resource
 // resources beyond the replaces properties.
 type ResourceDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *resource_, diff *provider.Diff) error
 }
 
@@ -446,7 +443,8 @@ type hooks_ struct{}
 // HooksProviderOps is what a provider author implements for Hooks resources; NewHooksProvider
 // turns it into a provider. It may also implement HooksChecker and HooksDiffer. Each method's ctx
 // ends when the engine cancels the operation, or when its timeout passes: the program's
-// customTimeouts. provider.Log(ctx) tells the user about the resource.
+// customTimeouts. provider.Log(ctx) tells the user about the resource. There is no Update: a Hooks
+// has no input to change.
 type HooksProviderOps interface {
 	// Create creates the Hooks that the inputs in obj describe, sets obj's out properties, and returns
 	// the new resource's ID. If it fails after making the object, it returns the ID and
@@ -455,10 +453,6 @@ type HooksProviderOps interface {
 	// Read sets obj to the current state of the Hooks id. obj holds the last known state, or, on
 	// import, only the ID. If the resource no longer exists, Read returns provider.ErrNotFound.
 	Read(ctx context.Context, id resource.ID, obj *hooks_) error
-	// Update changes the Hooks id from olds to news, and sets the out properties of news that change;
-	// they start with their old values. If it fails after changing part of the object, it returns
-	// provider.Partial(err), with news as the object is.
-	Update(ctx context.Context, id resource.ID, olds, news *hooks_) error
 	// Delete deletes the Hooks id. A resource that is already gone may return provider.ErrNotFound:
 	// the user is warned, and the stack forgets it.
 	Delete(ctx context.Context, id resource.ID, obj *hooks_) error
@@ -474,8 +468,9 @@ type HooksChecker interface {
 // HooksDiffer is implemented by HooksProviderOps that decide replacements of Hooks resources
 // beyond the replaces properties.
 type HooksDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *hooks_, diff *provider.Diff) error
 }
 

@@ -31,7 +31,9 @@ const Kitchen tokens.Type = "features:kinds/kitchen:Kitchen"
 //
 //	kitchen := new(Kitchen)
 type kitchen struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name        string
 	Flag        bool
 	Count       float64
@@ -73,8 +75,16 @@ type kitchen struct {
 	OptTexts    *[]string
 	OptMap      *map[string]Local
 	// Secret is an input that is never returned.
+	//
+	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	Secret *string
 	// Source is a required input, never returned, that replaces.
+	//
+	// Write-only: the service never returns it. Read need not set it: the provider keeps the value the
+	// program gave, unless Read calls provider.Forget (the service's differs); an import leaves it
+	// unset.
 	Source *asset.Asset
 	// Renamed has a wire name of its own.
 	Renamed string
@@ -119,8 +129,9 @@ type KitchenChecker interface {
 // KitchenDiffer is implemented by KitchenProviderOps that decide replacements of Kitchen resources
 // beyond the replaces properties.
 type KitchenDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *kitchen, diff *provider.Diff) error
 }
 

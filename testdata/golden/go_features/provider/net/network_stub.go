@@ -63,8 +63,9 @@ type NetworkChecker interface {
 // NetworkDiffer is implemented by NetworkProviderOps that decide replacements of Network resources
 // beyond the replaces properties.
 type NetworkDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *network, diff *provider.Diff) error
 }
 
@@ -120,7 +121,9 @@ const Subnet tokens.Type = "features:net/network:Subnet"
 //
 // Subnet refers to a resource of its own file and module.
 type subnet struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name    string
 	Network provider.Ref
 	Zone    string
@@ -157,8 +160,9 @@ type SubnetChecker interface {
 // SubnetDiffer is implemented by SubnetProviderOps that decide replacements of Subnet resources
 // beyond the replaces properties.
 type SubnetDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *subnet, diff *provider.Diff) error
 }
 

@@ -23,7 +23,9 @@ const Plugin tokens.Type = "features:provider/plugin:Plugin"
 //
 // Plugin is a resource in a package named provider.
 type plugin struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// Version is required.
 	Version string
@@ -62,8 +64,9 @@ type PluginChecker interface {
 // PluginDiffer is implemented by PluginProviderOps that decide replacements of Plugin resources
 // beyond the replaces properties.
 type PluginDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *plugin, diff *provider.Diff) error
 }
 

@@ -42,7 +42,9 @@ export class Queue extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -106,7 +108,7 @@ export class Queue extends pulumi.CustomResource {
                 limits: { items: { integer: "int" } },
                 policy: { fields: _Overflow },
             });
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["maxPriority"] = args?.maxPriority;
             resourceInputs["maxLength"] = args?.maxLength ?? 100000;
             resourceInputs["ttl"] = args?.ttl;
@@ -128,7 +130,9 @@ export class Queue extends pulumi.CustomResource {
  */
 export interface QueueArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -166,7 +170,9 @@ export interface QueueArgs {
  */
 export interface QueueState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**

@@ -23,7 +23,9 @@ const Queue tokens.Type = "broker:queue/queue:Queue"
 //
 // Queue holds messages until consumers take them.
 type queue struct {
-	// The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+	// The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+	// name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+	// replaces the resource.
 	Name string
 	// MaxPriority is the highest priority a message may have; the broker keeps one sub-queue per
 	// priority.
@@ -73,8 +75,9 @@ type QueueChecker interface {
 // QueueDiffer is implemented by QueueProviderOps that decide replacements of Queue resources
 // beyond the replaces properties.
 type QueueDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *queue, diff *provider.Diff) error
 }
 

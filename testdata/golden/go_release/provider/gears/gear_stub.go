@@ -60,8 +60,9 @@ type GearChecker interface {
 // GearDiffer is implemented by GearProviderOps that decide replacements of Gear resources beyond
 // the replaces properties.
 type GearDiffer interface {
-	// Diff may add to diff.Replaces, or set diff.DeleteBeforeReplace, seeing the old and new
-	// properties. It is called only when some input changed.
+	// Diff may add to diff.Replaces, or change diff.DeleteBeforeReplace (true for a named resource
+	// whose replacement keeps its name), seeing the old and new properties. It is called only when
+	// some input changed.
 	Diff(ctx context.Context, id resource.ID, olds, news *gear, diff *provider.Diff) error
 }
 

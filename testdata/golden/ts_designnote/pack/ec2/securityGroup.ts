@@ -41,7 +41,9 @@ export class SecurityGroup extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -93,7 +95,7 @@ export class SecurityGroup extends pulumi.CustomResource {
             if (args?.groupDescription === undefined && !opts.urn) {
                 throw new Error("Missing required property 'groupDescription'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["groupDescription"] = args?.groupDescription;
             resourceInputs["vpc"] = args?.vpc;
             resourceInputs["securityGroupEgress"] = args?.securityGroupEgress;
@@ -112,7 +114,9 @@ export class SecurityGroup extends pulumi.CustomResource {
  */
 export interface SecurityGroupArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -139,7 +143,9 @@ export interface SecurityGroupArgs {
  */
 export interface SecurityGroupState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**

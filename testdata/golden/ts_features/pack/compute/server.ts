@@ -45,7 +45,9 @@ export class Server extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -126,10 +128,16 @@ export class Server extends pulumi.CustomResource {
     declare public readonly metadata: pulumi.Output<any>;
     /**
      * password is an input that is never returned.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     declare public readonly password: pulumi.Output<string | undefined>;
     /**
      * token is an optional input that is never returned.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     declare public readonly token: pulumi.Output<string | undefined>;
     /**
@@ -204,7 +212,7 @@ export class Server extends pulumi.CustomResource {
             if (args?.password === undefined && !opts.urn) {
                 throw new Error("Missing required property 'password'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["image"] = args?.image;
             resourceInputs["bundle"] = args?.bundle;
             resourceInputs["count"] = args?.count;
@@ -241,7 +249,9 @@ export class Server extends pulumi.CustomResource {
  */
 export interface ServerArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -322,10 +332,16 @@ export interface ServerArgs {
     metadata: pulumi.Input<any>;
     /**
      * password is an input that is never returned.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     password: pulumi.Input<string>;
     /**
      * token is an optional input that is never returned.
+     *
+     * Write-only: the provider never returns it, since the service does not; a resource read with
+     * get, or imported, does not have it.
      */
     token?: pulumi.Input<string>;
 }
@@ -336,7 +352,9 @@ export interface ServerArgs {
  */
 export interface ServerState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**

@@ -42,7 +42,9 @@ export class Thing extends pulumi.CustomResource {
     }
 
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -83,7 +85,7 @@ export class Thing extends pulumi.CustomResource {
             if (args?.colors === undefined && !opts.urn) {
                 throw new Error("Missing required property 'colors'");
             }
-            resourceInputs["name"] = args?.name ?? name;
+            resourceInputs["name"] = args?.name;
             resourceInputs["disk"] = args?.disk;
             resourceInputs["colors"] = args?.colors;
             resourceInputs["grid"] = args?.grid;
@@ -100,7 +102,9 @@ export class Thing extends pulumi.CustomResource {
  */
 export interface ThingArgs {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
@@ -123,7 +127,9 @@ export interface ThingArgs {
  */
 export interface ThingState {
     /**
-     * The name of the resource. It defaults to the resource's own name; changing it replaces the resource.
+     * The name of the resource. Without one, the provider makes one up and keeps it: the resource's own
+     * name and a random suffix, or as the stack's pulumi:autonaming configuration says. Changing it
+     * replaces the resource.
      */
     name?: pulumi.Input<string>;
     /**
