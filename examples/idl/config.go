@@ -7,8 +7,8 @@ import "github.com/cidlc/cidlc/idl"
 // create providers of its own, each with another region or another token.
 type Config struct {
 	idl.Config
-	// Region is the region of the resources that do not name one (VPCs, functions). Changing it moves
-	// them, so it replaces the provider and every resource it manages.
+	// Region is the region of the resources that do not name one (VPCs, functions): they live there,
+	// so they move with it.
 	Region Region `lumi:"default=us-west-1,env=ACME_REGION,replaces"`
 	// APIToken authenticates every call to Acme Cloud: an API token of the account, from the console's
 	// security page (acme_ and 32 hexadecimal digits). A new token of the same account updates the

@@ -10,8 +10,8 @@ import type { Region } from "./types";
 declare var exports: any;
 
 /**
- * region is the region of the resources that do not name one (VPCs, functions). Changing it moves
- * them, so it replaces the provider and every resource it manages.
+ * region is the region of the resources that do not name one (VPCs, functions): they live there,
+ * so they move with it.
  *
  * When the stack's configuration does not set it, the environment variable $ACME_REGION gives it.
  *

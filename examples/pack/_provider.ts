@@ -68,8 +68,8 @@ export class Provider extends pulumi.ProviderResource {
  */
 export interface ProviderArgs {
     /**
-     * region is the region of the resources that do not name one (VPCs, functions). Changing it moves
-     * them, so it replaces the provider and every resource it manages.
+     * region is the region of the resources that do not name one (VPCs, functions): they live there,
+     * so they move with it.
      *
      * When left out, the environment variable $ACME_REGION gives it.
      *

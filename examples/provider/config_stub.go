@@ -45,8 +45,8 @@ const _ = provider.StubsV1
 // resources that do not name one. A stack sets it with `pulumi config set acme:…`; a program may also
 // create providers of its own, each with another region or another token.
 type Config struct {
-	// Region is the region of the resources that do not name one (VPCs, functions). Changing it moves
-	// them, so it replaces the provider and every resource it manages.
+	// Region is the region of the resources that do not name one (VPCs, functions): they live there,
+	// so they move with it.
 	Region Region
 	// APIToken authenticates every call to Acme Cloud: an API token of the account, from the console's
 	// security page (acme_ and 32 hexadecimal digits). A new token of the same account updates the
