@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cidlc/cidlc/e2e/e2etest"
+	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
 // TestScaffoldE2E runs the end-to-end test of a module that cidlc init makes, as its author runs it
@@ -25,6 +26,7 @@ func TestScaffoldE2E(t *testing.T) {
 	}
 	ctx := e2etest.Context(t)
 	tools := e2etest.NodeTools(ctx, t)
+	testsupport.FillModuleCache(t, repoRoot)
 	for name, value := range map[string]string{"GOPROXY": "off", "GOFLAGS": "", "GOWORK": "off"} {
 		t.Setenv(name, value)
 	}

@@ -13,8 +13,8 @@ import (
 )
 
 // offline is the environment of the go command in a module that cidlc init made: no proxy (the module
-// cache holds what the module needs, as `make test` downloads cidlc's modules first, and the sums come
-// from this checkout's go.sum), no workspace, no flags of the caller's.
+// cache holds what the module needs, filled by testsupport.FillModuleCache first, and the sums come from
+// this checkout's go.sum), no workspace, no flags of the caller's.
 var offline = map[string]string{"GOPROXY": "off", "GOFLAGS": "", "GOWORK": "off"}
 
 // initModule runs the README's cidlc init line, from the checkout's root as the README says, into a
@@ -22,6 +22,7 @@ var offline = map[string]string{"GOPROXY": "off", "GOFLAGS": "", "GOWORK": "off"
 // checkout (a replace directive), as go run ./cmd/cidlc makes cidlc from a clone.
 func initModule(t *testing.T) string {
 	t.Helper()
+	testsupport.FillModuleCache(t, repoRoot(t))
 	for name, value := range offline {
 		t.Setenv(name, value)
 	}
