@@ -186,13 +186,18 @@ func (r *run) compareWithPrevious() error {
 // and staged, as soon as it is generated, and nothing is written before every backend has succeeded
 // (outdir.Stage): the generate phase includes that, the write phase is the renames.
 func (r *run) generate(ctx context.Context) error {
+	// The loaded packages, and the previous version's, are garbage now that the model is built and
+	// compared: the run lets go of them. Kept, they were most of the live heap while the backends ran
+	// (260 MB against 70–100 MB at 10,000 resources), which kept the collector at the memory cap, running
+	// back to back: a cold --check took 1.8 times the CPU.
+	r.loaded, r.against = nil, nil
 	if r.outErr != nil || len(r.outs) == 0 {
 		return r.outErr
 	}
 	if r.opts.BoundMemory {
-		// The loaded packages are garbage now that the model is built: collected before the backends
-		// start allocating, rather than by a collection begun while the model was built, which keeps
-		// them for its whole cycle while generation fills the memory up to the cap.
+		// Collected before the backends start allocating, rather than by a collection begun while the
+		// model was built, which keeps them for its whole cycle while generation fills the memory up to
+		// the cap.
 		runtime.GC()
 	}
 	staged, err := r.stage()
