@@ -3,7 +3,6 @@ package acme
 
 import "github.com/cidlc/cidlc/idl"
 
-
 // Protocol is an IP protocol.
 type Protocol string
 

@@ -7,7 +7,7 @@ import "github.com/cidlc/cidlc/idl"
 type GetImage struct {
 	idl.Function
 	Name  string
-	Arch  string  `lumi:"default=arm64"`
-	Owner string  `lumi:"default=self"`
-	ID    string  `lumi:"out"`
+	Arch  string `lumi:"default=arm64"`
+	Owner string `lumi:"default=self"`
+	ID    string `lumi:"out"`
 }

@@ -3,7 +3,6 @@ package acme
 
 import "github.com/cidlc/cidlc/idl"
 
-
 // GetImage finds an image; it was called findImage.
 type GetImage struct {
 	idl.Function `lumi:"formerly=acme:idl:findImage"`

@@ -3,7 +3,6 @@ package acme
 
 import "github.com/cidlc/cidlc/idl"
 
-
 // FindImage finds an image.
 type FindImage struct {
 	idl.Function

@@ -3,7 +3,6 @@ package acme
 
 import "github.com/cidlc/cidlc/idl"
 
-
 // Bucket keeps objects. Its state is of version 1: it has a name, which the migration gives existing
 // buckets.
 type Bucket struct {

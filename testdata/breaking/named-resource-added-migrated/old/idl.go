@@ -3,7 +3,6 @@ package acme
 
 import "github.com/cidlc/cidlc/idl"
 
-
 // Bucket keeps objects.
 type Bucket struct {
 	idl.Resource

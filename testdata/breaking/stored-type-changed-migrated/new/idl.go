@@ -3,7 +3,6 @@ package acme
 
 import "github.com/cidlc/cidlc/idl"
 
-
 // Volume is a disk. Its state is of version 1: the size became a number of GiB.
 type Volume struct {
 	idl.Resource `lumi:"stateVersion=1"`

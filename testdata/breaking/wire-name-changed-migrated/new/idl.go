@@ -3,7 +3,6 @@ package acme
 
 import "github.com/cidlc/cidlc/idl"
 
-
 // Volume is a disk. Its state is of version 1: size is now sizeGiB.
 type Volume struct {
 	idl.Resource `lumi:"stateVersion=1"`

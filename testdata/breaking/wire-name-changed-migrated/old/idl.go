@@ -3,7 +3,6 @@ package acme
 
 import "github.com/cidlc/cidlc/idl"
 
-
 // Volume is a disk.
 type Volume struct {
 	idl.Resource

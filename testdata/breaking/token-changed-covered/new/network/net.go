@@ -3,7 +3,6 @@ package network
 
 import "github.com/cidlc/cidlc/idl"
 
-
 // VPC is a network. It moved here from network/vpc.go, which its earlier token says.
 type VPC struct {
 	idl.Resource `lumi:"formerly=acme:network/vpc:VPC"`

@@ -3,7 +3,6 @@ package network
 
 import "github.com/cidlc/cidlc/idl"
 
-
 // Subnet is a part of a VPC.
 type Subnet struct {
 	idl.Resource

@@ -3,7 +3,6 @@ package network
 
 import "github.com/cidlc/cidlc/idl"
 
-
 // Network is what was called VPC.
 type Network struct {
 	idl.Resource `lumi:"formerly=acme:network/vpc:VPC"`

@@ -3,7 +3,6 @@ package network
 
 import "github.com/cidlc/cidlc/idl"
 
-
 // VPC is a network.
 type VPC struct {
 	idl.Resource
