@@ -104,7 +104,7 @@ func (s *Server) SessionsLeft(ctx context.Context, application string) (int, err
 // SessionsLeftIn is SessionsLeft for the client sessions connected to database, whatever their
 // application.
 func (s *Server) SessionsLeftIn(ctx context.Context, database string) (int, error) {
-	return settled(func() (int, error) { return s.countSessions(ctx, "datname", database) })
+	return settled(func() (int, error) { return s.countSessions(ctx, "datname", database, "") })
 }
 
 // settled calls count until it answers 0, an error, or five seconds have passed, and returns its last
@@ -123,7 +123,7 @@ func settled(count func() (int, error)) (int, error) {
 // Sessions counts the client sessions that name themselves application (application_name), other
 // than the one asking: a provider that sets it and closes what it opens leaves none behind.
 func (s *Server) Sessions(ctx context.Context, application string) (int, error) {
-	return s.countSessions(ctx, "application_name", application)
+	return s.countSessions(ctx, "application_name", application, "")
 }
 
 // Busy counts the client sessions that name themselves application and are not idle (in a
@@ -131,21 +131,14 @@ func (s *Server) Sessions(ctx context.Context, application string) (int, error) 
 // stopped: a provider whose operation was canceled or timed out leaves none.
 func (s *Server) Busy(ctx context.Context, application string) (int, error) {
 	return settled(func() (int, error) {
-		conn, err := pgx.Connect(ctx, s.DSN("postgres"))
-		if err != nil {
-			return 0, err
-		}
-		defer conn.Close(ctx)
-		var n int
-		err = conn.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
-			WHERE backend_type = 'client backend' AND application_name = $1 AND state <> 'idle' AND pid <> pg_backend_pid()`, application).Scan(&n)
-		return n, err
+		return s.countSessions(ctx, "application_name", application, "AND state <> 'idle'")
 	})
 }
 
 // countSessions counts the client sessions of pg_stat_activity whose column (application_name or
-// datname, a constant of the callers') is value, other than the one asking.
-func (s *Server) countSessions(ctx context.Context, column, value string) (int, error) {
+// datname) is value, other than the one asking, that also meet the condition and ("" for none, else
+// such as "AND state <> 'idle'"). Both column and and are constants of the callers'.
+func (s *Server) countSessions(ctx context.Context, column, value, and string) (int, error) {
 	conn, err := pgx.Connect(ctx, s.DSN("postgres"))
 	if err != nil {
 		return 0, err
@@ -153,7 +146,7 @@ func (s *Server) countSessions(ctx context.Context, column, value string) (int, 
 	defer conn.Close(ctx)
 	var n int
 	err = conn.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
-		WHERE backend_type = 'client backend' AND `+column+` = $1 AND pid <> pg_backend_pid()`, value).Scan(&n)
+		WHERE backend_type = 'client backend' AND `+column+` = $1 AND pid <> pg_backend_pid() `+and, value).Scan(&n)
 	return n, err
 }
 
