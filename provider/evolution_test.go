@@ -153,15 +153,20 @@ func (getVolumeOps) Invoke(_ context.Context, v *getVolume) error {
 	return nil
 }
 
-// serveEvolved serves the evolved provider over gRPC.
-func serveEvolved(t *testing.T, ops *volumeOps) *providertest.Driver {
-	t.Helper()
-	attachments := provider.NewResource(provider.Spec[attachment]{
+// newAttachments is the evolved provider's attachment resource, whose state has no version.
+func newAttachments() provider.ResourceProvider {
+	return provider.NewResource(provider.Spec[attachment]{
 		Type:       attachType,
 		Properties: []provider.Property{{Key: "volume", Replaces: true}, {Key: "device"}},
 		Unmarshal:  (*attachment).unmarshal,
 		Marshal:    (*attachment).marshal,
 	}, attachmentOps{}, provider.Hooks[attachment]{})
+}
+
+// serveEvolved serves the evolved provider over gRPC.
+func serveEvolved(t *testing.T, ops *volumeOps) *providertest.Driver {
+	t.Helper()
+	attachments := newAttachments()
 	getVolumes := provider.NewFunction(provider.FunctionSpec[getVolume]{
 		Token:      getVolumeTok,
 		Properties: []provider.Property{{Key: "name"}, {Key: "size", Out: true}},
@@ -359,12 +364,7 @@ func TestBrokenMigration(t *testing.T) {
 // version fails to read it, naming the resource, the property and the state version, and saying how to
 // migrate it.
 func TestUndecodableStateWithoutMigration(t *testing.T) {
-	attachments := provider.NewResource(provider.Spec[attachment]{
-		Type:       attachType,
-		Properties: []provider.Property{{Key: "volume", Replaces: true}, {Key: "device"}},
-		Unmarshal:  (*attachment).unmarshal,
-		Marshal:    (*attachment).marshal,
-	}, attachmentOps{}, provider.Hooks[attachment]{})
+	attachments := newAttachments()
 	srv, err := provider.NewServer(provider.Info{Name: "test", Version: "2.0.0"}, provider.WithoutConfig(provider.Configured{
 		Resources: []provider.ResourceProvider{attachments},
 	}))
