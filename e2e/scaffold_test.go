@@ -26,10 +26,7 @@ func TestScaffoldE2E(t *testing.T) {
 	}
 	ctx := e2etest.Context(t)
 	tools := e2etest.NodeTools(ctx, t)
-	testsupport.FillModuleCache(t, repoRoot)
-	for name, value := range map[string]string{"GOPROXY": "off", "GOFLAGS": "", "GOWORK": "off"} {
-		t.Setenv(name, value)
-	}
+	testsupport.GoOffline(t, repoRoot)
 	t.Setenv("PATH", filepath.Dir(cli)+string(os.PathListSeparator)+os.Getenv("PATH"))
 	dir := filepath.Join(t.TempDir(), "pulumi-files")
 	if err := e2etest.Timed(t, "go run ./cmd/cidlc init", func() error {

@@ -12,20 +12,12 @@ import (
 	"github.com/cidlc/cidlc/internal/testsupport"
 )
 
-// offline is the environment of the go command in a module that cidlc init made: no proxy (the module
-// cache holds what the module needs, filled by testsupport.FillModuleCache first, and the sums come from
-// this checkout's go.sum), no workspace, no flags of the caller's.
-var offline = map[string]string{"GOPROXY": "off", "GOFLAGS": "", "GOWORK": "off"}
-
 // initModule runs the README's cidlc init line, from the checkout's root as the README says, into a
 // new directory outside the repository, and returns the module's directory. It builds with this
 // checkout (a replace directive), as go run ./cmd/cidlc makes cidlc from a clone.
 func initModule(t *testing.T) string {
 	t.Helper()
-	testsupport.FillModuleCache(t, repoRoot(t))
-	for name, value := range offline {
-		t.Setenv(name, value)
-	}
+	testsupport.GoOffline(t, repoRoot(t))
 	line := strings.Fields(readmeLine(t, readREADME(t), `(go run \./cmd/cidlc init \.\./pulumi-files)\s+#.*`))
 	dir := filepath.Join(t.TempDir(), "pulumi-files")
 	testsupport.Run(t, repoRoot(t), line[0], append(line[1:len(line)-1], dir)...)

@@ -50,15 +50,19 @@ func Git(t testing.TB, dir string, args ...string) string {
 		"-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false"}, args...)...)
 }
 
-// FillModuleCache makes the module cache hold every module that a module requiring this checkout of
-// cidlc (one that cidlc init makes) needs to be tidied, built and tested offline: it runs `go mod tidy
-// -diff` in the checkout's root dir, with the environment's proxy, before a test turns the proxy off.
-// Since Go 1.21 go mod tidy records the go.mod sums of what the tests of its dependencies' packages
-// import, so it looks up modules that no build of cidlc downloads; on a new machine, whose cache holds
-// only what the build took, an offline go mod tidy in the new module fails on them. The same tidy of
-// cidlc's own module looks up the same modules (the new module's are a subset), and -diff changes no
-// file: it fails the test, showing the difference, only if cidlc's go.mod or go.sum is not tidy.
-func FillModuleCache(t testing.TB, dir string) {
+// GoOffline turns the go command offline for the rest of the test, as for a module that cidlc init
+// made from the checkout at dir: no proxy, no workspace, no flags of the caller's. The module cache
+// must hold what such a module needs, and the sums come from the checkout's go.sum: GoOffline first
+// fills the cache by running `go mod tidy -diff` in dir, with the environment's proxy. Since Go 1.21 go
+// mod tidy records the go.mod sums of what the tests of its dependencies' packages import, so it looks
+// up modules that no build of cidlc downloads; on a new machine, whose cache holds only what the build
+// took, an offline go mod tidy in the new module fails on them. The same tidy of cidlc's own module
+// looks up the same modules (the new module's are a subset), and -diff changes no file: it fails the
+// test, showing the difference, only if cidlc's go.mod or go.sum is not tidy.
+func GoOffline(t testing.TB, dir string) {
 	t.Helper()
 	Run(t, dir, "go", "mod", "tidy", "-diff")
+	for name, value := range map[string]string{"GOPROXY": "off", "GOFLAGS": "", "GOWORK": "off"} {
+		t.Setenv(name, value)
+	}
 }
